@@ -1,0 +1,23 @@
+package agentinput
+
+// Budgets: the documented limits of one read. Every input over a budget is
+// an ask with code too_large that names the budget, never a panic, a hang
+// or a silent truncation. docs/budgets.md lists the same figures; this file
+// is their one owner.
+const (
+	// MaxReceivedChars is how many characters of a received value an ask
+	// or a note echoes back before cutting it with "…".
+	MaxReceivedChars = 80
+
+	// MaxScalarBytes is the longest string any scalar kind (number,
+	// boolean, date, uuid, locale, country, enum) reads, in bytes after
+	// nothing is trimmed. No spelling of a scalar comes near it; a longer
+	// string is too_large without being scanned.
+	MaxScalarBytes = 1024
+
+	// MaxNumberDigits is the most digits a number may carry (integer and
+	// fraction digits, leading and trailing zeros included; exponent
+	// digits not). The float64 range needs 17 significant digits; an
+	// exact decimal has room for 100.
+	MaxNumberDigits = 100
+)

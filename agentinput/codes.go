@@ -1,0 +1,60 @@
+package agentinput
+
+// The closed code sets. Each code is declared once, here, as a typed
+// constant, and listed once in the exported slice of its set. docs/codes.md
+// lists the same codes with their meaning; TestCodesDocumented keeps the two
+// in step. A package that needs a new code adds it here and to the docs.
+
+// NoteCode names a repair: what was done to a spelling to read it.
+type NoteCode string
+
+const (
+	NoteTrimmed         NoteCode = "trimmed"          // surrounding whitespace or one pair of quotes removed
+	NoteFromString      NoteCode = "from_string"      // a scalar sent as a JSON string
+	NoteUnicodeDigits   NoteCode = "unicode_digits"   // non-ASCII digits, signs or marks read as their ASCII meaning
+	NoteGrouping        NoteCode = "grouping"         // digit-group separators removed
+	NoteDecimalComma    NoteCode = "decimal_comma"    // a comma read as the decimal mark
+	NoteNumberForm      NoteCode = "number_form"      // leading zeros, a leading "+", a bare "." or an exponent written out
+	NoteIntegerGrouping NoteCode = "integer_grouping" // a single separator before three digits read as grouping because the property takes whole numbers
+	NoteConvention      NoteCode = "convention"       // an ambiguous spelling resolved by the convention the property declares
+	NoteWholeNumber     NoteCode = "whole_number"     // a whole number written with a zero fraction ("10.0")
+	NoteClamped         NoteCode = "clamped"          // a value outside the range replaced by the nearest bound
+	NoteWord            NoteCode = "word"             // a word or letter read as the value it names in one of the enabled languages
+	NotePlaceholder     NoteCode = "placeholder"      // a placeholder spelling read as absent
+)
+
+// NoteCodes lists every NoteCode.
+var NoteCodes = []NoteCode{
+	NoteTrimmed, NoteFromString, NoteUnicodeDigits, NoteGrouping, NoteDecimalComma,
+	NoteNumberForm, NoteIntegerGrouping, NoteConvention, NoteWholeNumber, NoteClamped,
+	NoteWord, NotePlaceholder,
+}
+
+// AskCode names why a value could not be read.
+type AskCode string
+
+const (
+	AskInvalid            AskCode = "invalid"              // the spelling has no meaning for this kind
+	AskAmbiguous          AskCode = "ambiguous"            // the spelling has several meanings; the readings name each
+	AskOutOfRange         AskCode = "out_of_range"         // a value outside the range the property accepts
+	AskNotWhole           AskCode = "not_whole"            // a fraction where the property takes whole numbers
+	AskWrongType          AskCode = "wrong_type"           // a JSON type the kind never reads (an array for a number)
+	AskTooLarge           AskCode = "too_large"            // a value over a documented budget
+	AskMissingRequired    AskCode = "missing_required"     // a required property is absent
+	AskPlaceholderOnWrite AskCode = "placeholder_on_write" // a placeholder where a tool that writes needs a real value or nothing
+	AskInvalidJSON        AskCode = "invalid_json"         // the input is not JSON
+)
+
+// AskCodes lists every AskCode.
+var AskCodes = []AskCode{
+	AskInvalid, AskAmbiguous, AskOutOfRange, AskNotWhole, AskWrongType,
+	AskTooLarge, AskMissingRequired, AskPlaceholderOnWrite, AskInvalidJSON,
+}
+
+// WarningCode names something the caller should know about a call that
+// nonetheless succeeded. No kind of this module warns yet; the set is
+// declared so that the census and the JSON shape are in place.
+type WarningCode string
+
+// WarningCodes lists every WarningCode.
+var WarningCodes = []WarningCode{}

@@ -1,0 +1,198 @@
+package agentinput
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Note says how one spelling was read: {code, message}, where the message
+// has the form `Read <received> as <canonical>` and may add a reason in
+// parentheses.
+type Note struct {
+	Code    NoteCode `json:"code"`
+	Message string   `json:"message"`
+}
+
+// Warning tells the caller something about a call that succeeded.
+type Warning struct {
+	Code    WarningCode `json:"code"`
+	Message string      `json:"message"`
+}
+
+// Spelling is a value as a message shows it. It is rendered only when the
+// message is, so that reading a value costs nothing for the notes nobody
+// looks at.
+type Spelling struct {
+	v    any
+	s    string
+	mode spellingMode
+}
+
+type spellingMode uint8
+
+const (
+	spellNone  spellingMode = iota
+	spellValue              // v, encoded as JSON
+	spellText               // s, a string value, shown as a JSON string
+	spellJSON               // s, already JSON text
+	spellWords              // s, plain words shown as they are
+)
+
+// JSONValue spells a decoded JSON value (or anything encoding/json encodes)
+// as its JSON text.
+func JSONValue(v any) Spelling { return Spelling{v: v, mode: spellValue} }
+
+// Text spells a string value as a JSON string.
+func Text(s string) Spelling { return Spelling{s: s, mode: spellText} }
+
+// JSONText spells a value whose JSON text is already at hand.
+func JSONText(s string) Spelling { return Spelling{s: s, mode: spellJSON} }
+
+// Words spells something that is not a value, such as "absent".
+func Words(s string) Spelling { return Spelling{s: s, mode: spellWords} }
+
+// IsZero reports whether the spelling is empty.
+func (s Spelling) IsZero() bool { return s.mode == spellNone }
+
+// String renders the spelling, cut to MaxReceivedChars characters.
+func (s Spelling) String() string {
+	switch s.mode {
+	case spellValue:
+		return string(Received(s.v))
+	case spellText:
+		return string(Received(s.s))
+	case spellJSON:
+		if len(s.s) > MaxReceivedChars*4 {
+			return string(Received(s.s))
+		}
+		return s.s
+	case spellWords:
+		return s.s
+	}
+	return ""
+}
+
+// pendingNote is a note whose message is not rendered yet. A zero `to`
+// means "the value the outcome ended with".
+type pendingNote struct {
+	code   NoteCode
+	from   Spelling
+	to     Spelling
+	reason string
+}
+
+func (p pendingNote) render(self Spelling) Note {
+	to := p.to
+	if to.IsZero() {
+		to = self
+	}
+	var b strings.Builder
+	b.WriteString("Read ")
+	b.WriteString(p.from.String())
+	b.WriteString(" as ")
+	b.WriteString(to.String())
+	if p.reason != "" {
+		b.WriteString(" (")
+		b.WriteString(p.reason)
+		b.WriteString(")")
+	}
+	return Note{Code: p.code, Message: b.String()}
+}
+
+// Notes collects the notes of one read. The zero value is empty and ready;
+// the first note is held inline so that the common one-repair read does
+// not allocate.
+type Notes struct {
+	first pendingNote
+	n     int
+	more  []pendingNote
+}
+
+// Add records a repair that read from as the value the outcome ends with.
+func (ns *Notes) Add(code NoteCode, from Spelling, reason string) {
+	ns.add(pendingNote{code: code, from: from, reason: reason})
+}
+
+// AddStep records a repair that read from as to, an intermediate spelling
+// (trimming: `Read " 4000 " as "4000"`).
+func (ns *Notes) AddStep(code NoteCode, from, to Spelling, reason string) {
+	ns.add(pendingNote{code: code, from: from, to: to, reason: reason})
+}
+
+// Len returns the number of notes.
+func (ns *Notes) Len() int { return ns.n }
+
+func (ns *Notes) add(p pendingNote) {
+	if ns.n == 0 {
+		ns.first = p
+	} else {
+		ns.more = append(ns.more, p)
+	}
+	ns.n++
+}
+
+func (ns *Notes) at(i int) pendingNote {
+	if i == 0 {
+		return ns.first
+	}
+	return ns.more[i-1]
+}
+
+// resolved returns a copy whose notes that end in "the outcome's value"
+// name self explicitly.
+func (ns Notes) resolved(self Spelling) Notes {
+	var out Notes
+	for i := range ns.n {
+		p := ns.at(i)
+		if p.to.IsZero() {
+			p.to = self
+		}
+		out.add(p)
+	}
+	return out
+}
+
+// Received returns the JSON text of a received value, cut so that a huge
+// payload is never echoed back: a string longer than MaxReceivedChars
+// characters keeps its first MaxReceivedChars characters and ends in "…";
+// any other value whose JSON text is longer than that is replaced by a
+// string of its first MaxReceivedChars characters and "…".
+func Received(v any) json.RawMessage {
+	if s, ok := v.(string); ok {
+		return quote(cut(s))
+	}
+	if n, ok := v.(json.Number); ok {
+		if len(n) <= MaxReceivedChars {
+			return json.RawMessage(n)
+		}
+		return quote(cut(string(n)))
+	}
+	text, err := json.Marshal(v)
+	if err != nil {
+		return quote("<unencodable value>")
+	}
+	if len([]rune(string(text))) <= MaxReceivedChars {
+		return text
+	}
+	return quote(cut(string(text)))
+}
+
+// cut keeps the first MaxReceivedChars characters of s.
+func cut(s string) string {
+	count := 0
+	for i := range s {
+		if count == MaxReceivedChars {
+			return s[:i] + "…"
+		}
+		count++
+	}
+	return s
+}
+
+func quote(s string) json.RawMessage {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return json.RawMessage(strings.TrimSuffix(b.String(), "\n"))
+}

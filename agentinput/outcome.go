@@ -1,0 +1,212 @@
+package agentinput
+
+import (
+	"encoding/json"
+)
+
+// Status says which of the three outcomes a read ended in.
+type Status uint8
+
+const (
+	// StatusAsk: the spelling has no meaning, or several; the outcome carries
+	// one Ask. It is the zero Status, so that a forgotten outcome never
+	// passes for a value.
+	StatusAsk Status = iota
+	// StatusValue: the spelling has one meaning; the outcome carries the
+	// canonical value and a note per repair.
+	StatusValue
+	// StatusAbsent: null, a placeholder, or a kind's own "no value"
+	// spelling; the outcome carries notes saying what was read as absent.
+	StatusAbsent
+)
+
+func (s Status) String() string {
+	switch s {
+	case StatusValue:
+		return "value"
+	case StatusAbsent:
+		return "absent"
+	default:
+		return "ask"
+	}
+}
+
+// MarshalJSON encodes the status as "value", "absent" or "ask".
+func (s Status) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + s.String() + `"`), nil
+}
+
+// Outcome is the result of reading one value: exactly one of a value (with
+// notes), absence (with notes), or an ask. Build one with Value, Absent,
+// Placeholder or Asking; the zero Outcome is an ask with no content and is
+// never a value.
+type Outcome[T any] struct {
+	value       T
+	status      Status
+	placeholder bool
+	notes       Notes
+	warnings    []Warning
+	ask         *Ask
+}
+
+// Value is the outcome of a spelling with one meaning. notes holds one
+// note per repair; a canonical spelling has none.
+func Value[T any](v T, notes Notes) Outcome[T] {
+	return Outcome[T]{value: v, status: StatusValue, notes: notes}
+}
+
+// Absent is the outcome of a spelling that means "no value", for example a
+// kind's open-bound sentinel. notes says what was read as absent.
+func Absent[T any](notes Notes) Outcome[T] {
+	return Outcome[T]{status: StatusAbsent, notes: notes}
+}
+
+// Placeholder is the outcome of a placeholder spelling: absent when a tool
+// reads, an ask when a tool writes (see the factory's absence rule).
+func Placeholder[T any](notes Notes) Outcome[T] {
+	return Outcome[T]{status: StatusAbsent, placeholder: true, notes: notes}
+}
+
+// Asking is the outcome of a spelling with no meaning or several.
+func Asking[T any](a Ask) Outcome[T] {
+	return Outcome[T]{status: StatusAsk, ask: &a}
+}
+
+// Status reports which outcome this is.
+func (o Outcome[T]) Status() Status { return o.status }
+
+// Value returns the canonical value and true when the outcome is a value.
+func (o Outcome[T]) Value() (T, bool) {
+	if o.status != StatusValue {
+		var zero T
+		return zero, false
+	}
+	return o.value, true
+}
+
+// IsPlaceholder reports whether an absent outcome came from a placeholder
+// spelling rather than from null or a kind's own "no value" spelling.
+func (o Outcome[T]) IsPlaceholder() bool { return o.status == StatusAbsent && o.placeholder }
+
+// Ask returns the ask and true when the outcome is an ask.
+func (o Outcome[T]) Ask() (Ask, bool) {
+	if o.status != StatusAsk {
+		return Ask{}, false
+	}
+	if o.ask == nil {
+		return Ask{Code: AskInvalid, Received: json.RawMessage("null")}, true
+	}
+	return *o.ask, true
+}
+
+// NoteCount returns the number of notes without rendering them.
+func (o Outcome[T]) NoteCount() int { return o.notes.Len() }
+
+// Notes renders the notes. Rendering happens here, not when the value was
+// read, so that a caller who does not look at the notes does not pay for
+// their messages.
+func (o Outcome[T]) Notes() []Note {
+	n := o.notes.Len()
+	if n == 0 {
+		return []Note{}
+	}
+	out := make([]Note, n)
+	var self Spelling
+	if o.status == StatusValue {
+		self = JSONValue(o.value)
+	} else {
+		self = Words("absent")
+	}
+	for i := range n {
+		out[i] = o.notes.at(i).render(self)
+	}
+	return out
+}
+
+// Warnings returns the warnings.
+func (o Outcome[T]) Warnings() []Warning {
+	if len(o.warnings) == 0 {
+		return []Warning{}
+	}
+	return append([]Warning(nil), o.warnings...)
+}
+
+// WithWarning returns the outcome with one more warning.
+func (o Outcome[T]) WithWarning(w Warning) Outcome[T] {
+	o.warnings = append(o.warnings[:len(o.warnings):len(o.warnings)], w)
+	return o
+}
+
+// WithNotes returns the outcome with notes added before its own, for a
+// caller that repaired the spelling before the kind read it (trimming, say).
+// An ask keeps no notes: its message says everything.
+func (o Outcome[T]) WithNotes(before Notes) Outcome[T] {
+	if o.status == StatusAsk || before.Len() == 0 {
+		return o
+	}
+	merged := before
+	for i := range o.notes.Len() {
+		merged.add(o.notes.at(i))
+	}
+	o.notes = merged
+	return o
+}
+
+// Map converts a value outcome with f and carries every other outcome over
+// unchanged, notes, warnings and ask included.
+func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
+	out := Outcome[U]{status: o.status, placeholder: o.placeholder, notes: o.notes, warnings: o.warnings, ask: o.ask}
+	if o.status == StatusValue {
+		out.value = f(o.value)
+		// The notes said "as <value>": they keep rendering the original
+		// value, because that is what the kind read.
+		out.notes = o.notes.resolved(JSONValue(o.value))
+	}
+	return out
+}
+
+// MarshalJSON encodes the outcome as cli.md prints it (without the
+// "input" key, which belongs to the caller):
+//
+//	{"status": …, "value": …, "notes": […], "warnings": […], "ask": {…}}
+//
+// "value" is present only for a value, "ask" only for an ask.
+func (o Outcome[T]) MarshalJSON() ([]byte, error) {
+	return o.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding of MarshalJSON to b.
+func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"status":"`...)
+	b = append(b, o.status.String()...)
+	b = append(b, '"')
+	if o.status == StatusValue {
+		v, err := json.Marshal(o.value)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, `,"value":`...)
+		b = append(b, v...)
+	}
+	notes, err := json.Marshal(o.Notes())
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, `,"notes":`...)
+	b = append(b, notes...)
+	warnings, err := json.Marshal(o.Warnings())
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, `,"warnings":`...)
+	b = append(b, warnings...)
+	if a, ok := o.Ask(); ok {
+		ask, err := json.Marshal(a)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, `,"ask":`...)
+		b = append(b, ask...)
+	}
+	return append(b, '}'), nil
+}

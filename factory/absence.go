@@ -1,0 +1,147 @@
+package factory
+
+import (
+	"encoding/json"
+	"strings"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// Mode says whether a tool reads or writes, for the absence rule: a
+// placeholder is absence when a tool reads and an ask when it writes.
+type Mode uint8
+
+const (
+	// ModeRead is the mode of read and can_do tools.
+	ModeRead Mode = iota
+	// ModeWrite is the mode of do tools.
+	ModeWrite
+)
+
+// Property is what the absence rule needs to know about one property.
+// The zero value is an optional property of a read tool whose kind is a
+// scalar.
+type Property struct {
+	// Name is the property's name, used in hints; empty outside a tool
+	// (the CLI).
+	Name string
+	// Mode is the tool's mode.
+	Mode Mode
+	// Required makes absence an ask missing_required.
+	Required bool
+	// Collection is true when the kind reads lists or objects, so that
+	// [] and {} are values rather than placeholders.
+	Collection bool
+	// Expected and Example describe the kind, for the asks this rule makes:
+	// what is accepted, and one canonical value in JSON.
+	Expected string
+	Example  json.RawMessage
+}
+
+// Read reads one property: the absence rule of factory.md (steps 2 and 3),
+// then, for a present value, the kind's own read. present is false when the
+// property is missing from the arguments. It is the one place this rule
+// lives: the factory and the CLI both call it.
+//
+//   - missing and JSON null are absent on every tool, with no note;
+//   - a generic placeholder (see IsPlaceholder) and a kind's own
+//     placeholder are absent on a read tool, with a note, and an ask
+//     placeholder_on_write on a write tool;
+//   - absence of a required property is an ask missing_required.
+func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
+	if !present || raw == nil {
+		if p.Required {
+			return missing[T](raw, p)
+		}
+		return agentinput.Absent[T](agentinput.Notes{})
+	}
+	if IsPlaceholder(raw, p.Collection) {
+		var notes agentinput.Notes
+		notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(raw), "a placeholder")
+		return placeholder(agentinput.Placeholder[T](notes), raw, p)
+	}
+	o := read(raw)
+	if o.IsPlaceholder() {
+		return placeholder(o, raw, p)
+	}
+	if o.Status() == agentinput.StatusAbsent && p.Required {
+		return missing[T](raw, p)
+	}
+	return o
+}
+
+func placeholder[T any](o agentinput.Outcome[T], raw any, p Property) agentinput.Outcome[T] {
+	if p.Required {
+		return missing[T](raw, p)
+	}
+	if p.Mode == ModeWrite {
+		return agentinput.Asking[T](agentinput.Ask{
+			Code:     agentinput.AskPlaceholderOnWrite,
+			Received: agentinput.Received(raw),
+			Reason:   "it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does",
+			Expected: p.Expected,
+			Hint:     "Send the value you mean" + exampleClause(p) + ", or leave " + propertyName(p) + " out to send none",
+		})
+	}
+	return o
+}
+
+func missing[T any](raw any, p Property) agentinput.Outcome[T] {
+	reason := propertyName(p) + " is required"
+	if raw != nil {
+		reason = "it reads as absent, and " + reason
+	}
+	return agentinput.Asking[T](agentinput.Ask{
+		Code:     agentinput.AskMissingRequired,
+		Received: agentinput.Received(raw),
+		Reason:   reason,
+		Expected: p.Expected,
+		Hint:     "Send " + propertyName(p) + " with a value" + exampleClause(p),
+	})
+}
+
+func propertyName(p Property) string {
+	if p.Name == "" {
+		return "the property"
+	}
+	return p.Name
+}
+
+func exampleClause(p Property) string {
+	if len(p.Example) == 0 {
+		return ""
+	}
+	return ", for example " + string(p.Example)
+}
+
+// placeholders are the generic placeholder spellings, compared after
+// trimming and ASCII case folding. Dash-like characters alone stand for "no
+// value" in tables that models copy.
+var placeholders = map[string]bool{
+	"": true, "null": true, "nil": true, "none": true, "undefined": true,
+	"n/a": true, "<nil>": true, "<null>": true, "<none>": true,
+	"(null)": true, "(none)": true, "(nil)": true,
+	"-": true, "‐": true, "‑": true, "‒": true, "–": true, "—": true, "―": true, "−": true,
+}
+
+// IsPlaceholder reports whether a decoded JSON value is one of the generic
+// placeholder spellings of factory.md: an empty or whitespace string, one of
+// the null-like words (null, nil, none, undefined, N/A, <nil> …) in any
+// letter case and within surrounding quotes, a dash alone; and, when the
+// kind is not a collection, an empty array or object. 0 and false never are.
+func IsPlaceholder(v any, collection bool) bool {
+	switch v := v.(type) {
+	case string:
+		if len(v) > 64 {
+			return false
+		}
+		t, _ := spelling.Trim(v)
+		return placeholders[strings.ToLower(t)]
+	case []any:
+		return !collection && len(v) == 0
+	case map[string]any:
+		return !collection && len(v) == 0
+	}
+	return false
+}
