@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
-	"strings"
 )
 
 // Decimal is an exact decimal number: coefficient × 10^exp, with the sign
@@ -50,29 +49,6 @@ func (d Decimal) normal() Decimal {
 		d.coef /= 10
 		d.exp++
 	}
-	return d
-}
-
-// fromDigits builds a Decimal from a digit string (ASCII, any leading or
-// trailing zeros) times 10^exp. The caller bounds len(digits).
-func fromDigits(neg bool, digits string, exp int64) Decimal {
-	digits = strings.TrimLeft(digits, "0")
-	n := len(digits)
-	digits = strings.TrimRight(digits, "0")
-	exp += int64(n - len(digits))
-	if digits == "" {
-		return Decimal{}
-	}
-	d := Decimal{neg: neg, exp: clampExp(exp)}
-	if len(digits) <= maxSmallDigits {
-		var c uint64
-		for i := 0; i < len(digits); i++ {
-			c = c*10 + uint64(digits[i]-'0')
-		}
-		d.coef = c
-		return d
-	}
-	d.big = digits
 	return d
 }
 

@@ -2,8 +2,6 @@ package number
 
 import (
 	"encoding/json"
-
-	"agentinput.dev/agentinput"
 )
 
 // Options are a number property's options. The zero value reads any
@@ -22,26 +20,47 @@ type Options struct {
 	Convention Convention
 }
 
-// Read reads one decoded JSON value as a number. See doc.go for the
-// spellings it reads.
-func Read(v any, opts Options) agentinput.Outcome[Decimal] {
-	return agentinput.Asking[Decimal](agentinput.Ask{Code: agentinput.AskInvalid, Received: agentinput.Received(v), Expected: Expected(opts)})
-}
-
 // Expected says in words what a property with these options accepts, with
 // one canonical example.
 func Expected(opts Options) string {
-	return "a JSON number, for example " + string(Example(opts))
+	what := "a JSON number"
+	if opts.Integer {
+		what = "a whole number as a JSON number"
+	}
+	switch {
+	case opts.Min != nil && opts.Max != nil:
+		what += " from " + opts.Min.String() + " to " + opts.Max.String()
+	case opts.Min != nil:
+		what += " of at least " + opts.Min.String()
+	case opts.Max != nil:
+		what += " of at most " + opts.Max.String()
+	}
+	return what + ", for example " + string(Example(opts))
 }
 
-// Example returns one canonical value a property with these options accepts.
+// Example returns one canonical value a property with these options
+// accepts: 4000, or the nearest bound when 4000 is out of range.
 func Example(opts Options) json.RawMessage {
-	return json.RawMessage("4000")
+	e := FromInt64(4000)
+	if opts.Max != nil && e.Compare(*opts.Max) > 0 {
+		e = *opts.Max
+	}
+	if opts.Min != nil && e.Compare(*opts.Min) < 0 {
+		e = *opts.Min
+	}
+	if opts.Integer && !e.IsInteger() {
+		e = e.floor().add1()
+	}
+	return json.RawMessage(e.String())
 }
 
 // Parse reads the canonical spelling of a number strictly: the JSON number
 // grammar, within the float64 range and the digit budget. It is the
 // inverse of Decimal.String.
 func Parse(s string) (Decimal, error) {
-	return Decimal{}, ErrSyntax
+	d, ok := parseJSON(s)
+	if !ok || outsideFloat(d) != "" {
+		return Decimal{}, ErrSyntax
+	}
+	return d, nil
 }

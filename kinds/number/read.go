@@ -1,0 +1,418 @@
+package number
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// Read reads one decoded JSON value as a number: a JSON number as itself, a
+// string in any spelling with one meaning (with a note per repair), and an
+// ask for every other value. See doc.go for the spelling classes.
+func Read(v any, opts Options) agentinput.Outcome[Decimal] {
+	switch v := v.(type) {
+	case json.Number:
+		if d, ok := parseJSON(string(v)); ok {
+			return finish(v, d, agentinput.Notes{}, opts)
+		}
+		return readString(v, string(v), opts)
+	case string:
+		return readString(v, v, opts)
+	case Decimal:
+		return finish(v, v, agentinput.Notes{}, opts)
+	case float64:
+		return readFloat(v, v, opts)
+	case float32:
+		return readFloat(v, float64(v), opts)
+	case int:
+		return finish(v, FromInt64(int64(v)), agentinput.Notes{}, opts)
+	case int64:
+		return finish(v, FromInt64(v), agentinput.Notes{}, opts)
+	case int32:
+		return finish(v, FromInt64(int64(v)), agentinput.Notes{}, opts)
+	case uint64:
+		d := Decimal{coef: v}
+		return finish(v, d.normal(), agentinput.Notes{}, opts)
+	case uint:
+		d := Decimal{coef: uint64(v)}
+		return finish(v, d.normal(), agentinput.Notes{}, opts)
+	case nil:
+		return agentinput.Absent[Decimal](agentinput.Notes{})
+	case bool:
+		return ask(v, opts, agentinput.AskWrongType, "a boolean is not a number")
+	case []any:
+		return ask(v, opts, agentinput.AskWrongType, "a list is not a number")
+	case map[string]any:
+		return ask(v, opts, agentinput.AskWrongType, "an object is not a number")
+	}
+	return ask(v, opts, agentinput.AskWrongType, "it is not a JSON value a number is read from")
+}
+
+func readFloat(raw any, f float64, opts Options) agentinput.Outcome[Decimal] {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return ask(raw, opts, agentinput.AskInvalid, "it is not a finite number")
+	}
+	return finish(raw, FromFloat64Exact(f), agentinput.Notes{}, opts)
+}
+
+// readString reads a number written as text.
+func readString(raw any, s string, opts Options) agentinput.Outcome[Decimal] {
+	if len(s) > agentinput.MaxScalarBytes {
+		return tooLarge(raw, opts, "it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the longest string a number is read from")
+	}
+	var notes agentinput.Notes
+	t, trimmed := spelling.Trim(s)
+	if trimmed {
+		notes.AddStep(agentinput.NoteTrimmed, agentinput.JSONValue(raw), agentinput.Text(t), "surrounding whitespace or quotes removed")
+	}
+	from := agentinput.Text(t)
+	// The canonical JSON spelling inside a string: the common case.
+	if d, ok := parseJSON(t); ok && !dotGroupsLike(t) {
+		notes.Add(agentinput.NoteFromString, from, "a number sent as a string")
+		return finish(raw, d, notes, opts)
+	}
+	var sc scan
+	switch p := sc.scanString(t); p {
+	case scanOK:
+	case scanTooManyDigits:
+		return tooLarge(raw, opts, "it has more than "+strconv.Itoa(agentinput.MaxNumberDigits)+" digits")
+	default:
+		if isSpecial(t) {
+			p = scanSpecial
+		}
+		return ask(raw, opts, agentinput.AskInvalid, p.reason())
+	}
+	return sc.interpret(raw, from, notes, opts)
+}
+
+func (p scanProblem) reason() string {
+	switch p {
+	case scanEmpty:
+		return "it holds no digits"
+	case scanInvisible:
+		return "it contains invisible, control or malformed characters"
+	case scanMixedScripts:
+		return "it mixes digits of different scripts"
+	case scanWord:
+		return "it contains letters: words, units and names are not read as numbers"
+	case scanPercent:
+		return "a percentage is not read as a number: its scale is not clear"
+	case scanCurrency:
+		return "an amount with a currency sign is not read as a number"
+	case scanSpecial:
+		return "it is not a finite number"
+	}
+	return "its signs or separators are out of place"
+}
+
+// dotGroupsLike reports whether a string in the JSON grammar could also be
+// a dot grouping thousands: "1.234", "-12.500" (one to three whole digits,
+// not all zeros, a dot, exactly three digits, no exponent). As text it has
+// two meanings, and the scanner asks about it; as a JSON number it has one.
+func dotGroupsLike(s string) bool {
+	if len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	dot := -1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.':
+			dot = i
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return dot >= 1 && dot <= 3 && len(s)-dot-1 == 3 && s[0] != '0'
+}
+
+// isSpecial reports whether s spells NaN or an infinity.
+func isSpecial(s string) bool {
+	f := spelling.Fold(s)
+	switch f {
+	case "nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity", "∞", "+∞", "-∞", "−∞":
+		return true
+	}
+	return false
+}
+
+// interpret decides what the scanned runs and separators mean.
+func (sc *scan) interpret(raw any, from agentinput.Spelling, notes agentinput.Notes, opts Options) agentinput.Outcome[Decimal] {
+	if sc.unicode {
+		notes.Add(agentinput.NoteUnicodeDigits, from, "non-ASCII digits, signs or marks")
+	}
+	switch {
+	case sc.plus:
+		notes.Add(agentinput.NoteNumberForm, from, "a leading + dropped")
+	case sc.leadingZeros():
+		notes.Add(agentinput.NoteNumberForm, from, "leading zeros dropped")
+	case sc.trailDot || sc.leadDot:
+		notes.Add(agentinput.NoteNumberForm, from, "a bare decimal point completed")
+	}
+	seps := sc.seps[:sc.nruns-1]
+	if sc.hasExp {
+		// An exponent goes with the plain form only: "1.5e3", never "1,5e3".
+		if len(seps) > 1 || (len(seps) == 1 && seps[0] != sepDot) {
+			return ask(raw, opts, agentinput.AskInvalid, "an exponent goes only with a plain number such as 1.5e3")
+		}
+	}
+	if sc.leadDot && len(seps) > 1 {
+		return ask(raw, opts, agentinput.AskInvalid, "its signs or separators are out of place")
+	}
+	if sc.trailDot && len(seps) > 0 {
+		return ask(raw, opts, agentinput.AskInvalid, "its signs or separators are out of place")
+	}
+	switch len(seps) {
+	case 0:
+		return sc.value(raw, notes, sc.nruns, opts)
+	case 1:
+		return sc.single(raw, from, notes, seps[0], opts)
+	}
+	// Two or more separators: every one but possibly the last groups.
+	last := seps[len(seps)-1]
+	group := seps[0]
+	for _, s := range seps[:len(seps)-1] {
+		if s != group {
+			return ask(raw, opts, agentinput.AskInvalid, "its separators are inconsistent: only the last one may differ, as the decimal mark")
+		}
+	}
+	if last == group {
+		// All one class: grouping of a whole number ("1,234,567").
+		if group == sepArabicDec {
+			return ask(raw, opts, agentinput.AskInvalid, "it has more than one decimal mark")
+		}
+		if !sc.grouped(sc.nruns) {
+			return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent: groups after the first have three digits ("+"1,234,567"+") or, in Indian grouping, two ("+"12,34,567"+")")
+		}
+		notes.Add(agentinput.NoteGrouping, from, group.name()+" groups digits")
+		return sc.value(raw, notes, sc.nruns, opts)
+	}
+	// Two classes: the last separator is the decimal mark ("1.234,5").
+	if last.groupOnly() || group == sepArabicDec {
+		return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent")
+	}
+	if !sc.grouped(sc.nruns - 1) {
+		return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent: groups after the first have three digits")
+	}
+	notes.Add(agentinput.NoteGrouping, from, group.name()+" groups digits")
+	if last != sepDot {
+		notes.Add(agentinput.NoteDecimalComma, from, last.name()+" is the decimal mark")
+	}
+	return sc.value(raw, notes, sc.nruns-1, opts)
+}
+
+// single reads a number with exactly one separator.
+func (sc *scan) single(raw any, from agentinput.Spelling, notes agentinput.Notes, s sep, opts Options) agentinput.Outcome[Decimal] {
+	if s.groupOnly() {
+		if !sc.grouped(2) {
+			return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent: the group after a "+s.name()+" has three digits")
+		}
+		notes.Add(agentinput.NoteGrouping, from, s.name()+" groups digits")
+		return sc.value(raw, notes, 2, opts)
+	}
+	if s == sepArabicDec {
+		return sc.value(raw, notes, 1, opts)
+	}
+	intLen, fracLen := sc.runLen(0), sc.runLen(1)
+	ambiguous := fracLen == 3 && intLen >= 1 && intLen <= 3 && !sc.allZeros(0)
+	if !ambiguous {
+		if s == sepComma {
+			notes.Add(agentinput.NoteDecimalComma, from, "comma is the decimal mark")
+		}
+		return sc.value(raw, notes, 1, opts)
+	}
+	// "1,234" or "1.234": grouping or a decimal mark.
+	if opts.Convention.Name != "" {
+		mark := sepDot
+		if opts.Convention.DecimalComma {
+			mark = sepComma
+		}
+		if s == mark {
+			notes.Add(agentinput.NoteConvention, from, opts.Convention.Name+": "+s.name()+" is the decimal mark")
+			return sc.value(raw, notes, 1, opts)
+		}
+		notes.Add(agentinput.NoteConvention, from, opts.Convention.Name+": "+s.name()+" groups thousands")
+		return sc.value(raw, notes, 2, opts)
+	}
+	if opts.Integer {
+		notes.Add(agentinput.NoteIntegerGrouping, from, "a whole number: "+s.name()+" groups thousands")
+		return sc.value(raw, notes, 2, opts)
+	}
+	whole := sc.decimal(2)
+	frac := sc.decimal(1)
+	return agentinput.Asking[Decimal](agentinput.Ask{
+		Code:     agentinput.AskAmbiguous,
+		Received: agentinput.Received(raw),
+		Expected: Expected(opts),
+		Hint:     "Send the number you mean as a JSON number, " + whole.String() + " or " + frac.String(),
+		Readings: []agentinput.Reading{
+			{Value: json.RawMessage(whole.String()), Meaning: s.name() + " groups thousands"},
+			{Value: json.RawMessage(frac.String()), Meaning: s.name() + " is the decimal mark"},
+		},
+	})
+}
+
+// runLen returns the number of digits in run i.
+func (sc *scan) runLen(i int) int {
+	return int(sc.runEnd[i]) - sc.runStart(i)
+}
+
+func (sc *scan) runStart(i int) int {
+	if i == 0 {
+		return 0
+	}
+	return int(sc.runEnd[i-1])
+}
+
+func (sc *scan) allZeros(i int) bool {
+	for _, c := range sc.digits[sc.runStart(i):sc.runEnd[i]] {
+		if c != '0' {
+			return false
+		}
+	}
+	return true
+}
+
+// leadingZeros reports a whole part written with a superfluous leading
+// zero ("007", "00.5"), which JSON does not allow.
+func (sc *scan) leadingZeros() bool {
+	return sc.runLen(0) > 1 && sc.digits[0] == '0'
+}
+
+// grouped reports whether runs [0, n) group a whole number consistently:
+// western (first 1–3 digits, then threes) or Indian (first 1–2 digits, then
+// twos, last three), with no leading zero.
+func (sc *scan) grouped(n int) bool {
+	if n < 2 {
+		return true
+	}
+	if sc.digits[0] == '0' {
+		return false
+	}
+	first := sc.runLen(0)
+	western := first >= 1 && first <= 3
+	for i := 1; i < n && western; i++ {
+		western = sc.runLen(i) == 3
+	}
+	if western {
+		return true
+	}
+	if n < 3 || first > 2 || sc.runLen(n-1) != 3 {
+		return false
+	}
+	for i := 1; i < n-1; i++ {
+		if sc.runLen(i) != 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// decimal returns the number whose whole part is runs [0, whole) and
+// whose fraction is the rest, times 10^exponent.
+func (sc *scan) decimal(whole int) Decimal {
+	frac := 0
+	if whole < sc.nruns {
+		frac = sc.nd - int(sc.runEnd[whole-1])
+	}
+	exp := -int64(frac)
+	if sc.hasExp {
+		if sc.expNeg {
+			exp -= sc.exp
+		} else {
+			exp += sc.exp
+		}
+	}
+	return fromDigitBytes(sc.neg, sc.digits[:sc.nd], exp)
+}
+
+// value finishes a reading whose whole part is runs [0, whole).
+func (sc *scan) value(raw any, notes agentinput.Notes, whole int, opts Options) agentinput.Outcome[Decimal] {
+	return finish(raw, sc.decimal(whole), notes, opts)
+}
+
+// finish checks the range of a JSON number and applies the options.
+func finish(raw any, d Decimal, notes agentinput.Notes, opts Options) agentinput.Outcome[Decimal] {
+	if p := outsideFloat(d); p != "" {
+		return ask(raw, opts, agentinput.AskInvalid, p)
+	}
+	if opts.Integer && !d.IsInteger() {
+		lo, hi := d.floor(), d.floor().add1()
+		return agentinput.Asking[Decimal](agentinput.Ask{
+			Code:     agentinput.AskNotWhole,
+			Received: agentinput.Received(raw),
+			Reason:   "it has a fraction, and this property takes whole numbers",
+			Expected: Expected(opts),
+			Hint:     "Send a whole number, such as " + lo.String() + " or " + hi.String(),
+		})
+	}
+	if opts.Min != nil && d.Compare(*opts.Min) < 0 {
+		return outOfRange(raw, d, *opts.Min, "the smallest accepted value", notes, opts)
+	}
+	if opts.Max != nil && d.Compare(*opts.Max) > 0 {
+		return outOfRange(raw, d, *opts.Max, "the largest accepted value", notes, opts)
+	}
+	return agentinput.Value(d, notes)
+}
+
+func outOfRange(raw any, d, bound Decimal, which string, notes agentinput.Notes, opts Options) agentinput.Outcome[Decimal] {
+	if opts.Clamp {
+		notes = notes.Resolve(agentinput.JSONValue(d))
+		notes.AddStep(agentinput.NoteClamped, agentinput.JSONValue(d), agentinput.Spelling{}, which)
+		return agentinput.Value(bound, notes)
+	}
+	return agentinput.Asking[Decimal](agentinput.Ask{
+		Code:     agentinput.AskOutOfRange,
+		Received: agentinput.Received(raw),
+		Reason:   "it is outside the accepted range",
+		Expected: Expected(opts),
+		Hint:     "Send a number in range, for example " + bound.String() + ", " + which,
+	})
+}
+
+// outsideFloat says why d is outside the range of a float64, or "".
+func outsideFloat(d Decimal) string {
+	if d.IsZero() {
+		return ""
+	}
+	adj := d.adjusted()
+	if adj > -308 && adj < 308 {
+		return ""
+	}
+	if adj > 309 {
+		return "it is outside the range of a JSON number (about ±1.8e308)"
+	}
+	if adj < -325 {
+		return "it is too close to zero for a JSON number (below about 5e-324)"
+	}
+	f, err := strconv.ParseFloat(d.String(), 64)
+	switch {
+	case err != nil && math.IsInf(f, 0):
+		return "it is outside the range of a JSON number (about ±1.8e308)"
+	case f == 0:
+		return "it is too close to zero for a JSON number (below about 5e-324)"
+	}
+	return ""
+}
+
+func ask(raw any, opts Options, code agentinput.AskCode, reason string) agentinput.Outcome[Decimal] {
+	return agentinput.Asking[Decimal](agentinput.Ask{
+		Code:     code,
+		Received: agentinput.Received(raw),
+		Reason:   reason,
+		Expected: Expected(opts),
+		Hint:     "Send the number alone as a JSON number, for example " + string(Example(opts)),
+	})
+}
+
+func tooLarge(raw any, opts Options, reason string) agentinput.Outcome[Decimal] {
+	return agentinput.Asking[Decimal](agentinput.Ask{
+		Code:     agentinput.AskTooLarge,
+		Received: agentinput.Received(raw),
+		Reason:   reason,
+		Expected: Expected(opts),
+		Hint:     "Send the number alone as a JSON number, for example " + string(Example(opts)),
+	})
+}
