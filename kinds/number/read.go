@@ -13,31 +13,37 @@ import (
 // string in any spelling with one meaning (with a note per repair), and an
 // ask for every other value. See doc.go for the spelling classes.
 func Read(v any, opts Options) agentinput.Outcome[Decimal] {
-	switch v := v.(type) {
+	// Each case passes v itself on as the received value: re-boxing the
+	// typed value would allocate on the hot path.
+	switch x := v.(type) {
 	case json.Number:
-		if d, ok := parseJSON(string(v)); ok {
+		if d, ok := parseJSON(string(x)); ok {
+			if opts.plain() && d.comfortable() {
+				// The common case, built in place: no range or option to check.
+				return agentinput.Value(d, agentinput.Notes{})
+			}
 			return finish(v, d, agentinput.Notes{}, opts)
 		}
-		return readString(v, string(v), opts)
+		return readString(v, string(x), opts)
 	case string:
-		return readString(v, v, opts)
+		return readString(v, x, opts)
 	case Decimal:
-		return finish(v, v, agentinput.Notes{}, opts)
+		return finish(v, x, agentinput.Notes{}, opts)
 	case float64:
-		return readFloat(v, v, opts)
+		return readFloat(v, x, opts)
 	case float32:
-		return readFloat(v, float64(v), opts)
+		return readFloat(v, float64(x), opts)
 	case int:
-		return finish(v, FromInt64(int64(v)), agentinput.Notes{}, opts)
+		return finish(v, FromInt64(int64(x)), agentinput.Notes{}, opts)
 	case int64:
-		return finish(v, FromInt64(v), agentinput.Notes{}, opts)
+		return finish(v, FromInt64(x), agentinput.Notes{}, opts)
 	case int32:
-		return finish(v, FromInt64(int64(v)), agentinput.Notes{}, opts)
+		return finish(v, FromInt64(int64(x)), agentinput.Notes{}, opts)
 	case uint64:
-		d := Decimal{coef: v}
+		d := Decimal{coef: x}
 		return finish(v, d.normal(), agentinput.Notes{}, opts)
 	case uint:
-		d := Decimal{coef: uint64(v)}
+		d := Decimal{coef: uint64(x)}
 		return finish(v, d.normal(), agentinput.Notes{}, opts)
 	case nil:
 		return agentinput.Absent[Decimal](agentinput.Notes{})
@@ -186,7 +192,7 @@ func (sc *scan) interpret(raw any, from agentinput.Spelling, notes agentinput.No
 		if !sc.grouped(sc.nruns) {
 			return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent: groups after the first have three digits ("+"1,234,567"+") or, in Indian grouping, two ("+"12,34,567"+")")
 		}
-		notes.Add(agentinput.NoteGrouping, from, group.name()+" groups digits")
+		notes.Add(agentinput.NoteGrouping, from, group.groupsReason())
 		return sc.value(raw, notes, sc.nruns, opts)
 	}
 	// Two classes: the last separator is the decimal mark ("1.234,5").
@@ -196,9 +202,9 @@ func (sc *scan) interpret(raw any, from agentinput.Spelling, notes agentinput.No
 	if !sc.grouped(sc.nruns - 1) {
 		return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent: groups after the first have three digits")
 	}
-	notes.Add(agentinput.NoteGrouping, from, group.name()+" groups digits")
+	notes.Add(agentinput.NoteGrouping, from, group.groupsReason())
 	if last != sepDot {
-		notes.Add(agentinput.NoteDecimalComma, from, last.name()+" is the decimal mark")
+		notes.Add(agentinput.NoteDecimalComma, from, last.markReason())
 	}
 	return sc.value(raw, notes, sc.nruns-1, opts)
 }
@@ -209,17 +215,17 @@ func (sc *scan) single(raw any, from agentinput.Spelling, notes agentinput.Notes
 		if !sc.grouped(2) {
 			return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent: the group after a "+s.name()+" has three digits")
 		}
-		notes.Add(agentinput.NoteGrouping, from, s.name()+" groups digits")
+		notes.Add(agentinput.NoteGrouping, from, s.groupsReason())
 		return sc.value(raw, notes, 2, opts)
 	}
 	if s == sepArabicDec {
 		return sc.value(raw, notes, 1, opts)
 	}
 	intLen, fracLen := sc.runLen(0), sc.runLen(1)
-	ambiguous := fracLen == 3 && intLen >= 1 && intLen <= 3 && !sc.allZeros(0)
+	ambiguous := !sc.hasExp && fracLen == 3 && intLen >= 1 && intLen <= 3 && !sc.allZeros(0)
 	if !ambiguous {
 		if s == sepComma {
-			notes.Add(agentinput.NoteDecimalComma, from, "comma is the decimal mark")
+			notes.Add(agentinput.NoteDecimalComma, from, sepComma.markReason())
 		}
 		return sc.value(raw, notes, 1, opts)
 	}
@@ -246,7 +252,7 @@ func (sc *scan) single(raw any, from agentinput.Spelling, notes agentinput.Notes
 		Code:     agentinput.AskAmbiguous,
 		Received: agentinput.Received(raw),
 		Expected: Expected(opts),
-		Hint:     "Send the number you mean as a JSON number, " + whole.String() + " or " + frac.String(),
+		Hint:     "Send the number you mean, " + whole.String() + " or " + frac.String() + ", as a JSON number",
 		Readings: []agentinput.Reading{
 			{Value: json.RawMessage(whole.String()), Meaning: s.name() + " groups thousands"},
 			{Value: json.RawMessage(frac.String()), Meaning: s.name() + " is the decimal mark"},
@@ -370,6 +376,17 @@ func outOfRange(raw any, d, bound Decimal, which string, notes agentinput.Notes,
 		Expected: Expected(opts),
 		Hint:     "Send a number in range, for example " + bound.String() + ", " + which,
 	})
+}
+
+// comfortable reports whether d is far inside the float64 range, so that
+// outsideFloat has nothing to check.
+func (d Decimal) comfortable() bool {
+	return d.big == "" && d.exp > -280 && d.exp < 280
+}
+
+// plain reports whether the options check nothing.
+func (o Options) plain() bool {
+	return !o.Integer && o.Min == nil && o.Max == nil
 }
 
 // outsideFloat says why d is outside the range of a float64, or "".

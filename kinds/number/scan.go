@@ -47,6 +47,37 @@ func (s sep) name() string {
 	return "separator"
 }
 
+// groupsReason is the reason of a grouping note, a constant so that the
+// note costs no allocation.
+func (s sep) groupsReason() string {
+	switch s {
+	case sepSpace:
+		return "space groups digits"
+	case sepApostrophe:
+		return "apostrophe groups digits"
+	case sepUnderscore:
+		return "underscore groups digits"
+	case sepComma:
+		return "comma groups digits"
+	case sepDot:
+		return "dot groups digits"
+	case sepArabicThou:
+		return "Arabic thousands separator groups digits"
+	}
+	return "separator groups digits"
+}
+
+// markReason is the reason of a decimal-mark note.
+func (s sep) markReason() string {
+	switch s {
+	case sepComma:
+		return "comma is the decimal mark"
+	case sepArabicDec:
+		return "Arabic decimal separator is the decimal mark"
+	}
+	return "dot is the decimal mark"
+}
+
 // maxGroups bounds the digit runs of one number: every run holds at least
 // one digit, so the digit budget bounds them too.
 const maxGroups = agentinput.MaxNumberDigits + 1
@@ -238,7 +269,7 @@ func (sc *scan) scanString(s string) scanProblem {
 		return problemOf(s[i:])
 	}
 	if pending != sepNone {
-		if sc.nruns == 0 || (pending != sepDot && pending != sepArabicDec) {
+		if sc.nruns == 0 || pending != sepDot {
 			return scanMisplaced
 		}
 		sc.trailDot = true

@@ -1,0 +1,346 @@
+package number
+
+import (
+	"encoding/json"
+	"math/big"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+)
+
+// Generators. Every draw is labelled so that a failing case reads as the
+// spelling it was.
+
+var (
+	spaceSeps      = []string{" ", "\u00a0", "\u202f", "\u2009", "\u2007", "\u2008", "\u3000"}
+	apostropheSeps = []string{"'", "’", "ʼ"}
+	quotePairs     = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"„", "“"}, {"«", "»"}}
+	outerSpaces    = []string{"", " ", "  ", "\t", "\u00a0", "\u2003", "\n"}
+	// Blocks of decimal digits, by their zero.
+	digitZeros = []rune{'0', '٠', '۰', '०', '০', '๐', '０', '𝟎', '᠐', '߀'}
+)
+
+// wholeDigits draws the digits of a whole number with no leading zero.
+func wholeDigits(t *rapid.T, label string, minLen, maxLen int) string {
+	n := rapid.IntRange(minLen, maxLen).Draw(t, label+"_len")
+	var b strings.Builder
+	b.WriteByte(byte('1' + rapid.IntRange(0, 8).Draw(t, label+"_lead")))
+	for i := 1; i < n; i++ {
+		b.WriteByte(byte('0' + rapid.IntRange(0, 9).Draw(t, label+"_digit")))
+	}
+	return b.String()
+}
+
+// groupWestern writes digits in groups of three with sep between groups.
+func groupWestern(digits string, sep func() string) string {
+	first := len(digits) % 3
+	if first == 0 {
+		first = 3
+	}
+	var b strings.Builder
+	b.WriteString(digits[:first])
+	for i := first; i < len(digits); i += 3 {
+		b.WriteString(sep())
+		b.WriteString(digits[i : i+3])
+	}
+	return b.String()
+}
+
+// groupIndian writes digits as lakh and crore: the last three, then twos.
+func groupIndian(digits string, sep string) string {
+	head, tail := digits[:len(digits)-3], digits[len(digits)-3:]
+	var groups []string
+	for len(head) > 2 {
+		groups = append([]string{head[len(head)-2:]}, groups...)
+		head = head[:len(head)-2]
+	}
+	groups = append([]string{head}, groups...)
+	return strings.Join(groups, sep) + sep + tail
+}
+
+// wrap surrounds s with random whitespace and, sometimes, one pair of quotes.
+func wrap(t *rapid.T, s string) (string, bool) {
+	out := s
+	if rapid.Bool().Draw(t, "quoted") {
+		q := rapid.SampledFrom(quotePairs).Draw(t, "quotes")
+		out = q[0] + out + q[1]
+	}
+	out = rapid.SampledFrom(outerSpaces).Draw(t, "before") + out + rapid.SampledFrom(outerSpaces).Draw(t, "after")
+	return out, out != s
+}
+
+// decimalOf reads a canonical spelling with the strict parser.
+func decimalOf(t *rapid.T, s string) Decimal {
+	d, err := Parse(s)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", s, err)
+	}
+	return d
+}
+
+func wantValue(t *rapid.T, in string, o agentinput.Outcome[Decimal], want Decimal, codes ...agentinput.NoteCode) {
+	v, ok := o.Value()
+	if !ok {
+		a, _ := o.Ask()
+		t.Fatalf("Read(%q): %s, want value %s", in, a.Message(), want)
+	}
+	if v != want {
+		t.Fatalf("Read(%q) = %s, want %s", in, v, want)
+	}
+	if o.NoteCount() == 0 {
+		t.Fatalf("Read(%q): a repaired spelling has no note", in)
+	}
+	notes := o.Notes()
+	for _, c := range codes {
+		found := false
+		for _, n := range notes {
+			found = found || n.Code == c
+		}
+		if !found {
+			t.Fatalf("Read(%q): notes %v lack %s", in, notes, c)
+		}
+	}
+}
+
+// TestSpellingClasses renders random values in random members of each
+// value class of kinds.md and reads them back.
+func TestSpellingClasses(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		digits := wholeDigits(t, "whole", 4, 16)
+		whole := decimalOf(t, digits)
+		neg := rapid.Bool().Draw(t, "negative")
+		sign := ""
+		if neg {
+			sign = rapid.SampledFrom([]string{"-", "−"}).Draw(t, "minus")
+			whole = decimalOf(t, "-"+digits)
+		}
+		frac := wholeDigits(t, "fraction", 1, 6)
+		fracText := frac
+		if len(fracText) == 3 {
+			fracText += "1" // keep the decimal-comma class unambiguous
+		}
+		withFrac := decimalOf(t, strings.TrimPrefix(whole.String(), "")+"."+fracText)
+		class := rapid.IntRange(0, 6).Draw(t, "class")
+		var text string
+		want := whole
+		var code agentinput.NoteCode
+		switch class {
+		case 0: // space-like grouping, any Unicode space per separator
+			text = groupWestern(digits, func() string { return rapid.SampledFrom(spaceSeps).Draw(t, "space") })
+			code = agentinput.NoteGrouping
+		case 1: // apostrophe or underscore grouping, one mark throughout
+			mark := rapid.SampledFrom(append(apostropheSeps, "_")).Draw(t, "mark")
+			text = groupWestern(digits, func() string { return mark })
+			code = agentinput.NoteGrouping
+		case 2: // comma or dot grouping, two or more groups
+			if len(digits) < 7 {
+				digits += "000"
+				want = decimalOf(t, strings.TrimSuffix(whole.String(), "")+"000")
+			}
+			mark := rapid.SampledFrom([]string{",", "."}).Draw(t, "mark")
+			text = groupWestern(digits, func() string { return mark })
+			code = agentinput.NoteGrouping
+		case 3: // Indian grouping
+			if len(digits) < 6 {
+				digits += "00"
+				want = decimalOf(t, whole.String()+"00")
+			}
+			text = groupIndian(digits, ",")
+			code = agentinput.NoteGrouping
+		case 4: // both separators: the last is the decimal mark
+			pair := rapid.SampledFrom([][2]string{{",", "."}, {".", ","}, {" ", ","}, {"\u00a0", ","}, {"'", "."}}).Draw(t, "pair")
+			text = groupWestern(digits, func() string { return pair[0] }) + pair[1] + frac
+			want = decimalOf(t, whole.String()+"."+frac)
+			if neg {
+				want = decimalOf(t, "-"+digits+"."+frac)
+			}
+			code = agentinput.NoteGrouping
+		case 5: // decimal comma, not before exactly three digits
+			text = digits + "," + fracText
+			want = withFrac
+			code = agentinput.NoteDecimalComma
+		case 6: // Unicode digits of one script
+			zero := rapid.SampledFrom(digitZeros[1:]).Draw(t, "script")
+			var b strings.Builder
+			for _, c := range digits {
+				b.WriteRune(zero + (c - '0'))
+			}
+			text = b.String()
+			code = agentinput.NoteUnicodeDigits
+		}
+		in, _ := wrap(t, sign+text)
+		wantValue(t, in, Read(in, Options{}), want, code)
+	})
+}
+
+// TestNoAmbiguousSpellingYieldsValue: a single comma or dot before exactly
+// three digits, after a whole part of one to three digits that are not all
+// zeros, never yields a value without the integer option or a declared
+// convention, whatever wraps it; the ask names both readings.
+func TestNoAmbiguousSpellingYieldsValue(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		head := rapid.StringMatching(`[0-9]{1,3}`).Filter(func(s string) bool { return strings.Trim(s, "0") != "" }).Draw(t, "head")
+		tail := rapid.StringMatching(`[0-9]{3}`).Draw(t, "tail")
+		mark := rapid.SampledFrom([]string{",", ".", "，", "．"}).Draw(t, "mark")
+		sign := rapid.SampledFrom([]string{"", "-", "−", "+"}).Draw(t, "sign")
+		in, _ := wrap(t, sign+head+mark+tail)
+		opts := Options{}
+		if rapid.Bool().Draw(t, "bounded") {
+			lo, hi := FromInt64(-1_000_000), FromInt64(1_000_000)
+			opts.Min, opts.Max = &lo, &hi
+		}
+		o := Read(in, opts)
+		a, ok := o.Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("Read(%q) = %s, want an ambiguous ask", in, o.Status())
+		}
+		minus := ""
+		if sign == "-" || sign == "−" {
+			minus = "-"
+		}
+		grouped := decimalOf(t, minus+strings.TrimLeft(head+tail, "0"))
+		point := decimalOf(t, minus+strings.TrimLeft(head, "0")+"."+tail)
+		if strings.TrimLeft(head, "0") == "" {
+			t.Skip()
+		}
+		if len(a.Readings) != 2 || string(a.Readings[0].Value) != grouped.String() || string(a.Readings[1].Value) != point.String() {
+			t.Fatalf("Read(%q) readings %v, want %s and %s", in, a.Readings, grouped, point)
+		}
+		// Each reading is canonical: reading it back gives it, with no note.
+		for _, r := range a.Readings {
+			back := Read(json.Number(r.Value), Options{})
+			if v, ok := back.Value(); !ok || v.String() != string(r.Value) || back.NoteCount() != 0 {
+				t.Fatalf("reading %s is not canonical", r.Value)
+			}
+		}
+		// The integer option and a declared convention resolve it, with a note.
+		if v, ok := Read(in, Options{Integer: true}).Value(); !ok || v != grouped {
+			t.Fatalf("Read(%q, integer) = %v, want %s", in, v, grouped)
+		}
+		cs, _ := ConventionFor("cs")
+		want := point
+		if mark == "." || mark == "．" {
+			want = grouped
+		}
+		if v, ok := Read(in, Options{Convention: cs}).Value(); !ok || v != want {
+			t.Fatalf("Read(%q, cs) = %v, want %s", in, v, want)
+		}
+	})
+}
+
+// TestCanonicalFixedPoint: the canonical spelling of any value reads as
+// that value with no note, as a JSON number; Parse and String are inverse.
+func TestCanonicalFixedPoint(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		digits := rapid.StringMatching(`[1-9][0-9]{0,30}`).Draw(t, "digits")
+		exp := rapid.IntRange(-40, 40).Draw(t, "exp")
+		neg := rapid.Bool().Draw(t, "neg")
+		d := fromDigitBytes(neg, []byte(digits), int64(exp))
+		text := d.String()
+		o := Read(json.Number(text), Options{})
+		v, ok := o.Value()
+		if !ok || v != d || o.NoteCount() != 0 {
+			t.Fatalf("Read(%s) = %v (notes %d), want %v with no note", text, v, o.NoteCount(), d)
+		}
+		p, err := Parse(text)
+		if err != nil || p != d || p.String() != text {
+			t.Fatalf("Parse(%s) = %v, %v", text, p, err)
+		}
+		// The same value as big.Rat: the decimal is exact.
+		r, _ := new(big.Rat).SetString(text)
+		want := refRat(neg, digits, "", int64(exp))
+		if r.Cmp(want) != 0 {
+			t.Fatalf("%s is %s, want %s", text, r.RatString(), want.RatString())
+		}
+	})
+}
+
+// TestPure: reading is pure; the same input gives the same outcome, down
+// to the rendered JSON.
+func TestPure(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := numberish(t)
+		a, _ := Read(in, Options{}).MarshalJSON()
+		b, _ := Read(in, Options{}).MarshalJSON()
+		if string(a) != string(b) {
+			t.Fatalf("Read(%q) is not pure:\n%s\n%s", in, a, b)
+		}
+	})
+}
+
+// numberish draws strings that are close to numbers: digit runs of random
+// scripts joined by random separators, with signs, exponents, stray
+// characters and wrapping.
+func numberish(t *rapid.T) string {
+	var b strings.Builder
+	b.WriteString(rapid.SampledFrom([]string{"", "", "-", "+", "−", "－"}).Draw(t, "sign"))
+	zero := '0'
+	if rapid.IntRange(0, 4).Draw(t, "script_roll") == 0 {
+		zero = rapid.SampledFrom(digitZeros).Draw(t, "script")
+	}
+	runs := rapid.IntRange(0, 5).Draw(t, "runs")
+	seps := []string{",", ".", " ", "\u00a0", "'", "’", "_", "٫", "٬", ",", ".", ",,", ""}
+	for i := 0; i < runs; i++ {
+		if i > 0 || rapid.IntRange(0, 9).Draw(t, "lead_sep") == 0 {
+			b.WriteString(rapid.SampledFrom(seps).Draw(t, "sep"))
+		}
+		n := rapid.IntRange(1, 4).Draw(t, "run_len")
+		for range n {
+			d := rune(rapid.IntRange(0, 9).Draw(t, "digit"))
+			if rapid.IntRange(0, 30).Draw(t, "mix") == 0 {
+				b.WriteRune('0' + d) // occasionally a digit of another script
+			} else {
+				b.WriteRune(zero + d)
+			}
+		}
+	}
+	switch rapid.IntRange(0, 9).Draw(t, "tail") {
+	case 0:
+		b.WriteString("e" + rapid.SampledFrom([]string{"", "+", "-"}).Draw(t, "exp_sign") + rapid.StringMatching(`[0-9]{0,2}`).Draw(t, "exp"))
+	case 1:
+		b.WriteString(rapid.SampledFrom([]string{".", ",", "%", " km", "x", "\u200b", "e"}).Draw(t, "junk"))
+	}
+	s, _ := wrap(t, b.String())
+	return s
+}
+
+// TestAgreesWithReference cross-checks the fast reader against the slow,
+// obviously-correct one in reference_test.go on number-like strings.
+func TestAgreesWithReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := numberish(t)
+		ref := refRead(in)
+		o := Read(in, Options{})
+		switch ref.status {
+		case "value":
+			v, ok := o.Value()
+			if !ok {
+				a, _ := o.Ask()
+				t.Fatalf("Read(%q): %s; the reference reads %s", in, a.Message(), ref.value.RatString())
+			}
+			got, _ := new(big.Rat).SetString(v.String())
+			if got.Cmp(ref.value) != 0 {
+				t.Fatalf("Read(%q) = %s; the reference reads %s", in, v, ref.value.RatString())
+			}
+		case "ambiguous":
+			a, ok := o.Ask()
+			if !ok || a.Code != agentinput.AskAmbiguous || len(a.Readings) != len(ref.readings) {
+				t.Fatalf("Read(%q) = %s; the reference finds it ambiguous", in, o.Status())
+			}
+			for i, r := range a.Readings {
+				got, _ := new(big.Rat).SetString(string(r.Value))
+				if got.Cmp(ref.readings[i]) != 0 {
+					t.Fatalf("Read(%q) reading %d = %s; the reference has %s", in, i, r.Value, ref.readings[i].RatString())
+				}
+			}
+		default:
+			if o.Status() != agentinput.StatusAsk {
+				v, _ := o.Value()
+				t.Fatalf("Read(%q) = %s %s; the reference finds it invalid", in, o.Status(), v)
+			}
+		}
+	})
+}
