@@ -135,7 +135,7 @@ func (a Ask) MarshalJSON() ([]byte, error) {
 	if readings == nil {
 		readings = []Reading{}
 	}
-	return json.Marshal(struct {
+	return marshal(struct {
 		Code     AskCode         `json:"code"`
 		Message  string          `json:"message"`
 		Received json.RawMessage `json:"received"`

@@ -20,4 +20,10 @@ const (
 	// digits not). The float64 range needs 17 significant digits; an
 	// exact decimal has room for 100.
 	MaxNumberDigits = 100
+
+	// MaxLineBytes is the longest line the command line's `read` takes
+	// from standard input (or as one VALUE argument), in bytes, line end
+	// not counted. A longer line is a too_large ask on its own output line
+	// and is not kept in memory; the next line is read as usual.
+	MaxLineBytes = 1 << 20
 )

@@ -11,13 +11,13 @@ type NoteCode string
 const (
 	NoteTrimmed         NoteCode = "trimmed"          // surrounding whitespace or one pair of quotes removed
 	NoteFromString      NoteCode = "from_string"      // a scalar sent as a JSON string
+	NoteFromNumber      NoteCode = "from_number"      // the number 1 or 0 (or its digit in a string) read as true or false
 	NoteUnicodeDigits   NoteCode = "unicode_digits"   // non-ASCII digits, signs or marks read as their ASCII meaning
 	NoteGrouping        NoteCode = "grouping"         // digit-group separators removed
 	NoteDecimalComma    NoteCode = "decimal_comma"    // a comma read as the decimal mark
-	NoteNumberForm      NoteCode = "number_form"      // leading zeros, a leading "+", a bare "." or an exponent written out
+	NoteNumberForm      NoteCode = "number_form"      // leading zeros, a leading "+" or a bare "." ("007", "+7", ".5")
 	NoteIntegerGrouping NoteCode = "integer_grouping" // a single separator before three digits read as grouping because the property takes whole numbers
 	NoteConvention      NoteCode = "convention"       // an ambiguous spelling resolved by the convention the property declares
-	NoteWholeNumber     NoteCode = "whole_number"     // a whole number written with a zero fraction ("10.0")
 	NoteClamped         NoteCode = "clamped"          // a value outside the range replaced by the nearest bound
 	NoteWord            NoteCode = "word"             // a word or letter read as the value it names in one of the enabled languages
 	NotePlaceholder     NoteCode = "placeholder"      // a placeholder spelling read as absent
@@ -25,8 +25,8 @@ const (
 
 // NoteCodes lists every NoteCode.
 var NoteCodes = []NoteCode{
-	NoteTrimmed, NoteFromString, NoteUnicodeDigits, NoteGrouping, NoteDecimalComma,
-	NoteNumberForm, NoteIntegerGrouping, NoteConvention, NoteWholeNumber, NoteClamped,
+	NoteTrimmed, NoteFromString, NoteFromNumber, NoteUnicodeDigits, NoteGrouping, NoteDecimalComma,
+	NoteNumberForm, NoteIntegerGrouping, NoteConvention, NoteClamped,
 	NoteWord, NotePlaceholder,
 }
 

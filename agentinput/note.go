@@ -1,8 +1,10 @@
 package agentinput
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 )
 
 // Note says how one spelling was read: {code, message}, where the message
@@ -62,10 +64,12 @@ func (s Spelling) String() string {
 	case spellText:
 		return string(Received(s.s))
 	case spellJSON:
-		if len(s.s) > MaxReceivedChars*4 {
-			return string(Received(s.s))
+		if utf8.RuneCountInString(s.s) <= MaxReceivedChars {
+			return s.s
 		}
-		return s.s
+		// As Received does for any long JSON text: a string of its first
+		// characters, never a cut that leaves broken JSON.
+		return string(quote(cut(s.s)))
 	case spellWords:
 		return s.s
 	}
@@ -126,7 +130,11 @@ func (ns *Notes) add(p pendingNote) {
 	if ns.n == 0 {
 		ns.first = p
 	} else {
-		ns.more = append(ns.more, p)
+		// Notes is a value: copies of it (an outcome's, a caller's) share
+		// the backing array of more. Appending past the length this copy
+		// owns always reallocates, so that two copies that each add a note
+		// never write into the same slot.
+		ns.more = append(ns.more[:len(ns.more):len(ns.more)], p)
 	}
 	ns.n++
 }
@@ -138,9 +146,11 @@ func (ns *Notes) at(i int) pendingNote {
 	return ns.more[i-1]
 }
 
-// resolved returns a copy whose notes that end in "the outcome's value"
-// name self explicitly.
-func (ns Notes) resolved(self Spelling) Notes {
+// Resolve returns a copy whose notes that end in "the value the outcome
+// ends with" name self instead: for a kind that changes the value after
+// noting a repair (clamping), so that the earlier notes keep naming what
+// they read.
+func (ns Notes) Resolve(self Spelling) Notes {
 	var out Notes
 	for i := range ns.n {
 		p := ns.at(i)
@@ -167,11 +177,11 @@ func Received(v any) json.RawMessage {
 		}
 		return quote(cut(string(n)))
 	}
-	text, err := json.Marshal(v)
+	text, err := marshal(v)
 	if err != nil {
 		return quote("<unencodable value>")
 	}
-	if len([]rune(string(text))) <= MaxReceivedChars {
+	if utf8.RuneCount(text) <= MaxReceivedChars {
 		return text
 	}
 	return quote(cut(string(text)))
@@ -190,9 +200,18 @@ func cut(s string) string {
 }
 
 func quote(s string) json.RawMessage {
-	var b strings.Builder
+	text, _ := marshal(s) // a string always encodes
+	return text
+}
+
+// marshal is json.Marshal without HTML escaping: a received "<nil>" is
+// echoed as "<nil>", not "\u003cnil\u003e", in every message and field.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string always encodes
-	return json.RawMessage(strings.TrimSuffix(b.String(), "\n"))
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -160,7 +160,7 @@ func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
 		out.value = f(o.value)
 		// The notes said "as <value>": they keep rendering the original
 		// value, because that is what the kind read.
-		out.notes = o.notes.resolved(JSONValue(o.value))
+		out.notes = o.notes.Resolve(JSONValue(o.value))
 	}
 	return out
 }
@@ -175,33 +175,42 @@ func (o Outcome[T]) MarshalJSON() ([]byte, error) {
 	return o.AppendJSON(nil)
 }
 
-// AppendJSON appends the encoding of MarshalJSON to b.
+// AppendJSON appends the encoding of MarshalJSON to b. Strings are not
+// HTML-escaped: a received "<nil>" reads as "<nil>".
 func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"status":"`...)
 	b = append(b, o.status.String()...)
 	b = append(b, '"')
 	if o.status == StatusValue {
-		v, err := json.Marshal(o.value)
+		v, err := marshal(o.value)
 		if err != nil {
 			return nil, err
 		}
 		b = append(b, `,"value":`...)
 		b = append(b, v...)
 	}
-	notes, err := json.Marshal(o.Notes())
-	if err != nil {
-		return nil, err
-	}
 	b = append(b, `,"notes":`...)
-	b = append(b, notes...)
-	warnings, err := json.Marshal(o.Warnings())
-	if err != nil {
-		return nil, err
+	if o.notes.Len() == 0 {
+		b = append(b, "[]"...)
+	} else {
+		notes, err := marshal(o.Notes())
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, notes...)
 	}
 	b = append(b, `,"warnings":`...)
-	b = append(b, warnings...)
+	if len(o.warnings) == 0 {
+		b = append(b, "[]"...)
+	} else {
+		warnings, err := marshal(o.warnings)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, warnings...)
+	}
 	if a, ok := o.Ask(); ok {
-		ask, err := json.Marshal(a)
+		ask, err := a.MarshalJSON()
 		if err != nil {
 			return nil, err
 		}
