@@ -88,13 +88,16 @@ func placeholder[T any](o agentinput.Outcome[T], raw any, p Property) agentinput
 }
 
 func missing[T any](raw any, p Property) agentinput.Outcome[T] {
-	reason := propertyName(p) + " is required"
+	received := agentinput.Received(raw)
+	// The message already opens with "A value is required"; the reason
+	// only says why a value that was sent does not count.
+	var reason string
 	if raw != nil {
-		reason = "it reads as absent, and " + reason
+		reason = string(received) + " reads as absent"
 	}
 	return agentinput.Asking[T](agentinput.Ask{
 		Code:     agentinput.AskMissingRequired,
-		Received: agentinput.Received(raw),
+		Received: received,
 		Reason:   reason,
 		Expected: p.Expected,
 		Hint:     "Send " + propertyName(p) + " with a value" + exampleClause(p),
