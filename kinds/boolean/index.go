@@ -1,0 +1,119 @@
+package boolean
+
+import (
+	"strings"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// entry is what one folded spelling means in a set of languages. Every
+// string an entry holds is built once, with the index, so that reading a
+// word allocates nothing.
+type entry struct {
+	// note is the code of the note a read of the spelling gets: word for
+	// a language's word, from_string for "true" and "false", from_number
+	// for "1" and "0".
+	note agentinput.NoteCode
+	// yes and no say which meanings the spelling has; both is a conflict.
+	yes, no bool
+	// reason names the languages of a word with one meaning: "cs: yes",
+	// "de, nl, sv, da, nb: yes".
+	reason string
+	// readings are the two meanings of a conflicting word, canonical
+	// values first true then false: "yes in el", "no in cs".
+	readings []agentinput.Reading
+}
+
+// ambiguous reports whether the spelling means yes in one enabled
+// language and no in another.
+func (e *entry) ambiguous() bool { return e.yes && e.no }
+
+// universal are the spellings read in every language set: they belong to
+// JSON, not to a language.
+var universal = [...]struct {
+	word string
+	note agentinput.NoteCode
+	yes  bool
+}{
+	{canonicalTrue, agentinput.NoteFromString, true},
+	{canonicalFalse, agentinput.NoteFromString, false},
+	{"1", agentinput.NoteFromNumber, true},
+	{"0", agentinput.NoteFromNumber, false},
+}
+
+// buildIndex folds every word of langs (in their order) and the universal
+// spellings into one map from folded spelling to meaning. It is the only
+// place words are put together, so a conflict between two languages can
+// only become an entry with both meanings, never a silent winner.
+func buildIndex(langs []Language) map[string]*entry {
+	type meanings struct {
+		note    agentinput.NoteCode // set for a universal spelling
+		univYes bool                // the universal spelling of true
+		univNo  bool                // the universal spelling of false
+		yesIn   []string            // codes of the languages it means yes in
+		noIn    []string            // … and no in
+	}
+	collected := map[string]*meanings{}
+	get := func(key string) *meanings {
+		m := collected[key]
+		if m == nil {
+			m = &meanings{note: agentinput.NoteWord}
+			collected[key] = m
+		}
+		return m
+	}
+	for _, u := range universal {
+		m := get(u.word)
+		m.note = u.note
+		m.univYes, m.univNo = u.yes, !u.yes
+	}
+	for _, l := range langs {
+		for _, w := range l.Yes {
+			m := get(spelling.Fold(w))
+			m.yesIn = appendOnce(m.yesIn, l.Code)
+		}
+		for _, w := range l.No {
+			m := get(spelling.Fold(w))
+			m.noIn = appendOnce(m.noIn, l.Code)
+		}
+	}
+
+	index := make(map[string]*entry, len(collected))
+	for key, m := range collected {
+		e := &entry{note: m.note, yes: m.univYes || len(m.yesIn) > 0, no: m.univNo || len(m.noIn) > 0}
+		switch {
+		case e.ambiguous():
+			e.readings = []agentinput.Reading{
+				{Value: []byte("true"), Meaning: meaning("yes", m.yesIn, m.univYes)},
+				{Value: []byte("false"), Meaning: meaning("no", m.noIn, m.univNo)},
+			}
+		case e.note != agentinput.NoteWord:
+			// "true", "1": the note needs no reason.
+		case e.yes:
+			e.reason = strings.Join(m.yesIn, ", ") + ": yes"
+		default:
+			e.reason = strings.Join(m.noIn, ", ") + ": no"
+		}
+		index[key] = e
+	}
+	return index
+}
+
+// meaning words one reading of a conflicting spelling: "yes in el",
+// "no in cs, sk".
+func meaning(word string, codes []string, universal bool) string {
+	if universal {
+		codes = append([]string{"JSON"}, codes...)
+	}
+	return word + " in " + strings.Join(codes, ", ")
+}
+
+func appendOnce(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
