@@ -1,0 +1,80 @@
+// Command agentinput is the command line of the agentinput module.
+//
+//	agentinput read KIND [flags] [VALUE ...]
+//
+// reads each VALUE (or each line of standard input) as one property of kind
+// KIND would be read by the tool factory, and prints one JSON object per
+// value. The subcommands serve, lint, census and eval are specified in
+// spec/cli.md and not built yet.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Exit statuses.
+const (
+	exitOK    = 0 // every value was read, asks included
+	exitIO    = 1 // reading standard input or writing the output failed
+	exitUsage = 2 // a usage error: unknown command, kind or flag, bad flag value
+)
+
+// command is one subcommand. run is nil for a command that is not built yet.
+type command struct {
+	name, synopsis string
+	run            func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands is the table of subcommands, in the order usage lists them.
+var commands = []command{
+	{"read", "read values as one property of a kind would be read; one JSON line per value", runRead},
+	{"serve", "run the demonstration MCP server", nil},
+	{"lint", "lint a live MCP server's contract", nil},
+	{"census", "run the ownership analyzer over Go packages", nil},
+	{"eval", "score a corpus of calls against the demonstration tools", nil},
+}
+
+// run is the whole program, with its streams as arguments so that tests run
+// it in-process. It returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		usage(stdout)
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name != args[0] {
+			continue
+		}
+		if c.run == nil {
+			fmt.Fprintf(stderr, "agentinput: %s is not yet built\n", c.name)
+			return exitUsage
+		}
+		return c.run(args[1:], stdin, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "agentinput: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, "Usage: agentinput COMMAND [ARGS]\n\nCommands:\n")
+	for _, c := range commands {
+		note := ""
+		if c.run == nil {
+			note = " (not yet built)"
+		}
+		fmt.Fprintf(w, "  %-7s %s%s\n", c.name, c.synopsis, note)
+	}
+	fmt.Fprint(w, "\nRun \"agentinput read -h\" for the kinds and flags of read.\n")
+}
