@@ -1,0 +1,5 @@
+//go:build !race
+
+package number
+
+const raceEnabled = false
