@@ -23,44 +23,54 @@ type Warning struct {
 
 // Spelling is a value as a message shows it. It is rendered only when the
 // message is, so that reading a value costs nothing for the notes nobody
-// looks at.
+// looks at. It is two words and a string: v holds either the JSON value to
+// encode, or a spellMark saying how to show s.
 type Spelling struct {
-	v    any
-	s    string
-	mode spellingMode
+	v any
+	s string
 }
 
-type spellingMode uint8
+// spellMark says how a Spelling shows s. Boxing a one-byte value does not
+// allocate.
+type spellMark uint8
 
 const (
-	spellNone  spellingMode = iota
-	spellValue              // v, encoded as JSON
-	spellText               // s, a string value, shown as a JSON string
-	spellJSON               // s, already JSON text
-	spellWords              // s, plain words shown as they are
+	spellText  spellMark = iota + 1 // s, a string value, shown as a JSON string
+	spellJSON                       // s, already JSON text
+	spellWords                      // s, plain words shown as they are
 )
 
 // JSONValue spells a decoded JSON value (or anything encoding/json encodes)
-// as its JSON text.
-func JSONValue(v any) Spelling { return Spelling{v: v, mode: spellValue} }
+// as its JSON text. A nil v spells null.
+func JSONValue(v any) Spelling {
+	if v == nil {
+		return Spelling{v: spellJSON, s: "null"}
+	}
+	return Spelling{v: v}
+}
 
 // Text spells a string value as a JSON string.
-func Text(s string) Spelling { return Spelling{s: s, mode: spellText} }
+func Text(s string) Spelling { return Spelling{v: spellText, s: s} }
 
 // JSONText spells a value whose JSON text is already at hand.
-func JSONText(s string) Spelling { return Spelling{s: s, mode: spellJSON} }
+func JSONText(s string) Spelling { return Spelling{v: spellJSON, s: s} }
 
 // Words spells something that is not a value, such as "absent".
-func Words(s string) Spelling { return Spelling{s: s, mode: spellWords} }
+func Words(s string) Spelling { return Spelling{v: spellWords, s: s} }
 
 // IsZero reports whether the spelling is empty.
-func (s Spelling) IsZero() bool { return s.mode == spellNone }
+func (s Spelling) IsZero() bool { return s.v == nil }
 
 // String renders the spelling, cut to MaxReceivedChars characters.
 func (s Spelling) String() string {
-	switch s.mode {
-	case spellValue:
+	mark, ok := s.v.(spellMark)
+	if !ok {
+		if s.v == nil {
+			return ""
+		}
 		return string(Received(s.v))
+	}
+	switch mark {
 	case spellText:
 		return string(Received(s.s))
 	case spellJSON:
@@ -70,10 +80,8 @@ func (s Spelling) String() string {
 		// As Received does for any long JSON text: a string of its first
 		// characters, never a cut that leaves broken JSON.
 		return string(quote(cut(s.s)))
-	case spellWords:
-		return s.s
 	}
-	return ""
+	return s.s
 }
 
 // pendingNote is a note whose message is not rendered yet. A zero `to`
@@ -103,13 +111,10 @@ func (p pendingNote) render(self Spelling) Note {
 	return Note{Code: p.code, Message: b.String()}
 }
 
-// Notes collects the notes of one read. The zero value is empty and ready;
-// the first note is held inline so that the common one-repair read does
-// not allocate.
+// Notes collects the notes of one read. The zero value is empty and ready,
+// and costs nothing until a note is added.
 type Notes struct {
-	first pendingNote
-	n     int
-	more  []pendingNote
+	list []pendingNote
 }
 
 // Add records a repair that read from as the value the outcome ends with.
@@ -124,26 +129,14 @@ func (ns *Notes) AddStep(code NoteCode, from, to Spelling, reason string) {
 }
 
 // Len returns the number of notes.
-func (ns *Notes) Len() int { return ns.n }
+func (ns *Notes) Len() int { return len(ns.list) }
 
 func (ns *Notes) add(p pendingNote) {
-	if ns.n == 0 {
-		ns.first = p
-	} else {
-		// Notes is a value: copies of it (an outcome's, a caller's) share
-		// the backing array of more. Appending past the length this copy
-		// owns always reallocates, so that two copies that each add a note
-		// never write into the same slot.
-		ns.more = append(ns.more[:len(ns.more):len(ns.more)], p)
-	}
-	ns.n++
-}
-
-func (ns *Notes) at(i int) pendingNote {
-	if i == 0 {
-		return ns.first
-	}
-	return ns.more[i-1]
+	// Notes is a value: copies of it (an outcome's, a caller's) share the
+	// backing array. Appending past the length this copy owns always
+	// reallocates, so that two copies that each add a note never write
+	// into the same slot.
+	ns.list = append(ns.list[:len(ns.list):len(ns.list)], p)
 }
 
 // Resolve returns a copy whose notes that end in "the value the outcome
@@ -151,13 +144,15 @@ func (ns *Notes) at(i int) pendingNote {
 // noting a repair (clamping), so that the earlier notes keep naming what
 // they read.
 func (ns Notes) Resolve(self Spelling) Notes {
-	var out Notes
-	for i := range ns.n {
-		p := ns.at(i)
+	if len(ns.list) == 0 {
+		return ns
+	}
+	out := Notes{list: make([]pendingNote, len(ns.list))}
+	for i, p := range ns.list {
 		if p.to.IsZero() {
 			p.to = self
 		}
-		out.add(p)
+		out.list[i] = p
 	}
 	return out
 }

@@ -40,36 +40,46 @@ func (s Status) MarshalJSON() ([]byte, error) {
 // notes), absence (with notes), or an ask. Build one with Value, Absent,
 // Placeholder or Asking; the zero Outcome is an ask with no content and is
 // never a value.
+//
+// An Outcome is small (the value, a slice header and a pointer), because it
+// is returned by value on the hottest path of every kind: a canonical
+// spelling with no note allocates nothing.
 type Outcome[T any] struct {
 	value       T
+	notes       []pendingNote
+	extra       *extra
 	status      Status
 	placeholder bool
-	notes       Notes
-	warnings    []Warning
-	ask         *Ask
+}
+
+// extra holds what few outcomes carry: an ask, warnings.
+type extra struct {
+	ask      Ask
+	hasAsk   bool
+	warnings []Warning
 }
 
 // Value is the outcome of a spelling with one meaning. notes holds one
 // note per repair; a canonical spelling has none.
 func Value[T any](v T, notes Notes) Outcome[T] {
-	return Outcome[T]{value: v, status: StatusValue, notes: notes}
+	return Outcome[T]{value: v, status: StatusValue, notes: notes.list}
 }
 
 // Absent is the outcome of a spelling that means "no value", for example a
 // kind's open-bound sentinel. notes says what was read as absent.
 func Absent[T any](notes Notes) Outcome[T] {
-	return Outcome[T]{status: StatusAbsent, notes: notes}
+	return Outcome[T]{status: StatusAbsent, notes: notes.list}
 }
 
 // Placeholder is the outcome of a placeholder spelling: absent when a tool
 // reads, an ask when a tool writes (see the factory's absence rule).
 func Placeholder[T any](notes Notes) Outcome[T] {
-	return Outcome[T]{status: StatusAbsent, placeholder: true, notes: notes}
+	return Outcome[T]{status: StatusAbsent, placeholder: true, notes: notes.list}
 }
 
 // Asking is the outcome of a spelling with no meaning or several.
 func Asking[T any](a Ask) Outcome[T] {
-	return Outcome[T]{status: StatusAsk, ask: &a}
+	return Outcome[T]{status: StatusAsk, extra: &extra{ask: a, hasAsk: true}}
 }
 
 // Status reports which outcome this is.
@@ -93,20 +103,20 @@ func (o Outcome[T]) Ask() (Ask, bool) {
 	if o.status != StatusAsk {
 		return Ask{}, false
 	}
-	if o.ask == nil {
+	if o.extra == nil || !o.extra.hasAsk {
 		return Ask{Code: AskInvalid, Received: json.RawMessage("null")}, true
 	}
-	return *o.ask, true
+	return o.extra.ask, true
 }
 
 // NoteCount returns the number of notes without rendering them.
-func (o Outcome[T]) NoteCount() int { return o.notes.Len() }
+func (o Outcome[T]) NoteCount() int { return len(o.notes) }
 
 // Notes renders the notes. Rendering happens here, not when the value was
 // read, so that a caller who does not look at the notes does not pay for
 // their messages.
 func (o Outcome[T]) Notes() []Note {
-	n := o.notes.Len()
+	n := len(o.notes)
 	if n == 0 {
 		return []Note{}
 	}
@@ -118,22 +128,27 @@ func (o Outcome[T]) Notes() []Note {
 		self = Words("absent")
 	}
 	for i := range n {
-		out[i] = o.notes.at(i).render(self)
+		out[i] = o.notes[i].render(self)
 	}
 	return out
 }
 
 // Warnings returns the warnings.
 func (o Outcome[T]) Warnings() []Warning {
-	if len(o.warnings) == 0 {
+	if o.extra == nil || len(o.extra.warnings) == 0 {
 		return []Warning{}
 	}
-	return append([]Warning(nil), o.warnings...)
+	return append([]Warning(nil), o.extra.warnings...)
 }
 
 // WithWarning returns the outcome with one more warning.
 func (o Outcome[T]) WithWarning(w Warning) Outcome[T] {
-	o.warnings = append(o.warnings[:len(o.warnings):len(o.warnings)], w)
+	e := extra{}
+	if o.extra != nil {
+		e = *o.extra
+	}
+	e.warnings = append(e.warnings[:len(e.warnings):len(e.warnings)], w)
+	o.extra = &e
 	return o
 }
 
@@ -144,23 +159,21 @@ func (o Outcome[T]) WithNotes(before Notes) Outcome[T] {
 	if o.status == StatusAsk || before.Len() == 0 {
 		return o
 	}
-	merged := before
-	for i := range o.notes.Len() {
-		merged.add(o.notes.at(i))
-	}
-	o.notes = merged
+	merged := make([]pendingNote, 0, before.Len()+len(o.notes))
+	merged = append(merged, before.list...)
+	o.notes = append(merged, o.notes...)
 	return o
 }
 
 // Map converts a value outcome with f and carries every other outcome over
 // unchanged, notes, warnings and ask included.
 func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
-	out := Outcome[U]{status: o.status, placeholder: o.placeholder, notes: o.notes, warnings: o.warnings, ask: o.ask}
+	out := Outcome[U]{status: o.status, placeholder: o.placeholder, notes: o.notes, extra: o.extra}
 	if o.status == StatusValue {
 		out.value = f(o.value)
 		// The notes said "as <value>": they keep rendering the original
 		// value, because that is what the kind read.
-		out.notes = o.notes.Resolve(JSONValue(o.value))
+		out.notes = Notes{list: o.notes}.Resolve(JSONValue(o.value)).list
 	}
 	return out
 }
@@ -190,7 +203,7 @@ func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, v...)
 	}
 	b = append(b, `,"notes":`...)
-	if o.notes.Len() == 0 {
+	if len(o.notes) == 0 {
 		b = append(b, "[]"...)
 	} else {
 		notes, err := marshal(o.Notes())
@@ -200,10 +213,10 @@ func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, notes...)
 	}
 	b = append(b, `,"warnings":`...)
-	if len(o.warnings) == 0 {
+	if o.extra == nil || len(o.extra.warnings) == 0 {
 		b = append(b, "[]"...)
 	} else {
-		warnings, err := marshal(o.warnings)
+		warnings, err := marshal(o.extra.warnings)
 		if err != nil {
 			return nil, err
 		}

@@ -9,9 +9,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/cases"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -92,24 +89,28 @@ func trimSpace(s string) string {
 // (a stroke or a ligature) to the letters a model types without them.
 var strokes = strings.NewReplacer(
 	"ł", "l", "đ", "d", "ø", "o", "ħ", "h", "ŧ", "t", "ƀ", "b", "ı", "i",
-	"æ", "ae", "œ", "oe", "ß", "ss",
+	"æ", "ae", "œ", "oe", "ß", "ss", "ς", "σ",
 )
 
-// Fold returns s in the form word tables are keyed by: case-folded, with
-// diacritics removed, letters with strokes replaced by their base letter,
-// and every run of whitespace, hyphens, underscores and dots made one
-// space. "Áno" and "ano", "NÃO" and "nao" fold alike.
+// Fold returns s in the form word tables are keyed by: compatibility
+// decomposed (so full-width letters and ligatures read as their plain
+// letters), lower-cased, with combining marks (diacritics) removed, letters
+// with strokes replaced by their base letter, and every run of whitespace,
+// hyphens, underscores and dots made one space. "Áno" and "ano", "NÃO" and
+// "nao", "ｙｅｓ" and "yes" fold alike.
 func Fold(s string) string {
 	if ascii, ok := foldASCII(s); ok {
 		return ascii
 	}
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), cases.Fold(), norm.NFC)
-	folded, _, err := transform.String(t, s)
-	if err != nil {
-		folded = strings.ToLower(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range norm.NFKD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
 	}
-	folded = strokes.Replace(folded)
-	return squeeze(folded)
+	return squeeze(strokes.Replace(b.String()))
 }
 
 // foldASCII folds an ASCII string without the Unicode machinery.

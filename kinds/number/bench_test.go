@@ -53,3 +53,22 @@ func BenchmarkStrconvParseFloat(b *testing.B) {
 		sinkFloat, _ = strconv.ParseFloat(s, 64)
 	}
 }
+
+// TestAllocations pins the allocation-free JSON paths, and the lenient
+// one-note path to the one allocation that holds its note.
+func TestAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes allocation counts")
+	}
+	for _, tt := range []struct {
+		v    any
+		most float64
+	}{
+		{json.Number("4000"), 0}, {json.Number("-2.5"), 0}, {float64(4000), 0}, {int64(7), 0},
+		{"4000", 1}, {"4 000", 1},
+	} {
+		if n := testing.AllocsPerRun(100, func() { sinkDecimal, _ = Read(tt.v, Options{}).Value() }); n > tt.most {
+			t.Errorf("Read(%#v) allocates %v times, want at most %v", tt.v, n, tt.most)
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package spelling
+
+import "testing"
+
+func TestTrim(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		trimmed  bool
+	}{
+		{"4000", "4000", false},
+		{" 4000 ", "4000", true},
+		{"\u00a0\t4000\n", "4000", true},
+		{`"4000"`, "4000", true},
+		{` " 4000 " `, "4000", true},
+		{"“4000”", "4000", true},
+		{"„4000“", "4000", true},
+		{"«4000»", "4000", true},
+		{"'4000'", "4000", true},
+		{`"4000'`, `"4000'`, false},         // quotes that do not match stay
+		{`""4000""`, `"4000"`, true},        // one pair only
+		{`"`, `"`, false},                   // a lone quote is not a pair
+		{"\ufeff4000", "4000", true},        // a byte-order mark
+		{"4\u00a0000", "4\u00a0000", false}, // inner spaces are the kind's business
+		{"", "", false},
+	} {
+		got, trimmed := Trim(tt.in)
+		if got != tt.want || trimmed != tt.trimmed {
+			t.Errorf("Trim(%q) = %q, %v; want %q, %v", tt.in, got, trimmed, tt.want, tt.trimmed)
+		}
+	}
+}
+
+func TestFold(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"ano", "ano"},
+		{"ÁNO", "ano"},
+		{"Áno", "ano"},
+		{"NÃO", "nao"},
+		{"Sí", "si"},
+		{"ｙｅｓ", "yes"},
+		{"Łódź", "lodz"},
+		{"Straße", "strasse"},
+		{"ΌΧΙ", "οχι"},
+		{"published-at", "published at"},
+		{"  Published__At.  ", "published at"},
+		{"října", "rijna"},
+		{"Ærø", "aero"},
+	} {
+		if got := Fold(tt.in); got != tt.want {
+			t.Errorf("Fold(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
