@@ -26,4 +26,26 @@ const (
 	// not counted. A longer line is a too_large ask on its own output line
 	// and is not kept in memory; the next line is read as usual.
 	MaxLineBytes = 1 << 20
+
+	// MaxArgumentBytes is the most bytes of JSON a tool's arguments may
+	// take, as they arrive. Larger arguments are one too_large issue at the
+	// root, before anything is decoded.
+	MaxArgumentBytes = 1 << 20
+
+	// MaxJSONDepth is the deepest nesting of arrays and objects the
+	// arguments may hold (the arguments object itself is depth 1).
+	MaxJSONDepth = 16
+
+	// MaxStringBytes is the longest string value anywhere in the
+	// arguments, in bytes (free text included; scalar kinds have the
+	// tighter MaxScalarBytes).
+	MaxStringBytes = 64 << 10
+
+	// MaxArrayItems is the most items an array anywhere in the arguments
+	// may hold.
+	MaxArrayItems = 1000
+
+	// MaxProperties is the most properties an object anywhere in the
+	// arguments may hold.
+	MaxProperties = 256
 )

@@ -19,6 +19,11 @@ var budgets = map[string]int{
 	"MaxScalarBytes":   MaxScalarBytes,
 	"MaxNumberDigits":  MaxNumberDigits,
 	"MaxLineBytes":     MaxLineBytes,
+	"MaxArgumentBytes": MaxArgumentBytes,
+	"MaxJSONDepth":     MaxJSONDepth,
+	"MaxStringBytes":   MaxStringBytes,
+	"MaxArrayItems":    MaxArrayItems,
+	"MaxProperties":    MaxProperties,
 }
 
 func TestBudgetsDocumented(t *testing.T) {
