@@ -43,12 +43,16 @@ const (
 	AskMissingRequired    AskCode = "missing_required"     // a required property is absent
 	AskPlaceholderOnWrite AskCode = "placeholder_on_write" // a placeholder where a tool that writes needs a real value or nothing
 	AskInvalidJSON        AskCode = "invalid_json"         // the input is not JSON
+	AskUnknownProperty    AskCode = "unknown_property"     // a property the tool does not declare
+	AskRangeReversed      AskCode = "range_reversed"       // a from/to pair whose from is after its to
+	AskSchemaViolation    AskCode = "schema_violation"     // normalized arguments the advertised schema rejects: a bug in a kind or a declaration
 )
 
 // AskCodes lists every AskCode.
 var AskCodes = []AskCode{
 	AskInvalid, AskAmbiguous, AskOutOfRange, AskNotWhole, AskWrongType,
 	AskTooLarge, AskMissingRequired, AskPlaceholderOnWrite, AskInvalidJSON,
+	AskUnknownProperty, AskRangeReversed, AskSchemaViolation,
 }
 
 // WarningCode names something the caller should know about a call that
@@ -58,3 +62,15 @@ type WarningCode string
 
 // WarningCodes lists every WarningCode.
 var WarningCodes = []WarningCode{}
+
+// EnvelopeCode names why a whole call failed: the code of the envelope
+// whose issues say what to send instead.
+type EnvelopeCode string
+
+const (
+	EnvelopeInvalidArguments EnvelopeCode = "invalid_arguments" // one or more arguments could not be read: the issues name each
+	EnvelopeToolFailed       EnvelopeCode = "tool_failed"       // the arguments were read, and the tool itself failed
+)
+
+// EnvelopeCodes lists every EnvelopeCode.
+var EnvelopeCodes = []EnvelopeCode{EnvelopeInvalidArguments, EnvelopeToolFailed}

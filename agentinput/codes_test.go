@@ -64,6 +64,7 @@ func TestCodesDocumented(t *testing.T) {
 		{"Note codes", strs(NoteCodes)},
 		{"Ask codes", strs(AskCodes)},
 		{"Warning codes", strs(WarningCodes)},
+		{"Envelope codes", strs(EnvelopeCodes)},
 	}
 	for _, set := range sets {
 		doc, ok := docs[set.section]
@@ -104,15 +105,16 @@ func strs[C ~string](codes []C) []string {
 // codes.go, the one file that owns the code sets.
 func TestCodeConstantsListed(t *testing.T) {
 	lists := map[string][]string{
-		"NoteCode":    strs(NoteCodes),
-		"AskCode":     strs(AskCodes),
-		"WarningCode": strs(WarningCodes),
+		"NoteCode":     strs(NoteCodes),
+		"AskCode":      strs(AskCodes),
+		"WarningCode":  strs(WarningCodes),
+		"EnvelopeCode": strs(EnvelopeCodes),
 	}
 	consts := codeConstants(t)
 	if len(consts) == 0 {
 		t.Fatal("found no code constants: the parser is broken")
 	}
-	if want := len(NoteCodes) + len(AskCodes) + len(WarningCodes); len(consts) != want {
+	if want := len(NoteCodes) + len(AskCodes) + len(WarningCodes) + len(EnvelopeCodes); len(consts) != want {
 		t.Errorf("found %d code constants, the lists hold %d codes: every listed code must be a constant of codes.go", len(consts), want)
 	}
 	for _, c := range consts {
@@ -140,7 +142,7 @@ func codeConstants(t *testing.T) []codeConst {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codeTypes := map[string]bool{"NoteCode": true, "AskCode": true, "WarningCode": true}
+	codeTypes := map[string]bool{"NoteCode": true, "AskCode": true, "WarningCode": true, "EnvelopeCode": true}
 	var out []codeConst
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
