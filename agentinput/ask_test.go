@@ -73,6 +73,15 @@ var askCases = []struct {
 		Reason: "it is a placeholder, and this tool changes data", Expected: "a UUID", Hint: "Send the value you mean, or leave id out to send none"}},
 	{"invalid_json", Ask{Code: AskInvalidJSON, Received: json.RawMessage(`"{\"a\":"`),
 		Reason: "the line is not JSON", Expected: "a JSON number, for example 4000", Hint: `Send one JSON value per line`}},
+	{"unknown_property", Ask{Code: AskUnknownProperty, Received: json.RawMessage(`5`),
+		Reason: "the tool has no property limt", Expected: "one of the declared properties: query, limit, cursor",
+		Hint: "Send the value as limit"}},
+	{"range_reversed", Ask{Code: AskRangeReversed, Received: json.RawMessage(`"2026-12-31"`),
+		Reason: "date_from 2026-12-31 is after date_to 2026-01-01", Expected: "date_from on or before date_to",
+		Hint: `Send date_from "2026-01-01" and date_to "2026-12-31" if you meant that period`}},
+	{"schema_violation", Ask{Code: AskSchemaViolation, Received: json.RawMessage(`10.5`),
+		Reason: "the normalized value does not match the advertised schema (type)", Expected: "a whole number",
+		Hint: "This is a bug in the tool, not in the call: report it to the tool's author"}},
 }
 
 func TestAskMessageGolden(t *testing.T) {
