@@ -21,6 +21,22 @@ const (
 	NoteClamped         NoteCode = "clamped"          // a value outside the range replaced by the nearest bound
 	NoteWord            NoteCode = "word"             // a word or letter read as the value it names in one of the enabled languages
 	NotePlaceholder     NoteCode = "placeholder"      // a placeholder spelling read as absent
+	NoteDateForm        NoteCode = "date_form"        // a date written in another form than YYYY-MM-DD, read as the day it names
+	NoteTimeDropped     NoteCode = "time_dropped"     // a time of day and zone after a date dropped: the calendar date as written
+	NotePeriodBound     NoteCode = "period_bound"     // a year, month or quarter on a range bound read as its first or last day
+	NoteOpenBound       NoteCode = "open_bound"       // an open-bound sentinel date (0001-01-01, 9999-12-31) on a range bound read as absent
+	NoteURIForm         NoteCode = "uri_form"         // an identifier URI in another form of the same URI (scheme, case, host, trailing slash, path only)
+	NoteCitation        NoteCode = "citation"         // a legal citation read as the identifier of the one act it names
+	NoteForm            NoteCode = "form"             // a non-canonical form of the value (letter case, braces, a prefix, missing hyphens) written canonically
+	NoteFolded          NoteCode = "folded"           // a word matched a declared value after folding case, separators and diacritics
+	NoteSynonym         NoteCode = "synonym"          // a declared synonym read as its value
+	NoteScalarAsText    NoteCode = "scalar_as_text"   // a JSON number or boolean read as the text it spells
+	NoteOneItem         NoteCode = "one_item"         // a lone value read as a one-item list
+	NoteListInString    NoteCode = "list_in_string"   // a string holding a JSON array read as that array
+	NoteSplit           NoteCode = "split"            // a comma- or semicolon-separated string split into items
+	NoteDuplicate       NoteCode = "duplicate"        // a repeated list item dropped
+	NoteAliasCode       NoteCode = "alias_code"       // another code of the value (three-letter, deprecated, alpha-3, numeric, a common alias) read as its canonical code
+	NoteName            NoteCode = "name"             // a name of the value (a language's or a country's) read as its code
 )
 
 // NoteCodes lists every NoteCode.
@@ -28,6 +44,10 @@ var NoteCodes = []NoteCode{
 	NoteTrimmed, NoteFromString, NoteFromNumber, NoteUnicodeDigits, NoteGrouping, NoteDecimalComma,
 	NoteNumberForm, NoteIntegerGrouping, NoteConvention, NoteClamped,
 	NoteWord, NotePlaceholder,
+	NoteDateForm, NoteTimeDropped, NotePeriodBound, NoteOpenBound,
+	NoteURIForm, NoteCitation,
+	NoteForm, NoteFolded, NoteSynonym, NoteScalarAsText, NoteOneItem, NoteListInString, NoteSplit, NoteDuplicate,
+	NoteAliasCode, NoteName,
 }
 
 // AskCode names why a value could not be read.
@@ -56,12 +76,15 @@ var AskCodes = []AskCode{
 }
 
 // WarningCode names something the caller should know about a call that
-// nonetheless succeeded. No kind of this module warns yet; the set is
-// declared so that the census and the JSON shape are in place.
+// nonetheless succeeded.
 type WarningCode string
 
+const (
+	WarningUnknownProperty WarningCode = "unknown_property" // a property the tool does not declare, ignored by a tool open to extra properties
+)
+
 // WarningCodes lists every WarningCode.
-var WarningCodes = []WarningCode{}
+var WarningCodes = []WarningCode{WarningUnknownProperty}
 
 // EnvelopeCode names why a whole call failed: the code of the envelope
 // whose issues say what to send instead.

@@ -37,6 +37,10 @@ type Property struct {
 	// what is accepted, and one canonical value in JSON.
 	Expected string
 	Example  json.RawMessage
+	// Examples are the examples the tool's schema advertises for the
+	// property: a value equal to one is a placeholder (models copy
+	// examples).
+	Examples []json.RawMessage
 }
 
 // Read reads one property: the absence rule of factory.md (steps 2 and 3),
@@ -56,9 +60,13 @@ func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Ou
 		}
 		return agentinput.Absent[T](agentinput.Notes{})
 	}
-	if IsPlaceholder(raw, p.Collection) {
+	if generic, example := IsPlaceholder(raw, p.Collection), isExample(raw, p.Examples); generic || example {
+		reason := "a placeholder"
+		if !generic {
+			reason = "the schema's own example, copied"
+		}
 		var notes agentinput.Notes
-		notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(raw), "a placeholder")
+		notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(raw), reason)
 		return placeholder(agentinput.Placeholder[T](notes), raw, p)
 	}
 	o := read(raw)
@@ -145,6 +153,31 @@ func IsPlaceholder(v any, collection bool) bool {
 		return !collection && len(v) == 0
 	case map[string]any:
 		return !collection && len(v) == 0
+	}
+	return false
+}
+
+// isExample reports whether raw equals one of the advertised examples: the
+// same JSON value, or for strings the same text once trimmed.
+func isExample(raw any, examples []json.RawMessage) bool {
+	if len(examples) == 0 {
+		return false
+	}
+	text, err := json.Marshal(raw)
+	if err != nil {
+		return false
+	}
+	s, isString := raw.(string)
+	for _, ex := range examples {
+		if string(ex) == string(text) {
+			return true
+		}
+		var exs string
+		if isString && json.Unmarshal(ex, &exs) == nil {
+			if t, _ := spelling.Trim(s); t == exs {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -1,0 +1,259 @@
+package factory
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// The struct tags a tool's input declares its properties with:
+//
+//	Limit    int      `json:"limit"`
+//	Court    string   `json:"court" agentinput:"text,required" desc:"The court's name."`
+//	Confirm  bool     `json:"confirm" agentinput:"exact,required"`
+//
+// The agentinput tag holds an optional kind name first, then options:
+// required, exact, noguide (no generated guidance sentence), example=V
+// (advertised, and read as a placeholder when sent back), and the kind's
+// own options (number: integer, min=N, max=N, clamp, convention=NAME;
+// boolean: languages=cs|de). The desc tag is the property's description.
+const (
+	tagKind = "agentinput"
+	tagDesc = "desc"
+)
+
+// tagOptions are the parsed options of one agentinput tag.
+type tagOptions struct {
+	kind   string
+	flags  map[string]bool
+	values map[string]string
+	order  []string // every key, in tag order, for error messages
+}
+
+func (o tagOptions) flag(name string) bool { return o.flags[name] }
+
+func (o tagOptions) value(name string) (string, bool) {
+	v, ok := o.values[name]
+	return v, ok
+}
+
+// parseTag parses an agentinput tag. A first item without "=" that names a
+// kind is the kind; every other item is an option.
+func parseTag(tag string) (tagOptions, error) {
+	o := tagOptions{flags: map[string]bool{}, values: map[string]string{}}
+	if strings.TrimSpace(tag) == "" {
+		return o, nil
+	}
+	for i, item := range strings.Split(tag, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			return o, fmt.Errorf("tag %q has an empty item", tag)
+		}
+		key, val, hasValue := strings.Cut(item, "=")
+		if i == 0 && !hasValue {
+			if _, ok := binders[key]; ok {
+				o.kind = key
+				continue
+			}
+		}
+		if _, dup := o.flags[key]; dup {
+			return o, fmt.Errorf("tag %q repeats %s", tag, key)
+		}
+		if _, dup := o.values[key]; dup {
+			return o, fmt.Errorf("tag %q repeats %s", tag, key)
+		}
+		if hasValue {
+			o.values[key] = val
+		} else {
+			o.flags[key] = true
+		}
+		o.order = append(o.order, key)
+	}
+	return o, nil
+}
+
+// commonOptions are the options every property takes, whatever its kind.
+var commonOptions = map[string]bool{"required": true, "exact": true, "noguide": true, "example": true}
+
+// kindOptions are the options each kind takes; an option no kind of the
+// property takes is a declaration error (a typo must not pass silently).
+var kindOptions = map[string]map[string]bool{
+	"number":  {"integer": true, "min": true, "max": true, "clamp": true, "convention": true},
+	"boolean": {"languages": true},
+	"text":    {},
+}
+
+// nameRule binds a property by its name: the rules of factory.md, data
+// with one owner, so that every tool inherits them and no tool carries its
+// own tolerance code.
+type nameRule struct {
+	// exact names, and a suffix ("_id") that also binds.
+	names  []string
+	suffix string
+	// kind and options, as a tag would spell them.
+	tag string
+	// why, for the docs and declaration errors.
+	why string
+}
+
+var nameRules = []nameRule{
+	{names: []string{"limit", "page_size"}, tag: "number,integer,min=1,max=100,clamp", why: "a page size: a whole number from 1 to 100, clamped"},
+	{names: []string{"date_from", "since"}, suffix: "_from", tag: "date,bound=from", why: "the first day of a period"},
+	{names: []string{"date_to", "until"}, suffix: "_to", tag: "date,bound=to", why: "the last day of a period"},
+	{names: []string{"id"}, suffix: "_id", tag: "uuid", why: "an identifier"},
+	{names: []string{"cursor"}, tag: "cursor", why: "a page cursor the server issued"},
+	{names: []string{"locale", "language", "lang"}, tag: "locale", why: "a language tag"},
+	{names: []string{"country"}, tag: "country", why: "a country code"},
+}
+
+// ruleFor returns the name rule that binds name, if any.
+func ruleFor(name string) (nameRule, bool) {
+	for _, r := range nameRules {
+		for _, n := range r.names {
+			if n == name {
+				return r, true
+			}
+		}
+	}
+	for _, r := range nameRules {
+		if r.suffix != "" && strings.HasSuffix(name, r.suffix) && len(name) > len(r.suffix) {
+			return r, true
+		}
+	}
+	return nameRule{}, false
+}
+
+// property is one bound input property.
+type property struct {
+	name        string
+	field       []int
+	ptr         bool // the field is a pointer: absent leaves it nil
+	kind        string
+	required    bool
+	exact       bool
+	description string
+	examples    []json.RawMessage
+	binding     binding
+}
+
+// bindStruct binds every exported field of an input struct type.
+func bindStruct(t reflect.Type) ([]*property, error) {
+	if t.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("the input type %s is not a struct", t)
+	}
+	var props []*property
+	seen := map[string]bool{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name := f.Name
+		if j, ok := f.Tag.Lookup("json"); ok {
+			jname, _, _ := strings.Cut(j, ",")
+			if jname == "-" {
+				continue
+			}
+			if jname != "" {
+				name = jname
+			}
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("property %s is declared twice", name)
+		}
+		seen[name] = true
+		p, err := bindField(name, f)
+		if err != nil {
+			return nil, fmt.Errorf("property %s (field %s): %w", name, f.Name, err)
+		}
+		p.field = f.Index
+		props = append(props, p)
+	}
+	if len(props) == 0 {
+		return nil, fmt.Errorf("the input type %s declares no property", t)
+	}
+	return props, nil
+}
+
+func bindField(name string, f reflect.StructField) (*property, error) {
+	opts, err := parseTag(f.Tag.Get(tagKind))
+	if err != nil {
+		return nil, err
+	}
+	t := f.Type
+	p := &property{name: name, description: strings.TrimSpace(f.Tag.Get(tagDesc))}
+	if t.Kind() == reflect.Pointer {
+		p.ptr = true
+		t = t.Elem()
+	}
+	// The kind: the tag, then the name rule, then the Go type.
+	kind := opts.kind
+	if kind == "" {
+		if r, ok := ruleFor(name); ok {
+			ruleOpts, err := parseTag(r.tag)
+			if err != nil {
+				return nil, fmt.Errorf("name rule %q: %w", r.tag, err) // a bug in the rules table
+			}
+			kind = ruleOpts.kind
+			if kind == "" {
+				k, _, _ := strings.Cut(r.tag, ",")
+				return nil, fmt.Errorf("the name %s binds kind %s (%s), which this build of the factory does not have yet", name, k, r.why)
+			}
+			// The rule's options, under the tag's own.
+			for k, v := range ruleOpts.flags {
+				if _, set := opts.values[k]; !set {
+					opts.flags[k] = v
+				}
+			}
+			for k, v := range ruleOpts.values {
+				if _, set := opts.values[k]; !set && !opts.flags[k] {
+					opts.values[k] = v
+				}
+			}
+		}
+	}
+	if kind == "" {
+		k, ok := kindForType(t)
+		if !ok {
+			return nil, fmt.Errorf("no rule binds a %s: give it a kind in the %s tag", t, tagKind)
+		}
+		kind = k
+	}
+	b, ok := binders[kind]
+	if !ok {
+		return nil, fmt.Errorf("unknown kind %q", kind)
+	}
+	for _, key := range opts.order {
+		if !commonOptions[key] && !kindOptions[kind][key] {
+			return nil, fmt.Errorf("option %q does not apply to kind %s", key, kind)
+		}
+	}
+	p.kind = kind
+	p.required = opts.flag("required")
+	p.exact = opts.flag("exact")
+	p.binding, err = b.bind(t, opts)
+	if err != nil {
+		return nil, err
+	}
+	if ex, ok := opts.value("example"); ok {
+		p.examples = append(p.examples, exampleJSON(ex))
+	}
+	if p.description == "" {
+		return nil, fmt.Errorf("it has no description: add a %s tag (the model's only briefing on it)", tagDesc)
+	}
+	if !opts.flag("noguide") {
+		p.description = strings.TrimRight(p.description, ".") + ". Send " + p.binding.expected + "."
+	}
+	return p, nil
+}
+
+// exampleJSON turns a tag's example into JSON: JSON as it is, anything
+// else as a string.
+func exampleJSON(s string) json.RawMessage {
+	if json.Valid([]byte(s)) {
+		return json.RawMessage(s)
+	}
+	b, _ := json.Marshal(s)
+	return b
+}

@@ -1,0 +1,264 @@
+package factory
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/number"
+)
+
+// Result is what one call comes to: the handler's output with the notes
+// and warnings of the read beside it, or an envelope.
+type Result struct {
+	// Output is the handler's result; nil when Envelope is set.
+	Output any
+	// Arguments are the normalized arguments, canonical JSON values by
+	// property name, as the schema validated them and the handler got them.
+	Arguments map[string]any
+	Notes     []Remark
+	Warnings  []Remark
+	// Envelope is set when the call did not reach a result.
+	Envelope *Envelope
+}
+
+// Call lets a handler add warnings to its result.
+type Call struct {
+	warnings []Remark
+}
+
+// Warn adds a warning about the value at path (a JSON Pointer into the
+// arguments, "" for the call as a whole).
+func (c *Call) Warn(code agentinput.WarningCode, path, message string) {
+	c.warnings = append(c.warnings, Remark{Code: string(code), Path: path, Message: message})
+}
+
+// Call runs one call: decode the arguments within the budgets, read each
+// property with its kind's owner under the absence rule, check unknown
+// properties and from/to pairs, validate the normalized arguments against
+// the advertised schema, and only then call the handler. Agent data never
+// panics here.
+func (t *Tool) Call(ctx context.Context, arguments json.RawMessage) *Result {
+	start := time.Now()
+	res := t.call(ctx, arguments)
+	t.observer.Observe(ctx, newEvent(t, res, time.Since(start)))
+	return res
+}
+
+func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
+	args, issue := decodeArguments(arguments)
+	if issue != nil {
+		return &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
+	}
+	res := &Result{Arguments: map[string]any{}, Notes: []Remark{}, Warnings: []Remark{}}
+	var issues []Issue
+	mode := t.spec.Intent.mode()
+
+	// Unknown properties: never silently dropped.
+	for _, name := range sortedKeys(args) {
+		if _, ok := t.byName[name]; ok {
+			continue
+		}
+		if t.spec.Open {
+			res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningUnknownProperty), Path: pointer([]string{name}),
+				Message: "Ignored " + name + ": " + t.spec.Name + " does not declare it"})
+			continue
+		}
+		issues = append(issues, t.unknown(name, args[name]))
+	}
+
+	assign := make([]func(reflect.Value), len(t.props))
+	for i, p := range t.props {
+		raw, present := args[p.name]
+		path := pointer([]string{p.name})
+		o := Read(raw, present, Property{
+			Name: p.name, Mode: mode, Required: p.required, Collection: p.binding.collection,
+			Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
+		}, p.binding.read)
+		if a, ok := o.Ask(); ok {
+			issues = append(issues, Issue{Path: path, Ask: a})
+			continue
+		}
+		if p.exact && o.Status() == agentinput.StatusValue && o.NoteCount() > 0 {
+			issues = append(issues, Issue{Path: path, Ask: agentinput.Ask{
+				Code:     agentinput.AskInvalid,
+				Received: agentinput.Received(raw),
+				Reason:   "this property takes only the canonical value, with no repair",
+				Expected: p.binding.expected,
+				Hint:     "Send " + p.name + " exactly as " + string(p.binding.example) + " is written",
+			}})
+			continue
+		}
+		for _, n := range o.Notes() {
+			res.Notes = append(res.Notes, Remark{Code: string(n.Code), Path: path, Message: n.Message})
+		}
+		for _, w := range o.Warnings() {
+			res.Warnings = append(res.Warnings, Remark{Code: string(w.Code), Path: path, Message: w.Message})
+		}
+		if s, ok := o.Value(); ok {
+			res.Arguments[p.name] = s.json
+			assign[i] = s.assign
+		}
+	}
+	if len(issues) == 0 {
+		issues = append(issues, t.reversedRanges(res.Arguments)...)
+	}
+	if len(issues) == 0 {
+		issues = t.violations(res.Arguments)
+	}
+	if len(issues) > 0 {
+		return &Result{Envelope: invalidArguments(t.spec.Name, issues), Notes: res.Notes, Warnings: res.Warnings}
+	}
+
+	in := reflect.New(t.inType).Elem()
+	for i, p := range t.props {
+		if assign[i] == nil {
+			continue
+		}
+		field := in.FieldByIndex(p.field)
+		if p.ptr {
+			field.Set(reflect.New(field.Type().Elem()))
+			field = field.Elem()
+		}
+		assign[i](field)
+	}
+	call := &Call{}
+	out, err := t.run(ctx, in, call)
+	if err != nil {
+		return &Result{Envelope: toolFailed(t.spec.Name, err), Notes: res.Notes, Warnings: res.Warnings}
+	}
+	res.Output = out
+	res.Warnings = append(res.Warnings, call.warnings...)
+	return res
+}
+
+// unknown is the issue of a property the tool does not declare: it names
+// the declared property the caller most likely meant, and lists them all.
+func (t *Tool) unknown(name string, raw any) Issue {
+	declared := t.Properties()
+	best, bestDist := "", -1
+	for _, d := range declared {
+		dist := editDistance(strings.ToLower(name), strings.ToLower(d), 8)
+		if bestDist < 0 || dist < bestDist {
+			best, bestDist = d, dist
+		}
+	}
+	hint := "Send it as one of the declared properties: " + strings.Join(declared, ", ")
+	if bestDist >= 0 && bestDist <= max(2, len(best)/3) {
+		hint = "Send it as " + best + " (the declared properties: " + strings.Join(declared, ", ") + ")"
+	}
+	return Issue{Path: pointer([]string{name}), Ask: agentinput.Ask{
+		Code:     agentinput.AskUnknownProperty,
+		Received: agentinput.Received(raw),
+		Reason:   t.spec.Name + " has no property " + strconv.Quote(name),
+		Expected: "one of the declared properties: " + strings.Join(declared, ", "),
+		Hint:     hint,
+	}}
+}
+
+// editDistance is the Levenshtein distance of a and b, counted up to limit
+// (a longer distance reports limit): property names are short, and the
+// bound keeps a long unknown name from costing more.
+func editDistance(a, b string, limit int) int {
+	if len(a) > 64 || len(b) > 64 {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
+}
+
+// reversedRanges finds from/to pairs whose from is after its to: an issue
+// naming both, never a silent swap.
+func (t *Tool) reversedRanges(args map[string]any) []Issue {
+	var out []Issue
+	for _, p := range t.props {
+		to, ok := pairOf(p.name)
+		if !ok {
+			continue
+		}
+		from, fok := args[p.name]
+		upto, tok := args[to]
+		if !fok || !tok || !after(from, upto) {
+			continue
+		}
+		fromJSON, toJSON := mustJSON(from), mustJSON(upto)
+		out = append(out, Issue{Path: pointer([]string{p.name}), Ask: agentinput.Ask{
+			Code:     agentinput.AskRangeReversed,
+			Received: json.RawMessage(fromJSON),
+			Reason:   p.name + " " + string(fromJSON) + " is after " + to + " " + string(toJSON),
+			Expected: p.name + " on or before " + to,
+			Hint:     "Send " + p.name + " " + string(toJSON) + " and " + to + " " + string(fromJSON) + " if you meant that period",
+		}})
+	}
+	return out
+}
+
+// pairOf returns the "to" property of a "from" property name.
+func pairOf(name string) (string, bool) {
+	switch {
+	case name == "since":
+		return "until", true
+	case strings.HasSuffix(name, "_from") && len(name) > len("_from"):
+		return strings.TrimSuffix(name, "_from") + "_to", true
+	}
+	return "", false
+}
+
+// after reports whether canonical value a comes after b: dates as their
+// ISO spelling, numbers through the number kind.
+func after(a, b any) bool {
+	switch x := a.(type) {
+	case string:
+		y, ok := b.(string)
+		return ok && x > y
+	case json.Number:
+		y, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		dx, err1 := number.Parse(string(x))
+		dy, err2 := number.Parse(string(y))
+		return err1 == nil && err2 == nil && dx.Compare(dy) > 0
+	}
+	return false
+}
+
+func mustJSON(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return []byte("null")
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,216 @@
+package factory
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/boolean"
+	"agentinput.dev/kinds/number"
+)
+
+// A binder makes the reader of one property from its kind, its options and
+// its Go type. It is the factory's only contact with a kind: the kind's
+// owner package reads, the binder assigns the canonical value to the field
+// and describes the property in the schema.
+type binder struct {
+	// name is the kind's name in tags and in the schema's guidance.
+	name string
+	// bind checks that the kind can fill a field of type t (pointers already
+	// removed) and returns the property's reader and schema.
+	bind func(t reflect.Type, o tagOptions) (binding, error)
+}
+
+// binding is a bound property: how to read a raw value, and how the schema
+// describes the result.
+type binding struct {
+	read       func(raw any) agentinput.Outcome[slot]
+	schema     map[string]any
+	expected   string
+	example    json.RawMessage
+	collection bool
+}
+
+// slot is a read value on its way into the handler's input: its canonical
+// JSON value (for the normalized arguments and the schema) and how to set
+// it on the field.
+type slot struct {
+	json   any
+	assign func(dst reflect.Value)
+}
+
+// binders is the table of kinds the factory binds, by tag name. A kind
+// that lands adds one entry here.
+var binders = map[string]binder{
+	"number":  {name: "number", bind: bindNumber},
+	"boolean": {name: "boolean", bind: bindBoolean},
+	"text":    {name: "text", bind: bindText},
+}
+
+// typeRules binds a property by its Go type when neither a tag nor a name
+// rule does.
+func kindForType(t reflect.Type) (string, bool) {
+	switch t.Kind() {
+	case reflect.Bool:
+		return "boolean", true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return "number", true
+	case reflect.String:
+		return "text", true
+	}
+	if t == reflect.TypeFor[number.Decimal]() {
+		return "number", true
+	}
+	return "", false
+}
+
+// outcome converts a kind's outcome into a slot outcome.
+func outcome[T any](o agentinput.Outcome[T], toJSON func(T) any, assign func(dst reflect.Value, v T)) agentinput.Outcome[slot] {
+	return agentinput.Map(o, func(v T) slot {
+		return slot{json: toJSON(v), assign: func(dst reflect.Value) { assign(dst, v) }}
+	})
+}
+
+func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
+	var opts number.Options
+	opts.Integer = o.flag("integer")
+	opts.Clamp = o.flag("clamp")
+	for _, key := range []string{"min", "max"} {
+		text, ok := o.value(key)
+		if !ok {
+			continue
+		}
+		d, err := number.Parse(text)
+		if err != nil {
+			return binding{}, fmt.Errorf("%s=%s is not a JSON number", key, text)
+		}
+		if key == "min" {
+			opts.Min = &d
+		} else {
+			opts.Max = &d
+		}
+	}
+	if name, ok := o.value("convention"); ok {
+		c, ok := number.ConventionFor(name)
+		if !ok {
+			return binding{}, fmt.Errorf("convention=%s: the number conventions table has no %q", name, name)
+		}
+		opts.Convention = c
+	}
+	var assign func(dst reflect.Value, d number.Decimal)
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		opts.Integer = true
+		bits := t.Bits()
+		lo, hi := number.FromInt64(math.MinInt64>>(64-bits)), number.FromInt64(math.MaxInt64>>(64-bits))
+		narrow(&opts, lo, hi)
+		assign = func(dst reflect.Value, d number.Decimal) {
+			i, _ := d.Int64()
+			dst.SetInt(i)
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		opts.Integer = true
+		bits := t.Bits()
+		hi := number.FromInt64(math.MaxInt64)
+		if bits < 64 {
+			hi = number.FromInt64(int64(1)<<bits - 1)
+		}
+		narrow(&opts, number.FromInt64(0), hi)
+		assign = func(dst reflect.Value, d number.Decimal) {
+			i, _ := d.Int64()
+			dst.SetUint(uint64(i))
+		}
+	case reflect.Float32, reflect.Float64:
+		assign = func(dst reflect.Value, d number.Decimal) {
+			f, _ := d.Float64()
+			dst.SetFloat(f)
+		}
+	default:
+		if t != reflect.TypeFor[number.Decimal]() {
+			return binding{}, fmt.Errorf("kind number cannot fill a field of type %s (use an integer, a float or number.Decimal)", t)
+		}
+		assign = func(dst reflect.Value, d number.Decimal) { dst.Set(reflect.ValueOf(d)) }
+	}
+	schema := map[string]any{"type": "number"}
+	if opts.Integer {
+		schema["type"] = "integer"
+	}
+	if opts.Min != nil {
+		schema["minimum"] = json.Number(opts.Min.String())
+	}
+	if opts.Max != nil {
+		schema["maximum"] = json.Number(opts.Max.String())
+	}
+	return binding{
+		read: func(raw any) agentinput.Outcome[slot] {
+			return outcome(number.Read(raw, opts), func(d number.Decimal) any { return json.Number(d.String()) }, assign)
+		},
+		schema:   schema,
+		expected: number.Expected(opts),
+		example:  number.Example(opts),
+	}, nil
+}
+
+// narrow keeps the declared bounds inside the Go type's range.
+func narrow(opts *number.Options, lo, hi number.Decimal) {
+	if opts.Min == nil || opts.Min.Compare(lo) < 0 {
+		opts.Min = &lo
+	}
+	if opts.Max == nil || opts.Max.Compare(hi) > 0 {
+		opts.Max = &hi
+	}
+}
+
+func bindBoolean(t reflect.Type, o tagOptions) (binding, error) {
+	if t.Kind() != reflect.Bool {
+		return binding{}, fmt.Errorf("kind boolean cannot fill a field of type %s (use bool)", t)
+	}
+	var opts boolean.Options
+	if langs, ok := o.value("languages"); ok {
+		opts.Languages = strings.Split(langs, "|")
+	}
+	r, err := boolean.New(opts)
+	if err != nil {
+		return binding{}, err
+	}
+	return binding{
+		read: func(raw any) agentinput.Outcome[slot] {
+			return outcome(r.Read(raw), func(b bool) any { return b }, func(dst reflect.Value, b bool) { dst.SetBool(b) })
+		},
+		schema:   map[string]any{"type": "boolean"},
+		expected: boolean.Expected(opts),
+		example:  boolean.Example(opts),
+	}, nil
+}
+
+// bindText binds free text: a string as it is sent. Free text has no
+// spelling to repair and no placeholder of its own; only the generic
+// absence rule and the budgets apply.
+func bindText(t reflect.Type, o tagOptions) (binding, error) {
+	if t.Kind() != reflect.String {
+		return binding{}, fmt.Errorf("kind text cannot fill a field of type %s (use string)", t)
+	}
+	return binding{
+		read: func(raw any) agentinput.Outcome[slot] {
+			s, ok := raw.(string)
+			if !ok {
+				return agentinput.Asking[slot](agentinput.Ask{
+					Code:     agentinput.AskWrongType,
+					Received: agentinput.Received(raw),
+					Reason:   "it is not a JSON string",
+					Expected: "a JSON string",
+					Hint:     "Send the text as a JSON string",
+				})
+			}
+			return agentinput.Value(slot{json: s, assign: func(dst reflect.Value) { dst.SetString(s) }}, agentinput.Notes{})
+		},
+		schema:   map[string]any{"type": "string"},
+		expected: `a JSON string, for example "text"`,
+		example:  json.RawMessage(`"text"`),
+	}, nil
+}

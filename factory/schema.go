@@ -1,0 +1,124 @@
+package factory
+
+import (
+	"errors"
+	"maps"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"agentinput.dev/agentinput"
+)
+
+// buildSchema generates the schema the tool advertises: an object whose
+// every property has its canonical type, its description (with the kind's
+// guidance), and its declared examples.
+func (t *Tool) buildSchema() map[string]any {
+	props := map[string]any{}
+	var required []any
+	for _, p := range t.props {
+		s := maps.Clone(p.binding.schema)
+		s["description"] = p.description
+		if len(p.examples) > 0 {
+			ex := make([]any, len(p.examples))
+			for i, e := range p.examples {
+				ex[i] = e
+			}
+			s["examples"] = ex
+		}
+		props[p.name] = s
+		if p.required {
+			required = append(required, p.name)
+		}
+	}
+	schema := map[string]any{
+		"type":                 "object",
+		"properties":           props,
+		"additionalProperties": t.spec.Open,
+	}
+	if len(required) > 0 {
+		schema["required"] = required
+	}
+	return schema
+}
+
+// compile compiles a schema from memory, once, at declaration.
+func compile(name string, schema map[string]any) (*jsonschema.Schema, error) {
+	// The compiler takes the document as decoded JSON; examples are
+	// json.RawMessage, which it does not read, so hand it a decoded copy.
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(mustJSON(schema))))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	url := "mem://tool/" + name
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, err
+	}
+	return c.Compile(url)
+}
+
+// violations validates normalized arguments and turns every failure into an
+// issue at the instance path, with the closed code schema_violation: after
+// normalization a failure is a bug in a kind or a declaration, and the
+// issue names where, never the validator's own words.
+func (t *Tool) violations(args map[string]any) []Issue {
+	err := t.compiled.Validate(args)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []Issue{{Path: "", Ask: agentinput.Ask{
+			Code:   agentinput.AskSchemaViolation,
+			Reason: "the normalized arguments could not be validated",
+			Hint:   "This is a bug in the tool, not in the call: report it to the tool's author",
+		}}}
+	}
+	var out []Issue
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				walk(c)
+			}
+			return
+		}
+		path := pointer(e.InstanceLocation)
+		rule := "schema"
+		if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
+			rule = strings.Join(kp, "/")
+		}
+		out = append(out, Issue{Path: path, Ask: agentinput.Ask{
+			Code:     agentinput.AskSchemaViolation,
+			Received: agentinput.Received(valueAt(args, e.InstanceLocation)),
+			Reason:   "the normalized value breaks the advertised schema's " + rule + " rule",
+			Hint:     "This is a bug in the tool, not in the call: report it to the tool's author",
+		}})
+	}
+	walk(ve)
+	return out
+}
+
+// pointer spells an instance location as a JSON Pointer.
+func pointer(loc []string) string {
+	var b strings.Builder
+	for _, tok := range loc {
+		b.WriteByte('/')
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+func valueAt(args map[string]any, loc []string) any {
+	var v any = args
+	for _, tok := range loc {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[tok]
+		default:
+			return nil
+		}
+	}
+	return v
+}

@@ -1,0 +1,99 @@
+package factory
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"time"
+)
+
+// Event is what the factory tells an observer about one call: the tool,
+// the outcome, the duration, and the codes and paths of what was noted,
+// warned and asked. Never a value: no argument, received value, reading or
+// message reaches an observer.
+type Event struct {
+	Tool     string
+	Intent   Intent
+	Outcome  string // "ok", or the envelope's code
+	Duration time.Duration
+	Notes    []CodePath
+	Warnings []CodePath
+	Issues   []CodePath
+}
+
+// CodePath is a code at a path.
+type CodePath struct {
+	Code string
+	Path string
+}
+
+// Observer receives one Event per call. It must be safe for concurrent use.
+type Observer interface {
+	Observe(ctx context.Context, e Event)
+}
+
+// SlogObserver logs each call with log/slog: the default observer. Logger
+// nil means slog.Default().
+type SlogObserver struct {
+	Logger *slog.Logger
+}
+
+// Observe logs e at Info for a call that reached a result, Warn otherwise.
+func (o SlogObserver) Observe(ctx context.Context, e Event) {
+	l := o.Logger
+	if l == nil {
+		l = slog.Default()
+	}
+	level := slog.LevelInfo
+	if e.Outcome != "ok" {
+		level = slog.LevelWarn
+	}
+	l.LogAttrs(ctx, level, "agentinput call",
+		slog.String("tool", e.Tool),
+		slog.String("intent", string(e.Intent)),
+		slog.String("outcome", e.Outcome),
+		slog.Duration("duration", e.Duration),
+		slog.String("notes", joinCodePaths(e.Notes)),
+		slog.String("warnings", joinCodePaths(e.Warnings)),
+		slog.String("issues", joinCodePaths(e.Issues)),
+	)
+}
+
+func joinCodePaths(cps []CodePath) string {
+	parts := make([]string, len(cps))
+	for i, cp := range cps {
+		parts[i] = cp.Code + "@" + cp.Path
+	}
+	return strings.Join(parts, " ")
+}
+
+func newEvent(t *Tool, res *Result, d time.Duration) Event {
+	e := Event{Tool: t.spec.Name, Intent: t.spec.Intent, Outcome: "ok", Duration: d}
+	for _, n := range res.Notes {
+		e.Notes = append(e.Notes, CodePath{Code: n.Code, Path: safePath(t, n.Path)})
+	}
+	for _, w := range res.Warnings {
+		e.Warnings = append(e.Warnings, CodePath{Code: w.Code, Path: safePath(t, w.Path)})
+	}
+	if res.Envelope != nil {
+		e.Outcome = string(res.Envelope.Code)
+		for _, is := range res.Envelope.Issues {
+			e.Issues = append(e.Issues, CodePath{Code: string(is.Code), Path: safePath(t, is.Path)})
+		}
+	}
+	return e
+}
+
+// safePath keeps a path out of telemetry when it could carry a value: the
+// path of an undeclared property is the caller's own text, so it is
+// reported as "/(undeclared)".
+func safePath(t *Tool, path string) string {
+	if path == "" {
+		return path
+	}
+	name, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if _, ok := t.byName[name]; !ok {
+		return "/(undeclared)"
+	}
+	return path
+}

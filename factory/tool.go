@@ -1,0 +1,168 @@
+package factory
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Intent says what a tool does: the proMCP triad. It sets the MCP
+// annotations and the absence rule's mode.
+type Intent string
+
+const (
+	// IntentRead observes and changes nothing.
+	IntentRead Intent = "read"
+	// IntentDo changes data: a placeholder is an ask, not absence.
+	IntentDo Intent = "do"
+	// IntentCanDo checks a precondition and changes nothing.
+	IntentCanDo Intent = "can_do"
+)
+
+func (i Intent) mode() Mode {
+	if i == IntentDo {
+		return ModeWrite
+	}
+	return ModeRead
+}
+
+// Spec declares a tool's face: what the model sees in tools/list.
+type Spec struct {
+	// Name is stable snake_case.
+	Name string
+	// Title is for people, distinct from the name.
+	Title string
+	// Description is the model's only briefing: 50–300 characters, with a
+	// "Use when …" sentence.
+	Description string
+	// Intent is read, do or can_do.
+	Intent Intent
+	// Open admits properties the input does not declare, with a warning,
+	// instead of asking about them.
+	Open bool
+	// Observer receives one Event per call; nil means the log/slog default.
+	Observer Observer
+}
+
+// Handler is a tool's typed handler. It gets the normalized input; call
+// lets it add warnings to the result.
+type Handler[In, Out any] func(ctx context.Context, in In, call *Call) (Out, error)
+
+// Tool is a declared tool: its schema, compiled once, and its handler.
+// It is safe for concurrent use.
+type Tool struct {
+	spec     Spec
+	props    []*property
+	byName   map[string]*property
+	schema   map[string]any
+	compiled *jsonschema.Schema
+	inType   reflect.Type
+	run      func(ctx context.Context, in reflect.Value, call *Call) (any, error)
+	observer Observer
+}
+
+var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+
+// New declares a tool. Every declaration mistake is an error here, never a
+// failure when the model calls: a property no rule binds, a kind that cannot
+// fill its field, a tag that does not parse, a missing description.
+func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
+	if err := spec.check(); err != nil {
+		return nil, err
+	}
+	if h == nil {
+		return nil, fmt.Errorf("factory: tool %s has no handler", spec.Name)
+	}
+	inType := reflect.TypeFor[In]()
+	props, err := bindStruct(inType)
+	if err != nil {
+		return nil, fmt.Errorf("factory: tool %s: %w", spec.Name, err)
+	}
+	t := &Tool{spec: spec, props: props, byName: map[string]*property{}, inType: inType, observer: spec.Observer}
+	for _, p := range props {
+		t.byName[p.name] = p
+	}
+	if t.observer == nil {
+		t.observer = SlogObserver{}
+	}
+	t.schema = t.buildSchema()
+	if t.compiled, err = compile(spec.Name, t.schema); err != nil {
+		return nil, fmt.Errorf("factory: tool %s: the generated schema does not compile: %w", spec.Name, err)
+	}
+	t.run = func(ctx context.Context, in reflect.Value, call *Call) (any, error) {
+		return h(ctx, in.Interface().(In), call)
+	}
+	return t, nil
+}
+
+// Must is New for declarations at start-up: it panics on a declaration
+// mistake, so that the mistake is found when the server starts rather than
+// when a model first calls the tool.
+func Must[In, Out any](spec Spec, h Handler[In, Out]) *Tool {
+	t, err := New(spec, h)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func (s Spec) check() error {
+	switch {
+	case !snakeCase.MatchString(s.Name):
+		return fmt.Errorf("factory: tool name %q is not snake_case", s.Name)
+	case s.Title == "" || s.Title == s.Name:
+		return fmt.Errorf("factory: tool %s needs a title for people, distinct from its name", s.Name)
+	case s.Intent != IntentRead && s.Intent != IntentDo && s.Intent != IntentCanDo:
+		return fmt.Errorf("factory: tool %s: intent %q is not read, do or can_do", s.Name, s.Intent)
+	}
+	n := utf8.RuneCountInString(s.Description)
+	if n < 50 || n > 300 {
+		return fmt.Errorf("factory: tool %s: the description has %d characters; it needs 50–300", s.Name, n)
+	}
+	if !strings.Contains(s.Description, "Use when") {
+		return fmt.Errorf("factory: tool %s: the description needs a \"Use when …\" sentence", s.Name)
+	}
+	return nil
+}
+
+// Name returns the tool's name.
+func (t *Tool) Name() string { return t.spec.Name }
+
+// Spec returns the tool's declaration (its Observer included).
+func (t *Tool) Spec() Spec { return t.spec }
+
+// InputSchema returns the JSON Schema the tool advertises and validates
+// normalized arguments with, as JSON.
+func (t *Tool) InputSchema() json.RawMessage {
+	b, err := json.Marshal(t.schema)
+	if err != nil {
+		panic("factory: the schema does not encode: " + err.Error()) // built from strings, numbers and maps only
+	}
+	return b
+}
+
+// Properties lists the names of the declared properties, in declaration
+// order.
+func (t *Tool) Properties() []string {
+	out := make([]string, len(t.props))
+	for i, p := range t.props {
+		out[i] = p.name
+	}
+	return out
+}
+
+// PropertyKind returns the kind bound to a property, and false for a name
+// the tool does not declare.
+func (t *Tool) PropertyKind(name string) (string, bool) {
+	p, ok := t.byName[name]
+	if !ok {
+		return "", false
+	}
+	return p.kind, true
+}

@@ -1,0 +1,352 @@
+package factory
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"agentinput.dev/agentinput"
+)
+
+// searchIn is the input of the test tools: a property of each kind the
+// factory binds today, by type, by name and by tag.
+type searchIn struct {
+	Query           string   `json:"query" desc:"Words to search for in titles and summaries."`
+	Limit           int      `json:"limit" desc:"How many results to return."`
+	IncludeArchived bool     `json:"include_archived" desc:"Whether archived decisions are searched too."`
+	MinScore        *float64 `json:"min_score" agentinput:"number,min=0,max=1" desc:"The lowest relevance score to return."`
+	Court           string   `json:"court" agentinput:"text,example=Supreme Court" desc:"The court's name."`
+}
+
+type searchOut struct {
+	Query string `json:"query"`
+	Limit int    `json:"limit"`
+}
+
+const desc = "Searches the court decisions by words in their titles and summaries. Use when the user asks for decisions about a topic."
+
+// recorder remembers the input of the last handler call.
+type recorder struct {
+	calls int
+	last  searchIn
+}
+
+func (r *recorder) handle(_ context.Context, in searchIn, _ *Call) (searchOut, error) {
+	r.calls++
+	r.last = in
+	return searchOut{Query: in.Query, Limit: in.Limit}, nil
+}
+
+func quietSpec(name string, intent Intent) Spec {
+	return Spec{Name: name, Title: "Search decisions", Description: desc, Intent: intent,
+		Observer: SlogObserver{Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}}
+}
+
+func newSearch(t *testing.T, intent Intent) (*Tool, *recorder) {
+	t.Helper()
+	r := &recorder{}
+	tool, err := New(quietSpec("search_decisions", intent), r.handle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tool, r
+}
+
+func TestCallReadsLeniently(t *testing.T) {
+	tool, r := newSearch(t, IntentRead)
+	res := tool.Call(context.Background(), json.RawMessage(`{"query":"x","limit":"10","include_archived":"ne","min_score":"0,5"}`))
+	if res.Envelope != nil {
+		t.Fatalf("envelope: %+v", res.Envelope)
+	}
+	if r.calls != 1 || r.last.Limit != 10 || r.last.IncludeArchived || r.last.MinScore == nil || *r.last.MinScore != 0.5 || r.last.Query != "x" {
+		t.Fatalf("handler got %+v", r.last)
+	}
+	paths := map[string]string{}
+	for _, n := range res.Notes {
+		paths[n.Path] = n.Code
+	}
+	want := map[string]string{"/limit": "from_string", "/include_archived": "word", "/min_score": "decimal_comma"}
+	for p, c := range want {
+		if paths[p] != c {
+			t.Errorf("note at %s = %q, want %q (notes %+v)", p, paths[p], c, res.Notes)
+		}
+	}
+	if got := res.Arguments["limit"]; got != json.Number("10") {
+		t.Errorf("normalized limit = %#v", got)
+	}
+}
+
+func TestCallClampsPageSize(t *testing.T) {
+	tool, r := newSearch(t, IntentRead)
+	res := tool.Call(context.Background(), json.RawMessage(`{"limit":500}`))
+	if res.Envelope != nil || r.last.Limit != 100 {
+		t.Fatalf("limit 500 → %d, envelope %+v", r.last.Limit, res.Envelope)
+	}
+	if len(res.Notes) != 1 || res.Notes[0].Code != "clamped" || res.Notes[0].Path != "/limit" {
+		t.Fatalf("notes %+v", res.Notes)
+	}
+}
+
+func TestCallAbsence(t *testing.T) {
+	tool, r := newSearch(t, IntentRead)
+	// Null, a placeholder, and the schema's own example copied: all absent.
+	res := tool.Call(context.Background(), json.RawMessage(`{"query":null,"min_score":"N/A","court":"Supreme Court"}`))
+	if res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+	if r.last.MinScore != nil || r.last.Court != "" {
+		t.Fatalf("handler got %+v", r.last)
+	}
+	if len(res.Notes) != 2 || res.Notes[0].Code != "placeholder" || res.Notes[1].Code != "placeholder" {
+		t.Fatalf("notes %+v", res.Notes)
+	}
+	// On a do tool the placeholder is an ask; null stays absence.
+	doTool, dr := newSearch(t, IntentDo)
+	res = doTool.Call(context.Background(), json.RawMessage(`{"query":null,"min_score":"N/A"}`))
+	if res.Envelope == nil || dr.calls != 0 {
+		t.Fatal("a placeholder on a do tool reached the handler")
+	}
+	if is := res.Envelope.Issues; len(is) != 1 || is[0].Path != "/min_score" || is[0].Code != agentinput.AskPlaceholderOnWrite {
+		t.Fatalf("issues %+v", is)
+	}
+}
+
+func TestCallUnknownProperty(t *testing.T) {
+	tool, r := newSearch(t, IntentRead)
+	res := tool.Call(context.Background(), json.RawMessage(`{"limt":5}`))
+	if res.Envelope == nil || r.calls != 0 {
+		t.Fatal("an unknown property was dropped silently")
+	}
+	is := res.Envelope.Issues[0]
+	if is.Code != agentinput.AskUnknownProperty || is.Path != "/limt" || !strings.Contains(is.Hint, "Send it as limit") {
+		t.Fatalf("issue %+v", is)
+	}
+	if !strings.Contains(res.Envelope.Hint, "Call search_decisions again") {
+		t.Fatalf("envelope hint %q names no next call", res.Envelope.Hint)
+	}
+	// An open tool warns instead.
+	spec := quietSpec("search_open", IntentRead)
+	spec.Open = true
+	open := Must(spec, r.handle)
+	res = open.Call(context.Background(), json.RawMessage(`{"limt":5}`))
+	if res.Envelope != nil || len(res.Warnings) != 1 || res.Warnings[0].Code != "unknown_property" {
+		t.Fatalf("open tool: %+v", res)
+	}
+}
+
+func TestCallAsksNeverReachTheHandler(t *testing.T) {
+	tool, r := newSearch(t, IntentRead)
+	for _, args := range []string{
+		`{"min_score":"1,234"}`,        // ambiguous
+		`{"include_archived":"maybe"}`, // invalid
+		`{"min_score":2}`,              // out of range
+		`{"query":5}`,                  // wrong type
+		`[1,2]`,                        // not an object
+		`{"limit":`,                    // not JSON
+	} {
+		res := tool.Call(context.Background(), json.RawMessage(args))
+		if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeInvalidArguments || len(res.Envelope.Issues) == 0 {
+			t.Errorf("%s: no envelope", args)
+		}
+	}
+	if r.calls != 0 {
+		t.Fatalf("the handler ran %d times", r.calls)
+	}
+}
+
+func TestBudgets(t *testing.T) {
+	tool, _ := newSearch(t, IntentRead)
+	for _, tt := range []struct {
+		name, args, path string
+	}{
+		{"bytes", `{"query":"` + strings.Repeat("a", agentinput.MaxArgumentBytes) + `"}`, ""},
+		{"string", `{"query":"` + strings.Repeat("a", agentinput.MaxStringBytes+1) + `"}`, "/query"},
+		{"depth", `{"query":` + strings.Repeat("[", agentinput.MaxJSONDepth) + strings.Repeat("]", agentinput.MaxJSONDepth) + `}`, ""},
+		{"array", `{"query":[` + strings.TrimSuffix(strings.Repeat("1,", agentinput.MaxArrayItems+1), ",") + `]}`, "/query"},
+	} {
+		res := tool.Call(context.Background(), json.RawMessage(tt.args))
+		if res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskTooLarge || res.Envelope.Issues[0].Path != tt.path {
+			t.Errorf("%s: %+v", tt.name, res.Envelope)
+			continue
+		}
+		if n := len(res.Envelope.Issues[0].Received); n > 4*agentinput.MaxReceivedChars+8 {
+			t.Errorf("%s: the issue echoes %d bytes", tt.name, n)
+		}
+	}
+}
+
+func TestHandlerFailureHidesGoErrors(t *testing.T) {
+	tool := Must(quietSpec("search_fail", IntentRead), func(context.Context, searchIn, *Call) (searchOut, error) {
+		return searchOut{}, errors.New("pq: connection refused to 10.0.0.7")
+	})
+	res := tool.Call(context.Background(), nil)
+	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeToolFailed || strings.Contains(res.Envelope.Message, "pq:") {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+	tool = Must(quietSpec("search_fail", IntentRead), func(context.Context, searchIn, *Call) (searchOut, error) {
+		return searchOut{}, &Failure{Message: "the index is being rebuilt", Hint: "Call search_fail again in a minute"}
+	})
+	res = tool.Call(context.Background(), nil)
+	if !strings.Contains(res.Envelope.Message, "index is being rebuilt") || res.Envelope.Hint != "Call search_fail again in a minute" {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+}
+
+func TestExact(t *testing.T) {
+	type in struct {
+		Confirm bool `json:"confirm" agentinput:"exact,required" desc:"Set to true to delete for good."`
+	}
+	tool := Must(quietSpec("delete_decision", IntentDo), func(context.Context, in, *Call) (struct{}, error) { return struct{}{}, nil })
+	if res := tool.Call(context.Background(), json.RawMessage(`{"confirm":"yes"}`)); res.Envelope == nil {
+		t.Fatal(`"yes" passed an exact property`)
+	}
+	if res := tool.Call(context.Background(), json.RawMessage(`{"confirm":true}`)); res.Envelope != nil {
+		t.Fatalf("true failed: %+v", res.Envelope)
+	}
+	if res := tool.Call(context.Background(), json.RawMessage(`{}`)); res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskMissingRequired {
+		t.Fatal("a missing required property passed")
+	}
+}
+
+func TestReversedRange(t *testing.T) {
+	type in struct {
+		PriceFrom float64 `json:"price_from" agentinput:"number" desc:"The lowest price."`
+		PriceTo   float64 `json:"price_to" agentinput:"number" desc:"The highest price."`
+	}
+	tool := Must(quietSpec("search_prices", IntentRead), func(context.Context, in, *Call) (struct{}, error) { return struct{}{}, nil })
+	res := tool.Call(context.Background(), json.RawMessage(`{"price_from":"1 000","price_to":10}`))
+	if res.Envelope == nil {
+		t.Fatal("a reversed range passed (or was swapped)")
+	}
+	is := res.Envelope.Issues[0]
+	if is.Code != agentinput.AskRangeReversed || !strings.Contains(is.Hint, "price_from 10 and price_to 1000") {
+		t.Fatalf("issue %+v", is)
+	}
+}
+
+func TestDeclarationMistakes(t *testing.T) {
+	h := func(context.Context, searchIn, *Call) (struct{}, error) { return struct{}{}, nil }
+	good := quietSpec("search_decisions", IntentRead)
+	for _, tt := range []struct {
+		name string
+		spec func(Spec) Spec
+	}{
+		{"name", func(s Spec) Spec { s.Name = "Search-Decisions"; return s }},
+		{"title", func(s Spec) Spec { s.Title = ""; return s }},
+		{"title equals name", func(s Spec) Spec { s.Title = s.Name; return s }},
+		{"short description", func(s Spec) Spec { s.Description = "Searches. Use when asked."; return s }},
+		{"no use-when", func(s Spec) Spec { s.Description = strings.Repeat("Searches the decisions. ", 3); return s }},
+		{"intent", func(s Spec) Spec { s.Intent = "write"; return s }},
+	} {
+		if _, err := New(tt.spec(good), h); err == nil {
+			t.Errorf("%s: declared", tt.name)
+		}
+	}
+	type unbound struct {
+		Where struct{ X int } `json:"where" desc:"Somewhere."`
+	}
+	type badTag struct {
+		N int `json:"n" agentinput:"number,,min=1" desc:"A number."`
+	}
+	type typo struct {
+		N int `json:"n" agentinput:"number,integr" desc:"A number."`
+	}
+	type mismatch struct {
+		N int `json:"n" agentinput:"boolean" desc:"A number."`
+	}
+	type noDesc struct {
+		N int `json:"n"`
+	}
+	type badMin struct {
+		N int `json:"n" agentinput:"min=one" desc:"A number."`
+	}
+	check := func(name string, err error) {
+		if err == nil {
+			t.Errorf("%s: declared", name)
+		}
+	}
+	_, err := New(good, func(context.Context, unbound, *Call) (struct{}, error) { return struct{}{}, nil })
+	check("unbound", err)
+	_, err = New(good, func(context.Context, badTag, *Call) (struct{}, error) { return struct{}{}, nil })
+	check("bad tag", err)
+	_, err = New(good, func(context.Context, typo, *Call) (struct{}, error) { return struct{}{}, nil })
+	check("typo", err)
+	_, err = New(good, func(context.Context, mismatch, *Call) (struct{}, error) { return struct{}{}, nil })
+	check("mismatch", err)
+	_, err = New(good, func(context.Context, noDesc, *Call) (struct{}, error) { return struct{}{}, nil })
+	check("no description", err)
+	_, err = New(good, func(context.Context, badMin, *Call) (struct{}, error) { return struct{}{}, nil })
+	check("bad min", err)
+	defer func() {
+		if recover() == nil {
+			t.Error("Must did not panic on a declaration mistake")
+		}
+	}()
+	Must(good, func(context.Context, noDesc, *Call) (struct{}, error) { return struct{}{}, nil })
+}
+
+func TestSchema(t *testing.T) {
+	tool, _ := newSearch(t, IntentRead)
+	var s struct {
+		Type       string `json:"type"`
+		Additional bool   `json:"additionalProperties"`
+		Properties map[string]struct {
+			Type        string          `json:"type"`
+			Description string          `json:"description"`
+			Minimum     json.Number     `json:"minimum"`
+			Maximum     json.Number     `json:"maximum"`
+			Examples    json.RawMessage `json:"examples"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(tool.InputSchema(), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Type != "object" || s.Additional || len(s.Properties) != 5 {
+		t.Fatalf("schema %s", tool.InputSchema())
+	}
+	for name, p := range s.Properties {
+		if !strings.Contains(p.Description, "Send ") {
+			t.Errorf("%s: description %q has no guidance", name, p.Description)
+		}
+	}
+	if l := s.Properties["limit"]; l.Type != "integer" || l.Minimum != "1" || l.Maximum != "100" {
+		t.Errorf("limit: %+v", l)
+	}
+	if c := s.Properties["court"]; string(c.Examples) != `["Supreme Court"]` {
+		t.Errorf("court examples %s", c.Examples)
+	}
+}
+
+// TestTelemetryCarriesNoValues sends canaries through every property, as
+// values and as unknown property names, valid and invalid, and checks that
+// the log holds none of them.
+func TestTelemetryCarriesNoValues(t *testing.T) {
+	var log bytes.Buffer
+	spec := quietSpec("search_decisions", IntentRead)
+	spec.Observer = SlogObserver{Logger: slog.New(slog.NewJSONHandler(&log, nil))}
+	r := &recorder{}
+	tool := Must(spec, r.handle)
+	canary := "c4n4ry7731"
+	for _, args := range []string{
+		`{"query":"` + canary + `"}`,
+		`{"limit":"` + canary + `"}`,
+		`{"include_archived":"` + canary + `"}`,
+		`{"min_score":"` + canary + `"}`,
+		`{"court":"` + canary + `"}`,
+		`{"` + canary + `":1}`,
+		`{"query":"x","limit":"1,234","min_score":"` + canary + `"}`,
+		`{"query":["` + canary + `"]}`,
+	} {
+		tool.Call(context.Background(), json.RawMessage(args))
+	}
+	if log.Len() == 0 {
+		t.Fatal("nothing was logged")
+	}
+	if strings.Contains(log.String(), canary) {
+		t.Fatalf("the log carries a value:\n%s", log.String())
+	}
+}
