@@ -81,10 +81,11 @@ type WarningCode string
 
 const (
 	WarningUnknownProperty WarningCode = "unknown_property" // a property the tool does not declare, ignored by a tool open to extra properties
+	WarningReplayed        WarningCode = "replayed"         // a repeated do call answered with the stored result of the first
 )
 
 // WarningCodes lists every WarningCode.
-var WarningCodes = []WarningCode{WarningUnknownProperty}
+var WarningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed}
 
 // EnvelopeCode names why a whole call failed: the code of the envelope
 // whose issues say what to send instead.

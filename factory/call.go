@@ -26,6 +26,9 @@ type Result struct {
 	Warnings  []Remark
 	// Envelope is set when the call did not reach a result.
 	Envelope *Envelope
+	// Replayed is true when a do call repeated an earlier one and Output
+	// is the stored result (JSON) of that call: the handler did not run.
+	Replayed bool
 }
 
 // Call lets a handler add warnings to its result.
@@ -59,6 +62,24 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 	res := &Result{Arguments: map[string]any{}, Notes: []Remark{}, Warnings: []Remark{}}
 	var issues []Issue
 	mode := t.spec.Intent.mode()
+
+	// A caller's own idempotency key, on a do tool that does not declare
+	// the property itself.
+	var callerKey string
+	if raw, ok := args[IdempotencyKeyProperty]; ok && t.spec.Intent == IntentDo && t.byName[IdempotencyKeyProperty] == nil {
+		if k, ok := raw.(string); ok && k != "" && len(k) <= 256 {
+			callerKey = k
+		} else {
+			issues = append(issues, Issue{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
+				Code:     agentinput.AskWrongType,
+				Received: agentinput.Received(raw),
+				Reason:   "an idempotency key is a non-empty string of at most 256 bytes",
+				Expected: `a string, for example "order-7731-retry"`,
+				Hint:     "Send " + IdempotencyKeyProperty + " as a string, or leave it out to key the call by its arguments",
+			}})
+		}
+		delete(args, IdempotencyKeyProperty)
+	}
 
 	// Unknown properties: never silently dropped.
 	for _, name := range sortedKeys(args) {
@@ -116,6 +137,21 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		return &Result{Envelope: invalidArguments(t.spec.Name, issues), Notes: res.Notes, Warnings: res.Warnings}
 	}
 
+	var key string
+	if t.spec.Intent == IntentDo {
+		key = callerKey
+		if key == "" {
+			key = IdempotencyKey(t.spec.Name, res.Arguments)
+		}
+		if stored, ok, err := t.spec.Receipts.Load(ctx, key); err == nil && ok {
+			res.Output = stored
+			res.Replayed = true
+			res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningReplayed), Path: "",
+				Message: "This call repeats an earlier one (the same idempotency key): its stored result is returned, and " + t.spec.Name + " did not run again"})
+			return res
+		}
+	}
+
 	in := reflect.New(t.inType).Elem()
 	for i, p := range t.props {
 		if assign[i] == nil {
@@ -135,6 +171,13 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 	}
 	res.Output = out
 	res.Warnings = append(res.Warnings, call.warnings...)
+	if key != "" {
+		// A result that does not encode cannot be replayed; the call
+		// itself still succeeded.
+		if stored, err := json.Marshal(out); err == nil {
+			_ = t.spec.Receipts.Store(ctx, key, stored)
+		}
+	}
 	return res
 }
 

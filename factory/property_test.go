@@ -71,8 +71,8 @@ func TestAnyArguments(t *testing.T) {
 			res := tt.tool.Call(context.Background(), raw)
 			ran := tt.rec.calls > before
 			if res.Envelope == nil {
-				if !ran {
-					t.Fatalf("%s: no envelope and no handler call", raw)
+				if !ran && !res.Replayed {
+					t.Fatalf("%s: no envelope, no handler call and no replay", raw)
 				}
 				if err := tt.tool.compiled.Validate(res.Arguments); err != nil {
 					t.Fatalf("%s: the handler got arguments the schema rejects: %v", raw, err)

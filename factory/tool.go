@@ -48,6 +48,10 @@ type Spec struct {
 	Open bool
 	// Observer receives one Event per call; nil means the log/slog default.
 	Observer Observer
+	// Receipts keeps the results of a do tool by idempotency key; nil
+	// means a MemoryReceipts of the tool's own. Read and can_do tools keep
+	// none.
+	Receipts ReceiptStore
 }
 
 // Handler is a tool's typed handler. It gets the normalized input; call
@@ -90,6 +94,9 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	}
 	if t.observer == nil {
 		t.observer = SlogObserver{}
+	}
+	if spec.Intent == IntentDo && t.spec.Receipts == nil {
+		t.spec.Receipts = &MemoryReceipts{}
 	}
 	t.schema = t.buildSchema()
 	if t.compiled, err = compile(spec.Name, t.schema); err != nil {

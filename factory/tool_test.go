@@ -350,3 +350,37 @@ func TestTelemetryCarriesNoValues(t *testing.T) {
 		t.Fatalf("the log carries a value:\n%s", log.String())
 	}
 }
+
+func TestIdempotency(t *testing.T) {
+	tool, r := newSearch(t, IntentDo)
+	first := tool.Call(context.Background(), json.RawMessage(`{"query":"x","limit":"4 000"}`))
+	again := tool.Call(context.Background(), json.RawMessage(`{"query":"x","limit":4000}`))
+	if first.Envelope != nil || again.Envelope != nil {
+		t.Fatalf("envelopes %+v %+v", first.Envelope, again.Envelope)
+	}
+	if r.calls != 1 || first.Replayed || !again.Replayed {
+		t.Fatalf("handler ran %d times; replayed %v, %v", r.calls, first.Replayed, again.Replayed)
+	}
+	if string(again.Output.(json.RawMessage)) != `{"query":"x","limit":100}` {
+		t.Fatalf("replayed output %s", again.Output)
+	}
+	if len(again.Warnings) != 1 || again.Warnings[0].Code != "replayed" {
+		t.Fatalf("warnings %+v", again.Warnings)
+	}
+	// The caller's own key wins over the derived one.
+	tool.Call(context.Background(), json.RawMessage(`{"query":"y","idempotency_key":"k1"}`))
+	res := tool.Call(context.Background(), json.RawMessage(`{"query":"z","idempotency_key":"k1"}`))
+	if !res.Replayed || r.calls != 2 {
+		t.Fatalf("caller key: replayed %v, calls %d", res.Replayed, r.calls)
+	}
+	// A read tool keeps no receipts, and idempotency_key is unknown to it.
+	readTool, rr := newSearch(t, IntentRead)
+	readTool.Call(context.Background(), json.RawMessage(`{"query":"x"}`))
+	readTool.Call(context.Background(), json.RawMessage(`{"query":"x"}`))
+	if rr.calls != 2 {
+		t.Fatalf("a read tool replayed: %d calls", rr.calls)
+	}
+	if res := readTool.Call(context.Background(), json.RawMessage(`{"idempotency_key":"k"}`)); res.Envelope == nil {
+		t.Fatal("a read tool took an idempotency key")
+	}
+}
