@@ -84,16 +84,36 @@ func newEvent(t *Tool, res *Result, d time.Duration) Event {
 	return e
 }
 
-// safePath keeps a path out of telemetry when it could carry a value: the
-// path of an undeclared property is the caller's own text, so it is
-// reported as "/(undeclared)".
+// safePath keeps a path out of telemetry when it could carry a value: a
+// segment that is neither a declared property (first) nor an array index
+// is the caller's own text, an object key, and is reported as "(key)".
 func safePath(t *Tool, path string) string {
 	if path == "" {
 		return path
 	}
-	name, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
-	if _, ok := t.byName[name]; !ok {
-		return "/(undeclared)"
+	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	for i, seg := range segs {
+		switch {
+		case i == 0:
+			if _, ok := t.byName[seg]; !ok {
+				segs[i] = "(undeclared)"
+			}
+		case !isIndex(seg):
+			segs[i] = "(key)"
+		}
 	}
-	return path
+	return "/" + strings.Join(segs, "/")
+}
+
+// isIndex reports whether a path segment is an array index: ASCII digits.
+func isIndex(seg string) bool {
+	if seg == "" || len(seg) > 6 {
+		return false
+	}
+	for i := 0; i < len(seg); i++ {
+		if seg[i] < '0' || seg[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -340,6 +340,7 @@ func TestTelemetryCarriesNoValues(t *testing.T) {
 		`{"` + canary + `":1}`,
 		`{"query":"x","limit":"1,234","min_score":"` + canary + `"}`,
 		`{"query":["` + canary + `"]}`,
+		`{"query":{"` + canary + `":"` + strings.Repeat("a", agentinput.MaxStringBytes+1) + `"}}`,
 	} {
 		tool.Call(context.Background(), json.RawMessage(args))
 	}
