@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"strings"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
@@ -248,16 +249,52 @@ func (sc *scan) single(raw any, from agentinput.Spelling, notes agentinput.Notes
 	}
 	whole := sc.decimal(2)
 	frac := sc.decimal(1)
+	// A reading the property's range rejects is no meaning the caller can
+	// send: it is left out (and with none left, the value is out of range).
+	// One reading left is still an ask: the range does not say which
+	// convention the caller wrote in.
+	var readings []agentinput.Reading
+	var sends []string
+	for _, r := range []struct {
+		d       Decimal
+		meaning string
+	}{{whole, s.name() + " groups thousands"}, {frac, s.name() + " is the decimal mark"}} {
+		if !opts.Clamp && !inRange(r.d, opts) {
+			continue
+		}
+		readings = append(readings, agentinput.Reading{Value: json.RawMessage(r.d.String()), Meaning: r.meaning})
+		sends = append(sends, r.d.String())
+	}
+	if len(readings) == 0 {
+		return outOfRange(raw, whole, nearestBound(whole, opts), "the nearest accepted value", notes, Options{Min: opts.Min, Max: opts.Max, Integer: opts.Integer})
+	}
+	hint := "Send the number you mean, " + strings.Join(sends, " or ") + ", as a JSON number"
+	if len(sends) == 1 {
+		hint = "Send " + sends[0] + " as a JSON number if that is the number you mean"
+	}
 	return agentinput.Asking[Decimal](agentinput.Ask{
 		Code:     agentinput.AskAmbiguous,
 		Received: agentinput.Received(raw),
 		Expected: Expected(opts),
-		Hint:     "Send the number you mean, " + whole.String() + " or " + frac.String() + ", as a JSON number",
-		Readings: []agentinput.Reading{
-			{Value: json.RawMessage(whole.String()), Meaning: s.name() + " groups thousands"},
-			{Value: json.RawMessage(frac.String()), Meaning: s.name() + " is the decimal mark"},
-		},
+		Hint:     hint,
+		Readings: readings,
 	})
+}
+
+// inRange reports whether d is inside the options' bounds.
+func inRange(d Decimal, opts Options) bool {
+	return (opts.Min == nil || d.Compare(*opts.Min) >= 0) && (opts.Max == nil || d.Compare(*opts.Max) <= 0)
+}
+
+// nearestBound returns the bound nearest to an out-of-range d.
+func nearestBound(d Decimal, opts Options) Decimal {
+	if opts.Min != nil && d.Compare(*opts.Min) < 0 {
+		return *opts.Min
+	}
+	if opts.Max != nil {
+		return *opts.Max
+	}
+	return d
 }
 
 // runLen returns the number of digits in run i.
