@@ -1,0 +1,137 @@
+// Package mcp registers factory tools on a server of the official Go MCP
+// SDK (github.com/modelcontextprotocol/go-sdk).
+//
+// Tools go through the SDK's raw Server.AddTool, which hands the arguments
+// over untouched, so that lenient reading runs before any validation: the
+// SDK's typed AddTool would validate the raw arguments against the schema
+// first and reject "4 000" before the number kind ever saw it. tools/list
+// advertises the factory's canonical schema, the very one the normalized
+// arguments are validated with.
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/factory"
+)
+
+// MetaKey is the key of the result's _meta under which notes and warnings
+// travel: {"notes": [...], "warnings": [...]}.
+const MetaKey = "agentinput.dev/read"
+
+// Register adds each tool to s. A result is the handler's output as
+// structured content, with a text rendering of it, and, when the input was
+// repaired, one short text block ("Input read: …") after it and the notes
+// and warnings in _meta. A call whose arguments could not be read is a
+// tool result with isError and the envelope as structured content, never a
+// protocol error: protocol errors stay for unknown tools and malformed
+// JSON-RPC, which the SDK answers itself.
+func Register(s *sdk.Server, tools ...*factory.Tool) {
+	for _, t := range tools {
+		s.AddTool(Describe(t), Handler(t))
+	}
+}
+
+// Describe returns the tool as tools/list shows it: name, title,
+// description, the canonical input schema, and the intent's annotations.
+func Describe(t *factory.Tool) *sdk.Tool {
+	spec := t.Spec()
+	readOnly := spec.Intent != factory.IntentDo
+	destructive := spec.Intent == factory.IntentDo
+	return &sdk.Tool{
+		Name:        spec.Name,
+		Title:       spec.Title,
+		Description: spec.Description,
+		InputSchema: t.InputSchema(),
+		Annotations: &sdk.ToolAnnotations{
+			Title:           spec.Title,
+			ReadOnlyHint:    readOnly,
+			DestructiveHint: &destructive,
+			// Read tools change nothing, and do tools replay a repeated
+			// call from their receipts: both are safe to retry.
+			IdempotentHint: true,
+		},
+	}
+}
+
+// Handler returns the SDK handler of one tool.
+func Handler(t *factory.Tool) sdk.ToolHandler {
+	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		var args json.RawMessage
+		if req != nil && req.Params != nil {
+			args = req.Params.Arguments
+		}
+		return Result(t.Call(ctx, args)), nil
+	}
+}
+
+// Result renders a factory result as an MCP tool result.
+func Result(res *factory.Result) *sdk.CallToolResult {
+	out := &sdk.CallToolResult{}
+	if len(res.Notes) > 0 || len(res.Warnings) > 0 {
+		out.Meta = sdk.Meta{MetaKey: map[string]any{"notes": res.Notes, "warnings": res.Warnings}}
+	}
+	if res.Envelope != nil {
+		out.IsError = true
+		out.StructuredContent = res.Envelope
+		out.Content = []sdk.Content{&sdk.TextContent{Text: EnvelopeText(res.Envelope)}}
+		return out
+	}
+	payload, err := json.Marshal(res.Output)
+	if err != nil {
+		payload = []byte(`null`)
+	}
+	out.StructuredContent = json.RawMessage(payload)
+	out.Content = []sdk.Content{&sdk.TextContent{Text: string(payload)}}
+	if text := InputReadText(res); text != "" {
+		out.Content = append(out.Content, &sdk.TextContent{Text: text})
+	}
+	return out
+}
+
+// InputReadText renders the notes and warnings of a result in one short
+// block a model reads after the payload, or "" when there are none.
+func InputReadText(res *factory.Result) string {
+	if len(res.Notes) == 0 && len(res.Warnings) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("Input read:")
+	for _, n := range res.Notes {
+		b.WriteString("\n- ")
+		b.WriteString(n.Path)
+		b.WriteString(": ")
+		b.WriteString(n.Message)
+	}
+	for _, w := range res.Warnings {
+		b.WriteString("\n- warning ")
+		if w.Path != "" {
+			b.WriteString(w.Path)
+			b.WriteString(": ")
+		}
+		b.WriteString(w.Message)
+	}
+	return b.String()
+}
+
+// EnvelopeText renders an envelope as text a model can act on: the
+// message, each issue's message with its path, and the hint.
+func EnvelopeText(e *factory.Envelope) string {
+	var b strings.Builder
+	b.WriteString(e.Message)
+	for _, is := range e.Issues {
+		b.WriteString("\n- ")
+		if is.Path != "" {
+			b.WriteString(is.Path)
+			b.WriteString(": ")
+		}
+		b.WriteString(is.Message())
+	}
+	b.WriteString("\n")
+	b.WriteString(e.Hint)
+	return b.String()
+}
