@@ -1,8 +1,10 @@
 package number
 
 import (
+	"cmp"
 	"errors"
 	"math"
+	"math/big"
 	"math/bits"
 	"strconv"
 )
@@ -133,16 +135,16 @@ func (d Decimal) Int64() (int64, bool) {
 	return int64(c), true
 }
 
-// Float64 returns the float64 nearest to d and whether it is exact in the
-// sense that matters to a caller: formatting the float64 back gives d again
-// (no digit of what was sent is lost). "0.1" is exact; "12345678901234567890"
-// is not.
+// Float64 returns the float64 nearest to d, and whether it is exactly d:
+// "2.5" and "1e20" are exact, "0.1" and "12345678901234567890" are not
+// (the float64 is the nearest binary value, not the decimal that was sent).
 func (d Decimal) Float64() (float64, bool) {
 	f, err := strconv.ParseFloat(d.String(), 64)
 	if err != nil {
 		return f, false
 	}
-	return f, FromFloat64Exact(f) == d
+	exact, ok := new(big.Rat).SetString(d.String())
+	return f, ok && exact.Cmp(new(big.Rat).SetFloat64(f)) == 0
 }
 
 // FromFloat64Exact returns the shortest Decimal that reads back as f, for a
@@ -164,7 +166,7 @@ func (d Decimal) Compare(e Decimal) int {
 	case d.IsZero() && e.IsZero():
 		return 0
 	case d.neg != e.neg || d.IsZero() || e.IsZero():
-		return d.sign() - e.sign() // signs differ: compare signs
+		return cmp.Compare(d.sign(), e.sign()) // the signs differ, or one is zero
 	}
 	c := compareMagnitude(d, e)
 	if d.neg {
