@@ -1,0 +1,399 @@
+package eli
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// token is a word of a citation, or one punctuation mark: ( ) , ; [ ].
+type token struct {
+	text  string
+	punct bool
+}
+
+// maxTokens bounds the words of a citation the reader looks at: a string
+// within MaxScalarBytes has at most about 500 words.
+const maxTokens = agentinput.MaxScalarBytes/2 + 1
+
+// tokenize splits s at whitespace and punctuation, and after a dot that
+// a digit follows ("č.89/2012" is "č." and "89/2012").
+func tokenize(s string, out []token) []token {
+	start := -1
+	flush := func(end int) {
+		if start >= 0 {
+			out = append(out, token{text: s[start:end]})
+			start = -1
+		}
+	}
+	for i, r := range s {
+		switch {
+		case spelling.IsSpace(r):
+			flush(i)
+		case r == '(' || r == ')' || r == ',' || r == ';' || r == '[' || r == ']':
+			flush(i)
+			out = append(out, token{text: s[i : i+1], punct: true})
+		default:
+			if start < 0 {
+				start = i
+			}
+			if r == '.' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+				flush(i + 1)
+			}
+		}
+	}
+	flush(len(s))
+	return out
+}
+
+// isIDWord reports whether a word is shaped like an act's number, a digit
+// and a slash: "2016/679", "95/46/EC".
+func isIDWord(w string) bool {
+	return w != "" && w[0] >= '0' && w[0] <= '9' && strings.IndexByte(w, '/') > 0
+}
+
+// citation is what a citation says.
+type citation struct {
+	base, form string // "" when it does not say
+	union      bool   // an EU marker: "(EU)", "/EC"
+	czech      bool   // "Sb."
+	a, b       string // the two numbers, as written
+	tail       bool   // words after the number (a title)
+}
+
+// readCitation reads t, trimmed and free of hidden characters, as a
+// citation of one act.
+func readCitation(v any, t string, notes agentinput.Notes) agentinput.Outcome[ELI] {
+	var buf [16]token
+	toks := tokenize(t, buf[:0])
+	if len(toks) > maxTokens {
+		return invalid(v, agentinput.AskTooLarge, "it has more words than a citation of one act", "")
+	}
+	id := -1
+	for i, tk := range toks {
+		if !tk.punct && isIDWord(tk.text) {
+			id = i
+			break
+		}
+	}
+	if id < 0 {
+		return invalid(v, agentinput.AskInvalid, "it is neither an ELI URI nor a citation with an act's number and year (\"2016/679\", \"89/2012 Sb.\")", "")
+	}
+	var c citation
+	if reason := c.scanID(toks[id].text); reason != "" {
+		return invalid(v, agentinput.AskInvalid, reason, "")
+	}
+	head, tail := toks[:id], toks[id+1:]
+	if len(tail) > 0 && !tail[0].punct {
+		switch {
+		case foldIs(tail[0].text, "sb"):
+			c.czech = true
+			tail = tail[1:]
+			if len(tail) >= 2 && foldIs(tail[0].text, "m") && foldIs(tail[1].text, "s") {
+				return invalid(v, agentinput.AskInvalid, reasonTreaties, "")
+			}
+		case strings.HasPrefix(spelling.Fold(tail[0].text), "sb "):
+			return invalid(v, agentinput.AskInvalid, reasonTreaties, "")
+		}
+	}
+	if reason := c.scanHead(head); reason != "" {
+		return invalid(v, agentinput.AskInvalid, reason, "")
+	}
+	if reason := c.scanTail(tail); reason != "" {
+		return invalid(v, agentinput.AskInvalid, reason, "")
+	}
+	var rbuf [8]reading
+	readings, reason := c.readings(rbuf[:0])
+	switch {
+	case len(readings) == 0:
+		return invalid(v, agentinput.AskInvalid, reason, "")
+	case len(readings) == 1 && (c.base != "" || c.czech):
+		r := readings[0]
+		why := r.meaning()
+		if c.tail {
+			why += "; the words after the number are not part of the identifier"
+		}
+		notes.Add(agentinput.NoteCitation, agentinput.Text(t), why)
+		return agentinput.Value(r.eli, notes)
+	}
+	rs := make([]agentinput.Reading, len(readings))
+	for i, r := range readings {
+		rs[i] = agentinput.Reading{Value: quoteURI(r.eli), Meaning: r.meaning()}
+	}
+	return agentinput.Asking[ELI](agentinput.Ask{
+		Code:     agentinput.AskAmbiguous,
+		Received: agentinput.Received(v),
+		Reason:   reason,
+		Expected: expected,
+		Hint:     hintReadings,
+		Readings: rs,
+	})
+}
+
+const reasonTreaties = "the kind reads the collection of laws (Sb.), not the collection of international treaties (Sb. m. s.)"
+
+// quoteURI is e's URI as a JSON string (a URI has nothing to escape).
+func quoteURI(e ELI) []byte {
+	b := append(make([]byte, 0, 48), '"')
+	b = e.AppendText(b)
+	return append(b, '"')
+}
+
+// scanID reads "A/B" and any EU markers after it ("/EC", "/EU/Euratom").
+func (c *citation) scanID(w string) string {
+	w = strings.TrimSuffix(w, ".") // the end of a sentence: "… Regulation (EU) 2016/679."
+	rest := w
+	for i := 0; rest != ""; i++ {
+		part := rest
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			part, rest = rest[:j], rest[j+1:]
+			if rest == "" {
+				return "its number " + quoteCut(w) + " ends in a slash"
+			}
+		} else {
+			rest = ""
+		}
+		switch {
+		case i == 0 || i == 1:
+			if _, ok := digits(part); !ok || len(part) > 6 {
+				return "its number " + quoteCut(w) + " is not an act's number and year"
+			}
+			if i == 0 {
+				c.a = part
+			} else {
+				c.b = part
+			}
+		case i > 5:
+			return "its number " + quoteCut(w) + " is not an act's number and year"
+		case !foldIn(part, unionWords):
+			return quoteCut(part) + " after the number is not a marker of the EU (EU, EC, EEC, Euratom …)"
+		default:
+			c.union = true
+		}
+	}
+	return ""
+}
+
+// maxHeadWords bounds the words before the number: "Commission
+// Implementing Regulation (EU) No" has six, Czech "nařízení Evropského
+// parlamentu a Rady (EU) č." seven.
+const maxHeadWords = 16
+
+// scanHead reads the words before the number.
+func (c *citation) scanHead(head []token) string {
+	words := 0
+	for _, tk := range head {
+		if !tk.punct {
+			words++
+		}
+	}
+	if words > maxHeadWords {
+		return "it has more words before the number than a citation of one act"
+	}
+	for _, tk := range head {
+		if tk.punct {
+			continue
+		}
+		if reason := foldWords(tk.text, func(w []byte) string { return c.headWord(w, tk.text) }); reason != "" {
+			return reason
+		}
+	}
+	if c.czech && c.union {
+		return "it mixes a Czech citation (Sb.) with a marker of the EU"
+	}
+	return ""
+}
+
+// headWord reads one folded word before the number; text is the token
+// it is part of, for the reason.
+func (c *citation) headWord(w []byte, text string) string {
+	if partWords[string(w)] {
+		return "it names a part of an act (" + quoteCut(text) + "); the kind names whole acts"
+	}
+	if c.czech {
+		if unionWords[string(w)] {
+			return "it mixes a Czech citation (Sb.) with a marker of the EU (" + quoteCut(text) + ")"
+		}
+		if !allLetters(w) {
+			return quoteCut(text) + " is not a word of a citation"
+		}
+		return ""
+	}
+	switch {
+	case typeWords[string(w)] != "":
+		base := typeWords[string(w)]
+		if c.base != "" && c.base != base {
+			return "it names two types of act"
+		}
+		c.base = base
+	case formWords[string(w)] != "":
+		form := formWords[string(w)]
+		if c.form != "" && c.form != form {
+			return "it names an act both implementing and delegated"
+		}
+		c.form = form
+	case unionWords[string(w)]:
+		c.union = true
+	case numberWords[string(w)], fillerWords[string(w)]:
+	default:
+		return quoteCut(text) + " is not a word of a citation of an EU act"
+	}
+	return ""
+}
+
+func allLetters(w []byte) bool {
+	for len(w) > 0 {
+		r, n := utf8.DecodeRune(w)
+		if !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) {
+			return false
+		}
+		w = w[n:]
+	}
+	return true
+}
+
+// scanTail reads the words after the number (after "Sb." for a Czech act):
+// nothing; a title, which begins with a word of tailWords ("of 27 April
+// 2016 on …", ", kterým se mění …"); or a name after a comma or in
+// parentheses (", občanský zákoník", "(GDPR)") that names no other act
+// and no part.
+func (c *citation) scanTail(tail []token) string {
+	if len(tail) == 0 {
+		return ""
+	}
+	c.tail = true
+	rest := tail
+	separated := false
+	if rest[0].punct && (rest[0].text == "," || rest[0].text == "(") {
+		separated = true
+		rest = rest[1:]
+	}
+	if len(rest) > 0 && !rest[0].punct && foldIn(rest[0].text, tailWords) {
+		return "" // a title, which may name other acts ("repealing Directive 95/46/EC")
+	}
+	if !separated {
+		return quoteCut(tail[0].text) + " after the number is not part of a citation"
+	}
+	for _, tk := range rest {
+		if tk.punct {
+			continue
+		}
+		if isIDWord(tk.text) {
+			return "it names more than one act"
+		}
+		if reason := foldWords(tk.text, func(w []byte) string {
+			if partWords[string(w)] {
+				return "it names a part of an act (" + quoteCut(tk.text) + "); the kind names whole acts"
+			}
+			return ""
+		}); reason != "" {
+			return reason
+		}
+	}
+	return ""
+}
+
+// reading is one meaning of a citation.
+type reading struct {
+	eli         ELI
+	numberFirst bool // an EU act cited number first
+}
+
+// meaning says in words what the reading is.
+func (r reading) meaning() string {
+	if r.numberFirst {
+		return r.eli.describe() + ", cited number first as before 2015"
+	}
+	return r.eli.describe()
+}
+
+// readings appends to out every act the citation can name, or says why
+// none.
+func (c *citation) readings(out []reading) ([]reading, string) {
+	if c.czech {
+		year, ok := fourDigitYear(c.b, minYearCZ)
+		n, okN := number(c.a)
+		if !ok || !okN {
+			return nil, "a Czech act is cited number/year with a four-digit year from " + itoa(minYearCZ) + " (\"89/2012 Sb.\")"
+		}
+		return append(out, reading{eli: ELI{register: CZ, year: uint16(year), number: uint32(n)}}), ""
+	}
+	for _, base := range bases {
+		if c.base != "" && base != c.base {
+			continue
+		}
+		typ := typeOf(base, c.form)
+		for _, o := range [...]order{yearFirst, numberFirst} {
+			y, n := c.a, c.b
+			if o == numberFirst {
+				y, n = c.b, c.a
+			}
+			year, ok := euYear(y)
+			num, okN := number(n)
+			span := orders[base][o]
+			if !ok || !okN || year < span.from || year > span.to {
+				continue
+			}
+			e := ELI{register: EU, typ: uint8(typ), year: uint16(year), number: uint32(num)}
+			if o == numberFirst && len(out) > 0 && out[len(out)-1].eli == e {
+				continue // "73/73": both orders name the same act
+			}
+			out = append(out, reading{eli: e, numberFirst: o == numberFirst})
+		}
+	}
+	if c.base == "" && c.form == "" && !c.union {
+		if year, ok := fourDigitYear(c.b, minYearCZ); ok {
+			if n, ok := number(c.a); ok {
+				out = append(out, reading{eli: ELI{register: CZ, year: uint16(year), number: uint32(n)}})
+			}
+		}
+	}
+	switch {
+	case len(out) > 0 && c.base == "":
+		// Even one reading is asked about: the citation does not say
+		// what it cites, and acts of other registers are numbered alike.
+		return out, "it does not say which type of act it is"
+	case len(out) > 1:
+		return out, "it can be read year first or number first"
+	case len(out) == 1:
+		return out, ""
+	}
+	switch c.base {
+	case "reg":
+		return nil, "no regulation is numbered " + c.a + "/" + c.b + ": regulations are cited \"No number/year\" before 2015 (\"No 1907/2006\") and \"year/number\" from 2015 (\"2016/679\")"
+	case "dir":
+		return nil, "no directive is numbered " + c.a + "/" + c.b + ": directives are cited year/number (\"95/46/EC\", \"2019/790\")"
+	case "dec":
+		return nil, "no decision is numbered " + c.a + "/" + c.b + ": decisions are cited year/number (\"2009/496/EC\"), or before 2015 \"No number/year\""
+	}
+	return nil, "no act is numbered " + c.a + "/" + c.b + ": one of the two numbers must be a year"
+}
+
+// euYear reads an EU year: four digits, or two (1952–1999, "95/46/EC").
+func euYear(s string) (int, bool) {
+	if len(s) == 2 {
+		y, ok := digits(s)
+		if !ok || y < minTwoDigitYear {
+			return 0, false
+		}
+		return 1900 + y, true
+	}
+	return fourDigitYear(s, minYearEU)
+}
+
+func fourDigitYear(s string, min int) (int, bool) {
+	y, ok := digits(s)
+	if !ok || len(s) != 4 || y < min || y > maxYear {
+		return 0, false
+	}
+	return y, true
+}
+
+// number reads an act's number: 1 to maxNumber, leading zeros allowed.
+func number(s string) (int, bool) {
+	n, ok := digits(s)
+	return n, ok && n >= 1 && n <= maxNumber
+}

@@ -1,0 +1,88 @@
+package eli
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"agentinput.dev/internal/spelling"
+)
+
+// czechLetters maps the precomposed letters of Czech (and the few of the
+// EU words the tables hold) to the ASCII letter spelling.Fold gives them.
+var czechLetters = map[rune]byte{
+	'á': 'a', 'č': 'c', 'ď': 'd', 'é': 'e', 'ě': 'e', 'í': 'i', 'ň': 'n', 'ó': 'o',
+	'ř': 'r', 'š': 's', 'ť': 't', 'ú': 'u', 'ů': 'u', 'ý': 'y', 'ž': 'z',
+	'Á': 'a', 'Č': 'c', 'Ď': 'd', 'É': 'e', 'Ě': 'e', 'Í': 'i', 'Ň': 'n', 'Ó': 'o',
+	'Ř': 'r', 'Š': 's', 'Ť': 't', 'Ú': 'u', 'Ů': 'u', 'Ý': 'y', 'Ž': 'z',
+}
+
+// foldKey is the fast path of spelling.Fold for one word of a citation:
+// ASCII and precomposed Czech letters, with no separator inside (trailing
+// dots are dropped, as Fold drops them). It writes the folded word into
+// buf and reports false for any other word, which the caller folds with
+// spelling.Fold. TestFoldKey checks that the two agree.
+func foldKey(w string, buf *[32]byte) ([]byte, bool) {
+	n := 0
+	for i, r := range w {
+		var c byte
+		switch {
+		case r == '.':
+			if strings.Trim(w[i:], ".") != "" {
+				return nil, false // a dot inside: Fold splits the word
+			}
+			return buf[:n], n > 0
+		case r < utf8.RuneSelf:
+			c = byte(r)
+			if c == '-' || c == '_' || c <= ' ' {
+				return nil, false
+			}
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+		default:
+			var ok bool
+			if c, ok = czechLetters[r]; !ok {
+				return nil, false
+			}
+		}
+		if n == len(buf) {
+			return nil, false
+		}
+		buf[n] = c
+		n++
+	}
+	return buf[:n], n > 0
+}
+
+// foldWords calls f with each folded part of the word w (one on the fast
+// path) and returns the first reason f returns.
+func foldWords(w string, f func(key []byte) string) string {
+	var buf [32]byte
+	if key, ok := foldKey(w, &buf); ok {
+		return f(key)
+	}
+	for _, part := range strings.Fields(spelling.Fold(w)) {
+		if reason := f([]byte(part)); reason != "" {
+			return reason
+		}
+	}
+	return ""
+}
+
+// foldIs reports whether w folds to the one word want.
+func foldIs(w, want string) bool {
+	var buf [32]byte
+	if key, ok := foldKey(w, &buf); ok {
+		return string(key) == want
+	}
+	return spelling.Fold(w) == want
+}
+
+// foldIn reports whether w folds to one word of set.
+func foldIn(w string, set map[string]bool) bool {
+	var buf [32]byte
+	if key, ok := foldKey(w, &buf); ok {
+		return set[string(key)]
+	}
+	return set[spelling.Fold(w)]
+}

@@ -1,0 +1,512 @@
+package eli
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+)
+
+// drawELI draws an act of either register.
+func drawELI(t *rapid.T) ELI {
+	if rapid.IntRange(0, 3).Draw(t, "czech") == 0 {
+		e, err := NewCZ(rapid.IntRange(minYearCZ, maxYear).Draw(t, "year"), drawNumber(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	return drawEU(t, rapid.SampledFrom(ActTypes()).Draw(t, "type").Code)
+}
+
+func drawEU(t *rapid.T, code string) ELI {
+	e, err := NewEU(code, rapid.IntRange(minYearEU, maxYear).Draw(t, "year"), drawNumber(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// drawNumber draws an act number, mostly small as real ones are.
+func drawNumber(t *rapid.T) int {
+	if rapid.Bool().Draw(t, "small") {
+		return rapid.IntRange(1, 3000).Draw(t, "number")
+	}
+	return rapid.IntRange(1, maxNumber).Draw(t, "number")
+}
+
+// randomCase spells s in lower, upper, or a random case per letter.
+func randomCase(t *rapid.T, s, label string) string {
+	switch rapid.IntRange(0, 3).Draw(t, label) {
+	case 0:
+		return s
+	case 1:
+		return strings.ToUpper(s)
+	case 2:
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if rapid.Bool().Draw(t, label+" letter") {
+			r = unicode.ToUpper(r)
+		} else {
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+var (
+	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
+	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"「", "」"}}
+)
+
+// wrap surrounds s with random whitespace and at most one pair of quotes.
+func wrap(t *rapid.T, s string) string {
+	sp := rapid.SampledFrom(spaces)
+	if rapid.IntRange(0, 3).Draw(t, "quoted") == 0 {
+		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
+		s = q[0] + sp.Draw(t, "inner left") + s + sp.Draw(t, "inner right") + q[1]
+	}
+	return sp.Draw(t, "left") + s + sp.Draw(t, "right")
+}
+
+// renderURI spells e as a URI or a path in a random member of the class:
+// scheme, case of scheme and host, the hosts that serve the same paths,
+// no scheme, path only, case of the path's words, leading zeros, /oj or
+// not, a trailing slash.
+func renderURI(t *rapid.T, e ELI) string {
+	var b strings.Builder
+	hostsOf := []string{"data.europa.eu", "eur-lex.europa.eu"}
+	if e.Register() == CZ {
+		hostsOf = []string{"www.e-sbirka.cz", "e-sbirka.cz"}
+	}
+	switch rapid.IntRange(0, 3).Draw(t, "form") {
+	case 0: // a full URI
+		b.WriteString(randomCase(t, rapid.SampledFrom([]string{"http", "https"}).Draw(t, "scheme"), "scheme case"))
+		b.WriteString("://")
+		b.WriteString(randomCase(t, rapid.SampledFrom(hostsOf).Draw(t, "host"), "host case"))
+		b.WriteString("/")
+	case 1: // a host without a scheme
+		b.WriteString(randomCase(t, rapid.SampledFrom(hostsOf).Draw(t, "host"), "host case"))
+		b.WriteString("/")
+	case 2: // "/eli/…"
+		b.WriteString("/")
+	}
+	b.WriteString(randomCase(t, "eli", "eli case"))
+	b.WriteString("/")
+	number := strings.Repeat("0", rapid.IntRange(0, 2).Draw(t, "leading zeros")) + strconv.Itoa(e.Number())
+	if e.Register() == CZ {
+		b.WriteString(randomCase(t, "cz/sb", "cz/sb case"))
+		b.WriteString("/" + strconv.Itoa(e.Year()) + "/" + number)
+	} else {
+		b.WriteString(randomCase(t, e.Type(), "type case"))
+		b.WriteString("/" + strconv.Itoa(e.Year()) + "/" + number)
+		if rapid.Bool().Draw(t, "oj") {
+			b.WriteString("/" + randomCase(t, "oj", "oj case"))
+		}
+	}
+	if rapid.Bool().Draw(t, "trailing slash") {
+		b.WriteString("/")
+	}
+	return b.String()
+}
+
+// readsAs checks that s reads as e, with the notes the class needs: none
+// for the canonical spelling; "trimmed" first if s is wrapped; and last
+// the note of the class (uri_form or citation).
+func readsAs(t *rapid.T, s, core string, e ELI, code agentinput.NoteCode) {
+	o := Read(s, Options{})
+	v, ok := o.Value()
+	if !ok || v != e {
+		got, _ := o.MarshalJSON()
+		t.Fatalf("Read(%q) = %s, want %s", s, got, e)
+	}
+	var want []agentinput.NoteCode
+	if s != core {
+		want = append(want, agentinput.NoteTrimmed)
+	}
+	if core != e.String() {
+		want = append(want, code)
+	}
+	var got []agentinput.NoteCode
+	for _, n := range o.Notes() {
+		got = append(got, n.Code)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Read(%q): notes %v, want %v", s, o.Notes(), want)
+	}
+}
+
+// TestPropertyURI: every rendering of an ELI as a URI or a path reads back
+// as the same ELI.
+func TestPropertyURI(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e := drawELI(t)
+		core := renderURI(t, e)
+		readsAs(t, wrap(t, core), core, e, agentinput.NoteURIForm)
+	})
+}
+
+// TestPropertyFixedPoint: the canonical spelling reads as itself with no
+// note; Parse is its inverse; the constructors agree with the accessors.
+func TestPropertyFixedPoint(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e := drawELI(t)
+		s := e.String()
+		o := Read(s, Options{})
+		if v, ok := o.Value(); !ok || v != e || o.NoteCount() != 0 {
+			t.Fatalf("Read(%q): %v, %d notes", s, v, o.NoteCount())
+		}
+		if p, err := Parse(s); err != nil || p != e {
+			t.Fatalf("Parse(%q) = %v, %v", s, p, err)
+		}
+		var again ELI
+		var err error
+		if e.Register() == CZ {
+			again, err = NewCZ(e.Year(), e.Number())
+		} else {
+			again, err = NewEU(e.Type(), e.Year(), e.Number())
+		}
+		if err != nil || again != e {
+			t.Fatalf("constructor of %s: %v, %v", s, again, err)
+		}
+		text, _ := json.Marshal(e)
+		if string(text) != strconv.Quote(s) {
+			t.Fatalf("JSON of %s is %s", s, text)
+		}
+	})
+}
+
+// The reference of the numbering rules, written out from the Publications
+// Office's practice rather than from the table: a two-digit year is 19yy
+// from 1952; directives are year first; regulations are number first up
+// to 2014 and year first from 2015; decisions are year first, and number
+// first up to 2014.
+
+// refInt reads ASCII digits the slow, plain way (the census leaves
+// number parsing to the number kind).
+func refInt(s string) (int, error) {
+	if s == "" || len(s) > 9 {
+		return 0, strconv.ErrSyntax
+	}
+	n := 0
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789", r) {
+			return 0, strconv.ErrSyntax
+		}
+		n = n*10 + strings.IndexRune("0123456789", r)
+	}
+	return n, nil
+}
+
+func refYear(s string) (int, bool) {
+	y, err := refInt(s)
+	switch {
+	case err != nil:
+		return 0, false
+	case len(s) == 2 && y >= 52:
+		return 1900 + y, true
+	case len(s) == 4 && y >= 1952 && y <= 2099:
+		return y, true
+	}
+	return 0, false
+}
+
+func refNumber(s string) (int, bool) {
+	n, err := refInt(s)
+	return n, err == nil && len(s) <= 6 && n >= 1 && n <= 99999
+}
+
+// refReadings lists the acts "a/b" can be for each base type in bases
+// (with form), and the Czech act when czech is set.
+func refReadings(bases []string, form, a, b string, czech bool) []ELI {
+	var out []ELI
+	for _, base := range bases {
+		code := base
+		if form != "" {
+			code += "_" + form
+		}
+		if y, ok := refYear(a); ok {
+			if n, ok := refNumber(b); ok && (base != "reg" || y >= 2015) {
+				e, _ := NewEU(code, y, n)
+				out = append(out, e)
+			}
+		}
+		if y, ok := refYear(b); ok && base != "dir" && y <= 2014 {
+			if n, ok := refNumber(a); ok {
+				if e, _ := NewEU(code, y, n); !slices.Contains(out, e) {
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	if czech && len(b) == 4 {
+		y, err := refInt(b)
+		if n, ok := refNumber(a); ok && err == nil && y >= 1945 && y <= 2099 {
+			e, _ := NewCZ(y, n)
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+var (
+	baseWords = map[string][2]string{"reg": {"Regulation", "nařízení"}, "dir": {"Directive", "směrnice"}, "dec": {"Decision", "rozhodnutí"}}
+	formEN    = map[string]string{"impl": "Implementing", "del": "Delegated"}
+)
+
+// renderEUCitation spells e as a citation in English or Czech, in the
+// order its type and year allow (drawn when both are allowed), with the
+// markers, issuers and title the class has. It returns the citation and
+// its two numbers.
+func renderEUCitation(t *rapid.T, e ELI) (string, string, string) {
+	at := actTypes[e.typ]
+	yearFirst := true
+	switch {
+	case at.Base == "reg":
+		yearFirst = e.Year() >= 2015
+	case at.Base == "dec" && e.Year() <= 2014:
+		yearFirst = rapid.Bool().Draw(t, "year first")
+	}
+	year := strconv.Itoa(e.Year())
+	if e.Year() <= 1999 && rapid.Bool().Draw(t, "two-digit year") {
+		year = year[2:]
+	}
+	number := strings.Repeat("0", rapid.IntRange(0, 4).Draw(t, "leading zeros")/4) + strconv.Itoa(e.Number())
+	a, b := year, number
+	if !yearFirst {
+		a, b = number, year
+	}
+	marker := rapid.SampledFrom([]string{"", "EU", "EC", "EEC", "Euratom", "ES", "EHS"}).Draw(t, "marker")
+	var words []string
+	if rapid.Bool().Draw(t, "english") {
+		if issuer := rapid.SampledFrom([]string{"", "Commission", "Council"}).Draw(t, "issuer"); issuer != "" {
+			words = append(words, issuer)
+		}
+		if at.Form != "" {
+			words = append(words, formEN[at.Form])
+		}
+		if rapid.IntRange(0, 4).Draw(t, "abbreviated") == 0 {
+			words = append(words, strings.ToUpper(at.Base[:1])+at.Base[1:]+".")
+		} else {
+			words = append(words, baseWords[at.Base][0])
+		}
+		if marker != "" && rapid.Bool().Draw(t, "marker before") {
+			words = append(words, "("+marker+")")
+			marker = ""
+		}
+		if !yearFirst && rapid.Bool().Draw(t, "No") {
+			words = append(words, rapid.SampledFrom([]string{"No", "No.", "Nr."}).Draw(t, "No"))
+		}
+	} else {
+		if at.Form == "impl" {
+			words = append(words, "prováděcí")
+		}
+		words = append(words, baseWords[at.Base][1])
+		if issuer := rapid.SampledFrom([]string{"", "Komise", "Rady", "Evropského parlamentu a Rady"}).Draw(t, "issuer"); issuer != "" {
+			words = append(words, issuer)
+		}
+		if at.Form == "del" {
+			words = append(words, "v přenesené pravomoci")
+		}
+		if marker != "" && rapid.Bool().Draw(t, "marker before") {
+			words = append(words, "("+marker+")")
+			marker = ""
+		}
+		if !yearFirst && rapid.Bool().Draw(t, "č.") {
+			words = append(words, "č.")
+		}
+	}
+	id := a + "/" + b
+	if marker != "" {
+		id += "/" + marker
+	}
+	words = append(words, id)
+	s := randomCase(t, strings.Join(words, " "), "citation case")
+	s += rapid.SampledFrom([]string{"", ".", ",", " of the European Parliament and of the Council",
+		" of 24 May 2019 on the rules", " (Text with EEA relevance)", ", repealing Directive 95/46/EC", " ze dne 27. dubna 2016 o ochraně"}).Draw(t, "title")
+	return s, a, b
+}
+
+// TestPropertyEUCitation: every citation of an EU act reads back as that
+// act, unless the other order of its two numbers also fits an act of its
+// type, in which case it is an ask that names both (and never a value).
+func TestPropertyEUCitation(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e := drawEU(t, rapid.SampledFrom(ActTypes()).Draw(t, "type").Code)
+		core, a, b := renderEUCitation(t, e)
+		s := wrap(t, core)
+		at := actTypes[e.typ]
+		want := refReadings([]string{at.Base}, at.Form, a, b, false)
+		if !slices.Contains(want, e) {
+			t.Fatalf("the reference does not read %q (%s/%s) as %s: %v", core, a, b, e, want)
+		}
+		if len(want) == 1 {
+			readsAs(t, s, core, e, agentinput.NoteCitation)
+			return
+		}
+		checkReadings(t, s, want)
+	})
+}
+
+// checkReadings checks that s is an ask ambiguous naming exactly want.
+func checkReadings(t *rapid.T, s string, want []ELI) {
+	o := Read(s, Options{})
+	a, ok := o.Ask()
+	if !ok || a.Code != agentinput.AskAmbiguous {
+		got, _ := o.MarshalJSON()
+		t.Fatalf("Read(%q) = %s, want an ask naming %v", s, got, want)
+	}
+	var got []ELI
+	for _, r := range a.Readings {
+		var u string
+		_ = json.Unmarshal(r.Value, &u)
+		e, err := Parse(u)
+		if err != nil {
+			t.Fatalf("Read(%q): reading %s is not canonical", s, r.Value)
+		}
+		got = append(got, e)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Read(%q): readings %v, want %v", s, got, want)
+	}
+}
+
+// TestPropertyCzechCitation: every citation of a Czech act reads back as
+// that act.
+func TestPropertyCzechCitation(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e, err := NewCZ(rapid.IntRange(minYearCZ, maxYear).Draw(t, "year"), drawNumber(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var words []string
+		if w := rapid.SampledFrom([]string{"", "zákon", "zákona", "ústavní zákon", "vyhláška", "nařízení vlády", "sdělení Ministerstva zahraničních věcí"}).Draw(t, "type"); w != "" {
+			words = append(words, w)
+		}
+		no := rapid.SampledFrom([]string{"", "č.", "č", "c."}).Draw(t, "č.")
+		id := strconv.Itoa(e.Number()) + "/" + strconv.Itoa(e.Year())
+		if no == "č." && rapid.Bool().Draw(t, "glued") {
+			words = append(words, no+id)
+		} else {
+			if no != "" {
+				words = append(words, no)
+			}
+			words = append(words, id)
+		}
+		words = append(words, rapid.SampledFrom([]string{"Sb.", "Sb"}).Draw(t, "Sb."))
+		core := randomCase(t, strings.Join(words, " "), "citation case")
+		core += rapid.SampledFrom([]string{"", ", občanský zákoník", ", ve znění pozdějších předpisů", ", kterým se mění zákon č. 40/2009 Sb."}).Draw(t, "title")
+		readsAs(t, wrap(t, core), core, e, agentinput.NoteCitation)
+	})
+}
+
+// TestPropertyNoAmbiguousValue: a citation that does not say which type of
+// act it is, or whose numbers fit its type in both orders, never yields a
+// value: it is an ask that names every reading the reference finds, or
+// invalid when the reference finds none.
+func TestPropertyNoAmbiguousValue(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		a := strconv.Itoa(rapid.IntRange(1, 2100).Draw(t, "a"))
+		b := strconv.Itoa(rapid.IntRange(1, 2100).Draw(t, "b"))
+		if rapid.Bool().Draw(t, "two digits") {
+			a = strconv.Itoa(rapid.IntRange(10, 99).Draw(t, "a2"))
+		}
+		form := rapid.SampledFrom([]string{"", "impl", "del"}).Draw(t, "form")
+		prefix := rapid.SampledFrom([]string{"", "(EU) ", "No ", "č. ", "Commission ", "Council "}).Draw(t, "prefix")
+		suffix := rapid.SampledFrom([]string{"", "/EC", "/EU"}).Draw(t, "suffix")
+		base := rapid.SampledFrom([]string{"", "reg", "dir", "dec"}).Draw(t, "base")
+		words := prefix
+		if form != "" {
+			words += formEN[form] + " "
+		}
+		if base != "" {
+			words += baseWords[base][0] + " "
+		}
+		s := words + a + "/" + b + suffix
+		bs := bases[:]
+		if base != "" {
+			bs = []string{base}
+		}
+		czech := base == "" && form == "" && suffix == "" && !strings.Contains(prefix, "EU")
+		want := refReadings(bs, form, a, b, czech)
+		o := Read(s, Options{})
+		untyped := base == "" && form == ""
+		switch {
+		case len(want) == 0:
+			if a, ok := o.Ask(); !ok || a.Code != agentinput.AskInvalid {
+				got, _ := o.MarshalJSON()
+				t.Fatalf("Read(%q) = %s, want invalid", s, got)
+			}
+		case len(want) == 1 && !untyped:
+			if v, ok := o.Value(); !ok || v != want[0] {
+				got, _ := o.MarshalJSON()
+				t.Fatalf("Read(%q) = %s, want %s", s, got, want[0])
+			}
+		default:
+			checkReadings(t, s, want)
+		}
+		if base == "" && form == "" && o.Status() == agentinput.StatusValue {
+			t.Fatalf("Read(%q) yields a value without a type of act", s)
+		}
+	})
+}
+
+// TestPropertyPure: reading the same input twice gives the same JSON.
+func TestPropertyPure(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var s string
+		switch rapid.IntRange(0, 2).Draw(t, "class") {
+		case 0:
+			s = renderURI(t, drawELI(t))
+		case 1:
+			s, _, _ = renderEUCitation(t, drawEU(t, rapid.SampledFrom(ActTypes()).Draw(t, "type").Code))
+		default:
+			s = rapid.String().Draw(t, "any")
+		}
+		first, err1 := Read(s, Options{}).MarshalJSON()
+		second, err2 := Read(s, Options{}).MarshalJSON()
+		if err1 != nil || err2 != nil || string(first) != string(second) {
+			t.Fatalf("Read(%q): %s then %s (%v, %v)", s, first, second, err1, err2)
+		}
+	})
+}
+
+// TestPropertyAnyString: any string reads to a valid outcome (a canonical
+// value, an ask with its parts), never a panic.
+func TestPropertyAnyString(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.OneOf(rapid.String(),
+			rapid.StringMatching(`[ (]*[A-Za-zčě ]{0,12}[ (]*[0-9]{1,5}/[0-9]{1,5}(/[A-Za-z]{1,4})?[ ,.]*(Sb\.?)?[ a-z,]{0,10}`),
+			rapid.StringMatching(`((([hH][tT][tT][pP][sS]?:)?//)?(data\.europa\.eu|[A-Za-z.-]{0,16}))?/?[eE][lL][iI]/(cz/sb|[a-zA-Z_]{1,9})/[0-9]{1,6}/[0-9]{1,6}(/[a-zA-Z0-9-]{1,10}){0,3}/?`),
+		).Draw(t, "s")
+		checkOutcome(t, s, Read(s, Options{}), func(msg string) { t.Fatalf("Read(%q): %s", s, msg) })
+	})
+}
+
+// FuzzRead checks the invariants of checkOutcome on any string, seeded
+// from the table.
+func FuzzRead(f *testing.F) {
+	data, err := os.ReadFile("testdata/cases.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		var s string
+		if strings.HasPrefix(line, `"`) && json.NewDecoder(strings.NewReader(line)).Decode(&s) == nil {
+			f.Add(s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkOutcome(t, s, Read(s, Options{}), func(msg string) { t.Fatalf("Read(%q): %s", s, msg) })
+	})
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package eli
+
+const raceEnabled = true

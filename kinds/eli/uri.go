@@ -1,0 +1,372 @@
+package eli
+
+import (
+	"strconv"
+	"strings"
+	"sync/atomic"
+)
+
+// uriParts is what scanURI found in a URI or a path: the act, each repair
+// it needs to be canonical, or why it names no act.
+type uriParts struct {
+	register     Register
+	typ          int
+	year, number int
+
+	// Repairs, each a difference from the canonical URI.
+	scheme        bool // the other scheme (https for EU, http for CZ)
+	noScheme      bool // a host without a scheme
+	pathOnly      bool // no host: "eli/…" or "/eli/…"
+	upperCase     bool // the scheme or host not in lower case
+	otherHost     bool // a host that serves the same ELI (eur-lex.europa.eu)
+	trailingSlash bool
+	noOJ          bool // an EU ELI without /oj
+	pathCase      bool // "ELI", the type code, "CZ", "SB" or "OJ" not in lower case
+	leadingZeros  bool // a number written with leading zeros
+
+	fail string // why it names no act, "" when it does
+	hint string // the hint of the ask, "" for the general one
+}
+
+// canonical reports whether the URI needs no repair.
+func (u *uriParts) canonical() bool {
+	return !(u.scheme || u.noScheme || u.pathOnly || u.upperCase || u.otherHost ||
+		u.trailingSlash || u.noOJ || u.pathCase || u.leadingZeros)
+}
+
+// eli returns the act, and false if scanURI failed.
+func (u *uriParts) eli() (ELI, bool) {
+	if u.fail != "" || u.register == 0 {
+		return ELI{}, false
+	}
+	switch u.register {
+	case EU:
+		return ELI{register: EU, typ: uint8(u.typ), year: uint16(u.year), number: uint32(u.number)}, true
+	case CZ:
+		return ELI{register: CZ, year: uint16(u.year), number: uint32(u.number)}, true
+	}
+	return ELI{}, false
+}
+
+// repairNames name the repairs in the order of repairs' mask bits.
+var repairNames = [...]string{
+	"the register's host added to the path",
+	"the scheme added",
+	"the register's scheme",
+	"the scheme and host in lower case",
+	"the register's own host",
+	"the path in lower case",
+	"the number without leading zeros",
+	"the act as published in the Official Journal",
+	"without the trailing slash",
+}
+
+// repairReasons caches the reason of each set of repairs: the note of a
+// repaired URI then allocates nothing after the first of its kind.
+var repairReasons [1 << len(repairNames)]atomic.Pointer[string]
+
+// repairs says in words what was repaired, for the note.
+func (u *uriParts) repairs() string {
+	var mask int
+	for i, ok := range [...]bool{u.pathOnly, u.noScheme, u.scheme, u.upperCase, u.otherHost,
+		u.pathCase, u.leadingZeros, u.noOJ, u.trailingSlash} {
+		if ok {
+			mask |= 1 << i
+		}
+	}
+	if p := repairReasons[mask].Load(); p != nil {
+		return *p
+	}
+	var parts []string
+	for i, name := range repairNames {
+		if mask&(1<<i) != 0 {
+			parts = append(parts, name)
+		}
+	}
+	reason := strings.Join(parts, ", ")
+	repairReasons[mask].Store(&reason)
+	return reason
+}
+
+// scanURI reads s as an ELI URI, a URI without its scheme, or a path
+// ("eli/reg/2016/679/oj", "/eli/…"). It reports false when s is none of
+// these (a citation, perhaps), and true with fail set when s is one of
+// them but names no act the kind reads.
+func scanURI(s string) (u uriParts, ok bool) {
+	rest := s
+	var host string
+	switch {
+	case hasPrefixFold(rest, "http://"), hasPrefixFold(rest, "https://"):
+		https := len(rest) > 4 && (rest[4] == 's' || rest[4] == 'S')
+		n := len("http://")
+		if https {
+			n++
+		}
+		u.upperCase = hasUpper(rest[:n-3])
+		rest = rest[n:]
+		slash := strings.IndexByte(rest, '/')
+		if slash < 0 {
+			slash = len(rest)
+		}
+		host, rest = rest[:slash], rest[slash:]
+		reg, canonicalHost, found := lookupHost(host)
+		if !found {
+			u.fail = "it is not a URI of an ELI register the kind reads (data.europa.eu for EU acts, www.e-sbirka.cz for Czech acts)"
+			return u, true
+		}
+		u.register = reg
+		u.scheme = (reg == EU) == https
+		u.otherHost = !canonicalHost
+		u.upperCase = u.upperCase || hasUpper(host)
+		if !hasPrefixFold(rest, "/eli/") {
+			u.fail = "its path does not begin with /eli/"
+			return u, true
+		}
+		rest = rest[len("/eli/"):]
+	case hasPrefixFold(rest, "/eli/"):
+		u.pathOnly = true
+		rest = rest[len("/eli/"):]
+		u.pathCase = !strings.HasPrefix(s, "/eli/")
+	case hasPrefixFold(rest, "eli/"):
+		u.pathOnly = true
+		rest = rest[len("eli/"):]
+		u.pathCase = !strings.HasPrefix(s, "eli/")
+	default:
+		// A host without a scheme: "data.europa.eu/eli/…".
+		slash := strings.IndexByte(rest, '/')
+		if slash < 0 {
+			return u, false
+		}
+		reg, canonicalHost, found := lookupHost(rest[:slash])
+		if !found {
+			return u, false
+		}
+		host = rest[:slash]
+		u.register, u.noScheme, u.otherHost = reg, true, !canonicalHost
+		u.upperCase = hasUpper(host)
+		rest = rest[slash:]
+		if !hasPrefixFold(rest, "/eli/") {
+			u.fail = "its path does not begin with /eli/"
+			return u, true
+		}
+		rest = rest[len("/eli/"):]
+	}
+	if host != "" && !strings.HasPrefix(s[len(s)-len(rest)-len("/eli/"):], "/eli/") {
+		u.pathCase = true
+	}
+	if strings.ContainsAny(rest, "?#") {
+		u.fail = "it has a query or a fragment, which no ELI of an act has"
+		return u, true
+	}
+	if strings.HasSuffix(rest, "/") {
+		u.trailingSlash = true
+		rest = rest[:len(rest)-1]
+	}
+	var segs [8]string
+	n := 0
+	for n < len(segs) {
+		i := strings.IndexByte(rest, '/')
+		if i < 0 {
+			segs[n] = rest
+			n++
+			rest = ""
+			break
+		}
+		segs[n], rest = rest[:i], rest[i+1:]
+		n++
+	}
+	more := rest != "" // segments past the eighth
+	for _, seg := range segs[:n] {
+		if seg == "" {
+			u.fail = "its path has an empty segment"
+			return u, true
+		}
+	}
+	pathReg := EU
+	if n > 0 && equalFoldASCII(segs[0], "cz") {
+		pathReg = CZ
+	}
+	if u.register != 0 && u.register != pathReg {
+		u.fail = "its host is not the register of the act its path names"
+		return u, true
+	}
+	u.register = pathReg
+	if pathReg == CZ {
+		scanCZPath(&u, segs[:n], more)
+	} else {
+		scanEUPath(&u, segs[:n], more)
+	}
+	return u, true
+}
+
+func scanEUPath(u *uriParts, segs []string, more bool) {
+	if len(segs) < 3 {
+		u.fail = "its path is not {type}/{year}/{number}/oj"
+		return
+	}
+	code := segs[0]
+	i, found := typeIndex(code)
+	if !found {
+		i, found = typeIndex(lowerASCII(code))
+		u.pathCase = u.pathCase || found
+	}
+	if !found {
+		u.fail = "the kind reads regulations, directives and decisions (reg, dir, dec and their _impl and _del forms), and the type " +
+			quoteCut(code) + " is none of them"
+		return
+	}
+	u.typ = i
+	if !scanYearNumber(u, segs[1], segs[2], minYearEU) {
+		return
+	}
+	rest := segs[3:]
+	if len(rest) == 0 {
+		u.noOJ = true
+		return
+	}
+	if rest[0] != ojSegment {
+		if equalFoldASCII(rest[0], ojSegment) {
+			u.pathCase = true
+		} else {
+			e, _ := u.eli()
+			u.fail = "it names a version, a part or a corrigendum of the act, not the act as published"
+			u.hint = hintWhole(e)
+			return
+		}
+	}
+	if len(rest) > 1 || more {
+		e, _ := u.eli()
+		u.fail = "it names a language version or a format of the act, not the act"
+		u.hint = hintWhole(e)
+	}
+}
+
+func scanCZPath(u *uriParts, segs []string, more bool) {
+	if len(segs) < 4 || !equalFoldASCII(segs[1], "sb") {
+		u.fail = "its path is not cz/sb/{year}/{number}, the Czech collection of laws"
+		return
+	}
+	if segs[0] != "cz" || segs[1] != "sb" {
+		u.pathCase = true
+	}
+	if !scanYearNumber(u, segs[2], segs[3], minYearCZ) {
+		return
+	}
+	if len(segs) > 4 || more {
+		e, _ := u.eli()
+		u.fail = "it names a version or a part of the act, not the act"
+		u.hint = hintWhole(e)
+	}
+}
+
+// scanYearNumber reads the year and number segments of a path.
+func scanYearNumber(u *uriParts, year, number string, minYear int) bool {
+	y, ok := digits(year)
+	if !ok || len(year) != 4 || y < minYear || y > maxYear {
+		u.fail = "its year " + quoteCut(year) + " is not a year from " + itoa(minYear) + " to " + itoa(maxYear)
+		return false
+	}
+	n, ok := digits(number)
+	if !ok || n < 1 || n > maxNumber {
+		u.fail = "its number " + quoteCut(number) + " is not a number from 1 to " + itoa(maxNumber)
+		return false
+	}
+	u.year, u.number = y, n
+	if number[0] == '0' {
+		u.leadingZeros = true
+	}
+	return true
+}
+
+// digits reads a run of ASCII digits of at most nine characters.
+func digits(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// lookupHost finds host (any case) in the table of hosts, and reports
+// whether it is the register's own.
+func lookupHost(host string) (reg Register, canonical, found bool) {
+	for i, h := range hosts {
+		if equalFoldASCII(host, h.name) {
+			return h.register, i == 0 || hosts[i-1].register != h.register, true
+		}
+	}
+	return 0, false, false
+}
+
+// hasUpper reports whether s has an ASCII upper-case letter (a host in
+// the table is ASCII).
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && equalFoldASCII(s[:len(prefix)], prefix)
+}
+
+// equalFoldASCII is strings.EqualFold for ASCII letters only: Unicode
+// folding would read the Kelvin sign as "k" and the long s as "s", and a
+// URI with them in its host is not the register's URI.
+func equalFoldASCII(s, t string) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		a, b := s[i], t[i]
+		if 'A' <= a && a <= 'Z' {
+			a += 'a' - 'A'
+		}
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if a != b {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerASCII lowercases the ASCII letters of s.
+func lowerASCII(s string) string {
+	if !hasUpper(s) {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// quoteCut quotes s for a reason, cut to 20 characters.
+func quoteCut(s string) string {
+	count := 0
+	for i := range s {
+		if count == 20 {
+			s = s[:i] + "…"
+			break
+		}
+		count++
+	}
+	return strconv.Quote(s)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
