@@ -385,3 +385,23 @@ func TestIdempotency(t *testing.T) {
 		t.Fatal("a read tool took an idempotency key")
 	}
 }
+
+// TestEveryKindBinds declares one tool with a property of every kind the
+// factory binds and reads a lenient spelling of each.
+func TestEveryKindBinds(t *testing.T) {
+	type in struct {
+		Act string `json:"act" agentinput:"eli" desc:"The act the decision applies."`
+	}
+	var got in
+	tool := Must(quietSpec("read_act", IntentRead), func(_ context.Context, i in, _ *Call) (struct{}, error) {
+		got = i
+		return struct{}{}, nil
+	})
+	res := tool.Call(context.Background(), json.RawMessage(`{"act":"Regulation (EU) 2016/679"}`))
+	if res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+	if got.Act != "http://data.europa.eu/eli/reg/2016/679/oj" || len(res.Notes) != 1 {
+		t.Fatalf("read %+v, notes %+v", got, res.Notes)
+	}
+}
