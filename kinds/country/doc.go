@@ -1,0 +1,52 @@
+// Package country is the one owner of countries: it reads every spelling of
+// a country that carries a single meaning, and asks about the rest.
+//
+// The canonical spelling is the uppercase ISO 3166-1 alpha-2 code ("CZ"),
+// or, on a property whose Options.Output is Alpha3, the alpha-3 code
+// ("CZE"); it reads as itself with no note. Read also takes, each with a
+// note:
+//
+//   - the alpha-2 code in any case, note form: `Read "cz" as "CZ" (letter case)`.
+//   - the alpha-3 code in any case and the numeric code, as a string or a
+//     JSON number ("CZE", "203", "040", 203), note alias_code.
+//   - codes in use that ISO 3166-1 does not assign ("UK" for GB, "EL" for
+//     GR) and withdrawn codes with one successor ("DD" for DE), note
+//     alias_code. A withdrawn code with several successors ("CS", "YU",
+//     "SU") is an ask ambiguous naming each.
+//   - English names, names in the country's main language, official names
+//     and common aliases ("Czechia", "Czech Republic", "Česko", "Deutschland",
+//     "United States of America", "Holland"), matched through letter case,
+//     diacritics, punctuation, "&" for "and", "St." for "Saint" and a
+//     leading "the", note name with the English name as the reason.
+//   - any of these inside surrounding whitespace and one pair of quotes,
+//     with a note trimmed before the other.
+//
+// A name that names several countries ("Congo") is an ask ambiguous
+// naming each. A name that is no country's name but part of the names of a
+// few ("Korea", "Virgin Islands", "New Guinea") is an ask ambiguous whose
+// readings are those countries, even when there is only one: a part of a
+// name is never read as the whole. An exact name always wins ("Guinea" is
+// GN, not a part of "Guinea-Bissau").
+//
+// A country field owns its spelling: "NO" is Norway and "NA" Namibia,
+// never a boolean or an absence.
+//
+// With Options.Admit, a country outside the admitted set is an ask
+// out_of_range whose expected text lists the admitted codes, and an
+// ambiguous spelling names only the admitted readings.
+//
+// # Data
+//
+// The countries, their codes and their English and native names are
+// generated (gen.go, tables.go) from the CLDR display data of
+// golang.org/x/text (the version go.mod names, v0.44.0, CLDR 32), so that a
+// program does not pay for importing golang.org/x/text/language/display.
+// The names CLDR lacks (official names, names in other official
+// languages, former and colloquial names) and the withdrawn codes are data
+// with one owner, aliases.go. Kosovo (XK, a user-assigned code in wide
+// use) is read as a country.
+//
+// The code tables and the name index are built on first use, not at init.
+package country
+
+//go:generate go run gen.go

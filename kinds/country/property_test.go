@@ -1,0 +1,389 @@
+package country
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+)
+
+var (
+	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
+	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"‘", "’"}}
+)
+
+// wrap puts s in random surrounding whitespace and at most one pair of
+// quotes, and reports whether it added anything.
+func wrap(t *rapid.T, s string) (string, bool) {
+	out := s
+	if rapid.IntRange(0, 3).Draw(t, "quote") == 0 {
+		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
+		out = q[0] + rapid.SampledFrom(spaces).Draw(t, "inner") + out + q[1]
+	}
+	out = rapid.SampledFrom(spaces).Draw(t, "before") + out + rapid.SampledFrom(spaces).Draw(t, "after")
+	return out, out != s
+}
+
+// recase spells s in a random case per letter.
+func recase(t *rapid.T, s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch rapid.IntRange(0, 2).Draw(t, "case") {
+		case 0:
+			r = unicode.ToUpper(r)
+		case 1:
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// stripMarks drops diacritics, as a model typing without them does.
+func stripMarks(s string) string {
+	out, _, _ := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
+	return out
+}
+
+// refNames is the slow, obviously-correct name lookup: compare the key of
+// s with the key of every name of every source, one by one; when none is
+// equal, collect the countries one of whose names holds s's words as a
+// run. It shares key with the index and nothing else.
+func refNames(s string) (codes []string, partial bool) {
+	k := key(s)
+	if k == "" {
+		return nil, false
+	}
+	type named struct{ name, code string }
+	var all []named
+	for _, c := range countries {
+		for _, n := range []string{c.english, c.native} {
+			if n == "" {
+				continue
+			}
+			all = append(all, named{n, c.alpha2})
+			if i := strings.Index(n, " - "); i >= 0 {
+				all = append(all, named{n[:i], c.alpha2})
+			}
+			if i := strings.Index(n, " ("); i >= 0 {
+				all = append(all, named{n[:i], c.alpha2}, named{strings.TrimSuffix(n[i+2:], ")"), c.alpha2})
+			}
+		}
+	}
+	for _, a := range aliases {
+		for _, n := range a.names {
+			all = append(all, named{n, a.code})
+		}
+	}
+	for _, f := range formerNames {
+		for _, c := range f.now {
+			all = append(all, named{f.name, c})
+		}
+	}
+	for _, n := range all {
+		if key(n.name) == k && !slices.Contains(codes, n.code) {
+			codes = append(codes, n.code)
+		}
+	}
+	if len(codes) > 0 {
+		slices.Sort(codes)
+		return codes, false
+	}
+	if short := stripOfficial(k); short != k {
+		for _, n := range all {
+			if key(n.name) == short && !slices.Contains(codes, n.code) {
+				codes = append(codes, n.code)
+			}
+		}
+		if len(codes) > 0 {
+			slices.Sort(codes)
+			return codes, false
+		}
+	}
+	words := strings.Fields(k)
+	ok := false
+	for _, w := range words {
+		ok = ok || (len([]rune(w)) >= 3 && !stopWord(w))
+	}
+	if !ok {
+		return nil, false
+	}
+	for _, n := range all {
+		nw := strings.Fields(key(n.name))
+		for i := 0; i+len(words) <= len(nw); i++ {
+			if slices.Equal(nw[i:i+len(words)], words) && !slices.Contains(codes, n.code) {
+				codes = append(codes, n.code)
+			}
+		}
+	}
+	if len(codes) > maxPartial {
+		return nil, false
+	}
+	slices.Sort(codes)
+	return codes, true
+}
+
+// drawSpelling draws a country and spells it in a random member of a
+// random spelling class: the spelling, the country, and whether the
+// spelling has one meaning.
+func drawSpelling(t *rapid.T) (string, *countryRow, bool) {
+	c := &countries[rapid.IntRange(0, len(countries)-1).Draw(t, "country")]
+	switch rapid.IntRange(0, 4).Draw(t, "class") {
+	case 0:
+		return recase(t, c.alpha2), c, true
+	case 1:
+		return recase(t, c.alpha3), c, true
+	case 2:
+		if c.numeric == 0 {
+			return c.alpha2, c, true
+		}
+		s := strconv.Itoa(int(c.numeric))
+		for len(s) < 3 && rapid.Bool().Draw(t, "pad") {
+			s = "0" + s
+		}
+		return s, c, true
+	default:
+		name := c.english
+		if c.native != "" && rapid.Bool().Draw(t, "native") {
+			name = c.native
+		}
+		for _, a := range aliases {
+			if a.code == c.alpha2 && rapid.IntRange(0, 2).Draw(t, "alias") == 0 {
+				name = rapid.SampledFrom(a.names).Draw(t, "alias name")
+			}
+		}
+		name = recase(t, name)
+		if rapid.Bool().Draw(t, "strip marks") {
+			name = stripMarks(name)
+		}
+		codes, partial := refNames(name)
+		return name, c, len(codes) == 1 && !partial && codes[0] == c.alpha2
+	}
+}
+
+// TestPropertySpellings: every spelling of every country in every class,
+// wrapped in whitespace and quotes, reads as that country (in the output
+// form the options ask for), with a trimmed note first when wrapped.
+func TestPropertySpellings(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, c, single := drawSpelling(t)
+		if !single {
+			t.Skip("a name with several meanings: TestPropertyNoAmbiguousValue")
+		}
+		opts := Options{}
+		want := c.alpha2
+		if rapid.Bool().Draw(t, "alpha3") {
+			opts.Output, want = Alpha3, c.alpha3
+		}
+		in, wrapped := wrap(t, s)
+		o := Read(in, opts)
+		got, ok := o.Value()
+		if !ok || got != want {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want %s", in, j, want)
+		}
+		notes := o.Notes()
+		if wrapped && (len(notes) == 0 || notes[0].Code != agentinput.NoteTrimmed) {
+			t.Fatalf("Read(%q): notes %v, want trimmed first", in, notes)
+		}
+		if s != want && o.NoteCount() == 0 {
+			t.Fatalf("Read(%q) = %s with no note", in, got)
+		}
+		if s == want && !wrapped && o.NoteCount() != 0 {
+			t.Fatalf("the canonical %q has notes %v", s, notes)
+		}
+	})
+}
+
+// TestPropertyNumbers: a numeric code as a JSON number reads as its
+// country; any other number is an ask.
+func TestPropertyNumbers(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(-5, 1100).Draw(t, "n")
+		var want string
+		for _, c := range countries {
+			if int(c.numeric) == n && n != 0 {
+				want = c.alpha2
+			}
+		}
+		var v any = json.Number(strconv.Itoa(n))
+		if rapid.Bool().Draw(t, "float") {
+			v = float64(n)
+		}
+		got, ok := Read(v, Options{}).Value()
+		if ok != (want != "") || got != want {
+			t.Fatalf("Read(%v) = %q %v, want %q", v, got, ok, want)
+		}
+	})
+}
+
+// TestPropertyNoAmbiguousValue: no name that names several countries, and
+// no part of a name, ever reads as a value, in any rendering; the ask
+// names exactly the countries the reference finds.
+func TestPropertyNoAmbiguousValue(t *testing.T) {
+	ix := names()
+	var ambiguous []string
+	for k, codes := range ix.names {
+		if len(codes) > 1 {
+			ambiguous = append(ambiguous, k)
+		}
+	}
+	slices.Sort(ambiguous)
+	if len(ambiguous) < 3 {
+		t.Fatalf("only %d ambiguous names: the index lost them", len(ambiguous))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var s string
+		if rapid.Bool().Draw(t, "exact") {
+			s = rapid.SampledFrom(ambiguous).Draw(t, "ambiguous name")
+		} else {
+			// A run of words of a random name.
+			n := ix.all[rapid.IntRange(0, len(ix.all)-1).Draw(t, "name")]
+			i := rapid.IntRange(0, len(n.words)-1).Draw(t, "from")
+			j := rapid.IntRange(i+1, len(n.words)).Draw(t, "to")
+			s = strings.Join(n.words[i:j], " ")
+		}
+		want, partial := refNames(s)
+		if len(want) <= 1 && !partial {
+			t.Skip("one meaning")
+		}
+		in, _ := wrap(t, recase(t, s))
+		o := Read(in, Options{})
+		if _, ok := o.Value(); ok {
+			t.Fatalf("the ambiguous %q (as %q) read as a value", s, in)
+		}
+		a, _ := o.Ask()
+		if a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("Read(%q): ask %s, want ambiguous", in, a.Code)
+		}
+		var got []string
+		for _, r := range a.Readings {
+			var code string
+			json.Unmarshal(r.Value, &code)
+			got = append(got, code)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("Read(%q): readings %v, want %v", in, got, want)
+		}
+	})
+}
+
+// TestPropertyReference: every string reads as the reference name lookup
+// says, whenever it is no code: a value exactly when one country has that
+// name.
+func TestPropertyReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.OneOf(
+			rapid.StringOf(rapid.RuneFrom([]rune("aeiouknrstlgc -'.&"))),
+			rapid.String(),
+		).Draw(t, "string")
+		k := strings.TrimSpace(s)
+		if len(k) <= 3 {
+			t.Skip("a code")
+		}
+		if strings.ContainsFunc(k, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }) {
+			t.Skip("bad characters")
+		}
+		o := Read(s, Options{})
+		codes, partial := refNames(k)
+		if _, ok := o.Value(); ok != (len(codes) == 1 && !partial) && key(s) != "" {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s; the reference says %v (partial %v)", s, j, codes, partial)
+		}
+	})
+}
+
+// TestPropertyCanonical: every country's canonical code is a fixed point
+// with no note, in both output forms; Parse and Format are inverse.
+func TestPropertyCanonical(t *testing.T) {
+	for _, c := range countries {
+		for _, tc := range []struct {
+			opts Options
+			code string
+		}{{Options{}, c.alpha2}, {Options{Output: Alpha3}, c.alpha3}} {
+			o := Read(tc.code, tc.opts)
+			if v, ok := o.Value(); !ok || v != tc.code || o.NoteCount() != 0 {
+				t.Errorf("Read(%q) is not a fixed point", tc.code)
+			}
+		}
+		if p, err := Parse(Format(c.alpha2)); err != nil || p != c.alpha2 {
+			t.Errorf("Parse(Format(%q)) = %q, %v", c.alpha2, p, err)
+		}
+		if a3, ok := Alpha3Of(c.alpha2); !ok || a3 != c.alpha3 {
+			t.Errorf("Alpha3Of(%q) = %q", c.alpha2, a3)
+		}
+	}
+	if len(countries) != 250 {
+		t.Errorf("%d countries, want the 249 of ISO 3166-1 and XK", len(countries))
+	}
+}
+
+// TestPropertyAdmit: with an admitted set, a country is a value exactly
+// when it is admitted; otherwise an ask whose expected text lists every
+// admitted code.
+func TestPropertyAdmit(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		admit := rapid.SliceOfNDistinct(rapid.SampledFrom(Codes()), 1, 6, rapid.ID[string]).Draw(t, "admit")
+		opts := Options{Admit: admit}
+		s, c, single := drawSpelling(t)
+		if !single {
+			t.Skip("ambiguous")
+		}
+		o := Read(s, opts)
+		if _, ok := o.Value(); ok != slices.Contains(admit, c.alpha2) {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) with %v = %s", s, admit, j)
+		}
+		if a, ok := o.Ask(); ok {
+			if a.Code != agentinput.AskOutOfRange {
+				t.Fatalf("Read(%q): code %s", s, a.Code)
+			}
+			for _, code := range admit {
+				if !strings.Contains(a.Expected, `"`+code+`"`) {
+					t.Fatalf("expected %q does not list %s", a.Expected, code)
+				}
+			}
+		}
+	})
+}
+
+// TestPropertyPure: the same input twice gives the same outcome, and
+// Read with options is New's Reader.
+func TestPropertyPure(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var v any
+		switch rapid.IntRange(0, 3).Draw(t, "kind") {
+		case 0:
+			s, _, _ := drawSpelling(t)
+			v = s
+		case 1:
+			v = rapid.String().Draw(t, "string")
+		case 2:
+			v = json.Number(strconv.Itoa(rapid.IntRange(-10, 1200).Draw(t, "n")))
+		default:
+			v = rapid.SampledFrom([]any{nil, true, []any{"CZ"}, map[string]any{}}).Draw(t, "other")
+		}
+		opts := Options{}
+		if rapid.Bool().Draw(t, "alpha3") {
+			opts.Output = Alpha3
+		}
+		first, _ := Read(v, opts).MarshalJSON()
+		second, _ := Read(v, opts).MarshalJSON()
+		r, _ := New(opts)
+		third, _ := r.Read(v).MarshalJSON()
+		if !bytes.Equal(first, second) || !bytes.Equal(first, third) {
+			t.Fatalf("%#v read three ways:\n%s\n%s\n%s", v, first, second, third)
+		}
+	})
+}

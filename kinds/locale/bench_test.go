@@ -1,0 +1,59 @@
+package locale
+
+import (
+	"testing"
+
+	"golang.org/x/text/language"
+
+	"agentinput.dev/agentinput"
+)
+
+var (
+	sinkOutcome agentinput.Outcome[language.Tag]
+	sinkTag     language.Tag
+)
+
+func BenchmarkRead(b *testing.B) {
+	for _, bm := range []struct {
+		name string
+		v    any
+	}{
+		{"canonical_cs-CZ", "cs-CZ"},
+		{"cs_CZ", "cs_CZ"},
+		{"cs_CZ.UTF-8", "cs_CZ.UTF-8"},
+		{"ces", "ces"},
+		{"en-UK", "en-UK"},
+		{"name_Czech", "Czech"},
+		{"name_cestina", "čeština"},
+		{"name_Portuguese_(Brazil)", "Portuguese (Brazil)"},
+		{"ask_cz", "cz"},
+		{"ask_se", "se"},
+		{"ask_unknown", "Elvish"},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkOutcome = Read(bm.v, Options{})
+			}
+		})
+	}
+}
+
+// BenchmarkLanguageParse is the baseline: x/text parsing the canonical
+// spelling of what BenchmarkRead/cs_CZ reads. Only this package may call
+// language.Parse.
+func BenchmarkLanguageParse(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkTag, _ = language.Parse("cs-CZ")
+	}
+}
+
+// BenchmarkFirstUse is the cost of building the name index, which the
+// first read of a name (or of a short code) pays once.
+func BenchmarkFirstUse(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = buildIndex()
+	}
+}

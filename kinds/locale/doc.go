@@ -1,0 +1,55 @@
+// Package locale is the one owner of language tags: it reads every
+// spelling of a locale that carries a single meaning, and asks about the
+// rest. It is the only package that calls golang.org/x/text/language's
+// parsing functions (with kinds/country, which owns region names).
+//
+// The canonical spelling is a BCP 47 tag in canonical case ("cs-CZ", "en",
+// "zh-Hant-TW", "es-419"); it reads as itself with no note. Read also
+// takes, each with a note:
+//
+//   - underscores, wrong letter case and POSIX suffixes ("cs_CZ", "CS-cz",
+//     "cs_CZ.UTF-8", "de_DE@euro"), note form naming each change. The
+//     POSIX modifiers @latin, @cyrillic, @devanagari and @arabic read as
+//     the script and @valencia as the variant; @euro is dropped.
+//   - three-letter and deprecated codes ("ces", "cze", "ger", "iw", "ji"),
+//     and every subtag golang.org/x/text replaces by its canonical one
+//     without saying so ("en-UK" as en-GB, "en-GB-oed" as
+//     en-GB-oxendict), note alias_code: x/text never canonicalises
+//     silently here.
+//   - English and native language names and their common aliases
+//     ("Czech", "čeština", "cestina", "Deutsch", "Brazilian Portuguese",
+//     "Farsi"), a name with a script or a region in parentheses or after a
+//     comma ("Portuguese (Brazil)", "Chinese (Traditional)", "English, UK"),
+//     and a name with a region code ("English_US"), note name.
+//   - any of these inside surrounding whitespace and one pair of quotes,
+//     with a note trimmed before the other.
+//
+// A country code written as a language code is asked about, with the
+// country's main language as the reading: "cz" (cs), "dk" (da), "jp"
+// (ja), "ua" (uk), "gr" (el), "at" (de), "usa" (en), and the same with a
+// region after it ("cz_CZ" reads cs-CZ). When the code is also a
+// language's code, the ask names both readings ("se": Swedish, the
+// language of Sweden, or Northern Sami), unless the code is the current
+// code of a widely used language (the languages golang.org/x/text/language
+// predefines a Tag for, and Welsh, Irish, Galician, Basque, Luxembourgish
+// and Maltese): "ca", "sv", "et" and "my" read as Catalan, Swedish,
+// Estonian and Burmese. A deprecated or three-letter code that is a
+// country's code is asked about too ("in": Hindi or Indonesian).
+//
+// A name with several meanings ("Sami", "Serbo-Croatian", "English
+// (Korea)", "Ga", which is a language's name and, as "ga", Irish) is an ask
+// naming each. Anything else is an ask invalid; a value that is not a
+// string is an ask wrong_type; a string over agentinput.MaxScalarBytes is
+// too_large without being scanned.
+//
+// # Data
+//
+// The names are generated (gen.go, tables.go) from the CLDR display data
+// of golang.org/x/text (the version go.mod names, v0.44.0, CLDR 32), so
+// that a program does not pay for importing
+// golang.org/x/text/language/display, whose init alone takes milliseconds.
+// The names CLDR lacks or gets wrong are data with one owner, aliases.go.
+// The name index is built on first use (sync.Once), never at init.
+package locale
+
+//go:generate go run gen.go

@@ -1,0 +1,332 @@
+package locale
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+
+	"golang.org/x/text/language"
+
+	"agentinput.dev/internal/spelling"
+	"agentinput.dev/kinds/country"
+)
+
+// nameRow is one tag of the generated table.
+type nameRow struct{ tag, english, self string }
+
+// nameIndex is built on first use, never at init: importing the package
+// builds nothing.
+type nameIndex struct {
+	names   map[string][]string // key of a name → canonical tags
+	english map[string]string   // canonical tag → English name
+	scripts map[string]string   // key of a script name → script code
+	short   map[string][]string // key of a name of at most three letters → tags
+	lower   map[string]string   // a name as the data spells it, lowercased → its key
+}
+
+var index = sync.OnceValue(buildIndex)
+
+func buildIndex() *nameIndex {
+	ix := &nameIndex{
+		names:   make(map[string][]string, 2*len(languageNames)),
+		english: make(map[string]string, len(languageNames)),
+		scripts: make(map[string]string, len(scriptNames)+len(scriptAliases)),
+		short:   map[string][]string{},
+		lower:   map[string]string{},
+	}
+	add := func(m map[string][]string, name, tag string) {
+		k := key(name)
+		ix.lower[strings.ToLower(name)] = k
+		if k != "" && !contains(m[k], tag) {
+			m[k] = append(m[k], tag)
+		}
+	}
+	for _, row := range languageNames {
+		t, err := language.Parse(row.tag)
+		if err != nil {
+			continue
+		}
+		tag := t.String()
+		if _, ok := ix.english[tag]; !ok {
+			ix.english[tag] = row.english
+		}
+		add(ix.names, row.english, tag)
+		if row.self != "" {
+			add(ix.names, row.self, tag)
+		}
+	}
+	// The aliases own their keys: each replaces what the table says.
+	owned := map[string][]string{}
+	for _, a := range aliases {
+		for _, s := range a.tags {
+			t, err := language.Parse(s)
+			if err != nil {
+				panic("locale: alias " + a.name + " names the bad tag " + s)
+			}
+			add(owned, a.name, t.String())
+			if _, ok := ix.english[t.String()]; !ok && len(a.tags) == 1 {
+				ix.english[t.String()] = a.name
+			}
+		}
+	}
+	for _, e := range englishNames {
+		ix.english[e[0]] = e[1]
+	}
+	for k, tags := range owned {
+		ix.names[k] = tags
+	}
+	for k, tags := range ix.names {
+		if len([]rune(k)) <= 3 {
+			ix.short[k] = tags
+		}
+	}
+	for _, s := range scriptNames {
+		ix.scripts[key(s[1])] = s[0]
+	}
+	for _, s := range scriptAliases {
+		ix.scripts[key(s[0])] = s[1]
+	}
+	return ix
+}
+
+// lookupName returns the canonical tags a name names.
+func lookupName(name string) []string {
+	ix := index()
+	k, ok := ix.lower[strings.ToLower(name)]
+	if !ok {
+		k = key(name)
+	}
+	return ix.names[k]
+}
+
+// lookupScript returns the script code a script name names, or "".
+func lookupScript(name string) string {
+	return index().scripts[key(name)]
+}
+
+// englishName names a canonical tag in English: CLDR's name, or the
+// language's name with the script's and the region's in parentheses.
+func englishName(tag string) string {
+	ix := index()
+	if n, ok := ix.english[tag]; ok {
+		return n
+	}
+	t, err := language.Parse(tag)
+	if err != nil {
+		return tag
+	}
+	base, script, region := t.Raw()
+	name, ok := ix.english[base.String()]
+	if !ok {
+		name = "the language " + base.String()
+	}
+	var extra []string
+	if s := script.String(); s != "Zzzz" {
+		sn := s
+		for _, row := range scriptNames {
+			if row[0] == s {
+				sn = row[1]
+			}
+		}
+		extra = append(extra, sn)
+	}
+	if r := region.String(); r != "ZZ" {
+		if n := country.Name(r); n != "" {
+			extra = append(extra, n)
+		} else {
+			extra = append(extra, r)
+		}
+	}
+	if len(extra) > 0 {
+		name += " (" + strings.Join(extra, ", ") + ")"
+	}
+	return name
+}
+
+// firstReading is one meaning of a tag's first subtag.
+type firstReading struct {
+	tag     string // the canonical language (and script) it reads as
+	country string // the country whose code it is, when read as that country's language
+	code    string // the code a tag is composed from, when not tag: the code as sent
+}
+
+// composeFrom is the first subtag of the tag this reading composes.
+func (r firstReading) composeFrom() string {
+	if r.code != "" {
+		return r.code
+	}
+	return r.tag
+}
+
+// meaning words the reading of the whole tag t.
+func (r firstReading) meaning(t language.Tag) string {
+	name := englishName(t.String())
+	if r.country != "" {
+		return name + ", the language of " + country.Name(r.country)
+	}
+	return name
+}
+
+// codeReadings reads a two- or three-letter first subtag. A language code
+// reads as its language. A country code that is no language code reads as
+// that country's main language, and is asked about (a model writes "cz"
+// for Czech). A code that is both, for languages of different countries,
+// reads as the language when the code is the current code of a widely
+// used language (widelyUsed, acceptedCodes); otherwise (Northern Sami
+// "se" or Sweden, the deprecated "in" or India) it is asked about with
+// both readings. reason is "" when there is one reading and no ask.
+func codeReadings(code string) (readings []firstReading, reason string) {
+	if c, ok := readingsCache.Load(code); ok {
+		r := c.(cachedReadings)
+		return r.readings, r.reason
+	}
+	readings, reason = codeReadingsUncached(code)
+	readingsCache.Store(code, cachedReadings{readings, reason})
+	return readings, reason
+}
+
+// readingsCache remembers codeReadings by lowercase code. Codes are two or
+// three ASCII letters, so it holds at most 18,252 entries, however many
+// distinct codes agents send.
+var readingsCache sync.Map
+
+type cachedReadings struct {
+	readings []firstReading
+	reason   string
+}
+
+func codeReadingsUncached(code string) (readings []firstReading, reason string) {
+	var lang string // the language reading, canonical
+	if _, err := language.ParseBase(code); err == nil {
+		if t, err := language.Parse(code); err == nil {
+			lang = t.String()
+		}
+	}
+	regionCode, regionLang := countryLanguage(code)
+	if regionLang == "" || (lang != "" && baseOf(lang) == baseOf(regionLang)) {
+		if lang == "" {
+			return nil, ""
+		}
+		return []firstReading{{tag: lang, code: code}}, ""
+	}
+	if lang != "" && (lang == code && strings.Contains(widelyUsed, " "+code+" ") || strings.Contains(acceptedCodes, " "+code+" ")) {
+		return []firstReading{{tag: lang, code: code}}, ""
+	}
+	readings = append(readings, firstReading{tag: regionLang, country: regionCode})
+	if lang == "" || (len(code) == 3 && index().english[lang] == "") {
+		// A three-letter code of a language CLDR does not even name
+		// ("usa", "dnk") is read only as the country's.
+		return readings, strings.ToUpper(code) + " is the code of a country, not of a language"
+	}
+	return append(readings, firstReading{tag: lang, code: code}),
+		code + " is a language code and the code of a country whose language is another"
+}
+
+// spell returns the spelling of t to offer as a reading: its canonical
+// tag, or, when this package asks about the tag's language code (Northern
+// Sami's "se", which is also Sweden's), the tag with the language's
+// ISO 639-2 code ("sme"), which reads back as t with a note.
+func spell(t language.Tag) string {
+	s := t.String()
+	base, _ := t.Base()
+	code := base.String()
+	if rs, reason := codeReadings(code); reason == "" && len(rs) == 1 {
+		return s
+	}
+	iso := base.ISO3()
+	if rs, reason := codeReadings(iso); iso != code && reason == "" && len(rs) == 1 && baseOf(rs[0].tag) == code {
+		return iso + s[len(code):]
+	}
+	// The three-letter code is a country's too ("bel"): the language's
+	// one-word English name ("Belarusian", "Belarusian-BY").
+	if name := index().english[code]; !strings.ContainsAny(name, " -") {
+		if tags := lookupName(name); len(tags) == 1 && tags[0] == code {
+			return name + s[len(code):]
+		}
+	}
+	return s
+}
+
+// countryLanguage returns, when code is a country's ISO 3166-1 alpha-2 or
+// alpha-3 code, the country's alpha-2 code and its main language (with a
+// script when the country writes it in another script than the language
+// usually is, "zh-Hant" for Taiwan).
+func countryLanguage(code string) (alpha2, lang string) {
+	c, ok := country.Code(code)
+	if !ok {
+		return "", ""
+	}
+	if lang := regionLanguage(c); lang != "" {
+		return c, lang
+	}
+	return "", ""
+}
+
+// regionLanguage returns the main language of the region with the
+// alpha-2 code c, or "".
+func regionLanguage(c string) string {
+	region, err := language.ParseRegion(c)
+	if err != nil {
+		return ""
+	}
+	t, err := language.Compose(region)
+	if err != nil {
+		return ""
+	}
+	base, conf := t.Base()
+	if conf == language.No || base.String() == "und" {
+		return ""
+	}
+	script, _ := t.Script()
+	plain, _ := language.Compose(base)
+	usual, _ := plain.Script()
+	if script != usual {
+		return base.String() + "-" + script.String()
+	}
+	return base.String()
+}
+
+func baseOf(tag string) string {
+	b, _, _ := strings.Cut(tag, "-")
+	return b
+}
+
+// addShortName adds the reading of a code-shaped word that is also the
+// name of another language ("Ga" is the language gaa; "ga" is Irish).
+func addShortName(t string, readings []firstReading, reason string) ([]firstReading, string) {
+	tags := index().short[key(t)]
+	for _, tag := range tags {
+		dup := false
+		for _, r := range readings {
+			dup = dup || r.tag == tag
+		}
+		if !dup {
+			readings = append(readings, firstReading{tag: tag})
+			reason = strings.TrimSpace(reason + " " + `it is a code and also the name of another language`)
+		}
+	}
+	return readings, reason
+}
+
+// key is the form names are indexed by: folded (case, diacritics), with
+// apostrophes dropped and every other mark a space.
+func key(s string) string {
+	f := spelling.Fold(s)
+	var b strings.Builder
+	b.Grow(len(f))
+	space := false
+	for _, r := range f {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r):
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		case r == '\'' || r == '’' || r == 'ʼ' || r == '‘' || r == '`':
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,718 @@
+package locale
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/language"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+	"agentinput.dev/kinds/country"
+)
+
+// Options are a locale property's options. There are none yet: the zero
+// value reads every spelling the package documents.
+type Options struct{}
+
+const (
+	expected = `a BCP 47 language tag (a language code, optionally with a script and a region), for example "cs-CZ"`
+	hint     = `Send the BCP 47 tag of the language you mean, such as "cs-CZ" or "en"`
+)
+
+// Expected says in words what a locale property accepts, with one
+// canonical example.
+func Expected(opts Options) string { return expected }
+
+// Example returns one canonical value a locale property accepts.
+func Example(opts Options) json.RawMessage { return json.RawMessage(`"cs-CZ"`) }
+
+// Format returns the canonical spelling of t: its BCP 47 tag in canonical
+// case ("cs-CZ", "zh-Hant-TW").
+func Format(t language.Tag) string { return t.String() }
+
+// ErrSyntax is the error of Parse, wrapped in a *ParseError.
+var ErrSyntax = errors.New("want a canonical BCP 47 language tag such as cs-CZ")
+
+// ParseError is the error of Parse: what was sent, and what was wanted.
+type ParseError struct {
+	Value string // the string given to Parse
+}
+
+func (e *ParseError) Error() string {
+	return "locale: parsing " + strconv.Quote(e.Value) + ": " + ErrSyntax.Error()
+}
+
+// Unwrap returns ErrSyntax.
+func (e *ParseError) Unwrap() error { return ErrSyntax }
+
+// Parse reads the canonical spelling strictly: a tag that Read reads as
+// itself with no note ("cs-CZ"; not "cs_CZ", "CS-cz", "ces" or "se").
+func Parse(s string) (language.Tag, error) {
+	o := Read(s, Options{})
+	if t, ok := o.Value(); ok && o.NoteCount() == 0 && t.String() == s {
+		return t, nil
+	}
+	return language.Und, &ParseError{Value: s}
+}
+
+// Read reads one decoded JSON value as a language tag. See the package
+// documentation for the spellings it reads.
+func Read(v any, opts Options) agentinput.Outcome[language.Tag] {
+	switch x := v.(type) {
+	case string:
+		return readString(v, x)
+	case nil:
+		return invalid(v, agentinput.AskWrongType, "null is not a language tag")
+	case bool:
+		return invalid(v, agentinput.AskWrongType, "a language tag is never a boolean")
+	case []any:
+		return invalid(v, agentinput.AskWrongType, "a language tag is never an array")
+	case map[string]any:
+		return invalid(v, agentinput.AskWrongType, "a language tag is never an object")
+	case json.Number, float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		return invalid(v, agentinput.AskWrongType, "a language tag is never a number")
+	default:
+		return invalid(v, agentinput.AskWrongType, "it is not a JSON value a language tag is read from")
+	}
+}
+
+func readString(v any, s string) agentinput.Outcome[language.Tag] {
+	if len(s) > agentinput.MaxScalarBytes {
+		return invalid(v, agentinput.AskTooLarge,
+			"it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the most a language tag is read from")
+	}
+	if !utf8.ValidString(s) {
+		return invalid(v, agentinput.AskInvalid, "it is not valid UTF-8")
+	}
+	t, trimmed := spelling.Trim(s)
+	var notes agentinput.Notes
+	if trimmed {
+		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(s), agentinput.Text(t), "")
+	}
+	if t == "" {
+		return invalid(v, agentinput.AskInvalid, "it is empty")
+	}
+	if reason := badCharacter(t); reason != "" {
+		return invalid(v, agentinput.AskInvalid, reason)
+	}
+	if tag, ok := canonical(t); ok {
+		return agentinput.Value(tag, notes)
+	}
+	if tag, reason, ok := underscoreOrCase(t); ok {
+		notes.Add(agentinput.NoteForm, agentinput.Text(t), reason)
+		return agentinput.Value(tag, notes)
+	}
+	if codeShaped(t) {
+		if o, ok := readCode(v, t, notes); ok {
+			return o
+		}
+	}
+	return readName(v, t, notes)
+}
+
+// canonical is the fast path: a tag already in canonical form whose
+// language code has one reading.
+func canonical(s string) (language.Tag, bool) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !(c >= '0' && c <= '9') && c != '-' {
+			return language.Und, false
+		}
+	}
+	first, _, _ := strings.Cut(s, "-")
+	if len(first) < 2 || len(first) > 3 || first == "und" || strings.ToLower(first) != first {
+		return language.Und, false
+	}
+	if rs, reason := codeReadings(first); reason != "" || len(rs) != 1 || rs[0].tag != first {
+		return language.Und, false
+	}
+	tag, err := language.Parse(s)
+	if err != nil || tag.String() != s {
+		return language.Und, false
+	}
+	return tag, true
+}
+
+// maxFast is the longest tag the fast paths take: longer than any tag of
+// a language, a script, a region and a variant.
+const maxFast = 32
+
+// underscoreOrCase is the fast path of the commonest repair: a tag whose
+// only faults are underscores and letter case ("cs_CZ", "EN-us"). It
+// writes the tag in canonical case into a stack buffer and takes it when
+// canonical takes it; anything else goes the general way.
+func underscoreOrCase(s string) (language.Tag, string, bool) {
+	if len(s) > maxFast || len(s) < 2 {
+		return language.Und, "", false
+	}
+	var buf [maxFast]byte
+	underscore, recased := false, false
+	start, index := 0, 0
+	singleton := false
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != '-' && s[i] != '_' {
+			c := s[i]
+			if !isLetter(c) && !(c >= '0' && c <= '9') {
+				return language.Und, "", false
+			}
+			continue
+		}
+		// The subtag s[start:i], number index.
+		n := i - start
+		if n == 0 {
+			return language.Und, "", false
+		}
+		for j := start; j < i; j++ {
+			c := s[j]
+			lower := c | 0x20
+			if c >= '0' && c <= '9' {
+				lower = c
+			}
+			want := lower
+			switch {
+			case index == 0 || singleton:
+			case n == 4 && j == start && isLetter(c):
+				want = lower - ('a' - 'A')
+			case n == 2 && isLetter(s[start]) && isLetter(s[start+1]):
+				want = lower - ('a' - 'A')
+			}
+			if want != c {
+				recased = true
+			}
+			buf[j] = want
+		}
+		if n == 1 && index > 0 {
+			singleton = true
+		}
+		if i < len(s) {
+			if s[i] == '_' {
+				underscore = true
+			}
+			buf[i] = '-'
+		}
+		start = i + 1
+		index++
+	}
+	if (!underscore && !recased) || index == 1 {
+		// Nothing to repair, or one subtag: a word in another case may
+		// be a language's name ("Ga"), which the general path asks about.
+		return language.Und, "", false
+	}
+	tag, ok := canonical(string(buf[:len(s)]))
+	if !ok {
+		return language.Und, "", false
+	}
+	switch {
+	case underscore && recased:
+		return tag, "underscore, letter case", true
+	case underscore:
+		return tag, "underscore", true
+	}
+	return tag, "letter case", true
+}
+
+// codeShaped reports whether s can be a tag: ASCII letters, digits, '-'
+// and '_', and a POSIX suffix after '.' or '@'.
+func codeShaped(s string) bool {
+	if !isLetter(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isLetter(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' && c != '.' && c != '@' {
+			return false
+		}
+	}
+	return true
+}
+
+// posixModifier returns the script or variant a POSIX locale modifier
+// (after '@') names: "" for "euro", which names a currency and is dropped;
+// ok false for a modifier this package does not know.
+func posixModifier(m string) (sub string, ok bool) {
+	switch strings.ToLower(m) {
+	case "euro":
+		return "", true
+	case "latin":
+		return "Latn", true
+	case "cyrillic":
+		return "Cyrl", true
+	case "devanagari":
+		return "Deva", true
+	case "arabic":
+		return "Arab", true
+	case "valencia":
+		return "valencia", true
+	}
+	return "", false
+}
+
+// readCode reads a spelling shaped like a tag. It reports false when the
+// spelling is a single word that is no code, for readName to try.
+func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[language.Tag], bool) {
+	from := agentinput.Text(t)
+	var formReasons []string
+
+	// A POSIX suffix: ".UTF-8", "@euro", ".ISO-8859-1@euro".
+	body, suffix := t, ""
+	if i := strings.IndexAny(t, ".@"); i >= 0 {
+		body, suffix = t[:i], t[i:]
+	}
+	modifier := ""
+	if suffix != "" {
+		codeset, mod, hasMod := strings.Cut(suffix, "@")
+		if hasMod {
+			m, ok := posixModifier(mod)
+			if !ok {
+				return invalid(v, agentinput.AskInvalid, "the POSIX modifier @"+mod+" names no script or variant"), true
+			}
+			modifier = m
+		}
+		if codeset != "" && (len(codeset) < 2 || strings.ContainsAny(codeset[1:], ".@")) {
+			return invalid(v, agentinput.AskInvalid, "it is not a BCP 47 language tag"), true
+		}
+		formReasons = append(formReasons, "POSIX suffix "+suffix)
+	}
+	if body == "" {
+		return invalid(v, agentinput.AskInvalid, "it is not a BCP 47 language tag"), true
+	}
+	if strings.Contains(body, "_") {
+		formReasons = append(formReasons, "underscore")
+	}
+	subs := strings.FieldsFunc(body, func(r rune) bool { return r == '-' || r == '_' })
+	if len(subs) == 0 || strings.Contains(body, "--") || strings.Contains(body, "__") ||
+		strings.HasPrefix(body, "-") || strings.HasSuffix(body, "-") || strings.HasSuffix(body, "_") {
+		return invalid(v, agentinput.AskInvalid, "it is not a BCP 47 language tag"), true
+	}
+	first := strings.ToLower(subs[0])
+	switch {
+	case first == "c" || first == "posix":
+		return invalid(v, agentinput.AskInvalid, "the POSIX "+subs[0]+" locale names no language"), true
+	case first == "und" || first == "root":
+		return invalid(v, agentinput.AskInvalid, first+" names no language"), true
+	}
+
+	// The first subtag's readings: a language code, a country code used as
+	// a language code, or (in "English_US") a language's name.
+	var readings []firstReading
+	reason := ""
+	byName := false
+	switch {
+	case len(first) >= 2 && len(first) <= 3 && allLetters(first):
+		readings, reason = codeReadings(first)
+		if len(subs) == 1 && suffix == "" && t != strings.ToLower(t) {
+			// "Ga" may be the name of the language gaa; "ga" is a code.
+			readings, reason = addShortName(t, readings, reason)
+		}
+	case len(first) >= 4 && allLetters(first) && len(subs) > 1:
+		if suffix == "" && len(lookupName(body)) > 0 {
+			return agentinput.Outcome[language.Tag]{}, false // a name: "Komi-Permyak"
+		}
+		for _, tag := range lookupName(first) {
+			readings = append(readings, firstReading{tag: tag})
+		}
+		if len(readings) > 1 {
+			reason = "the name " + strconv.Quote(subs[0]) + " has several meanings"
+		}
+		byName = true
+	}
+	if reason != "" && len(readings) > 1 {
+		readings, reason = pruneByRegion(readings, reason, subs[1:])
+	}
+	if len(readings) == 0 {
+		if suffix == "" && len(first) >= 4 {
+			return agentinput.Outcome[language.Tag]{}, false // words: readName
+		}
+		return invalid(v, agentinput.AskInvalid, strconv.Quote(subs[0])+" is not a language code"), true
+	}
+
+	// Build each reading's whole tag.
+	rest := make([]string, 0, len(subs)+1)
+	for _, s := range subs[1:] {
+		rest = append(rest, strings.ToLower(s))
+	}
+	tags := make([]language.Tag, 0, len(readings))
+	for _, r := range readings {
+		tag, ok := compose(r.composeFrom(), rest, modifier)
+		if !ok && byName {
+			return agentinput.Outcome[language.Tag]{}, false // words: readName
+		}
+		if !ok {
+			return invalid(v, agentinput.AskInvalid, "it is not a BCP 47 language tag"), true
+		}
+		tags = append(tags, tag)
+	}
+	if reason != "" {
+		rs := make([]agentinput.Reading, len(tags))
+		for i, tag := range tags {
+			rs[i] = agentinput.Reading{Value: quoteTag(tag), Meaning: readings[i].meaning(tag)}
+		}
+		return agentinput.Asking[language.Tag](agentinput.Ask{
+			Code:     agentinput.AskAmbiguous,
+			Received: agentinput.Received(v),
+			Reason:   reason,
+			Expected: expected,
+			Hint:     hintFor(rs),
+			Readings: rs,
+		}), true
+	}
+
+	tag := tags[0]
+	if byName {
+		notes.Add(agentinput.NoteName, from, "")
+		return agentinput.Value(tag, notes), true
+	}
+	cased := caseForm(subs)
+	if cased != strings.ReplaceAll(body, "_", "-") {
+		formReasons = append(formReasons, "letter case")
+	}
+	if modifier != "" {
+		cased = canonicalOrEmpty(cased, modifier)
+	}
+	alias := aliasReason(first, cased, tag)
+	switch {
+	case len(formReasons) > 0 && alias != "":
+		notes.AddStep(agentinput.NoteForm, from, agentinput.Text(cased), strings.Join(formReasons, ", "))
+		notes.Add(agentinput.NoteAliasCode, agentinput.Text(cased), alias)
+	case len(formReasons) > 0:
+		notes.Add(agentinput.NoteForm, from, strings.Join(formReasons, ", "))
+	case alias != "":
+		notes.Add(agentinput.NoteAliasCode, from, alias)
+	}
+	return agentinput.Value(tag, notes), true
+}
+
+// pruneByRegion drops, from the readings of a first subtag that is both a
+// language's code and a country's, the country reading when the tag names
+// another region whose main language is one of the other readings: in
+// "in_ID", "in" is Indonesian (the language of Indonesia), not Hindi, the
+// language of India. The country reading of the tag's own region stays
+// ("se_SE": Swedish or Northern Sami).
+func pruneByRegion(readings []firstReading, reason string, rest []string) ([]firstReading, string) {
+	var region string
+	for _, s := range rest {
+		if len(s) == 1 {
+			break
+		}
+		if len(s) == 2 && allLetters(s) {
+			region = strings.ToUpper(s)
+			break
+		}
+	}
+	if region == "" {
+		return readings, reason
+	}
+	main := regionLanguage(region)
+	found := false
+	for _, r := range readings {
+		found = found || (r.country == "" && main != "" && baseOf(r.tag) == baseOf(main))
+	}
+	if !found {
+		return readings, reason
+	}
+	var kept []firstReading
+	for _, r := range readings {
+		if r.country == "" || r.country == region {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == 1 && kept[0].country == "" {
+		return kept, ""
+	}
+	return kept, reason
+}
+
+// canonicalOrEmpty returns the case form with a POSIX modifier's script
+// or variant in place, as the note's intermediate spelling.
+func canonicalOrEmpty(cased, modifier string) string {
+	subs := strings.Split(cased, "-")
+	if len(modifier) == 4 {
+		out := append([]string{subs[0], modifier}, subs[1:]...)
+		return strings.Join(out, "-")
+	}
+	return cased + "-" + modifier
+}
+
+// compose parses the tag of one reading of the first subtag with the rest
+// of the subtags and a POSIX modifier's script or variant.
+func compose(first string, rest []string, modifier string) (language.Tag, bool) {
+	parts := append([]string{first}, rest...)
+	if modifier != "" {
+		if len(modifier) == 4 {
+			// The script goes right after the language.
+			parts = append([]string{first, modifier}, rest...)
+		} else {
+			parts = append(parts, modifier)
+		}
+	}
+	tag, err := language.Parse(strings.Join(parts, "-"))
+	if err != nil {
+		return language.Und, false
+	}
+	if b, _ := tag.Base(); b.String() == "und" {
+		return language.Und, false
+	}
+	return tag, true
+}
+
+// caseForm writes subtags in BCP 47's canonical case, joined by '-':
+// the language lower, a four-letter script title, a two-letter or
+// three-digit region upper, everything else (and anything after a
+// singleton) lower.
+func caseForm(subs []string) string {
+	var b strings.Builder
+	singleton := false
+	for i, s := range subs {
+		if i > 0 {
+			b.WriteByte('-')
+		}
+		low := strings.ToLower(s)
+		switch {
+		case i == 0 || singleton:
+			b.WriteString(low)
+		case len(s) == 1:
+			singleton = true
+			b.WriteString(low)
+		case len(s) == 4 && allLetters(s):
+			b.WriteString(strings.ToUpper(low[:1]) + low[1:])
+		case len(s) == 2 && allLetters(s):
+			b.WriteString(strings.ToUpper(s))
+		default:
+			b.WriteString(low)
+		}
+	}
+	return b.String()
+}
+
+// aliasReason says why the canonical tag differs from the tag as sent in
+// canonical case, or "" when it does not: a three-letter or deprecated
+// language code, or a subtag x/text replaces silently ("en-UK").
+func aliasReason(first, cased string, tag language.Tag) string {
+	canonical := tag.String()
+	if cased == canonical {
+		return ""
+	}
+	if t, err := language.Parse(first); err == nil && t.String() != first {
+		if len(first) == 3 {
+			return first + " is the three-letter code of " + t.String()
+		}
+		return first + " is a deprecated code of " + t.String()
+	}
+	region, _ := tag.Region()
+	for _, sub := range strings.Split(cased, "-")[1:] {
+		if len(sub) == 1 {
+			break
+		}
+		if (len(sub) == 2 && allLetters(sub) || len(sub) == 3 && !allLetters(sub)) && sub != region.String() {
+			return sub + " is a deprecated code of the region " + region.String()
+		}
+	}
+	return "the canonical form of " + cased
+}
+
+// quoteTag is the JSON text of the reading of t: its spelling (spell).
+func quoteTag(t language.Tag) json.RawMessage {
+	b, _ := json.Marshal(spell(t))
+	return b
+}
+
+// readName reads a language's name: English, native, an alias, or a
+// language name with a script or a region in parentheses or after a comma
+// ("Portuguese (Brazil)", "Chinese, Traditional").
+func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[language.Tag] {
+	from := agentinput.Text(t)
+	if strings.Count(t, "(") > 1 || strings.Count(t, ")") > 1 {
+		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
+	}
+	tags := lookupName(t)
+	if len(tags) == 0 {
+		tags = lookupComposite(t)
+	}
+	switch len(tags) {
+	case 0:
+		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
+	case 1:
+		tag, _ := language.Parse(tags[0])
+		reason := ""
+		if name := englishName(tags[0]); key(name) != key(t) {
+			reason = name
+		}
+		notes.Add(agentinput.NoteName, from, reason)
+		return agentinput.Value(tag, notes)
+	}
+	rs := make([]agentinput.Reading, len(tags))
+	for i, s := range tags {
+		tag, _ := language.Parse(s)
+		rs[i] = agentinput.Reading{Value: quoteTag(tag), Meaning: englishName(s)}
+	}
+	return agentinput.Asking[language.Tag](agentinput.Ask{
+		Code:     agentinput.AskAmbiguous,
+		Received: agentinput.Received(v),
+		Reason:   "it names several languages",
+		Expected: expected,
+		Hint:     hintFor(rs),
+		Readings: rs,
+	})
+}
+
+// lookupComposite reads "Language (Script or Region)" and "Language,
+// Script or Region".
+func lookupComposite(t string) []string {
+	var x, y string
+	switch {
+	case strings.HasSuffix(t, ")") && strings.LastIndexByte(t, '(') > 0:
+		i := strings.LastIndexByte(t, '(')
+		x, y = t[:i], t[i+1:len(t)-1]
+	case strings.LastIndexByte(t, ',') > 0:
+		i := strings.LastIndexByte(t, ',')
+		x, y = t[:i], t[i+1:]
+	default:
+		return nil
+	}
+	langs := lookupName(x)
+	if len(langs) == 0 {
+		return nil
+	}
+	var subtags []string
+	if sc := lookupScript(y); sc != "" {
+		subtags = []string{sc}
+	} else {
+		o := country.Read(y, country.Options{})
+		if code, ok := o.Value(); ok {
+			subtags = []string{code}
+		} else if a, ok := o.Ask(); ok && a.Code == agentinput.AskAmbiguous {
+			for _, r := range a.Readings {
+				var code string
+				if json.Unmarshal(r.Value, &code) == nil {
+					subtags = append(subtags, code)
+				}
+			}
+		}
+	}
+	var out []string
+	for _, l := range langs {
+		for _, sub := range subtags {
+			base, err := language.Parse(l)
+			if err != nil {
+				continue
+			}
+			var tag language.Tag
+			if len(sub) == 4 {
+				sc, err := language.ParseScript(sub)
+				if err != nil {
+					continue
+				}
+				tag, err = language.Compose(base, sc)
+				if err != nil {
+					continue
+				}
+			} else {
+				reg, err := language.ParseRegion(sub)
+				if err != nil {
+					continue
+				}
+				tag, err = language.Compose(base, reg)
+				if err != nil {
+					continue
+				}
+			}
+			if s := tag.String(); !contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// hintFor names the exact spellings to send: `Send "cs" if you mean
+// Czech`, or `Send one of "sv" or "sme"`.
+func hintFor(rs []agentinput.Reading) string {
+	if len(rs) == 1 {
+		return "Send " + string(rs[0].Value) + " if you mean " + rs[0].Meaning
+	}
+	return "Send the tag you mean: " + joinValues(rs)
+}
+
+// joinValues lists the readings' values: `"a", "b" or "c"`.
+func joinValues(rs []agentinput.Reading) string {
+	var b strings.Builder
+	for i, r := range rs {
+		switch {
+		case i == 0:
+		case i == len(rs)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.Write(r.Value)
+	}
+	return b.String()
+}
+
+func invalid(v any, code agentinput.AskCode, reason string) agentinput.Outcome[language.Tag] {
+	return agentinput.Asking[language.Tag](agentinput.Ask{
+		Code:     code,
+		Received: agentinput.Received(v),
+		Reason:   reason,
+		Expected: expected,
+		Hint:     hint,
+	})
+}
+
+// badCharacter names a control or invisible character of s, which a
+// model cannot see in what it sent, or returns "".
+func badCharacter(s string) string {
+	prev := rune(0)
+	for i, c := range s {
+		switch {
+		case (c == '\u200C' || c == '\u200D') && isLetterOrMark(prev) && isLetterOrMark(nextRune(s[i+3:])):
+			// The zero-width (non-)joiner between letters is part of how
+			// Indic and Arabic scripts are written ("ශ්‍රී ලංකාව").
+		case unicode.IsControl(c):
+			return "it contains the control character " + codePoint(c)
+		case unicode.Is(unicode.Cf, c) || c == 0x34F || (c >= 0xFE00 && c <= 0xFE0F):
+			return "it contains the invisible character " + codePoint(c)
+		}
+		prev = c
+	}
+	return ""
+}
+
+func isLetterOrMark(c rune) bool { return unicode.IsLetter(c) || unicode.In(c, unicode.Mn, unicode.Mc) }
+
+func nextRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+func codePoint(c rune) string {
+	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
+	for len(h) < 4 {
+		h = "0" + h
+	}
+	return "U+" + h
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+func allLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isLetter(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,394 @@
+package locale
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/country"
+)
+
+var (
+	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
+	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"‘", "’"}}
+)
+
+func wrap(t *rapid.T, s string) (string, bool) {
+	out := s
+	if rapid.IntRange(0, 3).Draw(t, "quote") == 0 {
+		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
+		out = q[0] + out + q[1]
+	}
+	out = rapid.SampledFrom(spaces).Draw(t, "before") + out + rapid.SampledFrom(spaces).Draw(t, "after")
+	return out, out != s
+}
+
+func recase(t *rapid.T, s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch rapid.IntRange(0, 2).Draw(t, "case") {
+		case 0:
+			r = unicode.ToUpper(r)
+		case 1:
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func stripMarks(s string) string {
+	out, _, _ := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
+	return out
+}
+
+// plainLanguages are the two- and three-letter languages of the table
+// whose code reads as itself with no note: the languages a tag is drawn
+// from.
+var plainLanguages = func() []string {
+	var out []string
+	for _, row := range languageNames {
+		if strings.Contains(row.tag, "-") {
+			continue
+		}
+		o := Read(row.tag, Options{})
+		if t, ok := o.Value(); ok && o.NoteCount() == 0 && t.String() == row.tag {
+			out = append(out, row.tag)
+		}
+	}
+	return out
+}()
+
+// drawTag draws a canonical tag: a language, and maybe a script and a
+// region that x/text accepts.
+func drawTag(t *rapid.T) string {
+	parts := []string{rapid.SampledFrom(plainLanguages).Draw(t, "language")}
+	if rapid.IntRange(0, 4).Draw(t, "script") == 0 {
+		parts = append(parts, rapid.SampledFrom([]string{"Latn", "Cyrl", "Hant", "Hans", "Arab", "Deva"}).Draw(t, "script code"))
+	}
+	if rapid.Bool().Draw(t, "region") {
+		parts = append(parts, rapid.SampledFrom(country.Codes()).Draw(t, "region code"))
+	}
+	s := strings.Join(parts, "-")
+	tag, err := language.Parse(s)
+	if err != nil || tag.String() != s {
+		t.Skip("x/text does not keep " + s + " as it is")
+	}
+	return s
+}
+
+// TestPropertyForms: a canonical tag with random case per subtag, '_' or
+// '-' between subtags, a POSIX suffix, whitespace and quotes, reads as the
+// tag, with a note for each kind of repair.
+func TestPropertyForms(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tag := drawTag(t)
+		subs := strings.Split(tag, "-")
+		if len(subs) == 1 && index().short[key(tag)] != nil {
+			t.Skip("a code that is also a name (\"Ga\"): asked about when not in lower case, in the table")
+		}
+		var b strings.Builder
+		for i, s := range subs {
+			if i > 0 {
+				b.WriteString(rapid.SampledFrom([]string{"-", "_"}).Draw(t, "separator"))
+			}
+			b.WriteString(recase(t, s))
+		}
+		b.WriteString(rapid.SampledFrom([]string{"", "", ".UTF-8", ".utf8", ".ISO-8859-1", "@euro", ".UTF-8@euro"}).Draw(t, "suffix"))
+		in, wrapped := wrap(t, b.String())
+		o := Read(in, Options{})
+		got, ok := o.Value()
+		if !ok || got.String() != tag {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want %s", in, j, tag)
+		}
+		notes := o.Notes()
+		switch {
+		case in == tag && len(notes) != 0:
+			t.Fatalf("the canonical %q has notes %v", in, notes)
+		case in != tag && len(notes) == 0:
+			t.Fatalf("Read(%q) = %s with no note", in, tag)
+		case wrapped && notes[0].Code != agentinput.NoteTrimmed:
+			t.Fatalf("Read(%q): notes %v, want trimmed first", in, notes)
+		}
+		for _, n := range notes {
+			if n.Code != agentinput.NoteTrimmed && n.Code != agentinput.NoteForm {
+				t.Fatalf("Read(%q): note %v", in, n)
+			}
+		}
+	})
+}
+
+// TestPropertyThreeLetter: a language's three-letter code reads as the
+// language with a note, or, when it is also a country's code, is an ask
+// one of whose readings is the language.
+func TestPropertyThreeLetter(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		code := rapid.SampledFrom(plainLanguages).Draw(t, "language")
+		base, _ := language.ParseBase(code)
+		iso := base.ISO3()
+		if iso == code || iso == "" {
+			t.Skip("no other code")
+		}
+		in := recase(t, iso)
+		o := Read(in, Options{})
+		if got, ok := o.Value(); ok {
+			if got.String() != code || o.NoteCount() == 0 {
+				t.Fatalf("Read(%q) = %s (%d notes), want %s with a note", in, got, o.NoteCount(), code)
+			}
+			return
+		}
+		a, _ := o.Ask()
+		if a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("Read(%q): ask %s", in, a.Code)
+		}
+		if _, ok := country.Read(iso, country.Options{}).Value(); !ok && index().short[key(iso)] == nil {
+			t.Fatalf("Read(%q) asks, but %s is no country's code and no language's name", in, iso)
+		}
+	})
+}
+
+// refNames is the slow, obviously-correct name lookup: the canonical tags
+// of every row and alias whose name has the key of s, the aliases owning
+// their keys.
+func refNames(s string) []string {
+	k := key(s)
+	var out []string
+	for _, a := range aliases {
+		if key(a.name) == k {
+			for _, tag := range a.tags {
+				c := language.MustParse(tag).String()
+				if !slices.Contains(out, c) {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	if out != nil {
+		return out
+	}
+	for _, row := range languageNames {
+		if key(row.english) == k || (row.self != "" && key(row.self) == k) {
+			c := language.MustParse(row.tag).String()
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// TestPropertyNames: every English and native name, in random case, with
+// or without its diacritics, reads as its tag when the reference says it
+// has one meaning, and as an ask naming each meaning otherwise.
+func TestPropertyNames(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		row := languageNames[rapid.IntRange(0, len(languageNames)-1).Draw(t, "row")]
+		name := row.english
+		if row.self != "" && rapid.Bool().Draw(t, "native") {
+			name = row.self
+		}
+		name = recase(t, name)
+		if rapid.Bool().Draw(t, "strip") {
+			name = stripMarks(name)
+		}
+		if codeShaped(strings.TrimSpace(name)) && len(strings.TrimSpace(name)) <= 3 {
+			t.Skip("a code: TestPropertyCountryCodes and the table")
+		}
+		want := refNames(name)
+		in, _ := wrap(t, name)
+		o := Read(in, Options{})
+		if len(want) == 1 {
+			got, ok := o.Value()
+			if !ok || got.String() != want[0] {
+				j, _ := o.MarshalJSON()
+				t.Fatalf("Read(%q) = %s, want %s", in, j, want[0])
+			}
+			return
+		}
+		if len(want) == 0 {
+			t.Skip("no name after folding")
+		}
+		a, ok := o.Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous || len(a.Readings) != len(want) {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want an ask naming %v", in, j, want)
+		}
+	})
+}
+
+// TestPropertyCountryCodes: every country's code, written as a language
+// code, is asked about with the country's main language among the
+// readings, unless it is the code of a widely used language (or the
+// country's own language).
+func TestPropertyCountryCodes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := rapid.SampledFrom(country.Codes()).Draw(t, "country")
+		if c == "XK" {
+			t.Skip("x/text knows no language for Kosovo's code")
+		}
+		code := strings.ToLower(c)
+		if rapid.Bool().Draw(t, "alpha-3") {
+			code, _ = country.Alpha3Of(c)
+			code = strings.ToLower(code)
+		}
+		in := recase(t, code)
+		if rapid.Bool().Draw(t, "with region") {
+			in += rapid.SampledFrom([]string{"-", "_"}).Draw(t, "sep") + c
+		}
+		region := language.MustParseRegion(c)
+		likely, _ := language.Compose(region)
+		main, conf := likely.Base()
+		if conf == language.No || main.String() == "und" {
+			t.Skip("no language is the country's")
+		}
+		o := Read(in, Options{})
+		_, isLang := language.ParseBase(code)
+		if v, ok := o.Value(); ok {
+			b, _ := v.Base()
+			switch {
+			case isLang != nil:
+				t.Fatalf("Read(%q) = %s, but %s is no language code", in, v, code)
+			case b == main:
+			case strings.Contains(widelyUsed, " "+b.String()+" ") || strings.Contains(acceptedCodes, " "+code+" "):
+			default:
+				t.Fatalf("Read(%q) = %s, a language of narrow use, over %s, the language of %s", in, v, main, c)
+			}
+			return
+		}
+		a, _ := o.Ask()
+		if a.Code != agentinput.AskAmbiguous {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want an ask naming %s", in, j, main)
+		}
+		found := false
+		for _, r := range a.Readings {
+			var s string
+			json.Unmarshal(r.Value, &s)
+			// A reading is written so that it reads back: "sna" for sn.
+			if back, ok := Read(s, Options{}).Value(); ok {
+				b, _ := back.Base()
+				found = found || b == main
+			}
+		}
+		if !found {
+			t.Fatalf("Read(%q): readings %v do not name %s, the language of %s", in, a.Readings, main, c)
+		}
+	})
+}
+
+// TestPropertyNoAmbiguousValue: a spelling with several meanings never
+// reads as a value: names the reference finds several tags for, and
+// country codes that are no language code, in any case and wrapping.
+func TestPropertyNoAmbiguousValue(t *testing.T) {
+	var ambiguous []string
+	for _, row := range languageNames {
+		for _, n := range []string{row.english, row.self} {
+			if n != "" && len(refNames(n)) > 1 && len(strings.TrimSpace(n)) > 3 {
+				ambiguous = append(ambiguous, n)
+			}
+		}
+	}
+	for _, a := range aliases {
+		if len(a.tags) > 1 {
+			ambiguous = append(ambiguous, a.name)
+		}
+	}
+	for _, c := range country.Codes() {
+		code := strings.ToLower(c)
+		likely, _ := language.Compose(language.MustParseRegion(c))
+		if b, conf := likely.Base(); conf == language.No || b.String() == "und" {
+			continue // no language is the country's (Antarctica, Bouvet Island)
+		}
+		if _, err := language.ParseBase(code); err != nil && c != "XK" {
+			ambiguous = append(ambiguous, code, code+"_"+c)
+		}
+	}
+	if len(ambiguous) < 50 {
+		t.Fatalf("only %d ambiguous spellings", len(ambiguous))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.SampledFrom(ambiguous).Draw(t, "spelling")
+		in, _ := wrap(t, recase(t, s))
+		o := Read(in, Options{})
+		if _, ok := o.Value(); ok {
+			t.Fatalf("the ambiguous %q (as %q) read as a value", s, in)
+		}
+		a, _ := o.Ask()
+		if a.Code != agentinput.AskAmbiguous || len(a.Readings) == 0 {
+			t.Fatalf("Read(%q): %s with %d readings", in, a.Code, len(a.Readings))
+		}
+		for _, r := range a.Readings {
+			var v string
+			json.Unmarshal(r.Value, &v)
+			if _, ok := Read(v, Options{}).Value(); !ok {
+				t.Fatalf("Read(%q): the reading %s does not read back", in, v)
+			}
+		}
+	})
+}
+
+// TestFixedPoint: every tag of the table that reads canonically is a
+// fixed point, and Parse and Format are inverse on it.
+func TestFixedPoint(t *testing.T) {
+	n := 0
+	for _, row := range languageNames {
+		tag, err := language.Parse(row.tag)
+		if err != nil {
+			continue
+		}
+		o := Read(tag.String(), Options{})
+		v, ok := o.Value()
+		if !ok {
+			// Asked about: "se" is also Sweden's code; its three-letter
+			// code reads as it.
+			a, _ := o.Ask()
+			if a.Code != agentinput.AskAmbiguous {
+				t.Errorf("Read(%q): %s", tag, a.Code)
+			}
+			continue
+		}
+		if v != tag || o.NoteCount() != 0 {
+			t.Errorf("Read(%q) = %s with %d notes", tag, v, o.NoteCount())
+		}
+		if p, err := Parse(Format(tag)); err != nil || p != tag {
+			t.Errorf("Parse(Format(%s)) = %s, %v", tag, p, err)
+		}
+		n++
+	}
+	if n < 500 {
+		t.Errorf("only %d fixed points", n)
+	}
+}
+
+// TestPropertyPure: the same input twice gives the same outcome.
+func TestPropertyPure(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var v any
+		switch rapid.IntRange(0, 3).Draw(t, "kind") {
+		case 0:
+			v = drawTag(t)
+		case 1:
+			v = rapid.String().Draw(t, "string")
+		case 2:
+			v = rapid.StringOf(rapid.RuneFrom([]rune("aceinrsuzCZ_-.@ ()"))).Draw(t, "alphabet")
+		default:
+			v = rapid.SampledFrom([]any{nil, true, json.Number("1"), []any{"cs"}, map[string]any{}}).Draw(t, "other")
+		}
+		first, _ := Read(v, Options{}).MarshalJSON()
+		second, _ := Read(v, Options{}).MarshalJSON()
+		if !bytes.Equal(first, second) {
+			t.Fatalf("%#v read twice:\n%s\n%s", v, first, second)
+		}
+	})
+}
