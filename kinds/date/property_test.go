@@ -1,0 +1,399 @@
+package date
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+)
+
+// drawDate draws a day from 1000-01-01 to 9999-12-31.
+func drawDate(t *rapid.T, label string) Date {
+	y := rapid.IntRange(1000, 9999).Draw(t, label+" year")
+	m := rapid.IntRange(1, 12).Draw(t, label+" month")
+	d := rapid.IntRange(1, DaysIn(y, m)).Draw(t, label+" day")
+	return Date{y, m, d}
+}
+
+// num spells n with or without a leading zero.
+func num(t *rapid.T, n int, label string) string {
+	if n < 10 && rapid.Bool().Draw(t, label+" zero-padded") {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+func pad2(n int) string { return fmt.Sprintf("%02d", n) }
+
+// spaces draws a run of whitespace of the class (possibly none).
+func spaces(t *rapid.T, label string, min int) string {
+	return strings.Repeat(rapid.SampledFrom([]string{" ", "\u00a0", "\u202f", "\t"}).Draw(t, label), rapid.IntRange(min, 2).Draw(t, label+" count"))
+}
+
+// wrap draws surrounding whitespace and at most one pair of quotes.
+func wrap(t *rapid.T, s string) (string, bool) {
+	q := rapid.SampledFrom([][2]string{{"", ""}, {`"`, `"`}, {"'", "'"}, {"“", "”"}, {"„", "“"}, {"«", "»"}}).Draw(t, "quotes")
+	out := spaces(t, "lead", 0) + q[0] + s + q[1] + spaces(t, "trail", 0)
+	return out, out != s
+}
+
+// recase draws a random case for every letter of s.
+func recase(t *rapid.T, s string) string {
+	mode := rapid.IntRange(0, 3).Draw(t, "case")
+	switch mode {
+	case 0:
+		return s
+	case 1:
+		return strings.ToUpper(s)
+	case 2:
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	for i, r := range []rune(s) {
+		if rapid.Bool().Draw(t, "upper "+strconv.Itoa(i)) {
+			r = unicode.ToUpper(r)
+		} else {
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// stripMarks removes the diacritics a model may leave out ("rijna").
+func stripMarks(s string) string {
+	out, _, _ := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
+	return strings.NewReplacer("ł", "l", "Ł", "L").Replace(out)
+}
+
+// rendering is one spelling of a date and what it must read as: the date,
+// or (ambiguous) an ask whose readings hold the date.
+type rendering struct {
+	s         string
+	ambiguous bool
+	class     string
+}
+
+// renderISO draws a year-first spelling: any of - / ., padded or not, or
+// the basic form, with or without a time of day and zone.
+func renderISO(t *rapid.T, d Date) rendering {
+	if rapid.IntRange(0, 5).Draw(t, "basic") == 0 {
+		return rendering{s: fmt.Sprintf("%04d%02d%02d", d.Year, d.Month, d.Day), class: "iso basic"}
+	}
+	sep := rapid.SampledFrom([]string{"-", "/", "."}).Draw(t, "iso sep")
+	s := strconv.Itoa(d.Year) + sep + num(t, d.Month, "month") + sep + num(t, d.Day, "day")
+	if rapid.Bool().Draw(t, "with time") {
+		s += rapid.SampledFrom([]string{"T", " ", "t"}).Draw(t, "time mark") +
+			pad2(rapid.IntRange(0, 23).Draw(t, "hour")) + ":" + pad2(rapid.IntRange(0, 59).Draw(t, "minute"))
+		if rapid.Bool().Draw(t, "seconds") {
+			s += ":" + pad2(rapid.IntRange(0, 59).Draw(t, "second"))
+		}
+		s += rapid.SampledFrom([]string{"", "Z", "z", "+02:00", "-05:00", "+0530", " UTC", "−03:00"}).Draw(t, "zone")
+	}
+	return rendering{s: s, class: "iso"}
+}
+
+// renderDotted draws a day-first spelling with dots.
+func renderDotted(t *rapid.T, d Date) rendering {
+	gap := func(l string) string { return "." + spaces(t, l, 0) }
+	s := num(t, d.Day, "day") + gap("gap 1") + num(t, d.Month, "month") + gap("gap 2") + strconv.Itoa(d.Year)
+	if rapid.IntRange(0, 4).Draw(t, "final dot") == 0 {
+		s += "."
+	}
+	return rendering{s: s, class: "dotted"}
+}
+
+// renderSlash draws a slash or dash spelling with the year last, in
+// either order: ambiguous exactly when both orders name a day and the
+// days differ.
+func renderSlash(t *rapid.T, d Date) rendering {
+	sep := rapid.SampledFrom([]string{"/", "-"}).Draw(t, "slash sep")
+	a, b := d.Day, d.Month
+	if rapid.Bool().Draw(t, "month first") {
+		a, b = b, a
+	}
+	s := num(t, a, "first") + sep + num(t, b, "second") + sep + strconv.Itoa(d.Year)
+	return rendering{s: s, ambiguous: d.Day <= 12 && d.Day != d.Month, class: "slash"}
+}
+
+// renderNamed draws a month-name spelling in one of the default languages,
+// in one of the month's forms, in one of the orders the languages write,
+// with random case and, at random, without diacritics.
+func renderNamed(t *rapid.T, d Date) rendering {
+	var defaults []Language
+	for _, l := range Languages() {
+		if l.Default {
+			defaults = append(defaults, l)
+		}
+	}
+	l := rapid.SampledFrom(defaults).Draw(t, "language")
+	forms := l.Months[d.Month-1].Forms()
+	name := rapid.SampledFrom(forms).Draw(t, "form")
+	abbr := slices.Contains(l.Months[d.Month-1].Abbreviations, name)
+	if rapid.Bool().Draw(t, "strip diacritics") {
+		name = stripMarks(name)
+	}
+	name = recase(t, name)
+	if abbr && rapid.Bool().Draw(t, "abbreviation dot") {
+		name += "."
+	}
+	day := num(t, d.Day, "day")
+	year := strconv.Itoa(d.Year)
+	sp := func(l string) string { return spaces(t, l, 1) }
+	var s string
+	switch rapid.IntRange(0, 7).Draw(t, "pattern") {
+	case 0:
+		s = day + sp("a") + name + sp("b") + year
+	case 1:
+		s = day + "." + sp("a") + name + sp("b") + year
+	case 2:
+		s = name + sp("a") + day + "," + sp("b") + year
+	case 3:
+		s = name + sp("a") + day + sp("b") + year
+	case 4:
+		s = day + "-" + strings.TrimSuffix(name, ".") + "-" + year
+	case 5:
+		s = day + " de " + name + " de " + year
+	case 6:
+		s = year + sp("a") + name + sp("b") + day
+	case 7:
+		suffix := rapid.SampledFrom([]string{"st", "nd", "rd", "th", "er", "º"}).Draw(t, "ordinal")
+		s = "the " + day + suffix + " of " + name + sp("b") + year
+	}
+	return rendering{s: s, class: "named " + l.Code}
+}
+
+// renderAny draws a spelling of d from any class, with a leading weekday
+// at random (the right one).
+func renderAny(t *rapid.T, d Date) rendering {
+	var r rendering
+	switch rapid.IntRange(0, 3).Draw(t, "class") {
+	case 0:
+		r = renderISO(t, d)
+	case 1:
+		r = renderDotted(t, d)
+	case 2:
+		r = renderSlash(t, d)
+	default:
+		r = renderNamed(t, d)
+	}
+	if rapid.IntRange(0, 4).Draw(t, "weekday") == 0 {
+		l := rapid.SampledFrom(Languages()[:len(DefaultLanguages())]).Draw(t, "weekday language")
+		name := rapid.SampledFrom(l.Weekdays[d.Weekday()]).Draw(t, "weekday name")
+		r.s = recase(t, name) + rapid.SampledFrom([]string{", ", " ", ". "}).Draw(t, "weekday sep") + r.s
+	}
+	return r
+}
+
+// readingValues lists the values of an ask's readings.
+func readingValues(a agentinput.Ask) []string {
+	var out []string
+	for _, r := range a.Readings {
+		out = append(out, strings.Trim(string(r.Value), `"`))
+	}
+	return out
+}
+
+// Every rendering of every class reads as the date, or, exactly when the
+// class is ambiguous for that date, as an ask whose readings hold it.
+func TestPropertyEveryClassReadsBack(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawDate(t, "date")
+		r := renderAny(t, d)
+		s, _ := wrap(t, r.s)
+		o := Read(s, Options{})
+		if r.ambiguous {
+			a, ok := o.Ask()
+			if !ok || a.Code != agentinput.AskAmbiguous {
+				t.Fatalf("%s %q: want an ask ambiguous, got %s", r.class, s, outcomeJSON(o))
+			}
+			if !slices.Contains(readingValues(a), d.String()) {
+				t.Fatalf("%s %q: readings %v do not hold %s", r.class, s, readingValues(a), d)
+			}
+			return
+		}
+		v, ok := o.Value()
+		if !ok || v != d {
+			t.Fatalf("%s %q: want %s, got %s", r.class, s, d, outcomeJSON(o))
+		}
+		if s != d.String() && o.NoteCount() == 0 {
+			t.Fatalf("%s %q: a repaired spelling without a note", r.class, s)
+		}
+	})
+}
+
+// No ambiguous spelling ever yields a value: slash and dash dates where
+// both orders name different days, two-digit years, a wrong weekday, and
+// a month name that two enabled languages read differently.
+func TestPropertyNoAmbiguousSpellingYieldsAValue(t *testing.T) {
+	hr := append(DefaultLanguages(), "hr")
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawDate(t, "date")
+		var s string
+		opts := Options{Bound: rapid.SampledFrom([]Bound{BoundNone, BoundFrom, BoundTo}).Draw(t, "bound")}
+		var want []string
+		switch rapid.IntRange(0, 3).Draw(t, "class") {
+		case 0: // both orders
+			if d.Day == d.Month || d.Day > 12 {
+				t.Skip("one order only")
+			}
+			sep := rapid.SampledFrom([]string{"/", "-"}).Draw(t, "sep")
+			s = num(t, d.Day, "a") + sep + num(t, d.Month, "b") + sep + strconv.Itoa(d.Year)
+			want = []string{d.String(), Date{d.Year, d.Day, d.Month}.String()}
+		case 1: // two-digit year
+			yy := d.Year % 100
+			s = num(t, d.Day, "day") + "." + num(t, d.Month, "month") + "." + pad2(yy)
+			for _, c := range []int{2000, 1900} {
+				if x := (Date{c + yy, d.Month, d.Day}); x.Valid() {
+					want = append(want, x.String())
+				}
+			}
+		case 2: // wrong weekday
+			wd := (d.Weekday() + rapid.IntRange(1, 6).Draw(t, "shift")) % 7
+			s = englishWeekdays[wd] + ", " + d.String()
+			want = []string{d.String()}
+		case 3: // listopad: October in hr, November in cs and pl
+			form := rapid.SampledFrom([]string{"listopad", "listopada", "LISTOPAD", "Listopada"}).Draw(t, "form")
+			day := rapid.IntRange(1, 30).Draw(t, "day")
+			s = strconv.Itoa(day) + " " + form + " " + strconv.Itoa(d.Year)
+			opts.Languages = hr
+			want = []string{Date{d.Year, 10, day}.String(), Date{d.Year, 11, day}.String()}
+		}
+		s, _ = wrap(t, s)
+		o := Read(s, opts)
+		a, ok := o.Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("%q: want an ask ambiguous, got %s", s, outcomeJSON(o))
+		}
+		got := readingValues(a)
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Fatalf("%q: readings %v lack %s", s, got, w)
+			}
+		}
+	})
+}
+
+// The canonical spelling is a fixed point: the same day, no note; and
+// reading is pure.
+func TestPropertyFixedPointAndPurity(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawDate(t, "date")
+		o := Read(d.String(), Options{})
+		if v, ok := o.Value(); !ok || v != d || o.NoteCount() != 0 {
+			t.Fatalf("%s: %s", d, outcomeJSON(o))
+		}
+		r := renderAny(t, d)
+		opts := Options{Bound: rapid.SampledFrom([]Bound{BoundNone, BoundFrom, BoundTo}).Draw(t, "bound")}
+		a, b := outcomeJSON(Read(r.s, opts)), outcomeJSON(Read(r.s, opts))
+		if !bytes.Equal(a, b) {
+			t.Fatalf("%q read twice: %s, then %s", r.s, a, b)
+		}
+	})
+}
+
+// periodSpelling draws a spelling of a year, a month or a quarter and
+// returns its first and last day.
+func periodSpelling(t *rapid.T) (string, Date, Date) {
+	y := rapid.IntRange(1000, 8999).Draw(t, "year")
+	switch rapid.IntRange(0, 3).Draw(t, "period") {
+	case 0:
+		return strconv.Itoa(y), Date{y, 1, 1}, Date{y, 12, 31}
+	case 1:
+		m := rapid.IntRange(1, 12).Draw(t, "month")
+		var s string
+		switch rapid.IntRange(0, 3).Draw(t, "month form") {
+		case 0:
+			s = strconv.Itoa(y) + rapid.SampledFrom([]string{"-", "/", "."}).Draw(t, "sep") + num(t, m, "m")
+		case 1:
+			s = num(t, m, "m") + rapid.SampledFrom([]string{"-", "/", "."}).Draw(t, "sep") + strconv.Itoa(y)
+		default:
+			l := rapid.SampledFrom(Languages()[:len(DefaultLanguages())]).Draw(t, "language")
+			s = recase(t, rapid.SampledFrom(l.Months[m-1].Forms()).Draw(t, "form")) + " " + strconv.Itoa(y)
+		}
+		return s, Date{y, m, 1}, Date{y, m, DaysIn(y, m)}
+	}
+	q := rapid.IntRange(1, 4).Draw(t, "quarter")
+	qs := rapid.SampledFrom([]string{"Q", "q"}).Draw(t, "q") + strconv.Itoa(q)
+	s := qs + " " + strconv.Itoa(y)
+	if rapid.Bool().Draw(t, "year first") {
+		s = strconv.Itoa(y) + "-" + qs
+	}
+	return s, Date{y, 3*q - 2, 1}, Date{y, 3 * q, DaysIn(y, 3*q)}
+}
+
+// Bounds: a year, month or quarter reads as its first day on a from bound
+// and its last on a to bound; from ≤ to, both inside the period, and the
+// day after the last is the first day of the next period. With no bound
+// it is an ask.
+func TestPropertyBounds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s, first, last := periodSpelling(t)
+		from, ok1 := Read(s, Options{Bound: BoundFrom}).Value()
+		to, ok2 := Read(s, Options{Bound: BoundTo}).Value()
+		if !ok1 || !ok2 || from != first || to != last {
+			t.Fatalf("%q: from %v to %v, want %v and %v", s, from, to, first, last)
+		}
+		if from.Compare(to) > 0 || from.Day != 1 || !to.Valid() || to.AddDays(1).Day != 1 {
+			t.Fatalf("%q: %v..%v is not a whole period", s, from, to)
+		}
+		if _, ok := Read(s, Options{}).Ask(); !ok {
+			t.Fatalf("%q: with no bound, want an ask", s)
+		}
+	})
+}
+
+// Open bounds: on a bound, a date before year 1000 or from year 9000 is
+// absent with a note; with no bound it is the date.
+func TestPropertyOpenBounds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		y := rapid.OneOf(rapid.IntRange(1, 999), rapid.IntRange(9000, 9999)).Draw(t, "year")
+		m := rapid.IntRange(1, 12).Draw(t, "month")
+		d := Date{y, m, rapid.IntRange(1, DaysIn(y, m)).Draw(t, "day")}
+		b := rapid.SampledFrom([]Bound{BoundFrom, BoundTo}).Draw(t, "bound")
+		o := Read(d.String(), Options{Bound: b})
+		if o.Status() != agentinput.StatusAbsent || o.IsPlaceholder() || o.NoteCount() != 1 || o.Notes()[0].Code != agentinput.NoteOpenBound {
+			t.Fatalf("%s on %s: %s", d, b, outcomeJSON(o))
+		}
+		if v, ok := Read(d.String(), Options{}).Value(); !ok || v != d {
+			t.Fatalf("%s with no bound: not the date", d)
+		}
+	})
+}
+
+func outcomeJSON(o agentinput.Outcome[Date]) []byte {
+	b, err := o.MarshalJSON()
+	if err != nil {
+		return []byte(err.Error())
+	}
+	return b
+}
+
+// Each language alone, optional ones included, reads every form of every
+// month, in any case, with or without diacritics, after a day and before
+// a four-digit year.
+func TestPropertyEachLanguageAlone(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawDate(t, "date")
+		l := rapid.SampledFrom(Languages()).Draw(t, "language")
+		name := rapid.SampledFrom(l.Months[d.Month-1].Forms()).Draw(t, "form")
+		if rapid.Bool().Draw(t, "strip diacritics") {
+			name = stripMarks(name)
+		}
+		s := strconv.Itoa(d.Day) + ". " + recase(t, name) + " " + strconv.Itoa(d.Year)
+		o := Read(s, Options{Languages: []string{l.Code}})
+		if v, ok := o.Value(); !ok || v != d {
+			t.Fatalf("%s alone: %q: want %s, got %s", l.Code, s, d, outcomeJSON(o))
+		}
+	})
+}

@@ -1,0 +1,124 @@
+package date
+
+import (
+	"agentinput.dev/agentinput"
+)
+
+// rangeMark finds the mark between the two ends of a range written into
+// one value: a range word ("to", "bis", "až"), an en or em dash, a hyphen
+// with whitespace on both sides, or a slash between two year-first dates
+// ("2024-01-01/2024-12-31"). It reports false when ts has none.
+func rangeMark(ts []tok) (int, bool) {
+	for i, t := range ts {
+		switch {
+		case i == 0 || i == len(ts)-1:
+		case t.kind == tWord && t.w != nil && t.w.role&roleRangeTo != 0:
+			return i, true
+		case t.kind != tPunct:
+		case t.val == '\u2013' || t.val == '\u2014':
+			return i, true
+		case t.val == '-' && t.space && ts[i+1].space:
+			return i, true
+		case t.val == '/' && ts[0].kind == tNum && ts[0].width == 4 && ts[i+1].kind == tNum && ts[i+1].width == 4:
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// readRange reads a whole range sent to one property: an ask whose hint
+// names both properties and both values, so that the caller can send them
+// apart. When an end is not a date, the spelling is not a range either.
+func readRange(v any, ts []tok, at int, opts Options) agentinput.Outcome[Date] {
+	left, right := ts[:at], ts[at+1:]
+	if len(left) > 0 && left[0].kind == tWord && left[0].w != nil && left[0].w.role&roleRangeFrom != 0 {
+		left = left[1:]
+	}
+	var rp, lp parsed
+	parseOne(&rp, right)
+	to := endOf(&rp, BoundTo)
+	parseOne(&lp, left)
+	if lp.bad != "" && to.ok {
+		lp = borrow(left, to.first)
+	}
+	from := endOf(&lp, BoundFrom)
+	if !from.ok || !to.ok {
+		return ask(v, opts, agentinput.AskInvalid, "it looks like a range of dates, but an end of it is not a date",
+			"Send one date as YYYY-MM-DD")
+	}
+	hint := "Send the range as two properties: date_from " + from.text + " and date_to " + to.text
+	reason := "it is a range of dates, and this property is one date"
+	switch opts.Bound {
+	case BoundFrom:
+		reason = "it is a whole range, and this property is its first day"
+	case BoundTo:
+		reason = "it is a whole range, and this property is its last day"
+	}
+	return ask(v, opts, agentinput.AskInvalid, reason, hint)
+}
+
+// end is one end of a range, as the hint names it.
+type end struct {
+	ok    bool
+	first Date   // the day the end reads as (the first day, for a period)
+	text  string // `"2024-01-01"`, or "left out" for an open bound
+}
+
+// endOf reads one end of a range on the given bound.
+func endOf(p *parsed, b Bound) end {
+	if p.bad != "" || p.n == 0 || p.why != whyOne {
+		return end{}
+	}
+	c := p.c[0]
+	d := c.first
+	if b == BoundTo {
+		d = c.last
+	}
+	if p.wdays != 0 && p.period == periodDay && p.wdays&(1<<d.Weekday()) == 0 {
+		return end{}
+	}
+	e := end{ok: true, first: c.first, text: `"` + d.String() + `"`}
+	if d.Year < 1000 || d.Year >= 9000 {
+		e.text = "left out"
+	}
+	return e
+}
+
+// borrow reads the first end of a range that leaves out what the second
+// end says ("1.–31. 3. 2024", "1–31 March 2024", "1 March – 31 May
+// 2024"): a day alone, or a day and a month, take the rest from next.
+func borrow(ts []tok, next Date) parsed {
+	day, month := 0, 0
+	var nums [2]int
+	n := 0
+	for _, t := range ts {
+		switch {
+		case t.kind == tNum && t.width <= 2 && n < 2:
+			nums[n] = t.val
+			n++
+		case t.kind == tWord && t.w != nil && t.w.month > 0 && month == 0:
+			month = t.w.month
+		case t.kind == tWord && t.w != nil && t.w.role&(roleOrdinal|roleFiller) != 0:
+		case t.kind == tPunct && t.val == '.':
+		default:
+			return fail("an end of the range is not a date")
+		}
+	}
+	switch {
+	case n == 1 && month == 0:
+		day, month = nums[0], next.Month
+	case n == 1:
+		day = nums[0]
+	case n == 2 && month == 0:
+		day, month = nums[0], nums[1]
+	default:
+		return fail("an end of the range is not a date")
+	}
+	d := Date{next.Year, month, day}
+	if !d.Valid() {
+		return fail("an end of the range is not a date")
+	}
+	var p parsed
+	p.day(d, "")
+	return p
+}

@@ -1,0 +1,135 @@
+package date
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"agentinput.dev/internal/spelling"
+)
+
+// tokKind is the kind of one token of a date spelling.
+type tokKind uint8
+
+const (
+	tNum   tokKind = iota + 1 // a run of ASCII digits
+	tWord                     // a run of letters (with their marks)
+	tPunct                    // one punctuation mark
+)
+
+// tok is one token: a number, a word or a punctuation mark, and whether
+// whitespace came before it.
+type tok struct {
+	kind       tokKind
+	space      bool  // whitespace before the token
+	start, end int32 // byte offsets in the spelling
+	width      int32 // digits of a number (counted up to the budget)
+	val        int   // a number's value (its first 9 digits), a mark's rune
+	w          *word
+}
+
+// maxTokens is the most tokens a spelling may have. The longest date a
+// model writes ("Thursday, 1st of October 2026 at 13:45:00 UTC to …")
+// has about 25; anything longer is not one date, and stopping there keeps
+// every read short whatever the input.
+const maxTokens = 32
+
+// tokens is a fixed-size token list, kept on the stack.
+type tokens struct {
+	t [maxTokens]tok
+	n int
+}
+
+// isPunct reports whether r is a mark a date spelling may hold.
+func isPunct(r rune) bool {
+	switch r {
+	case '.', ',', '/', '-', ':', '+', '\u2013', '\u2014', '\u2212':
+		return true
+	}
+	return false
+}
+
+// isWordRune reports whether r continues a word: a letter, a nonspacing
+// mark (a decomposed accent), or the degree sign of "1°".
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || r == '°' || (unicode.Is(unicode.Mn, r) && !invisibleMark(r))
+}
+
+// tokenize splits s into tokens, looking every word up in words. It
+// returns a reason when s holds something no date spelling has.
+func tokenize(s string, words map[string]*word, ts *tokens) string {
+	space := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if ts.n == maxTokens {
+			return "it has too many parts to be one date"
+		}
+		switch {
+		case '0' <= c && c <= '9':
+			j, v := i, 0
+			for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+				if j-i < 9 {
+					v = v*10 + int(s[j]-'0')
+				}
+				j++
+			}
+			ts.t[ts.n] = tok{kind: tNum, space: space, start: int32(i), end: int32(j), width: int32(j - i), val: v}
+			ts.n++
+			i, space = j, false
+			continue
+		case c == ' ' || c == '\t':
+			space = true
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case spelling.IsSpace(r):
+			space = true
+			i += n
+		case isPunct(r):
+			ts.t[ts.n] = tok{kind: tPunct, space: space, start: int32(i), end: int32(i + n), val: int(r)}
+			ts.n++
+			i, space = i+n, false
+		case unicode.IsLetter(r) || r == '°':
+			j := i + n
+			for j < len(s) {
+				r2, n2 := utf8.DecodeRuneInString(s[j:])
+				if !isWordRune(r2) {
+					break
+				}
+				j += n2
+			}
+			ts.t[ts.n] = tok{kind: tWord, space: space, start: int32(i), end: int32(j), w: lookup(words, s[i:j])}
+			ts.n++
+			i, space = j, false
+		case unicode.IsControl(r):
+			return "it contains the control character " + codePoint(r)
+		case unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me):
+			return "it contains the invisible character " + codePoint(r)
+		case unicode.IsDigit(r):
+			return "it has digits other than 0–9"
+		default:
+			return "it contains " + strconv.QuoteRune(r) + ", which no date spelling has"
+		}
+	}
+	return ""
+}
+
+// invisibleMark reports whether c is a nonspacing mark that shows nothing
+// of its own (the combining grapheme joiner, variation selectors): folding
+// would drop it and hide it.
+func invisibleMark(c rune) bool {
+	return c == 0x34F || (c >= 0x180B && c <= 0x180F) ||
+		(c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF)
+}
+
+// codePoint spells c as U+XXXX.
+func codePoint(c rune) string {
+	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
+	if len(h) < 4 {
+		h = strings.Repeat("0", 4-len(h)) + h
+	}
+	return "U+" + h
+}
