@@ -1,0 +1,15 @@
+// Package census keeps the one-owner rule true as code grows: every kind of
+// value has one owner package, and no other code parses that kind itself.
+//
+// Ownership is the table of kinds, their owner packages and the parsing
+// primitives only those may use; docs/census.md shows the same table.
+// Analyzer (built by package census/ownership from that table) reports every
+// use of a guarded primitive outside its owner. It runs three ways:
+//
+//	go vet -vettool=$(go env GOPATH)/bin/census ./...   # after go install agentinput.dev/census/cmd/census
+//	agentinput census ./...                             # exit status 1 on findings
+//	census.Check(".", "./...")                          # from a test of your own module
+//
+// This module runs Check over itself in its own tests, so `go test ./...`
+// fails when a package reads another kind's spellings.
+package census
