@@ -1,0 +1,389 @@
+package enum
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// Spec declares an enum: its values, and optional synonyms.
+type Spec struct {
+	// Values are the declared values, each the canonical spelling of
+	// itself, in the order asks list them. At least one; no two may fold
+	// alike (see New).
+	Values []string
+	// Synonyms maps another spelling to the declared value it stands for:
+	// {"ok": "approved"}. A synonym is read through the same folding as a
+	// value.
+	Synonyms map[string]string
+}
+
+// Enum reads one property's declared values. Build one with New; it is
+// immutable and safe for use by many goroutines.
+type Enum struct {
+	values []string
+	// exact maps a declared value, or a synonym as declared, to its value.
+	exact map[string]match
+	// folded maps the fold of a value or synonym to its value.
+	folded map[string]match
+	// compacted maps the compact fold of a value or synonym to every
+	// value it may stand for (two when "re-set" and "reset" are declared).
+	compacted map[string][]int32
+	near      nearIndex
+	expected  string
+	example   json.RawMessage
+}
+
+// match is what a spelling stands for: a value, and the synonym it was
+// declared as (or "" for the value itself).
+type match struct {
+	value   int32
+	synonym bool
+}
+
+// New checks spec and builds the enum's index, once. Its errors are the
+// program's mistakes, found where the property is declared: no values, an
+// empty or malformed value, a value declared twice, two values that fold
+// alike ("Draft" and "draft", "published_at" and "publishedAt", "café" and
+// "cafe": a model cannot be trusted to keep them apart), a synonym of an
+// undeclared value, and a synonym that folds like another value or like a
+// synonym of another value.
+func New(spec Spec) (*Enum, error) {
+	if len(spec.Values) == 0 {
+		return nil, errors.New("enum: no values declared")
+	}
+	if len(spec.Values) > maxValues {
+		return nil, errors.New("enum: " + strconv.Itoa(len(spec.Values)) + " values declared; an enum holds at most " + strconv.Itoa(maxValues) + " (use a vocabulary)")
+	}
+	e := &Enum{
+		values:    slices.Clone(spec.Values),
+		exact:     make(map[string]match, len(spec.Values)+len(spec.Synonyms)),
+		folded:    make(map[string]match, len(spec.Values)+len(spec.Synonyms)),
+		compacted: make(map[string][]int32, len(spec.Values)+len(spec.Synonyms)),
+	}
+	index := make(map[string]int32, len(spec.Values))
+	folds := make(map[string]string, len(spec.Values)) // fold → the spelling it was declared as
+	add := func(s string, m match, what string) error {
+		if err := checkDeclared(s); err != "" {
+			return errors.New("enum: " + what + " " + strconv.Quote(s) + " " + err)
+		}
+		f := fold(s)
+		if f == "" {
+			return errors.New("enum: " + what + " " + strconv.Quote(s) + " folds to nothing (it has no letters or digits)")
+		}
+		if prev, ok := e.folded[f]; ok {
+			if prev.value != m.value || !m.synonym && !prev.synonym {
+				return errors.New("enum: " + what + " " + strconv.Quote(s) + " folds like " + strconv.Quote(folds[f]) +
+					" (both read as " + strconv.Quote(f) + "): a model cannot keep them apart")
+			}
+			// A synonym that folds like its own value adds nothing.
+			e.exact[s] = m
+			return nil
+		}
+		folds[f] = s
+		e.exact[s] = m
+		e.folded[f] = m
+		c := compact(f)
+		if !slices.Contains(e.compacted[c], m.value) {
+			e.compacted[c] = append(e.compacted[c], m.value)
+		}
+		return nil
+	}
+	for i, v := range e.values {
+		if _, dup := index[v]; dup {
+			return nil, errors.New("enum: value " + strconv.Quote(v) + " is declared twice")
+		}
+		index[v] = int32(i)
+		if err := add(v, match{value: int32(i)}, "value"); err != nil {
+			return nil, err
+		}
+	}
+	// Synonyms in a fixed order, so that an error names the same pair on
+	// every run.
+	synonyms := make([]string, 0, len(spec.Synonyms))
+	for s := range spec.Synonyms {
+		synonyms = append(synonyms, s)
+	}
+	slices.Sort(synonyms)
+	for _, s := range synonyms {
+		target := spec.Synonyms[s]
+		i, ok := index[target]
+		if !ok {
+			return nil, errors.New("enum: synonym " + strconv.Quote(s) + " stands for " + strconv.Quote(target) + ", which is not a declared value")
+		}
+		if _, isValue := index[s]; isValue {
+			return nil, errors.New("enum: synonym " + strconv.Quote(s) + " is also a declared value")
+		}
+		if err := add(s, match{value: i, synonym: true}, "synonym"); err != nil {
+			return nil, err
+		}
+	}
+	e.near = buildNear(e.compacted)
+	e.expected, e.example = describe(e.values)
+	return e, nil
+}
+
+// maxValues bounds an enum. A longer list is a vocabulary.
+const maxValues = 2000
+
+// checkDeclared says what is wrong with a declared spelling, or "".
+func checkDeclared(s string) string {
+	switch {
+	case s == "":
+		return "is empty"
+	case len(s) > agentinput.MaxScalarBytes:
+		return "is longer than " + strconv.Itoa(agentinput.MaxScalarBytes) + " bytes"
+	case !utf8.ValidString(s):
+		return "is not valid UTF-8"
+	case badCharacter(s) != "":
+		return "has a control or invisible character"
+	}
+	if t, trimmed := spelling.Trim(s); trimmed || t != s {
+		return "has surrounding whitespace or quotes, which a read trims"
+	}
+	return ""
+}
+
+// Values returns the declared values, in order.
+func (e *Enum) Values() []string { return slices.Clone(e.values) }
+
+// Read reads one decoded JSON value as one of the declared values. See the
+// package documentation for the spellings it reads.
+func (e *Enum) Read(v any) agentinput.Outcome[string] {
+	switch x := v.(type) {
+	case string:
+		if m, ok := e.exact[x]; ok && !m.synonym {
+			return agentinput.Value(e.values[m.value], agentinput.Notes{})
+		}
+		return e.readString(v, x, agentinput.Notes{})
+	case json.Number:
+		return e.readScalar(v, string(x))
+	case bool:
+		return e.readScalar(v, strconv.FormatBool(x))
+	case float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		text, _ := json.Marshal(x)
+		return e.readScalar(v, string(text))
+	case nil:
+		return e.ask(v, agentinput.AskWrongType, "null is not one of the values", nil)
+	case []any:
+		return e.ask(v, agentinput.AskWrongType, "an array is not one of the values", nil)
+	case map[string]any:
+		return e.ask(v, agentinput.AskWrongType, "an object is not one of the values", nil)
+	default:
+		return e.ask(v, agentinput.AskWrongType, "it is not a JSON value an enum is read from", nil)
+	}
+}
+
+// readScalar reads a JSON number or boolean as the text it spells, with a
+// note: a declared value "10" or "true" may arrive as a number or boolean.
+func (e *Enum) readScalar(v any, text string) agentinput.Outcome[string] {
+	if len(text) > agentinput.MaxScalarBytes {
+		return e.tooLarge(v)
+	}
+	var notes agentinput.Notes
+	notes.AddStep(agentinput.NoteScalarAsText, agentinput.JSONValue(v), agentinput.Text(text), "")
+	if m, ok := e.exact[text]; ok && !m.synonym {
+		return agentinput.Value(e.values[m.value], notes)
+	}
+	return e.readString(v, text, notes)
+}
+
+// readString reads a string that is not a declared value as it is.
+func (e *Enum) readString(v any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
+	if len(raw) > agentinput.MaxScalarBytes {
+		return e.tooLarge(v)
+	}
+	if !utf8.ValidString(raw) {
+		return e.ask(v, agentinput.AskInvalid, "it is not valid UTF-8", nil)
+	}
+	s, trimmed := spelling.Trim(raw)
+	if trimmed {
+		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(raw), agentinput.Text(s), "")
+	}
+	if s == "" {
+		return e.ask(v, agentinput.AskInvalid, "it is empty", nil)
+	}
+	if reason := badCharacter(s); reason != "" {
+		return e.ask(v, agentinput.AskInvalid, reason, nil)
+	}
+	if m, ok := e.exact[s]; ok {
+		return e.read(m, s, notes)
+	}
+	f := fold(s)
+	if m, ok := e.folded[f]; ok {
+		return e.read(m, s, notes)
+	}
+	c := compact(f)
+	switch values := e.compacted[c]; len(values) {
+	case 0:
+	case 1:
+		return e.read(match{value: values[0]}, s, notes)
+	default:
+		readings := make([]agentinput.Reading, len(values))
+		for i, vi := range values {
+			readings[i] = agentinput.Reading{Value: quote(e.values[vi]), Meaning: "the declared value " + strconv.Quote(e.values[vi])}
+		}
+		return e.ask(v, agentinput.AskAmbiguous, "it matches "+strconv.Itoa(len(values))+" declared values once case and separators are ignored", readings)
+	}
+	if near := e.near.find(c); len(near) > 0 {
+		readings := make([]agentinput.Reading, len(near))
+		for i, n := range near {
+			edits := "1 edit"
+			if n.distance > 1 {
+				edits = strconv.Itoa(n.distance) + " edits"
+			}
+			readings[i] = agentinput.Reading{Value: quote(e.values[n.value]), Meaning: "the declared value " + strconv.Quote(e.values[n.value]) + ", " + edits + " away"}
+		}
+		return e.ask(v, agentinput.AskAmbiguous, "it is not a declared value, and is close to "+plural(len(near), "one", "several"), readings)
+	}
+	return e.ask(v, agentinput.AskInvalid, "it is not one of the declared values", nil)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// read is the value outcome of a match of the spelling s, after the
+// repairs in notes.
+func (e *Enum) read(m match, s string, notes agentinput.Notes) agentinput.Outcome[string] {
+	value := e.values[m.value]
+	switch {
+	case m.synonym:
+		notes.Add(agentinput.NoteSynonym, agentinput.Text(s), "a declared synonym")
+	case s != value:
+		notes.Add(agentinput.NoteFolded, agentinput.Text(s), "letter case, separators or diacritics differ")
+	}
+	return agentinput.Value(value, notes)
+}
+
+// badCharacter names a control or invisible character in s, which the
+// caller cannot see in what it sent, or returns "". Whitespace inside is
+// a separator and is allowed.
+func badCharacter(s string) string {
+	for _, c := range s {
+		switch {
+		case c < utf8.RuneSelf && c >= 0x20 && c != 0x7f:
+		case c == '\t' || c == '\n' || c == '\r':
+		case unicode.IsControl(c):
+			return "it contains the control character " + codePoint(c)
+		case unicode.In(c, unicode.Cf) || invisibleMark(c):
+			return "it contains the invisible character " + codePoint(c)
+		}
+	}
+	return ""
+}
+
+// invisibleMark reports whether c is a mark that shows nothing of its own
+// (the combining grapheme joiner, variation selectors), which Fold would
+// drop and hide.
+func invisibleMark(c rune) bool {
+	return c == 0x34F || (c >= 0x180B && c <= 0x180F) ||
+		(c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF)
+}
+
+// codePoint spells c as U+XXXX.
+func codePoint(c rune) string {
+	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
+	if len(h) < 4 {
+		h = strings.Repeat("0", 4-len(h)) + h
+	}
+	return "U+" + h
+}
+
+func quote(s string) json.RawMessage {
+	b, _ := json.Marshal(s) // a valid UTF-8 string always encodes
+	return b
+}
+
+// maxListed is how many values the expected text of an ask lists; a
+// longer list ends with how many there are in all.
+const maxListed = 30
+
+// describe builds the expected text and the example, once.
+func describe(values []string) (string, json.RawMessage) {
+	var b strings.Builder
+	if len(values) == 1 {
+		b.WriteString("the value ")
+	} else {
+		b.WriteString("one of ")
+	}
+	for i, v := range values {
+		if i == maxListed {
+			b.WriteString(", … (" + strconv.Itoa(len(values)) + " values in all)")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.Write(quote(v))
+	}
+	b.WriteString(" (a JSON string), for example ")
+	example := quote(values[0])
+	b.Write(example)
+	return b.String(), example
+}
+
+// Expected says in words what the property accepts: the declared values
+// (the first thirty, and how many in all) and one canonical example.
+func (e *Enum) Expected() string { return e.expected }
+
+// Example returns the first declared value as JSON.
+func (e *Enum) Example() json.RawMessage { return slices.Clone(e.example) }
+
+func (e *Enum) ask(v any, code agentinput.AskCode, reason string, readings []agentinput.Reading) agentinput.Outcome[string] {
+	hint := "Send one of the declared values exactly as listed"
+	if len(readings) > 0 {
+		hint = "Send the one you mean exactly as listed"
+	}
+	return agentinput.Asking[string](agentinput.Ask{
+		Code:     code,
+		Received: agentinput.Received(v),
+		Reason:   reason,
+		Expected: e.expected,
+		Hint:     hint,
+		Readings: readings,
+	})
+}
+
+func (e *Enum) tooLarge(v any) agentinput.Outcome[string] {
+	return e.ask(v, agentinput.AskTooLarge,
+		"it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the most an enum value is read from", nil)
+}
+
+// ErrSyntax is the error of Parse, wrapped in a *ParseError.
+var ErrSyntax = errors.New("want one of the declared values exactly")
+
+// ParseError is the error of Parse: what was sent, and what was wanted.
+type ParseError struct {
+	Value string // the string given to Parse
+}
+
+func (e *ParseError) Error() string {
+	return "enum: parsing " + strconv.Quote(e.Value) + ": " + ErrSyntax.Error()
+}
+
+// Unwrap returns ErrSyntax.
+func (e *ParseError) Unwrap() error { return ErrSyntax }
+
+// Parse reads the canonical spelling strictly: a declared value exactly,
+// nothing else (no synonym, no folding).
+func (e *Enum) Parse(s string) (string, error) {
+	if m, ok := e.exact[s]; ok && !m.synonym {
+		return e.values[m.value], nil
+	}
+	return "", &ParseError{Value: s}
+}
+
+// Format returns the canonical spelling of a value: the declared value
+// itself.
+func Format(value string) string { return value }

@@ -1,0 +1,360 @@
+package enum
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"agentinput.dev/agentinput"
+)
+
+// tableCase is one line of testdata/cases.txt.
+type tableCase struct {
+	line    int
+	text    string
+	spec    Spec
+	input   any
+	outcome string   // the declared value, or "ask CODE"
+	detail  []string // note codes, or readings' values
+}
+
+// loadCases reads testdata/cases.txt; every error names its line.
+func loadCases(t testing.TB) []tableCase {
+	t.Helper()
+	f, err := os.Open("testdata/cases.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []tableCase
+	var spec Spec
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
+			continue
+		case strings.HasPrefix(trimmed, "@values "):
+			spec = Spec{Values: strings.Fields(strings.TrimPrefix(trimmed, "@values "))}
+			continue
+		case strings.HasPrefix(trimmed, "@synonym "):
+			f := strings.Fields(strings.TrimPrefix(trimmed, "@synonym "))
+			if len(f) != 2 {
+				t.Fatalf("cases.txt:%d: want @synonym ALIAS VALUE", n)
+			}
+			syn := map[string]string{f[0]: f[1]}
+			for k, v := range spec.Synonyms {
+				syn[k] = v
+			}
+			spec.Synonyms = syn
+			continue
+		}
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.UseNumber()
+		var input any
+		if err := dec.Decode(&input); err != nil {
+			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
+		}
+		rest := strings.TrimSpace(line[dec.InputOffset():])
+		if !strings.HasPrefix(rest, "|") {
+			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input, have %q", n, rest)
+		}
+		cols := strings.Split(rest[1:], "|")
+		if len(cols) > 2 {
+			t.Fatalf("cases.txt:%d: too many columns", n)
+		}
+		c := tableCase{line: n, text: trimmed, spec: spec, input: input, outcome: strings.TrimSpace(cols[0])}
+		if len(cols) == 2 {
+			c.detail = strings.Fields(cols[1])
+		}
+		if !strings.HasPrefix(c.outcome, "ask ") {
+			if len(c.detail) == 0 {
+				t.Fatalf("cases.txt:%d: a value needs its notes (\"-\" for none)", n)
+			}
+			if slices.Equal(c.detail, []string{"-"}) {
+				c.detail = nil
+			}
+		}
+		cases = append(cases, c)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 60 {
+		t.Fatalf("cases.txt: only %d cases loaded", len(cases))
+	}
+	return cases
+}
+
+func mustNew(t testing.TB, spec Spec) *Enum {
+	t.Helper()
+	e, err := New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func TestCases(t *testing.T) {
+	for _, c := range loadCases(t) {
+		e, err := New(c.spec)
+		if err != nil {
+			t.Fatalf("cases.txt:%d: %v", c.line, err)
+		}
+		o := e.Read(c.input)
+		fail := func(format string, args ...any) {
+			t.Helper()
+			got, _ := o.MarshalJSON()
+			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, fmt.Sprintf(format, args...), got)
+		}
+		if code, ok := strings.CutPrefix(c.outcome, "ask "); ok {
+			a, isAsk := o.Ask()
+			if !isAsk {
+				fail("want an ask")
+				continue
+			}
+			checkAsk(t, e, c.input, a, func(msg string) { fail("%s", msg) })
+			if string(a.Code) != code {
+				fail("want code %s", code)
+			}
+			var values []string
+			for _, r := range a.Readings {
+				values = append(values, string(r.Value))
+			}
+			if !slices.Equal(values, c.detail) {
+				fail("want readings %v", c.detail)
+			}
+			continue
+		}
+		v, ok := o.Value()
+		if !ok || v != c.outcome {
+			fail("want the value %s", c.outcome)
+			continue
+		}
+		var codes []string
+		for _, n := range o.Notes() {
+			codes = append(codes, string(n.Code))
+			if !strings.HasPrefix(n.Message, "Read ") {
+				fail("note %q does not start with Read", n.Message)
+			}
+		}
+		if !slices.Equal(codes, c.detail) {
+			fail("want notes %v", c.detail)
+		}
+	}
+}
+
+// checkAsk checks what every ask of this package must hold.
+func checkAsk(t testing.TB, e *Enum, input any, a agentinput.Ask, fail func(string)) {
+	t.Helper()
+	if !bytes.Equal(a.Received, agentinput.Received(input)) {
+		fail("received " + string(a.Received) + " is not the raw value")
+	}
+	if a.Expected != e.Expected() || a.Hint == "" || a.Reason == "" {
+		fail("an ask has the enum's expected text, a hint and a reason")
+	}
+	for i, v := range e.values {
+		if i < maxListed && !strings.Contains(a.Expected, string(quote(v))) {
+			fail("expected does not list " + v)
+		}
+	}
+	switch a.Code {
+	case agentinput.AskAmbiguous:
+		if len(a.Readings) == 0 {
+			fail("an ambiguous ask names its readings")
+		}
+		for _, r := range a.Readings {
+			var s string
+			if json.Unmarshal(r.Value, &s) != nil || r.Meaning == "" {
+				fail("reading " + string(r.Value) + " is not a JSON string with a meaning")
+			}
+			if _, err := e.Parse(s); err != nil {
+				fail("reading " + s + " is not a declared value")
+			}
+		}
+	default:
+		if len(a.Readings) != 0 {
+			fail("an invalid ask has no readings")
+		}
+	}
+	if _, err := json.Marshal(a); err != nil {
+		fail("ask does not encode: " + err.Error())
+	}
+}
+
+// TestMessages pins the text an agent reads.
+func TestMessages(t *testing.T) {
+	e := mustNew(t, Spec{Values: []string{"draft", "published_at", "archived"}, Synonyms: map[string]string{"live": "published_at"}})
+	const exp = `Expected one of "draft", "published_at", "archived" (a JSON string), for example "draft".`
+	tests := []struct {
+		input any
+		want  string
+	}{
+		{"draft", ""},
+		{"Published At", `Read "Published At" as "published_at" (letter case, separators or diacritics differ)`},
+		{"LIVE", `Read "LIVE" as "published_at" (a declared synonym)`},
+		{" draft ", `Read " draft " as "draft"`},
+		{"drfat", `Could not read "drfat": it is not a declared value, and is close to one; it may mean "draft" (the declared value "draft", 1 edit away). ` + exp + ` Send the one you mean exactly as listed.`},
+		{"deleted", `Could not read "deleted": it is not one of the declared values. ` + exp + ` Send one of the declared values exactly as listed.`},
+		{nil, `Could not read null: null is not one of the values. ` + exp + ` Send one of the declared values exactly as listed.`},
+	}
+	for _, tt := range tests {
+		o := e.Read(tt.input)
+		var got string
+		if a, ok := o.Ask(); ok {
+			got = a.Message()
+		} else {
+			var msgs []string
+			for _, n := range o.Notes() {
+				msgs = append(msgs, n.Message)
+			}
+			got = strings.Join(msgs, " / ")
+		}
+		if got != tt.want {
+			t.Errorf("Read(%#v)\n\tgot  %s\n\twant %s", tt.input, got, tt.want)
+		}
+	}
+	// Many values: expected lists thirty and says how many.
+	var many []string
+	for i := range 100 {
+		many = append(many, fmt.Sprintf("value_%03d", i))
+	}
+	big := mustNew(t, Spec{Values: many})
+	if got := big.Expected(); !strings.HasSuffix(got, `"value_029", … (100 values in all) (a JSON string), for example "value_000"`) {
+		t.Errorf("Expected with 100 values: %s", got)
+	}
+	one := mustNew(t, Spec{Values: []string{"only"}})
+	if got := one.Expected(); got != `the value "only" (a JSON string), for example "only"` {
+		t.Errorf("Expected with one value: %s", got)
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	tests := []struct {
+		spec Spec
+		want string
+	}{
+		{Spec{}, "no values declared"},
+		{Spec{Values: []string{}}, "no values declared"},
+		{Spec{Values: []string{"a", "a"}}, `value "a" is declared twice`},
+		{Spec{Values: []string{"Draft", "draft"}}, `value "draft" folds like "Draft"`},
+		{Spec{Values: []string{"published_at", "publishedAt"}}, `value "publishedAt" folds like "published_at"`},
+		{Spec{Values: []string{"café", "cafe"}}, `value "cafe" folds like "café"`},
+		{Spec{Values: []string{"in review", "in-review"}}, `folds like`},
+		{Spec{Values: []string{""}}, `value "" is empty`},
+		{Spec{Values: []string{" a"}}, `surrounding whitespace`},
+		{Spec{Values: []string{"a\x00"}}, `control or invisible`},
+		{Spec{Values: []string{"a\xff"}}, `not valid UTF-8`},
+		{Spec{Values: []string{"__"}}, `folds to nothing`},
+		{Spec{Values: []string{"a"}, Synonyms: map[string]string{"b": "c"}}, `synonym "b" stands for "c", which is not a declared value`},
+		{Spec{Values: []string{"draft", "final"}, Synonyms: map[string]string{"FINAL": "draft"}}, `synonym "FINAL" folds like "final"`},
+		{Spec{Values: []string{"draft", "final"}, Synonyms: map[string]string{"x": "draft", "X": "final"}}, `folds like`},
+		{Spec{Values: []string{"draft", "final"}, Synonyms: map[string]string{"final": "draft"}}, `is also a declared value`},
+		{Spec{Values: make([]string, maxValues+1)}, `values declared; an enum holds at most`},
+	}
+	for _, tt := range tests {
+		e, err := New(tt.spec)
+		if err == nil || e != nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("New(%+v) = %v, %v; want an error containing %q", tt.spec, e, err, tt.want)
+		}
+	}
+	// A synonym that folds like its own value is harmless.
+	if _, err := New(Spec{Values: []string{"draft"}, Synonyms: map[string]string{"DRAFT": "draft", "Draft": "draft"}}); err != nil {
+		t.Errorf("a synonym that folds like its own value: %v", err)
+	}
+}
+
+// TestBadInput: hostile strings are asks, never panics, never values.
+func TestBadInput(t *testing.T) {
+	e := mustNew(t, Spec{Values: []string{"draft", "published_at"}})
+	tests := []struct {
+		name  string
+		input any
+		code  agentinput.AskCode
+	}{
+		{"1 MiB string", strings.Repeat("d", 1<<20), agentinput.AskTooLarge},
+		{"1 MiB of spaces around a value", strings.Repeat(" ", 1<<20) + "draft", agentinput.AskTooLarge},
+		{"1 MiB number", json.Number(strings.Repeat("9", 1<<20)), agentinput.AskTooLarge},
+		{"invalid UTF-8", "dr\xffaft", agentinput.AskInvalid},
+		{"invalid UTF-8 alone", "\xc3", agentinput.AskInvalid},
+		{"NUL", "\x00", agentinput.AskInvalid},
+		{"NUL inside", "dr\x00aft", agentinput.AskInvalid},
+		{"bidi override inside", "dr\u202eaft", agentinput.AskInvalid},
+		{"bidi override around", "\u202edraft\u202c", agentinput.AskInvalid},
+		{"zero-width space inside", "dr\u200baft", agentinput.AskInvalid},
+		{"zero-width joiner inside", "dr\u200daft", agentinput.AskInvalid},
+		{"variation selector", "draft\ufe0f", agentinput.AskInvalid},
+		{"long near miss", strings.Repeat("draft", 200), agentinput.AskInvalid},
+		{"Go value of another type", struct{}{}, agentinput.AskWrongType},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, ok := e.Read(tt.input).Ask()
+			if !ok {
+				t.Fatal("want an ask")
+			}
+			if a.Code != tt.code {
+				t.Errorf("code %s, want %s", a.Code, tt.code)
+			}
+			checkAsk(t, e, tt.input, a, func(msg string) { t.Error(msg) })
+			if n := len([]rune(string(a.Received))); n > agentinput.MaxReceivedChars+3 {
+				t.Errorf("received is %d characters: not cut", n)
+			}
+		})
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	e := mustNew(t, Spec{Values: []string{"draft", "published_at"}, Synonyms: map[string]string{"live": "published_at"}})
+	for _, v := range e.Values() {
+		got, err := e.Parse(Format(v))
+		if err != nil || got != v {
+			t.Errorf("Parse(Format(%q)) = %q, %v", v, got, err)
+		}
+	}
+	for _, s := range []string{"", "Draft", " draft", "live", "publishedAt"} {
+		_, err := e.Parse(s)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Value != s || !errors.Is(err, ErrSyntax) {
+			t.Errorf("Parse(%q): error %v, want a *ParseError wrapping ErrSyntax", s, err)
+		}
+	}
+	var v any
+	if err := json.Unmarshal(e.Example(), &v); err != nil {
+		t.Fatal(err)
+	}
+	if o := e.Read(v); o.NoteCount() != 0 || o.Status() != agentinput.StatusValue {
+		t.Error("the example does not read as itself")
+	}
+	// Values and Example return copies.
+	e.Values()[0] = "x"
+	e.Example()[1] = 'x'
+	if e.Values()[0] != "draft" || string(e.Example()) != `"draft"` {
+		t.Error("Values or Example shares the enum's memory")
+	}
+}
+
+// TestConcurrent reads one enum from many goroutines (run with -race).
+func TestConcurrent(t *testing.T) {
+	e := mustNew(t, Spec{Values: []string{"draft", "published_at", "archived"}})
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 200 {
+				in := []string{"draft", "Published At", "archvied", "nope"}[(g+i)%4]
+				if e.Read(in).Status() == agentinput.StatusAbsent {
+					t.Error("absent")
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

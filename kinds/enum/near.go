@@ -1,0 +1,147 @@
+package enum
+
+import (
+	"slices"
+)
+
+// The near-miss search: a typo is asked about, never guessed, and the ask
+// names the declared values the spelling is near. Its cost must not grow
+// with the number of values, so it is a symmetric-deletion index: every
+// string made by deleting up to two characters of a compact key (one for
+// keys longer than deepKeys characters) points to that key. Two strings
+// within edit distance d share such a deletion with at most d deletions
+// on each side, so a lookup generates the deletions of the spelling,
+// collects the keys they point to, and checks each with the exact
+// distance. The work is bounded by the spelling's length (at most
+// maxQuery characters are searched) and by maxCandidates keys, never by
+// the number of values.
+
+const (
+	// deepKeys is the longest key indexed with two deletions; longer keys
+	// get one, so a near miss of a long value is one edit.
+	deepKeys = 20
+	// maxQuery is the longest spelling (in characters, compact) that is
+	// searched for near misses.
+	maxQuery = 64
+	// maxCandidates bounds the keys checked with the exact distance.
+	maxCandidates = 64
+	// maxNear bounds the readings of one ask.
+	maxNear = 8
+)
+
+// allowed is the edit distance that still counts as a typo of a word of n
+// characters: none for one or two characters (every change makes another
+// word), one up to five, two beyond.
+func allowed(n int) int {
+	switch {
+	case n <= 2:
+		return 0
+	case n <= 5:
+		return 1
+	}
+	return 2
+}
+
+func depth(n int) int {
+	if n > deepKeys {
+		return 1
+	}
+	return 2
+}
+
+type nearIndex struct {
+	keys   [][]rune  // the compact keys
+	values [][]int32 // the values of each key
+	// deleted maps each deletion of a key to the keys it comes from.
+	deleted map[string][]int32
+}
+
+// buildNear indexes the compact keys (each with the values it stands
+// for), in a fixed order so that asks are the same on every run.
+func buildNear(compacted map[string][]int32) nearIndex {
+	keys := make([]string, 0, len(compacted))
+	for k := range compacted {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	n := nearIndex{deleted: make(map[string][]int32)}
+	for _, k := range keys {
+		r := []rune(k)
+		if len(r) > maxQuery+2 {
+			// No spelling that is searched is within two edits of it.
+			continue
+		}
+		i := int32(len(n.keys))
+		n.keys = append(n.keys, r)
+		n.values = append(n.values, compacted[k])
+		deletions(k, depth(len(r)), func(d []byte) {
+			list := n.deleted[string(d)]
+			if len(list) == 0 || list[len(list)-1] != i {
+				n.deleted[string(d)] = append(list, i)
+			}
+		})
+	}
+	return n
+}
+
+// near is one declared value near a spelling.
+type near struct {
+	value    int32
+	distance int
+}
+
+// find returns the declared values whose compact keys are a typo away from
+// the compact spelling c: nearest first, then in declaration order, at
+// most maxNear.
+func (n *nearIndex) find(c string) []near {
+	q := []rune(c)
+	if len(q) == 0 || len(q) > maxQuery || allowed(len(q)) == 0 {
+		return nil
+	}
+	var room [maxCandidates]int32
+	candidates := room[:0]
+	full := false
+	deletions(c, min(depth(len(q)), allowed(len(q))), func(d []byte) {
+		if full {
+			return
+		}
+		for _, k := range n.deleted[string(d)] {
+			if !slices.Contains(candidates, k) {
+				if len(candidates) == maxCandidates {
+					full = true
+					return
+				}
+				candidates = append(candidates, k)
+			}
+		}
+	})
+	var out []near
+	for _, k := range candidates {
+		key := n.keys[k]
+		limit := min(allowed(min(len(q), len(key))), depth(len(key)))
+		if limit == 0 {
+			continue
+		}
+		d := distance(q, key, limit)
+		if d > limit || d == 0 {
+			continue
+		}
+		for _, v := range n.values[k] {
+			if i := slices.IndexFunc(out, func(x near) bool { return x.value == v }); i >= 0 {
+				out[i].distance = min(out[i].distance, d)
+				continue
+			}
+			out = append(out, near{value: v, distance: d})
+		}
+	}
+	slices.SortFunc(out, func(a, b near) int {
+		if a.distance != b.distance {
+			return a.distance - b.distance
+		}
+		return int(a.value - b.value)
+	})
+	if len(out) > maxNear {
+		out = out[:maxNear]
+	}
+	return out
+}

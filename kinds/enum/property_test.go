@@ -1,0 +1,424 @@
+package enum
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// refResult is what the reference reader says a string reads as.
+type refResult struct {
+	code     agentinput.AskCode // "" for a value
+	value    string
+	readings []string
+}
+
+// refRead is the slow, obviously-correct reader: trim, then compare the
+// spelling with every value and synonym, one by one, exactly, folded and
+// compact; then compute the distance to every compact key by brute force.
+// It shares Trim, fold, compact and distance with the reader (fold and
+// distance are checked on their own below) and nothing else: no maps, no
+// deletion index.
+func refRead(s string, spec Spec) refResult {
+	if len(s) > agentinput.MaxScalarBytes {
+		return refResult{code: agentinput.AskTooLarge}
+	}
+	if !utf8.ValidString(s) {
+		return refResult{code: agentinput.AskInvalid}
+	}
+	t, _ := spelling.Trim(s)
+	if t == "" || badCharacter(t) != "" {
+		return refResult{code: agentinput.AskInvalid}
+	}
+	type entry struct{ spelling, value string }
+	var entries []entry
+	for _, v := range spec.Values {
+		entries = append(entries, entry{v, v})
+	}
+	for k, v := range spec.Synonyms {
+		entries = append(entries, entry{k, v})
+	}
+	for _, e := range entries {
+		if e.spelling == t {
+			return refResult{value: e.value}
+		}
+	}
+	for _, e := range entries {
+		if fold(e.spelling) == fold(t) {
+			return refResult{value: e.value}
+		}
+	}
+	var hits []string
+	for _, v := range spec.Values { // declaration order
+		for _, e := range entries {
+			if e.value == v && compact(fold(e.spelling)) == compact(fold(t)) && !slices.Contains(hits, v) {
+				hits = append(hits, v)
+			}
+		}
+	}
+	switch len(hits) {
+	case 0:
+	case 1:
+		return refResult{value: hits[0]}
+	default:
+		return refResult{code: agentinput.AskAmbiguous, readings: hits}
+	}
+	q := []rune(compact(fold(t)))
+	best := map[string]int{}
+	if len(q) <= maxQuery {
+		for _, e := range entries {
+			k := []rune(compact(fold(e.spelling)))
+			limit := min(allowed(min(len(q), len(k))), depth(len(k)), depth(len(q)))
+			if d := distance(q, k, 1000); d > 0 && d <= limit {
+				if b, ok := best[e.value]; !ok || d < b {
+					best[e.value] = d
+				}
+			}
+		}
+	}
+	if len(best) == 0 {
+		return refResult{code: agentinput.AskInvalid}
+	}
+	var near []string
+	for d := 1; d <= 2; d++ {
+		for _, v := range spec.Values {
+			if best[v] == d {
+				near = append(near, v)
+			}
+		}
+	}
+	if len(near) > maxNear {
+		near = near[:maxNear]
+	}
+	return refResult{code: agentinput.AskAmbiguous, readings: near}
+}
+
+func resultOf(o agentinput.Outcome[string]) refResult {
+	if v, ok := o.Value(); ok {
+		return refResult{value: v}
+	}
+	a, _ := o.Ask()
+	r := refResult{code: a.Code}
+	for _, x := range a.Readings {
+		var s string
+		_ = json.Unmarshal(x.Value, &s)
+		r.readings = append(r.readings, s)
+	}
+	return r
+}
+
+func sameResult(a, b refResult) bool {
+	return a.code == b.code && a.value == b.value && slices.Equal(a.readings, b.readings)
+}
+
+// wordGen draws words from a small alphabet so that values collide and
+// come near each other often; diacritics included.
+var wordGen = rapid.StringOfN(rapid.RuneFrom([]rune("abcdeéč")), 1, 6, -1)
+
+// drawSpec draws a declared set that New accepts: values of one to three
+// words, and synonyms of some of them.
+func drawSpec(t *rapid.T) Spec {
+	words := rapid.SliceOfN(rapid.SliceOfN(wordGen, 1, 3), 1, 12).Draw(t, "values")
+	var spec Spec
+	seen := map[string]bool{}
+	for _, w := range words {
+		v := strings.Join(w, rapid.SampledFrom([]string{"_", "-", " ", "."}).Draw(t, "separator"))
+		if !seen[fold(v)] {
+			seen[fold(v)] = true
+			spec.Values = append(spec.Values, v)
+		}
+	}
+	for range rapid.IntRange(0, 3).Draw(t, "synonyms") {
+		s := strings.Join(rapid.SliceOfN(wordGen, 1, 2).Draw(t, "synonym"), "_")
+		if !seen[fold(s)] {
+			seen[fold(s)] = true
+			if spec.Synonyms == nil {
+				spec.Synonyms = map[string]string{}
+			}
+			spec.Synonyms[s] = rapid.SampledFrom(spec.Values).Draw(t, "target")
+		}
+	}
+	return spec
+}
+
+var (
+	spaces = []string{"", " ", "  ", "\t", "\u00a0", "\u2009", "\u3000"}
+	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"«", "»"}}
+)
+
+// render spells a declared value as a model might: its words joined in a
+// random style (snake, kebab, space, dot, camelCase, PascalCase, upper
+// snake), diacritics kept or stripped, inside whitespace and quotes.
+func render(t *rapid.T, value string) string {
+	words := strings.FieldsFunc(value, func(r rune) bool { return r == '_' || r == '-' || r == ' ' || r == '.' })
+	title := func(w string) string {
+		r := []rune(w)
+		r[0] = unicode.ToUpper(r[0])
+		return string(r)
+	}
+	var s string
+	switch rapid.IntRange(0, 6).Draw(t, "style") {
+	case 0:
+		s = strings.Join(words, "_")
+	case 1:
+		s = strings.Join(words, "-")
+	case 2:
+		s = strings.Join(words, " ")
+	case 3:
+		s = strings.Join(words, ".")
+	case 4:
+		s = words[0]
+		for _, w := range words[1:] {
+			s += title(w)
+		}
+	case 5:
+		for _, w := range words {
+			s += title(w)
+		}
+	default:
+		s = strings.ToUpper(strings.Join(words, "_"))
+	}
+	if rapid.Bool().Draw(t, "strip diacritics") {
+		s = strings.NewReplacer("é", "e", "č", "c", "É", "E", "Č", "C").Replace(s)
+	}
+	sp := rapid.SampledFrom(spaces)
+	if rapid.Bool().Draw(t, "quoted") {
+		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
+		s = q[0] + s + q[1]
+	}
+	return sp.Draw(t, "left") + s + sp.Draw(t, "right")
+}
+
+// TestPropertyRefold: every rendering of a declared value or synonym reads
+// as that value, or, when the rendering lost the word boundaries that told
+// it from another value (camelCase of one-letter words), is asked about
+// with that value among the readings; always as the reference says.
+func TestPropertyRefold(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := drawSpec(t)
+		e, err := New(spec)
+		if err != nil {
+			t.Fatalf("New(%+v): %v", spec, err)
+		}
+		value := rapid.SampledFrom(spec.Values).Draw(t, "value")
+		from := value
+		if len(spec.Synonyms) > 0 && rapid.Bool().Draw(t, "by synonym") {
+			var syns []string
+			for s := range spec.Synonyms {
+				syns = append(syns, s)
+			}
+			slices.Sort(syns)
+			from = rapid.SampledFrom(syns).Draw(t, "synonym")
+			value = spec.Synonyms[from]
+		}
+		s := render(t, from)
+		got := resultOf(e.Read(s))
+		want := refRead(s, spec)
+		if !sameResult(got, want) {
+			t.Fatalf("Read(%q) with %+v = %+v, the reference says %+v", s, spec, got, want)
+		}
+		if got.code == "" && got.value != value || got.code != "" && !slices.Contains(got.readings, value) {
+			t.Fatalf("Read(%q) = %+v, does not name %q", s, got, value)
+		}
+	})
+}
+
+// drawInput draws any input for spec: a rendered value with a typo, a
+// random string over the values' alphabet, a random string, other types.
+func drawInput(t *rapid.T, spec Spec) any {
+	switch rapid.IntRange(0, 4).Draw(t, "input kind") {
+	case 0:
+		r := []rune(render(t, rapid.SampledFrom(spec.Values).Draw(t, "value")))
+		at := rapid.IntRange(0, len(r)).Draw(t, "at")
+		junk := string(rapid.RuneFrom([]rune("abcdeéč_ x")).Draw(t, "junk"))
+		switch rapid.IntRange(0, 3).Draw(t, "edit") {
+		case 0:
+			return string(r[:at]) + junk + string(r[at:])
+		case 1:
+			if at < len(r) {
+				return string(r[:at]) + string(r[at+1:])
+			}
+		case 2:
+			if at+1 < len(r) {
+				r[at], r[at+1] = r[at+1], r[at]
+			}
+		}
+		return string(r)
+	case 1:
+		return rapid.StringOf(rapid.RuneFrom([]rune("abcdeéčABC_- ."))).Draw(t, "alphabet string")
+	case 2:
+		return rapid.String().Draw(t, "string")
+	case 3:
+		return rapid.SampledFrom([]any{nil, true, false, json.Number("1"), []any{}, map[string]any{}}).Draw(t, "other")
+	default:
+		return strings.Repeat(rapid.SampledFrom(spec.Values).Draw(t, "value"), rapid.IntRange(2, 40).Draw(t, "times"))
+	}
+}
+
+// TestPropertyReference: every string reads as the brute-force reference
+// says: the deletion index finds every near value within the bounds, and
+// nothing outside the declared set is ever a value.
+func TestPropertyReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := drawSpec(t)
+		e, _ := New(spec)
+		s, ok := drawInput(t, spec).(string)
+		if !ok {
+			t.Skip("not a string")
+		}
+		if got, want := resultOf(e.Read(s)), refRead(s, spec); !sameResult(got, want) {
+			t.Fatalf("Read(%q) with %+v = %+v, the reference says %+v", s, spec, got, want)
+		}
+	})
+}
+
+// TestPropertyNoAmbiguousValue: a spelling that the reference finds near
+// or matching several values never yields a value; every reading is a
+// declared value that reads back as itself with no note.
+func TestPropertyNoAmbiguousValue(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := drawSpec(t)
+		e, _ := New(spec)
+		v := drawInput(t, spec)
+		o := e.Read(v)
+		if s, ok := v.(string); ok && refRead(s, spec).code == agentinput.AskAmbiguous {
+			if _, isValue := o.Value(); isValue {
+				t.Fatalf("the ambiguous %q read as a value with %+v", s, spec)
+			}
+		}
+		a, ok := o.Ask()
+		if !ok {
+			return
+		}
+		if a.Code == agentinput.AskAmbiguous && len(a.Readings) == 0 {
+			t.Fatalf("Read(%#v): an ambiguous ask without readings", v)
+		}
+		for _, r := range a.Readings {
+			var s string
+			if err := json.Unmarshal(r.Value, &s); err != nil {
+				t.Fatal(err)
+			}
+			back := e.Read(s)
+			if got, ok := back.Value(); !ok || got != s || back.NoteCount() != 0 {
+				t.Fatalf("reading %q does not read back as itself", s)
+			}
+		}
+	})
+}
+
+// TestPropertyCanonical: every declared value is a fixed point with no
+// note, and Parse and Format are inverse on it.
+func TestPropertyCanonical(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := drawSpec(t)
+		e, _ := New(spec)
+		for _, v := range spec.Values {
+			o := e.Read(v)
+			if got, ok := o.Value(); !ok || got != v || o.NoteCount() != 0 {
+				t.Fatalf("Read(%q) with %+v is not itself", v, spec)
+			}
+			if p, err := e.Parse(Format(v)); err != nil || p != v {
+				t.Fatalf("Parse(Format(%q)) = %q, %v", v, p, err)
+			}
+		}
+	})
+}
+
+// TestPropertyPure: the same input twice reads to identical JSON, and two
+// enums built from one spec read alike.
+func TestPropertyPure(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := drawSpec(t)
+		e1, _ := New(spec)
+		e2, _ := New(spec)
+		v := drawInput(t, spec)
+		a, err1 := e1.Read(v).MarshalJSON()
+		b, err2 := e1.Read(v).MarshalJSON()
+		c, err3 := e2.Read(v).MarshalJSON()
+		if err1 != nil || err2 != nil || err3 != nil || !bytes.Equal(a, b) || !bytes.Equal(a, c) {
+			t.Fatalf("Read(%#v) three times:\n%s\n%s\n%s", v, a, b, c)
+		}
+	})
+}
+
+// TestPropertyFold: fold is what it says: case, diacritics and separators
+// do not change it, and camelCase splits into the same words.
+func TestPropertyFold(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		words := rapid.SliceOfN(rapid.StringOfN(rapid.RuneFrom([]rune("abcdefxyz")), 2, 6, -1), 1, 4).Draw(t, "words")
+		want := strings.Join(words, " ")
+		camel := words[0]
+		for _, w := range words[1:] {
+			camel += strings.ToUpper(w[:1]) + w[1:]
+		}
+		for _, s := range []string{strings.Join(words, "_"), strings.Join(words, "-"), strings.ToUpper(strings.Join(words, "_")), camel, " " + strings.Join(words, ".") + " "} {
+			if got := fold(s); got != want {
+				t.Fatalf("fold(%q) = %q, want %q", s, got, want)
+			}
+		}
+	})
+}
+
+// TestPropertyDistance: distance agrees with a plain recursive definition.
+func TestPropertyDistance(t *testing.T) {
+	var ref func(a, b []rune) int
+	ref = func(a, b []rune) int {
+		if len(a) == 0 {
+			return len(b)
+		}
+		if len(b) == 0 {
+			return len(a)
+		}
+		cost := 1
+		if a[len(a)-1] == b[len(b)-1] {
+			cost = 0
+		}
+		d := min(ref(a[:len(a)-1], b)+1, ref(a, b[:len(b)-1])+1, ref(a[:len(a)-1], b[:len(b)-1])+cost)
+		if len(a) > 1 && len(b) > 1 && a[len(a)-1] == b[len(b)-2] && a[len(a)-2] == b[len(b)-1] {
+			d = min(d, ref(a[:len(a)-2], b[:len(b)-2])+1)
+		}
+		return d
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		a := []rune(rapid.StringOfN(rapid.RuneFrom([]rune("abc")), 0, 6, -1).Draw(t, "a"))
+		b := []rune(rapid.StringOfN(rapid.RuneFrom([]rune("abc")), 0, 6, -1).Draw(t, "b"))
+		limit := rapid.IntRange(0, 7).Draw(t, "limit")
+		want := ref(a, b)
+		got := distance(a, b, limit)
+		if want <= limit && got != want || want > limit && got != limit+1 {
+			t.Fatalf("distance(%q, %q, %d) = %d, want %d", string(a), string(b), limit, got, want)
+		}
+	})
+}
+
+// FuzzRead checks the reference and purity on any string, seeded with
+// every string of testdata/cases.txt, over one small declared set.
+func FuzzRead(f *testing.F) {
+	for _, c := range loadCases(f) {
+		if s, ok := c.input.(string); ok {
+			f.Add(s)
+		}
+	}
+	spec := Spec{Values: []string{"draft", "published_at", "re-set", "reset", "čeština"}, Synonyms: map[string]string{"live": "published_at"}}
+	e := mustNew(f, spec)
+	f.Fuzz(func(t *testing.T, s string) {
+		o := e.Read(s)
+		if got, want := resultOf(o), refRead(s, spec); !sameResult(got, want) {
+			t.Fatalf("Read(%q) = %+v, the reference says %+v", s, got, want)
+		}
+		a, _ := o.MarshalJSON()
+		b, _ := e.Read(s).MarshalJSON()
+		if !bytes.Equal(a, b) {
+			t.Fatalf("Read(%q) is not pure", s)
+		}
+	})
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package uuid
+
+const raceEnabled = false

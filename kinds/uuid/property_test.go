@@ -1,0 +1,344 @@
+package uuid
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// refRead is the slow, obviously-correct reader: trim, take off one
+// urn:uuid: prefix or one pair of braces, and match what is left against
+// the two shapes with a regular expression; then decode the hex by hand.
+// It shares spelling.Trim with the reader and nothing else (no
+// google/uuid). It says "" for a spelling that is not a UUID.
+func refRead(s string) (canonical string, form bool) {
+	if len(s) > agentinput.MaxScalarBytes {
+		return "", false
+	}
+	t, _ := spelling.Trim(s)
+	body := t
+	if m := refBraces.FindStringSubmatch(t); m != nil {
+		body = m[1]
+	} else if m := refURN.FindStringSubmatch(t); m != nil {
+		body = m[1]
+	}
+	var digits string
+	switch {
+	case refHyphenated.MatchString(body):
+		digits = strings.ReplaceAll(body, "-", "")
+	case refPlain.MatchString(body):
+		digits = body
+	default:
+		return "", false
+	}
+	d := strings.ToLower(digits)
+	c := d[0:8] + "-" + d[8:12] + "-" + d[12:16] + "-" + d[16:20] + "-" + d[20:32]
+	return c, body != t || body != c
+}
+
+var (
+	refBraces     = regexp.MustCompile(`^\{(.*)\}$`)
+	refURN        = regexp.MustCompile(`^(?i:urn:uuid:)(.*)$`)
+	refHyphenated = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+	refPlain      = regexp.MustCompile(`^[0-9a-fA-F]{32}$`)
+)
+
+// isPlaceholderID is the reference placeholder rule for a canonical id.
+func isPlaceholderID(c string) bool {
+	d := strings.ReplaceAll(c, "-", "")
+	if strings.Count(d, d[:1]) == 32 {
+		return true
+	}
+	for _, p := range placeholderIDs {
+		if p.ID == c {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
+	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"‘", "’"}}
+)
+
+// drawID draws a UUID that is not a placeholder, as 16 random bytes.
+func drawID(t *rapid.T) string {
+	b := rapid.SliceOfN(rapid.Byte(), 16, 16).Draw(t, "bytes")
+	h := hex.EncodeToString(b)
+	c := h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+	if isPlaceholderID(c) {
+		t.Skip("drew a placeholder")
+	}
+	return c
+}
+
+// render spells a canonical id in a random member of the accepted class:
+// random case per digit, with or without hyphens, braces or a urn:uuid:
+// prefix in random case, surrounding whitespace and one pair of quotes.
+func render(t *rapid.T, c string) string {
+	var b strings.Builder
+	caseMode := rapid.IntRange(0, 2).Draw(t, "case") // lower, upper, mixed
+	for i := 0; i < len(c); i++ {
+		ch := c[i]
+		if caseMode == 1 || caseMode == 2 && rapid.Bool().Draw(t, "upper") {
+			ch = byte(strings.ToUpper(string(ch))[0])
+		}
+		b.WriteByte(ch)
+	}
+	s := b.String()
+	if rapid.Bool().Draw(t, "no hyphens") {
+		s = strings.ReplaceAll(s, "-", "")
+	}
+	switch rapid.IntRange(0, 2).Draw(t, "wrap") {
+	case 1:
+		s = "{" + s + "}"
+	case 2:
+		prefix := []byte("urn:uuid:")
+		for i := range prefix {
+			if rapid.Bool().Draw(t, "prefix upper") {
+				prefix[i] = strings.ToUpper(string(prefix[i]))[0]
+			}
+		}
+		s = string(prefix) + s
+	}
+	sp := rapid.SampledFrom(spaces)
+	if rapid.Bool().Draw(t, "quoted") {
+		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
+		s = q[0] + sp.Draw(t, "inner left") + s + sp.Draw(t, "inner right") + q[1]
+	}
+	return sp.Draw(t, "left") + s + sp.Draw(t, "right")
+}
+
+// TestPropertyForms: every rendering of a random id reads as that id, with
+// a note exactly when the rendering is not the canonical spelling: trimmed
+// for the wrapping, form for the rest.
+func TestPropertyForms(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := drawID(t)
+		s := render(t, c)
+		o := Read(s, Options{})
+		v, ok := o.Value()
+		if !ok || Format(v) != c {
+			got, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want %s", s, got, c)
+		}
+		trimmed, wasTrimmed := spelling.Trim(s)
+		var want []string
+		if wasTrimmed {
+			want = append(want, string(agentinput.NoteTrimmed))
+		}
+		if trimmed != c {
+			want = append(want, string(agentinput.NoteForm))
+		}
+		if got := noteCodes(o); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("Read(%q): notes %v, want %v", s, got, want)
+		}
+	})
+}
+
+// TestPropertyPlaceholders: every rendering of a placeholder id (the
+// table's, or one repeated digit) is the placeholder, never a value.
+func TestPropertyPlaceholders(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var c string
+		if rapid.Bool().Draw(t, "from the table") {
+			c = rapid.SampledFrom(placeholderIDs[:]).Draw(t, "entry").ID
+		} else {
+			d := rapid.SampledFrom([]byte("0123456789abcdef")).Draw(t, "digit")
+			r := strings.Repeat(string(d), 32)
+			c = r[0:8] + "-" + r[8:12] + "-" + r[12:16] + "-" + r[16:20] + "-" + r[20:32]
+		}
+		s := render(t, c)
+		o := Read(s, Options{})
+		if !o.IsPlaceholder() {
+			got, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want the placeholder", s, got)
+		}
+		notes := o.Notes()
+		if last := notes[len(notes)-1]; last.Code != agentinput.NotePlaceholder || !strings.Contains(last.Message, " as absent (") {
+			t.Fatalf("Read(%q): last note %+v", s, last)
+		}
+	})
+}
+
+// TestPropertyTemplates: a UUID shape filled mostly with template
+// characters, and a template word in brackets, are placeholders.
+func TestPropertyTemplates(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var s string
+		if rapid.Bool().Draw(t, "shape") {
+			fill := rapid.SampledFrom([]byte("xXyY?*#")).Draw(t, "fill")
+			digits := []byte(strings.Repeat(string(fill), 32))
+			hexes := rapid.IntRange(0, 16).Draw(t, "hex digits")
+			for range hexes {
+				digits[rapid.IntRange(0, 31).Draw(t, "at")] = rapid.SampledFrom([]byte("0123456789abcdef")).Draw(t, "digit")
+			}
+			d := string(digits)
+			s = d[0:8] + "-" + d[8:12] + "-" + d[12:16] + "-" + d[16:20] + "-" + d[20:32]
+			if strings.Count(d, string(fill)) < 16 {
+				t.Skip("not mostly fill")
+			}
+		} else {
+			w := rapid.SampledFrom([][2]string{{"<", ">"}, {"{", "}"}, {"{{", "}}"}, {"${", "}"}, {"%", "%"}, {"", ""}}).Draw(t, "wrapper")
+			name := rapid.SampledFrom([]string{"uuid", "UUID", "guid", "id", "your_uuid", "YOUR-UUID-HERE", "yourUuidHere", "uuid here", "example uuid"}).Draw(t, "name")
+			s = w[0] + name + w[1]
+		}
+		s = render(t, s)
+		if o := Read(s, Options{}); !o.IsPlaceholder() {
+			got, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want the placeholder", s, got)
+		}
+	})
+}
+
+// drawInput draws any input: a rendered id, an id with one character
+// changed, inserted or deleted, random strings, other JSON types.
+func drawInput(t *rapid.T) any {
+	switch rapid.IntRange(0, 5).Draw(t, "input kind") {
+	case 0:
+		return render(t, drawID(t))
+	case 1:
+		s := []byte(render(t, drawID(t)))
+		at := rapid.IntRange(0, len(s)-1).Draw(t, "at")
+		junk := rapid.SampledFrom([]string{"", "-", "g", "0", "F", "{", " ", "\u200b", "\x00", "\xff", "x"}).Draw(t, "junk")
+		switch rapid.IntRange(0, 2).Draw(t, "edit") {
+		case 0:
+			return string(s[:at]) + junk + string(s[at+1:])
+		case 1:
+			return string(s[:at]) + junk + string(s[at:])
+		default:
+			return string(s[:at]) + string(s[at+1:])
+		}
+	case 2:
+		return rapid.String().Draw(t, "string")
+	case 3:
+		return rapid.StringOf(rapid.RuneFrom([]rune("0123456789abcdefABCDEFxX-{}urnid: <>\"'"))).Draw(t, "alphabet string")
+	case 4:
+		return json.Number(rapid.StringMatching(`-?(0|[1-9][0-9]{0,19})`).Draw(t, "number"))
+	default:
+		return rapid.SampledFrom([]any{nil, true, false, []any{}, map[string]any{}}).Draw(t, "other")
+	}
+}
+
+// TestPropertyReference: a string is a value exactly when the reference
+// reader reads it and it is no placeholder, and then it is the reference's
+// value; nothing outside the class is ever a value.
+func TestPropertyReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := drawInput(t)
+		o := Read(v, Options{})
+		s, ok := v.(string)
+		if !ok {
+			if _, isValue := o.Value(); isValue {
+				t.Fatalf("Read(%#v) is a value", v)
+			}
+			return
+		}
+		want, _ := refRead(s)
+		got, isValue := o.Value()
+		switch {
+		case want == "":
+			if isValue {
+				t.Fatalf("Read(%q) = %s; the reference reads no UUID", s, Format(got))
+			}
+		case isPlaceholderID(want):
+			if !o.IsPlaceholder() {
+				t.Fatalf("Read(%q) is not the placeholder", s)
+			}
+		case !isValue || Format(got) != want:
+			t.Fatalf("Read(%q) = %v; the reference reads %s", s, o.Status(), want)
+		}
+	})
+}
+
+// TestPropertyNoAmbiguousValue: a UUID spelling has one meaning or none,
+// so every ask is invalid, wrong_type or too_large with no readings, and
+// nothing that is not a UUID, nor a placeholder, is ever a value.
+func TestPropertyNoAmbiguousValue(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := drawInput(t)
+		o := Read(v, Options{})
+		if a, ok := o.Ask(); ok {
+			switch a.Code {
+			case agentinput.AskInvalid, agentinput.AskWrongType, agentinput.AskTooLarge:
+			default:
+				t.Fatalf("Read(%#v): ask %s", v, a.Code)
+			}
+			if len(a.Readings) != 0 {
+				t.Fatalf("Read(%#v): readings %v", v, a.Readings)
+			}
+		}
+		if u, ok := o.Value(); ok && isPlaceholderID(Format(u)) {
+			t.Fatalf("Read(%#v): the placeholder %s read as a value", v, Format(u))
+		}
+	})
+}
+
+// TestPropertyCanonical: the canonical spelling is a fixed point with no
+// note; Format and Parse are inverse.
+func TestPropertyCanonical(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := drawID(t)
+		o := Read(c, Options{})
+		v, ok := o.Value()
+		if !ok || Format(v) != c || o.NoteCount() != 0 {
+			t.Fatalf("Read(%q) = %v with %d notes", c, o.Status(), o.NoteCount())
+		}
+		p, err := Parse(Format(v))
+		if err != nil || p != v {
+			t.Fatalf("Parse(Format(%s)) = %v, %v", c, p, err)
+		}
+		// The value's JSON is the canonical string.
+		j, _ := json.Marshal(v)
+		if string(j) != `"`+c+`"` {
+			t.Fatalf("JSON of %s is %s", c, j)
+		}
+	})
+}
+
+// TestPropertyPure: the same input twice reads to identical JSON.
+func TestPropertyPure(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v := drawInput(t)
+		a, err1 := Read(v, Options{}).MarshalJSON()
+		b, err2 := Read(v, Options{}).MarshalJSON()
+		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+			t.Fatalf("Read(%#v) twice:\n%s\n%s\n%v %v", v, a, b, err1, err2)
+		}
+	})
+}
+
+// FuzzRead checks the reference and purity on any string, seeded with
+// every string of testdata/cases.txt.
+func FuzzRead(f *testing.F) {
+	for _, c := range loadCases(f) {
+		if s, ok := c.input.(string); ok {
+			f.Add(s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o := Read(s, Options{})
+		want, _ := refRead(s)
+		got, isValue := o.Value()
+		if isValue && (want == "" || Format(got) != want) {
+			t.Fatalf("Read(%q) = %s; the reference reads %q", s, Format(got), want)
+		}
+		if want != "" && !isPlaceholderID(want) && !isValue {
+			t.Fatalf("Read(%q) is not the value %s", s, want)
+		}
+		a, _ := o.MarshalJSON()
+		b, _ := Read(s, Options{}).MarshalJSON()
+		if !bytes.Equal(a, b) {
+			t.Fatalf("Read(%q) is not pure", s)
+		}
+	})
+}
