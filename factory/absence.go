@@ -2,9 +2,9 @@ package factory
 
 import (
 	"encoding/json"
-	"strings"
 
 	"agentinput.dev/agentinput"
+	generic "agentinput.dev/internal/placeholder"
 	"agentinput.dev/internal/spelling"
 )
 
@@ -126,35 +126,16 @@ func exampleClause(p Property) string {
 	return ", for example " + string(p.Example)
 }
 
-// placeholders are the generic placeholder spellings, compared after
-// trimming and ASCII case folding. Dash-like characters alone stand for "no
-// value" in tables that models copy.
-var placeholders = map[string]bool{
-	"": true, "null": true, "nil": true, "none": true, "undefined": true,
-	"n/a": true, "<nil>": true, "<null>": true, "<none>": true,
-	"(null)": true, "(none)": true, "(nil)": true,
-	"-": true, "‐": true, "‑": true, "‒": true, "–": true, "—": true, "―": true, "−": true,
-}
-
 // IsPlaceholder reports whether a decoded JSON value is one of the generic
 // placeholder spellings of factory.md: an empty or whitespace string, one of
 // the null-like words (null, nil, none, undefined, N/A, <nil> …) in any
 // letter case and within surrounding quotes, a dash alone; and, when the
 // kind is not a collection, an empty array or object. 0 and false never are.
+// The table lives in internal/placeholder, below both the factory and the
+// kinds that read list items (stringlist), which ask about a placeholder
+// item rather than drop it.
 func IsPlaceholder(v any, collection bool) bool {
-	switch v := v.(type) {
-	case string:
-		if len(v) > 64 {
-			return false
-		}
-		t, _ := spelling.Trim(v)
-		return placeholders[strings.ToLower(t)]
-	case []any:
-		return !collection && len(v) == 0
-	case map[string]any:
-		return !collection && len(v) == 0
-	}
-	return false
+	return generic.Is(v, collection)
 }
 
 // isExample reports whether raw equals one of the advertised examples: the

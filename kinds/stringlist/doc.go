@@ -1,0 +1,46 @@
+// Package stringlist is the one owner of lists: a property whose value is
+// a list of items of one kind (uuids, enum values, countries, free text…).
+// It reads every spelling of a list that carries a single meaning and
+// hands each item to the item kind's owner; it never reads an item
+// itself.
+//
+// A List is built once with New from Options: the item reader (any kind's
+// read function with its options, or Text for free text), Split, Unique,
+// and what one item is for asks. The canonical spelling is a JSON array of
+// canonical items; it reads as itself with no note. Read also takes, each
+// with a note:
+//
+//   - a lone value (a string, a number, a boolean) as a one-item list
+//     (note one_item): "CZ" is ["CZ"];
+//   - a string holding a JSON array as that array (note list_in_string):
+//     "[\"a\",\"b\"]" is ["a","b"];
+//   - a comma- or semicolon-separated string, split into items (note
+//     split), only when Options.Split says the item kind's values never
+//     hold those characters: "CZ, SK" is ["CZ","SK"], and so is "[CZ, SK]";
+//     free text is never split, so "Smith, John" is ["Smith, John"];
+//   - with Options.Unique, an item that repeats an earlier one (the same
+//     canonical value, however spelled) is dropped (note duplicate).
+//
+// # Items are independent
+//
+// Each item is read by the item kind on its own, so one bad item never
+// hides the others: ReadItems returns every item with its index in the
+// list and its own outcome, so that the factory can apply the valid items
+// and report the others by path (/tags/3) — best effort. Read turns the
+// same result into one outcome: the list of values when every item is a
+// value (each item's notes relayed with its index), otherwise one ask that
+// names the first bad item by its index (and how many others are bad);
+// when that item is the only bad one and its ask has readings, the
+// readings are whole lists, the item replaced by each of its readings.
+//
+// A placeholder as an item ("N/A", "", null, [] — placeholder.Is —
+// or the item kind's own, such as the nil UUID) is an ask for that item,
+// never a silently shorter list.
+//
+// # Budgets
+//
+// A list holds at most agentinput.MaxArrayItems items, whether it arrives
+// as an array, a string holding an array, or a separated string; a string
+// form is read only up to agentinput.MaxStringBytes. Over either, the list
+// is an ask too_large, and no item is read.
+package stringlist

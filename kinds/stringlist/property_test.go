@@ -1,0 +1,317 @@
+package stringlist
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/placeholder"
+	"agentinput.dev/kinds/uuid"
+)
+
+// drawIDs draws canonical uuids (none a placeholder).
+func drawIDs(t *rapid.T, min, max int) []string {
+	n := rapid.IntRange(min, max).Draw(t, "items")
+	out := make([]string, n)
+	for i := range out {
+		b := rapid.SliceOfN(rapid.Byte(), 16, 16).Draw(t, "bytes")
+		b[0] = 0x4e // not a repeated digit, nor a table entry's first byte
+		h := hex.EncodeToString(b)
+		out[i] = h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+	}
+	return out
+}
+
+var (
+	spaces     = []string{"", " ", "  ", "\t", "\u00a0"}
+	separators = []string{",", ", ", ";", "; ", " , ", ",\n"}
+)
+
+// renderList spells a list of items in a random member of the list
+// classes: a JSON array, a string holding one, a separated string (in
+// brackets or not, when split is on), or the lone item.
+func renderList(t *rapid.T, items []string, split bool) (any, []string) {
+	classes := []string{"array", "json string"}
+	if split && len(items) > 0 {
+		classes = append(classes, "separated", "bracketed")
+	}
+	if len(items) == 1 {
+		classes = append(classes, "lone")
+	}
+	quoted := make([]any, len(items))
+	for i, s := range items {
+		quoted[i] = s
+	}
+	text, _ := json.Marshal(quoted)
+	sp := rapid.SampledFrom(spaces)
+	switch c := rapid.SampledFrom(classes).Draw(t, "class"); c {
+	case "array":
+		return quoted, nil
+	case "json string":
+		return sp.Draw(t, "left") + string(text) + sp.Draw(t, "right"), []string{"list_in_string"}
+	case "separated", "bracketed":
+		var b strings.Builder
+		for i, s := range items {
+			if i > 0 {
+				b.WriteString(rapid.SampledFrom(separators).Draw(t, "separator"))
+			}
+			b.WriteString(s)
+		}
+		if rapid.Bool().Draw(t, "trailing separator") {
+			b.WriteString(",")
+		}
+		out := b.String()
+		if c == "bracketed" {
+			out = "[" + out + "]"
+		}
+		if c == "separated" && !strings.ContainsAny(out, ",;") {
+			return out, []string{"one_item"}
+		}
+		return out, []string{"split"}
+	default:
+		return items[0], []string{"one_item"}
+	}
+}
+
+// TestPropertyUUIDLists: any list of uuids, in any list class, reads as
+// the list, with the note of its class.
+func TestPropertyUUIDLists(t *testing.T) {
+	l := uuidList(true, false)
+	rapid.Check(t, func(t *rapid.T) {
+		ids := drawIDs(t, 0, 12)
+		v, notes := renderList(t, ids, true)
+		o := l.Read(v)
+		got, ok := o.Value()
+		if !ok {
+			a, _ := o.Ask()
+			t.Fatalf("Read(%#v) = %s", v, a.Message())
+		}
+		var s []string
+		for _, u := range got {
+			s = append(s, uuid.Format(u))
+		}
+		if !slices.Equal(s, ids) && !(len(s) == 0 && len(ids) == 0) {
+			t.Fatalf("Read(%#v) = %v, want %v", v, s, ids)
+		}
+		var codes []string
+		for _, n := range o.Notes() {
+			codes = append(codes, string(n.Code))
+		}
+		if codes == nil {
+			codes = []string{}
+		}
+		if notes == nil {
+			notes = []string{}
+		}
+		if str, isString := v.(string); isString && notes[0] == "list_in_string" && strings.TrimSpace(str) != str {
+			notes = append([]string{"trimmed"}, notes...)
+		}
+		if !slices.Equal(codes, notes) {
+			t.Fatalf("Read(%#v): notes %v, want %v", v, codes, notes)
+		}
+	})
+}
+
+// TestPropertyFreeTextNeverSplit: a string of free text is one item,
+// whatever separators it holds, unless it is a JSON array.
+func TestPropertyFreeTextNeverSplit(t *testing.T) {
+	l := textList(false)
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringOf(rapid.RuneFrom([]rune("ab ,;.-JohnSmith"))).Draw(t, "text")
+		if placeholder.Is(s, false) {
+			t.Skip("a placeholder")
+		}
+		got, ok := l.Read(s).Value()
+		if !ok || len(got) != 1 || got[0] != s {
+			t.Fatalf("Read(%q) = %q", s, got)
+		}
+	})
+}
+
+// TestPropertyPlaceholderItem: a placeholder anywhere in a list is an ask
+// naming its index, and ReadItems keeps every other item.
+func TestPropertyPlaceholderItem(t *testing.T) {
+	l := uuidList(false, false)
+	rapid.Check(t, func(t *rapid.T) {
+		ids := drawIDs(t, 0, 8)
+		at := rapid.IntRange(0, len(ids)).Draw(t, "at")
+		ph := rapid.SampledFrom([]any{nil, "", " ", "N/A", "null", "none", "-", "00000000-0000-0000-0000-000000000000", "<uuid>", "3fa85f64-5717-4562-b3fc-2c963f66afa6", []any{}}).Draw(t, "placeholder")
+		list := make([]any, 0, len(ids)+1)
+		for _, id := range ids[:at] {
+			list = append(list, id)
+		}
+		list = append(list, ph)
+		for _, id := range ids[at:] {
+			list = append(list, id)
+		}
+		o := l.Read(list)
+		a, ok := o.Ask()
+		if !ok || !strings.Contains(a.Reason, "the item at index "+itoa(at)+" is") {
+			t.Fatalf("Read(%#v): %v, want an ask naming index %d", list, o.Status(), at)
+		}
+		items := l.ReadItems(list).All()
+		if len(items) != len(list) {
+			t.Fatalf("ReadItems kept %d of %d items", len(items), len(list))
+		}
+		for _, item := range items {
+			_, isValue := item.Outcome.Value()
+			if isValue == (item.Index == at) {
+				t.Fatalf("item %d: value %v", item.Index, isValue)
+			}
+		}
+	})
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestPropertyNoAmbiguousValue: a list holding an item the item kind asks
+// about never yields a value, and every reading of the list's ask is a
+// whole list that reads back as itself with no note.
+func TestPropertyNoAmbiguousValue(t *testing.T) {
+	values := []string{"draft", "published", "archived", "in_review"}
+	rapid.Check(t, func(t *rapid.T) {
+		l := enumList(values, true, rapid.Bool().Draw(t, "unique"))
+		n := rapid.IntRange(1, 6).Draw(t, "items")
+		list := make([]any, n)
+		for i := range list {
+			w := []byte(rapid.SampledFrom(values).Draw(t, "value"))
+			if rapid.IntRange(0, 3).Draw(t, "typo") == 0 && len(w) > 3 {
+				k := rapid.IntRange(0, len(w)-2).Draw(t, "at")
+				w[k], w[k+1] = w[k+1], w[k]
+			}
+			list[i] = string(w)
+		}
+		o := l.Read(list)
+		for _, item := range l.ReadItems(list).All() {
+			if _, ok := item.Outcome.Ask(); ok {
+				if _, isValue := o.Value(); isValue {
+					t.Fatalf("Read(%q) is a value though item %d is an ask", list, item.Index)
+				}
+			}
+		}
+		a, ok := o.Ask()
+		if !ok {
+			return
+		}
+		if a.Code == agentinput.AskAmbiguous && len(a.Readings) == 0 {
+			t.Fatalf("an ambiguous ask without readings: %s", a.Message())
+		}
+		for _, r := range a.Readings {
+			var back []any
+			if err := json.Unmarshal(r.Value, &back); err != nil {
+				t.Fatal(err)
+			}
+			bo := l.Read(back)
+			got, ok := bo.Value()
+			text, _ := json.Marshal(got)
+			if !ok || !bytes.Equal(text, r.Value) || bo.NoteCount() != 0 {
+				t.Fatalf("reading %s does not read back as itself", r.Value)
+			}
+		}
+	})
+}
+
+// TestPropertyUnique: with Unique, the result is the list without its
+// repeats, first occurrences kept in order, one note per dropped item.
+func TestPropertyUnique(t *testing.T) {
+	values := []string{"a", "b", "c", "d"}
+	l := enumList(values, false, true)
+	rapid.Check(t, func(t *rapid.T) {
+		list := rapid.SliceOfN(rapid.SampledFrom(values), 0, 10).Draw(t, "list")
+		in := make([]any, len(list))
+		var want []string
+		for i, s := range list {
+			in[i] = s
+			if !slices.Contains(want, s) {
+				want = append(want, s)
+			}
+		}
+		o := l.Read(in)
+		got, ok := o.Value()
+		if !ok || !slices.Equal(got, want) && len(want) > 0 || o.NoteCount() != len(list)-len(want) {
+			t.Fatalf("Read(%q) = %q with %d notes, want %q", list, got, o.NoteCount(), want)
+		}
+	})
+}
+
+// TestPropertyCanonical: a JSON array of canonical items is a fixed point
+// with no note.
+func TestPropertyCanonical(t *testing.T) {
+	l := uuidList(true, true)
+	rapid.Check(t, func(t *rapid.T) {
+		ids := drawIDs(t, 0, 10)
+		slices.Sort(ids)
+		ids = slices.Compact(ids)
+		in := make([]any, len(ids))
+		for i, s := range ids {
+			in[i] = s
+		}
+		o := l.Read(in)
+		got, ok := o.Value()
+		if !ok || len(got) != len(ids) || o.NoteCount() != 0 {
+			t.Fatalf("Read(%q) = %v with %d notes", ids, got, o.NoteCount())
+		}
+	})
+}
+
+// TestPropertyPure: the same input twice reads to identical JSON, through
+// Read and through ReadItems.
+func TestPropertyPure(t *testing.T) {
+	l := uuidList(true, true)
+	rapid.Check(t, func(t *rapid.T) {
+		var v any
+		switch rapid.IntRange(0, 3).Draw(t, "kind") {
+		case 0:
+			v, _ = renderList(t, drawIDs(t, 0, 5), true)
+		case 1:
+			v = rapid.String().Draw(t, "string")
+		case 2:
+			v = []any{rapid.String().Draw(t, "item"), nil, json.Number("1")}
+		default:
+			v = rapid.StringOf(rapid.RuneFrom([]rune(`[]",; 4e6a-`))).Draw(t, "alphabet")
+		}
+		a, err1 := l.Read(v).MarshalJSON()
+		b, err2 := l.Read(v).MarshalJSON()
+		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+			t.Fatalf("Read(%#v) twice:\n%s\n%s", v, a, b)
+		}
+	})
+}
+
+// FuzzRead checks, on any string, that reading is pure, never panics, and
+// that Read is a value exactly when every item ReadItems keeps is one,
+// seeded with every string of testdata/cases.txt.
+func FuzzRead(f *testing.F) {
+	for _, c := range loadCases(f) {
+		if s, ok := c.input.(string); ok {
+			f.Add(s)
+		}
+	}
+	lists := []*List[string]{textList(false), enumList([]string{"draft", "published", "re-set", "reset"}, true, true)}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, l := range lists {
+			o := l.Read(s)
+			a, _ := o.MarshalJSON()
+			b, _ := l.Read(s).MarshalJSON()
+			if !bytes.Equal(a, b) {
+				t.Fatalf("Read(%q) is not pure", s)
+			}
+			it := l.ReadItems(s)
+			allValues := it.Status() == agentinput.StatusValue
+			for _, item := range it.All() {
+				if _, ok := item.Outcome.Value(); !ok {
+					allValues = false
+				}
+			}
+			if _, ok := o.Value(); ok != allValues {
+				t.Fatalf("Read(%q): value %v, but every item a value: %v", s, ok, allValues)
+			}
+		}
+	})
+}

@@ -1,0 +1,179 @@
+package stringlist
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"agentinput.dev/agentinput"
+)
+
+// relay adds an item's note to the list's notes, saying which item it is
+// about: `Read "cz" as "CZ" (at index 3; cs: yes)`.
+//
+// An outcome gives its notes only rendered (agentinput has no way yet to
+// carry one outcome's notes into another), so the note is taken apart
+// again: a rendered note is `Read <from> as <to>` and an optional
+// ` (<reason>)`, where from and to are JSON texts (agentinput.Received
+// always makes valid JSON). A note of any other shape keeps its code and
+// reads as the whole message.
+func relay(dst *agentinput.Notes, n agentinput.Note, index int) {
+	where := "at index " + strconv.Itoa(index)
+	from, to, reason, ok := parseNote(n.Message)
+	if !ok {
+		dst.AddStep(n.Code, agentinput.Words(strings.TrimPrefix(n.Message, "Read ")), agentinput.Words("noted"), where)
+		return
+	}
+	if reason != "" {
+		where += "; " + reason
+	}
+	dst.AddStep(n.Code, agentinput.JSONText(from), agentinput.JSONText(to), where)
+}
+
+// parseNote takes a rendered note apart: `Read <from> as <to> (<reason>)`.
+func parseNote(msg string) (from, to, reason string, ok bool) {
+	rest, ok := strings.CutPrefix(msg, "Read ")
+	if !ok {
+		return "", "", "", false
+	}
+	from, rest, ok = cutJSON(rest)
+	if !ok {
+		return "", "", "", false
+	}
+	if rest, ok = strings.CutPrefix(rest, " as "); !ok {
+		return "", "", "", false
+	}
+	to, rest, ok = cutJSON(rest)
+	if !ok {
+		return "", "", "", false
+	}
+	switch {
+	case rest == "":
+		return from, to, "", true
+	case strings.HasPrefix(rest, " (") && strings.HasSuffix(rest, ")"):
+		return from, to, rest[2 : len(rest)-1], true
+	}
+	return "", "", "", false
+}
+
+// cutJSON cuts one JSON value off the front of s.
+func cutJSON(s string) (value, rest string, ok bool) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return "", "", false
+	}
+	n := int(dec.InputOffset())
+	return s[:n], s[n:], true
+}
+
+// Dynamic adapts the reader of an item kind that is chosen at run time
+// (the command line's --item) to an item reader: the value is the item's
+// canonical JSON. read returns an agentinput.Outcome of any value type.
+func Dynamic(read func(v any) DynamicOutcome) func(v any) agentinput.Outcome[json.RawMessage] {
+	return func(v any) agentinput.Outcome[json.RawMessage] {
+		o := read(v)
+		switch o.Status() {
+		case agentinput.StatusAsk:
+			a, _ := o.Ask()
+			return agentinput.Asking[json.RawMessage](a)
+		case agentinput.StatusAbsent:
+			var notes agentinput.Notes
+			notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(v), "")
+			if o.IsPlaceholder() {
+				return agentinput.Placeholder[json.RawMessage](notes)
+			}
+			return agentinput.Absent[json.RawMessage](notes)
+		}
+		text, err := o.AppendJSON(nil)
+		var shape struct {
+			Value json.RawMessage `json:"value"`
+		}
+		if err != nil || json.Unmarshal(text, &shape) != nil || len(shape.Value) == 0 {
+			return agentinput.Asking[json.RawMessage](agentinput.Ask{
+				Code:     agentinput.AskInvalid,
+				Received: agentinput.Received(v),
+				Reason:   "the item kind's value has no JSON form",
+				Hint:     "Send another value",
+			})
+		}
+		var notes agentinput.Notes
+		for _, n := range o.Notes() {
+			from, to, reason, ok := parseNote(n.Message)
+			if !ok {
+				notes.AddStep(n.Code, agentinput.Words(strings.TrimPrefix(n.Message, "Read ")), agentinput.Words("noted"), "")
+				continue
+			}
+			notes.AddStep(n.Code, agentinput.JSONText(from), agentinput.JSONText(to), reason)
+		}
+		return agentinput.Value(shape.Value, notes)
+	}
+}
+
+// DynamicOutcome is what Dynamic needs of an outcome whose value type it
+// does not know: every agentinput.Outcome has these methods.
+type DynamicOutcome interface {
+	Status() agentinput.Status
+	IsPlaceholder() bool
+	Ask() (agentinput.Ask, bool)
+	Notes() []agentinput.Note
+	AppendJSON(b []byte) ([]byte, error)
+}
+
+// Text reads one item of free text: a JSON string is itself, as sent (no
+// trimming, no folding: free text means what it says); a JSON number or
+// boolean is the text it spells, with a note. Text longer than
+// agentinput.MaxStringBytes, text that is not UTF-8, and text holding a
+// control character other than tab and line ends, or a bidirectional
+// override (which makes text read otherwise than it is stored), is an
+// ask.
+func Text(v any) agentinput.Outcome[string] {
+	switch x := v.(type) {
+	case string:
+		switch {
+		case len(x) > agentinput.MaxStringBytes:
+			return textAsk(v, agentinput.AskTooLarge, "it is longer than "+strconv.Itoa(agentinput.MaxStringBytes)+" bytes, the most a text is read from")
+		case !utf8.ValidString(x):
+			return textAsk(v, agentinput.AskInvalid, "it is not valid UTF-8")
+		}
+		for _, r := range x {
+			if r == '\t' || r == '\n' || r == '\r' {
+				continue
+			}
+			if unicode.IsControl(r) || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) {
+				return textAsk(v, agentinput.AskInvalid, "it contains the control character U+"+strings.ToUpper(strconv.FormatInt(int64(r)+0x10000, 16)[1:]))
+			}
+		}
+		return agentinput.Value(x, agentinput.Notes{})
+	case json.Number, bool, float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		text, err := json.Marshal(x)
+		if err != nil {
+			return textAsk(v, agentinput.AskInvalid, "it is not a JSON value")
+		}
+		var notes agentinput.Notes
+		notes.Add(agentinput.NoteScalarAsText, agentinput.JSONValue(v), "")
+		return agentinput.Value(string(text), notes)
+	case nil:
+		return textAsk(v, agentinput.AskWrongType, "null is not text")
+	case []any:
+		return textAsk(v, agentinput.AskWrongType, "an array is not text")
+	case map[string]any:
+		return textAsk(v, agentinput.AskWrongType, "an object is not text")
+	}
+	return textAsk(v, agentinput.AskWrongType, "it is not a JSON value text is read from")
+}
+
+// TextExpected is what a free-text item is, for Options.ItemExpected.
+const TextExpected = `a JSON string, for example "text"`
+
+func textAsk(v any, code agentinput.AskCode, reason string) agentinput.Outcome[string] {
+	return agentinput.Asking[string](agentinput.Ask{
+		Code:     code,
+		Received: agentinput.Received(v),
+		Reason:   reason,
+		Expected: TextExpected,
+		Hint:     "Send the text as a JSON string",
+	})
+}

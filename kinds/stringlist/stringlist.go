@@ -1,0 +1,470 @@
+package stringlist
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/placeholder"
+	"agentinput.dev/internal/spelling"
+)
+
+// Options are a list property's options.
+type Options[T any] struct {
+	// Item reads one item: the item kind's read function with its options
+	// (uuid.Read, an enum's Read, Text for free text). Required.
+	Item func(v any) agentinput.Outcome[T]
+	// Split reads a comma- or semicolon-separated string as its items. Set
+	// it only for item kinds whose values never hold a comma or a
+	// semicolon (enum, uuid, country, locale, vocabulary): free text is
+	// never split ("Smith, John" is one name), and neither are numbers
+	// ("1,5").
+	Split bool
+	// Unique drops an item that repeats an earlier one (the same canonical
+	// value), with a note.
+	Unique bool
+	// ItemExpected says what one item is, for asks ("a UUID as a JSON
+	// string, …"); ItemExample is one canonical item as JSON. Both are
+	// optional and are best taken from the item kind (uuid.Expected,
+	// uuid.Example).
+	ItemExpected string
+	ItemExample  json.RawMessage
+}
+
+// List reads one list property. Build one with New; it is immutable and
+// safe for use by many goroutines.
+type List[T any] struct {
+	opts       Options[T]
+	expected   string
+	example    json.RawMessage
+	comparable bool // T's values can key a map
+}
+
+// New checks opts and builds the list reader. Its error is the program's
+// mistake: no item reader.
+func New[T any](opts Options[T]) (*List[T], error) {
+	if opts.Item == nil {
+		return nil, errors.New("stringlist: Options.Item is nil (use stringlist.Text for free text)")
+	}
+	l := &List[T]{opts: opts}
+	t := reflect.TypeFor[T]()
+	l.comparable = t.Comparable() && t.Kind() != reflect.Interface
+	item := opts.ItemExpected
+	if item == "" {
+		item = "a value of the item kind"
+	}
+	l.expected = "a JSON array whose items are each " + item
+	if len(opts.ItemExample) > 0 {
+		l.example = json.RawMessage("[" + string(opts.ItemExample) + "]")
+		l.expected += "; for example " + string(l.example)
+	}
+	return l, nil
+}
+
+// Expected says in words what the list property accepts, with an example
+// when the item kind gave one.
+func (l *List[T]) Expected() string { return l.expected }
+
+// Example returns a one-item canonical list as JSON, or nil when the item
+// kind gave no example.
+func (l *List[T]) Example() json.RawMessage { return bytes.Clone(l.example) }
+
+// Item is one item of a list, read on its own: its index in the list as
+// received (after a string was split or decoded), so that a caller can
+// name it (/tags/3), and the item kind's outcome.
+type Item[T any] struct {
+	Index   int
+	Outcome agentinput.Outcome[T]
+}
+
+// Items is the result of reading a list item by item: the list itself
+// (an ask when it is no list at all, absent for null), the repairs of the
+// list as a whole (a lone value, a string holding an array, splitting,
+// dropped duplicates), and every item that was not dropped, each with its
+// own outcome. A caller that applies valid items and reports the others
+// (best effort) reads this; Read turns it into one outcome.
+type Items[T any] struct {
+	items  []Item[T]
+	notes  agentinput.Notes
+	ask    *agentinput.Ask
+	absent bool
+}
+
+// Status says whether the list was read (StatusValue, though items may be
+// asks), was null (StatusAbsent), or is no list at all (StatusAsk).
+func (it Items[T]) Status() agentinput.Status {
+	switch {
+	case it.ask != nil:
+		return agentinput.StatusAsk
+	case it.absent:
+		return agentinput.StatusAbsent
+	}
+	return agentinput.StatusValue
+}
+
+// Ask returns the ask about the list as a whole (wrong_type, too_large,
+// a string that holds no items) and true, when there is one.
+func (it Items[T]) Ask() (agentinput.Ask, bool) {
+	if it.ask == nil {
+		return agentinput.Ask{}, false
+	}
+	return *it.ask, true
+}
+
+// All returns the items that were not dropped, in list order.
+func (it Items[T]) All() []Item[T] { return it.items }
+
+// Notes renders the repairs of the list as a whole, in order. Each item's
+// own notes are in its outcome.
+func (it Items[T]) Notes() []agentinput.Note {
+	// Every list note names its result explicitly, so the outcome the
+	// notes are rendered through does not matter.
+	return agentinput.Absent[struct{}](it.notes).Notes()
+}
+
+// Values returns the values of the items that read as values, in order.
+func (it Items[T]) Values() []T {
+	out := make([]T, 0, len(it.items))
+	for _, item := range it.items {
+		if v, ok := item.Outcome.Value(); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// ReadItems reads one decoded JSON value as a list, item by item. See the
+// package documentation for the spellings it reads.
+func (l *List[T]) ReadItems(v any) Items[T] {
+	var it Items[T]
+	raw, ok := l.items(v, &it)
+	if !ok {
+		return it
+	}
+	var seen map[any]int
+	if l.opts.Unique {
+		seen = make(map[any]int, len(raw))
+	}
+	it.items = make([]Item[T], 0, len(raw))
+	for i, r := range raw {
+		o := l.readItem(r, i)
+		if seen != nil {
+			if value, ok := o.Value(); ok {
+				key := l.key(value)
+				if first, dup := seen[key]; dup {
+					it.notes.AddStep(agentinput.NoteDuplicate, agentinput.JSONValue(r),
+						agentinput.Words("a repeat of the item at index "+strconv.Itoa(first)),
+						"at index "+strconv.Itoa(i)+", dropped")
+					continue
+				}
+				seen[key] = i
+			}
+		}
+		it.items = append(it.items, Item[T]{Index: i, Outcome: o})
+	}
+	return it
+}
+
+// items finds the raw items of v, recording the list's repairs in it, or
+// records the ask (or absence) and returns false.
+func (l *List[T]) items(v any, it *Items[T]) ([]any, bool) {
+	switch x := v.(type) {
+	case []any:
+		if len(x) > agentinput.MaxArrayItems {
+			it.ask = l.tooLarge(v, "it holds "+strconv.Itoa(len(x))+" items, over the budget of "+strconv.Itoa(agentinput.MaxArrayItems))
+			return nil, false
+		}
+		return x, true
+	case []string:
+		// A Go caller's list of strings.
+		out := make([]any, len(x))
+		for i, s := range x {
+			out[i] = s
+		}
+		return l.items(out, it)
+	case string:
+		return l.fromString(v, x, it)
+	case nil:
+		it.absent = true
+		return nil, false
+	case map[string]any:
+		it.ask = l.invalid(v, agentinput.AskWrongType, "an object is not a list")
+		return nil, false
+	case json.Number, bool, float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		it.notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{v}), "a lone value as a one-item list")
+		return []any{v}, true
+	default:
+		it.ask = l.invalid(v, agentinput.AskWrongType, "it is not a JSON value a list is read from")
+		return nil, false
+	}
+}
+
+// fromString reads the string forms of a list: a JSON array in a string,
+// separated items (for constrained item kinds), or one item.
+func (l *List[T]) fromString(v any, s string, it *Items[T]) ([]any, bool) {
+	if len(s) > agentinput.MaxStringBytes {
+		it.ask = l.tooLarge(v, "it is longer than "+strconv.Itoa(agentinput.MaxStringBytes)+" bytes, the most a list is read from")
+		return nil, false
+	}
+	if !utf8.ValidString(s) {
+		it.ask = l.invalid(v, agentinput.AskInvalid, "it is not valid UTF-8")
+		return nil, false
+	}
+	t, trimmed := spelling.Trim(s)
+	if strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") {
+		if arr, ok := decodeArray(t); ok {
+			if len(arr) > agentinput.MaxArrayItems {
+				it.ask = l.tooLarge(v, "it holds "+strconv.Itoa(len(arr))+" items, over the budget of "+strconv.Itoa(agentinput.MaxArrayItems))
+				return nil, false
+			}
+			if trimmed {
+				it.notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(s), agentinput.Text(t), "")
+			}
+			it.notes.AddStep(agentinput.NoteListInString, agentinput.Text(t), agentinput.JSONValue(arr), "a string holding a JSON array")
+			return arr, true
+		}
+		if l.opts.Split {
+			// "[CZ, SK]": the brackets of a list without its quotes.
+			if parts := split(t[1 : len(t)-1]); len(parts) > 0 {
+				return l.splitItems(v, s, parts, it)
+			}
+		}
+	}
+	if l.opts.Split && strings.ContainsAny(t, ",;") {
+		parts := split(t)
+		if len(parts) == 0 {
+			it.ask = l.invalid(v, agentinput.AskInvalid, "it holds separators and no items")
+			return nil, false
+		}
+		return l.splitItems(v, s, parts, it)
+	}
+	it.notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{v}), "a lone value as a one-item list")
+	return []any{v}, true
+}
+
+func (l *List[T]) splitItems(v any, s string, parts []any, it *Items[T]) ([]any, bool) {
+	if len(parts) > agentinput.MaxArrayItems {
+		it.ask = l.tooLarge(v, "it holds "+strconv.Itoa(len(parts))+" items, over the budget of "+strconv.Itoa(agentinput.MaxArrayItems))
+		return nil, false
+	}
+	it.notes.AddStep(agentinput.NoteSplit, agentinput.Text(s), agentinput.JSONValue(parts), "separated items")
+	return parts, true
+}
+
+// split cuts s at every comma and semicolon, trims the whitespace around
+// each part and drops the empty ones ("CZ, SK," is two items).
+func split(s string) []any {
+	var out []any
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' }) {
+		if p := strings.TrimFunc(part, spelling.IsSpace); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// decodeArray decodes s as one JSON array, numbers kept as json.Number.
+func decodeArray(s string) ([]any, bool) {
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var arr []any
+	if err := dec.Decode(&arr); err != nil || dec.More() {
+		return nil, false
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, false // something after the array
+	}
+	if arr == nil {
+		arr = []any{}
+	}
+	return arr, true
+}
+
+// readItem reads the item at index i. A placeholder item, generic
+// (placeholder.Is: "", "N/A", null …) or the item kind's own (the
+// nil UUID), is an ask for that item: a list never silently gets shorter.
+func (l *List[T]) readItem(r any, i int) agentinput.Outcome[T] {
+	if r == nil || placeholder.Is(r, false) {
+		return l.placeholderItem(r, i)
+	}
+	o := l.opts.Item(r)
+	if o.Status() == agentinput.StatusAbsent {
+		return l.placeholderItem(r, i)
+	}
+	return o
+}
+
+func (l *List[T]) placeholderItem(r any, i int) agentinput.Outcome[T] {
+	what := "a placeholder"
+	if r == nil {
+		what = "null"
+	}
+	expected := l.opts.ItemExpected
+	if expected == "" {
+		expected = "a value of the item kind"
+	}
+	return agentinput.Asking[T](agentinput.Ask{
+		Code:     agentinput.AskInvalid,
+		Received: agentinput.Received(r),
+		Reason:   "the item at index " + strconv.Itoa(i) + " is " + what + ", and an item of a list cannot be absent",
+		Expected: expected,
+		Hint:     "Send the item's value, or leave the item out of the list",
+	})
+}
+
+// key is what two equal items share, for Unique: the value itself when
+// its type can key a map, else its canonical JSON text.
+func (l *List[T]) key(v T) any {
+	if l.comparable {
+		return v
+	}
+	if raw, ok := any(v).(json.RawMessage); ok {
+		return string(raw)
+	}
+	text, err := json.Marshal(v)
+	if err != nil {
+		return &v // never equal to another key: nothing is dropped
+	}
+	return string(text)
+}
+
+// Read reads one decoded JSON value as a list: the list's value when
+// every item is a value, else one ask that names the first item that
+// could not be read by its index. Callers that apply the valid items of a
+// list and report the others use ReadItems instead.
+func (l *List[T]) Read(v any) agentinput.Outcome[[]T] {
+	it := l.ReadItems(v)
+	switch it.Status() {
+	case agentinput.StatusAsk:
+		return agentinput.Asking[[]T](*it.ask)
+	case agentinput.StatusAbsent:
+		return agentinput.Absent[[]T](it.notes)
+	}
+	var bad []int // positions in it.items
+	for k, item := range it.items {
+		if item.Outcome.Status() != agentinput.StatusValue {
+			bad = append(bad, k)
+		}
+	}
+	if len(bad) > 0 {
+		return agentinput.Asking[[]T](l.itemAsk(v, it, bad))
+	}
+	values := make([]T, len(it.items))
+	notes := it.notes
+	for k, item := range it.items {
+		values[k], _ = item.Outcome.Value()
+		for _, n := range item.Outcome.Notes() {
+			relay(&notes, n, item.Index)
+		}
+	}
+	return agentinput.Value(values, notes)
+}
+
+// itemAsk is the list's ask when some of its items are asks: it names the
+// first by its index. When that item is the only one and has readings,
+// the readings are whole lists, that item replaced by each of its own, so
+// that the caller can copy one.
+func (l *List[T]) itemAsk(v any, it Items[T], bad []int) agentinput.Ask {
+	first := it.items[bad[0]]
+	fa, _ := first.Outcome.Ask()
+	where := "the item at index " + strconv.Itoa(first.Index)
+	reason := where + " could not be read"
+	if fa.Reason != "" && !strings.HasPrefix(fa.Reason, "the item at index") {
+		reason += ": " + fa.Reason
+	} else if fa.Reason != "" {
+		reason = fa.Reason
+	}
+	if len(bad) > 1 {
+		var others []string
+		for _, k := range bad[1:] {
+			others = append(others, strconv.Itoa(it.items[k].Index))
+		}
+		reason += " (nor could the items at " + strings.Join(others, ", ") + ")"
+	}
+	a := agentinput.Ask{
+		Code:     fa.Code,
+		Received: agentinput.Received(v),
+		Reason:   reason,
+		Expected: l.expected,
+		Hint:     "Fix " + where + ": " + lowerFirst(fa.Hint),
+	}
+	if len(bad) == 1 && len(fa.Readings) > 0 {
+		a.Readings = l.listReadings(it, bad[0], where, fa.Readings)
+	}
+	if a.Code == agentinput.AskAmbiguous && len(a.Readings) == 0 {
+		// Several items are asks: no reading of the whole list can be
+		// named, so the list is invalid until the items are fixed.
+		a.Code = agentinput.AskInvalid
+	}
+	return a
+}
+
+// listReadings makes each reading of the bad item at position k a whole
+// list, in canonical JSON: the other items' values, and the reading in
+// the bad item's place. With Unique, a reading that repeats another item
+// is dropped from its list, so that every reading reads back as itself.
+func (l *List[T]) listReadings(it Items[T], k int, where string, readings []agentinput.Reading) []agentinput.Reading {
+	texts := make([]string, len(it.items))
+	for i, item := range it.items {
+		if i == k {
+			continue
+		}
+		value, _ := item.Outcome.Value()
+		text, err := json.Marshal(value)
+		if err != nil {
+			return nil
+		}
+		texts[i] = string(text)
+	}
+	out := make([]agentinput.Reading, 0, len(readings))
+	for _, r := range readings {
+		texts[k] = string(r.Value)
+		var b strings.Builder
+		b.WriteByte('[')
+		var kept []string
+		for _, text := range texts {
+			if l.opts.Unique && slices.Contains(kept, text) {
+				continue
+			}
+			if len(kept) > 0 {
+				b.WriteByte(',')
+			}
+			kept = append(kept, text)
+			b.WriteString(text)
+		}
+		b.WriteByte(']')
+		out = append(out, agentinput.Reading{Value: json.RawMessage(b.String()), Meaning: where + " as " + string(r.Value) + ": " + r.Meaning})
+	}
+	return out
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return "send a value of the item kind"
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if r >= 'A' && r <= 'Z' {
+		return string(r+'a'-'A') + s[n:]
+	}
+	return s
+}
+
+func (l *List[T]) invalid(v any, code agentinput.AskCode, reason string) *agentinput.Ask {
+	return &agentinput.Ask{
+		Code:     code,
+		Received: agentinput.Received(v),
+		Reason:   reason,
+		Expected: l.expected,
+		Hint:     "Send the items as a JSON array",
+	}
+}
+
+func (l *List[T]) tooLarge(v any, reason string) *agentinput.Ask {
+	return l.invalid(v, agentinput.AskTooLarge, reason)
+}

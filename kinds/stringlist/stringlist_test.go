@@ -1,0 +1,432 @@
+package stringlist
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/enum"
+	"agentinput.dev/kinds/uuid"
+)
+
+// reader reads a list whatever its item type, for the table.
+type reader interface {
+	read(v any) (agentinput.Outcome[json.RawMessage], Items[json.RawMessage])
+}
+
+// anyList wraps a List[T] so that the table can compare canonical JSON.
+type anyList[T any] struct{ l *List[T] }
+
+func (a anyList[T]) read(v any) (agentinput.Outcome[json.RawMessage], Items[json.RawMessage]) {
+	o := a.l.Read(v)
+	out := agentinput.Map(o, func(vs []T) json.RawMessage {
+		b, _ := json.Marshal(vs)
+		return b
+	})
+	it := a.l.ReadItems(v)
+	conv := Items[json.RawMessage]{notes: it.notes, ask: it.ask, absent: it.absent}
+	for _, item := range it.items {
+		conv.items = append(conv.items, Item[json.RawMessage]{Index: item.Index, Outcome: agentinput.Map(item.Outcome, func(x T) json.RawMessage {
+			b, _ := json.Marshal(x)
+			return b
+		})})
+	}
+	return out, conv
+}
+
+func uuidList(split, unique bool) *List[uuid.UUID] {
+	l, err := New(Options[uuid.UUID]{
+		Item:         func(v any) agentinput.Outcome[uuid.UUID] { return uuid.Read(v, uuid.Options{}) },
+		Split:        split,
+		Unique:       unique,
+		ItemExpected: uuid.Expected(uuid.Options{}),
+		ItemExample:  uuid.Example(uuid.Options{}),
+	})
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+func enumList(values []string, split, unique bool) *List[string] {
+	e, err := enum.New(enum.Spec{Values: values})
+	if err != nil {
+		panic(err)
+	}
+	l, err := New(Options[string]{Item: e.Read, Split: split, Unique: unique, ItemExpected: e.Expected(), ItemExample: e.Example()})
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+func textList(unique bool) *List[string] {
+	l, err := New(Options[string]{Item: Text, Unique: unique, ItemExpected: TextExpected})
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+type tableCase struct {
+	line    int
+	text    string
+	r       reader
+	input   any
+	outcome string
+	detail  []string
+}
+
+func loadCases(t testing.TB) []tableCase {
+	t.Helper()
+	f, err := os.Open("testdata/cases.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []tableCase
+	var item []string
+	var split, unique bool
+	var r reader
+	build := func() {
+		switch item[0] {
+		case "text":
+			r = anyList[string]{textList(unique)}
+		case "uuid":
+			r = anyList[uuid.UUID]{uuidList(split, unique)}
+		case "enum":
+			r = anyList[string]{enumList(item[1:], split, unique)}
+		default:
+			t.Fatalf("unknown item kind %q", item[0])
+		}
+	}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
+			continue
+		case strings.HasPrefix(trimmed, "@item "):
+			item, split, unique = strings.Fields(strings.TrimPrefix(trimmed, "@item ")), false, false
+			build()
+			continue
+		case trimmed == "@split":
+			split = true
+			build()
+			continue
+		case trimmed == "@unique":
+			unique = true
+			build()
+			continue
+		}
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.UseNumber()
+		var input any
+		if err := dec.Decode(&input); err != nil {
+			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
+		}
+		rest := strings.TrimSpace(line[dec.InputOffset():])
+		if !strings.HasPrefix(rest, "|") {
+			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input", n)
+		}
+		cols := strings.Split(rest[1:], "|")
+		c := tableCase{line: n, text: trimmed, r: r, input: input, outcome: strings.TrimSpace(cols[0])}
+		if len(cols) == 2 {
+			c.detail = strings.Fields(cols[1])
+		}
+		if strings.HasPrefix(c.outcome, "[") {
+			if len(c.detail) == 0 {
+				t.Fatalf("cases.txt:%d: a value needs its notes (\"-\" for none)", n)
+			}
+			if slices.Equal(c.detail, []string{"-"}) {
+				c.detail = nil
+			}
+		}
+		cases = append(cases, c)
+	}
+	if len(cases) < 40 {
+		t.Fatalf("cases.txt: only %d cases", len(cases))
+	}
+	return cases
+}
+
+func TestCases(t *testing.T) {
+	for _, c := range loadCases(t) {
+		o, items := c.r.read(c.input)
+		fail := func(format string, args ...any) {
+			t.Helper()
+			got, _ := o.MarshalJSON()
+			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, fmt.Sprintf(format, args...), got)
+		}
+		switch {
+		case c.outcome == "absent":
+			if o.Status() != agentinput.StatusAbsent {
+				fail("want absent")
+			}
+		case strings.HasPrefix(c.outcome, "ask "):
+			a, ok := o.Ask()
+			if !ok {
+				fail("want an ask")
+				continue
+			}
+			if string(a.Code) != strings.TrimPrefix(c.outcome, "ask ") {
+				fail("want code %s", strings.TrimPrefix(c.outcome, "ask "))
+			}
+			if !bytes.Equal(a.Received, agentinput.Received(c.input)) || a.Hint == "" || a.Reason == "" || a.Expected == "" {
+				fail("an ask has the raw list, a hint, a reason and expected")
+			}
+			readings := "0"
+			for _, d := range c.detail {
+				if at, ok := strings.CutPrefix(d, "@"); ok {
+					if !strings.Contains(a.Reason, "the item at index "+at) || !strings.Contains(a.Hint, "index "+at) {
+						fail("the ask does not name the item at index %s", at)
+					}
+					// ReadItems has that item, as an ask, at that index.
+					found := false
+					for _, item := range items.All() {
+						if strconv.Itoa(item.Index) == at {
+							_, found = item.Outcome.Ask()
+						}
+					}
+					if !found {
+						fail("ReadItems has no ask at index %s", at)
+					}
+				}
+				if n, ok := strings.CutPrefix(d, "readings="); ok {
+					readings = n
+				}
+			}
+			if strconv.Itoa(len(a.Readings)) != readings {
+				fail("want %s readings", readings)
+			}
+			for _, r := range a.Readings {
+				back, _ := c.r.read(decode(t, r.Value))
+				if v, ok := back.Value(); !ok || !bytes.Equal(v, r.Value) || back.NoteCount() != 0 {
+					fail("reading %s does not read back as itself", r.Value)
+				}
+			}
+		default:
+			v, ok := o.Value()
+			if !ok || string(v) != compactJSON(t, c.outcome) {
+				fail("want the value %s", c.outcome)
+				continue
+			}
+			var codes []string
+			for _, n := range o.Notes() {
+				codes = append(codes, string(n.Code))
+				if !strings.HasPrefix(n.Message, "Read ") {
+					fail("note %q does not start with Read", n.Message)
+				}
+			}
+			if !slices.Equal(codes, c.detail) {
+				fail("want notes %v", c.detail)
+			}
+		}
+	}
+}
+
+func decode(t testing.TB, b []byte) any {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func compactJSON(t testing.TB, s string) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, []byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestMessages pins the text an agent reads.
+func TestMessages(t *testing.T) {
+	e := enumList([]string{"draft", "published"}, true, true)
+	id := "4e6a3fac-9262-4826-91f0-e77195e54c58"
+	tests := []struct {
+		o    interface{ MarshalJSON() ([]byte, error) }
+		want string
+	}{
+		{e.Read("Draft, published"), `Read "Draft, published" as ["Draft","published"] (separated items) / Read "Draft" as "draft" (at index 0; letter case, separators or diacritics differ)`},
+		{e.Read("draft"), `Read "draft" as ["draft"] (a lone value as a one-item list)`},
+		{e.Read([]any{"draft", "DRAFT"}), `Read "DRAFT" as a repeat of the item at index 0 (at index 1, dropped)`},
+		{e.Read([]any{"draft", "pubished"}), `Could not read ["draft","pubished"]: the item at index 1 could not be read: it is not a declared value, and is close to one; ` +
+			`it may mean ["draft","published"] (the item at index 1 as "published": the declared value "published", 1 edit away). ` +
+			`Expected a JSON array whose items are each one of "draft", "published" (a JSON string), for example "draft"; for example ["draft"]. ` +
+			`Fix the item at index 1: send the one you mean exactly as listed.`},
+		{uuidList(false, false).Read([]any{id, "N/A", "x"}), `Could not read ["` + id + `","N/A","x"]: the item at index 1 is a placeholder, and an item of a list cannot be absent (nor could the items at 2). ` +
+			`Expected a JSON array whose items are each a UUID as a JSON string, lowercase 8-4-4-4-12 hex, for example "` + id + `"; for example ["` + id + `"]. ` +
+			`Fix the item at index 1: send the item's value, or leave the item out of the list.`},
+		{textList(false).Read(map[string]any{}), `Could not read {}: an object is not a list. Expected a JSON array whose items are each a JSON string, for example "text". Send the items as a JSON array.`},
+	}
+	for i, tt := range tests {
+		var got string
+		switch o := tt.o.(type) {
+		case agentinput.Outcome[[]string]:
+			got = message(o)
+		case agentinput.Outcome[[]uuid.UUID]:
+			got = message(o)
+		}
+		if got != tt.want {
+			t.Errorf("case %d\n\tgot  %s\n\twant %s", i, got, tt.want)
+		}
+	}
+}
+
+func message[T any](o agentinput.Outcome[T]) string {
+	if a, ok := o.Ask(); ok {
+		return a.Message()
+	}
+	var msgs []string
+	for _, n := range o.Notes() {
+		msgs = append(msgs, n.Message)
+	}
+	return strings.Join(msgs, " / ")
+}
+
+// TestReadItems: best effort. Every item keeps its index and its own
+// outcome; dropped duplicates are gone; list notes are separate.
+func TestReadItems(t *testing.T) {
+	l := enumList([]string{"draft", "published"}, true, true)
+	it := l.ReadItems("draft; nope; Draft; published; N/A")
+	if it.Status() != agentinput.StatusValue {
+		t.Fatalf("status %v", it.Status())
+	}
+	var got []string
+	for _, item := range it.All() {
+		if v, ok := item.Outcome.Value(); ok {
+			got = append(got, strconv.Itoa(item.Index)+"="+v)
+		} else {
+			a, _ := item.Outcome.Ask()
+			got = append(got, strconv.Itoa(item.Index)+"?"+string(a.Code))
+		}
+	}
+	if want := []string{"0=draft", "1?invalid", "3=published", "4?invalid"}; !slices.Equal(got, want) {
+		t.Errorf("items %v, want %v", got, want)
+	}
+	if vs := it.Values(); !slices.Equal(vs, []string{"draft", "published"}) {
+		t.Errorf("values %v", vs)
+	}
+	var codes []string
+	for _, n := range it.Notes() {
+		codes = append(codes, string(n.Code))
+	}
+	if !slices.Equal(codes, []string{"split", "duplicate"}) {
+		t.Errorf("list notes %v", codes)
+	}
+	if _, ok := it.Ask(); ok {
+		t.Error("the list itself is an ask")
+	}
+	bad := l.ReadItems(map[string]any{})
+	if a, ok := bad.Ask(); !ok || a.Code != agentinput.AskWrongType || len(bad.All()) != 0 {
+		t.Errorf("an object: %+v", bad)
+	}
+}
+
+func TestNewError(t *testing.T) {
+	if l, err := New(Options[string]{}); err == nil || l != nil {
+		t.Error("New without an item reader")
+	}
+}
+
+// TestBadInput: hostile lists are asks, never panics, never values.
+func TestBadInput(t *testing.T) {
+	big := make([]any, agentinput.MaxArrayItems+1)
+	for i := range big {
+		big[i] = "a"
+	}
+	tests := []struct {
+		name string
+		l    *List[string]
+		in   any
+		code agentinput.AskCode
+	}{
+		{"too many items", textList(false), big, agentinput.AskTooLarge},
+		{"1 MiB string", textList(false), strings.Repeat("a", 1<<20), agentinput.AskTooLarge},
+		{"too many separated items", enumList([]string{"a"}, true, false), strings.Repeat("a,", agentinput.MaxArrayItems+1), agentinput.AskTooLarge},
+		{"too many items in a string", textList(false), "[" + strings.Repeat(`"a",`, agentinput.MaxArrayItems) + `"a"]`, agentinput.AskTooLarge},
+		{"invalid UTF-8", textList(false), "a\xffb", agentinput.AskInvalid},
+		{"invalid UTF-8 item", textList(false), []any{"a\xffb"}, agentinput.AskInvalid},
+		{"NUL item", textList(false), []any{"a\x00b"}, agentinput.AskInvalid},
+		{"bidi override item", textList(false), []any{"a\u202eb"}, agentinput.AskInvalid},
+		{"bidi item in an enum list", enumList([]string{"ab"}, true, false), "a\u202eb, ab", agentinput.AskInvalid},
+		{"deep nesting in a string", textList(false), strings.Repeat("[", 5000) + strings.Repeat("]", 5000), agentinput.AskWrongType},
+		{"Go value of another type", textList(false), struct{}{}, agentinput.AskWrongType},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := tt.l.Read(tt.in)
+			a, ok := o.Ask()
+			if !ok {
+				t.Fatalf("got %v, want an ask", o.Status())
+			}
+			if a.Code != tt.code {
+				t.Errorf("code %s, want %s: %s", a.Code, tt.code, a.Message())
+			}
+			var echoed string
+			if json.Unmarshal(a.Received, &echoed) != nil {
+				echoed = string(a.Received)
+			}
+			if n := len([]rune(echoed)); n > agentinput.MaxReceivedChars+1 {
+				t.Errorf("received is %d characters: not cut", n)
+			}
+		})
+	}
+}
+
+// TestRelay: an item's note keeps its code, what it read and its reason,
+// and says which item it is about; a note of another shape is kept whole.
+func TestRelay(t *testing.T) {
+	var notes agentinput.Notes
+	relay(&notes, agentinput.Note{Code: agentinput.NoteWord, Message: `Read " as (x)" as true (cs: yes)`}, 3)
+	relay(&notes, agentinput.Note{Code: agentinput.NoteTrimmed, Message: `Read " a " as "a"`}, 0)
+	relay(&notes, agentinput.Note{Code: agentinput.NoteWord, Message: `something else`}, 1)
+	got := agentinput.Absent[int](notes).Notes()
+	want := []string{`Read " as (x)" as true (at index 3; cs: yes)`, `Read " a " as "a" (at index 0)`, `Read something else as noted (at index 1)`}
+	for i, n := range got {
+		if n.Message != want[i] {
+			t.Errorf("note %d: %s, want %s", i, n.Message, want[i])
+		}
+	}
+}
+
+// TestDynamic: an item kind chosen at run time reads through Dynamic with
+// the same values, notes and asks as its typed reader.
+func TestDynamic(t *testing.T) {
+	read := Dynamic(func(v any) DynamicOutcome { return uuid.Read(v, uuid.Options{}) })
+	for _, in := range []any{"4E6A3FAC-9262-4826-91F0-E77195E54C58", " 4e6a3fac9262482691f0e77195e54c58 ", "nope", "<uuid>", json.Number("1")} {
+		typed := uuid.Read(in, uuid.Options{})
+		dyn := read(in)
+		if typed.Status() != dyn.Status() || typed.IsPlaceholder() != dyn.IsPlaceholder() {
+			t.Errorf("%q: status %v/%v", in, typed.Status(), dyn.Status())
+			continue
+		}
+		if v, ok := typed.Value(); ok {
+			dv, _ := dyn.Value()
+			if string(dv) != `"`+v.String()+`"` {
+				t.Errorf("%q: value %s", in, dv)
+			}
+			if !slices.Equal(typed.Notes(), dyn.Notes()) {
+				t.Errorf("%q: notes %v, want %v", in, dyn.Notes(), typed.Notes())
+			}
+		}
+		if a, ok := typed.Ask(); ok {
+			da, _ := dyn.Ask()
+			if a.Message() != da.Message() {
+				t.Errorf("%q: ask %s", in, da.Message())
+			}
+		}
+	}
+}
