@@ -66,7 +66,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 	// A caller's own idempotency key, on a do tool that does not declare
 	// the property itself.
 	var callerKey string
-	if raw, ok := args[IdempotencyKeyProperty]; ok && t.spec.Intent == IntentDo && t.byName[IdempotencyKeyProperty] == nil {
+	if raw, ok := args[IdempotencyKeyProperty]; ok && t.spec.Intent == IntentDo && t.byName[IdempotencyKeyProperty] == nil && t.run != nil {
 		if k, ok := raw.(string); ok && k != "" && len(k) <= 256 {
 			callerKey = k
 		} else {
@@ -87,6 +87,12 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 			continue
 		}
 		if t.spec.Open {
+			if t.run == nil {
+				// A tool declared elsewhere gets what its schema admits,
+				// untouched.
+				res.Arguments[name] = args[name]
+				continue
+			}
 			res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningUnknownProperty), Path: pointer([]string{name}),
 				Message: "Ignored " + name + ": " + t.spec.Name + " does not declare it"})
 			continue
@@ -137,6 +143,11 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		return &Result{Envelope: invalidArguments(t.spec.Name, issues), Notes: res.Notes, Warnings: res.Warnings}
 	}
 
+	if t.run == nil {
+		// A tool declared elsewhere (FromSchema): reading ends here, and
+		// the caller forwards res.Arguments to the tool's own handler.
+		return res
+	}
 	var key string
 	if t.spec.Intent == IntentDo {
 		key = callerKey

@@ -48,6 +48,7 @@ var binders = map[string]binder{
 	"number":  {name: "number", bind: bindNumber},
 	"boolean": {name: "boolean", bind: bindBoolean},
 	"text":    {name: "text", bind: bindText},
+	// The string-valued kinds register in kinds_more.go.
 }
 
 // typeRules binds a property by its Go type when neither a tag nor a name
@@ -65,6 +66,9 @@ func kindForType(t reflect.Type) (string, bool) {
 	}
 	if t == reflect.TypeFor[number.Decimal]() {
 		return "number", true
+	}
+	if k, ok := typedKinds[t]; ok {
+		return k, true
 	}
 	return "", false
 }

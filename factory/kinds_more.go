@@ -1,16 +1,44 @@
 package factory
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
+
+	"golang.org/x/text/language"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/country"
+	"agentinput.dev/kinds/date"
 	"agentinput.dev/kinds/eli"
+	"agentinput.dev/kinds/enum"
+	"agentinput.dev/kinds/locale"
+	"agentinput.dev/kinds/uuid"
 )
 
+// The kinds whose canonical value is a string spelling. Each binds to a
+// field of its own Go type or to a string.
 func init() {
-	binders["eli"] = binder{name: "eli", bind: bindELI}
+	for name, b := range map[string]func(reflect.Type, tagOptions) (binding, error){
+		"eli": bindELI, "date": bindDate, "uuid": bindUUID, "locale": bindLocale, "country": bindCountry, "enum": bindEnum,
+	} {
+		binders[name] = binder{name: name, bind: b}
+	}
 	kindOptions["eli"] = map[string]bool{}
+	kindOptions["date"] = map[string]bool{"bound": true, "order": true, "languages": true}
+	kindOptions["uuid"] = map[string]bool{}
+	kindOptions["locale"] = map[string]bool{}
+	kindOptions["country"] = map[string]bool{"alpha3": true, "admit": true}
+	kindOptions["enum"] = map[string]bool{"values": true, "synonyms": true}
+}
+
+// typedKinds binds a property by its Go type when it is a kind's own.
+var typedKinds = map[reflect.Type]string{
+	reflect.TypeFor[date.Date]():    "date",
+	reflect.TypeFor[uuid.UUID]():    "uuid",
+	reflect.TypeFor[language.Tag](): "locale",
+	reflect.TypeFor[eli.ELI]():      "eli",
 }
 
 // stringOr binds a kind whose canonical value is a string spelling to a
@@ -25,18 +53,132 @@ func stringOr[T any](t reflect.Type, kind string, format func(T) string) (func(d
 	return nil, fmt.Errorf("kind %s cannot fill a field of type %s (use %s or string)", kind, t, reflect.TypeFor[T]())
 }
 
+// textBinding is the binding of a kind whose canonical JSON is a string.
+func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) string, assign func(reflect.Value, T),
+	schema map[string]any, expected string, example json.RawMessage) binding {
+	return binding{
+		read: func(raw any) agentinput.Outcome[slot] {
+			return outcome(read(raw), func(v T) any { return format(v) }, assign)
+		},
+		schema:   schema,
+		expected: expected,
+		example:  example,
+	}
+}
+
 func bindELI(t reflect.Type, o tagOptions) (binding, error) {
 	assign, err := stringOr(t, "eli", eli.Format)
 	if err != nil {
 		return binding{}, err
 	}
 	var opts eli.Options
-	return binding{
-		read: func(raw any) agentinput.Outcome[slot] {
-			return outcome(eli.Read(raw, opts), func(e eli.ELI) any { return e.String() }, assign)
-		},
-		schema:   map[string]any{"type": "string", "format": "uri"},
-		expected: eli.Expected(opts),
-		example:  eli.Example(opts),
-	}, nil
+	return textBinding(func(v any) agentinput.Outcome[eli.ELI] { return eli.Read(v, opts) }, eli.Format, assign,
+		map[string]any{"type": "string", "format": "uri"}, eli.Expected(opts), eli.Example(opts)), nil
+}
+
+func bindDate(t reflect.Type, o tagOptions) (binding, error) {
+	assign, err := stringOr(t, "date", date.Format)
+	if err != nil {
+		return binding{}, err
+	}
+	var opts date.Options
+	switch b, _ := o.value("bound"); b {
+	case "", "none":
+	case "from":
+		opts.Bound = date.BoundFrom
+	case "to":
+		opts.Bound = date.BoundTo
+	default:
+		return binding{}, fmt.Errorf("bound=%s: want none, from or to", b)
+	}
+	if name, ok := o.value("order"); ok {
+		order, ok := date.OrderFor(name)
+		if !ok {
+			return binding{}, fmt.Errorf("order=%s: the date order table has no %q", name, name)
+		}
+		opts.Order = order
+	}
+	if langs, ok := o.value("languages"); ok {
+		opts.Languages = strings.Split(langs, "|")
+	}
+	r, err := date.New(opts)
+	if err != nil {
+		return binding{}, err
+	}
+	return textBinding(r.Read, date.Format, assign,
+		map[string]any{"type": "string", "format": "date"}, date.Expected(opts), date.Example(opts)), nil
+}
+
+func bindUUID(t reflect.Type, o tagOptions) (binding, error) {
+	assign, err := stringOr(t, "uuid", uuid.Format)
+	if err != nil {
+		return binding{}, err
+	}
+	var opts uuid.Options
+	return textBinding(func(v any) agentinput.Outcome[uuid.UUID] { return uuid.Read(v, opts) }, uuid.Format, assign,
+		map[string]any{"type": "string", "format": "uuid"}, uuid.Expected(opts), uuid.Example(opts)), nil
+}
+
+func bindLocale(t reflect.Type, o tagOptions) (binding, error) {
+	assign, err := stringOr(t, "locale", locale.Format)
+	if err != nil {
+		return binding{}, err
+	}
+	var opts locale.Options
+	return textBinding(func(v any) agentinput.Outcome[language.Tag] { return locale.Read(v, opts) }, locale.Format, assign,
+		map[string]any{"type": "string"}, locale.Expected(opts), locale.Example(opts)), nil
+}
+
+func bindCountry(t reflect.Type, o tagOptions) (binding, error) {
+	assign, err := stringOr(t, "country", country.Format)
+	if err != nil {
+		return binding{}, err
+	}
+	var opts country.Options
+	if o.flag("alpha3") {
+		opts.Output = country.Alpha3
+	}
+	if admit, ok := o.value("admit"); ok {
+		opts.Admit = strings.Split(admit, "|")
+	}
+	r, err := country.New(opts)
+	if err != nil {
+		return binding{}, err
+	}
+	return textBinding(r.Read, country.Format, assign,
+		map[string]any{"type": "string"}, r.Expected(), country.Example(opts)), nil
+}
+
+// bindEnum binds an enum declared in the tag: values=a|b|c and
+// synonyms=alias:value|alias:value.
+func bindEnum(t reflect.Type, o tagOptions) (binding, error) {
+	assign, err := stringOr(t, "enum", enum.Format)
+	if err != nil {
+		return binding{}, err
+	}
+	values, ok := o.value("values")
+	if !ok {
+		return binding{}, fmt.Errorf("kind enum needs values=a|b|c")
+	}
+	spec := enum.Spec{Values: strings.Split(values, "|")}
+	if syn, ok := o.value("synonyms"); ok {
+		spec.Synonyms = map[string]string{}
+		for _, pair := range strings.Split(syn, "|") {
+			alias, value, ok := strings.Cut(pair, ":")
+			if !ok {
+				return binding{}, fmt.Errorf("synonyms: %q is not alias:value", pair)
+			}
+			spec.Synonyms[alias] = value
+		}
+	}
+	e, err := enum.New(spec)
+	if err != nil {
+		return binding{}, err
+	}
+	enumValues := make([]any, len(spec.Values))
+	for i, v := range spec.Values {
+		enumValues[i] = v
+	}
+	return textBinding(e.Read, enum.Format, assign,
+		map[string]any{"type": "string", "enum": enumValues}, e.Expected(), e.Example()), nil
 }

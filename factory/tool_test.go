@@ -9,7 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/text/language"
+
 	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/date"
+	"agentinput.dev/kinds/uuid"
 )
 
 // searchIn is the input of the test tools: a property of each kind the
@@ -387,21 +391,65 @@ func TestIdempotency(t *testing.T) {
 }
 
 // TestEveryKindBinds declares one tool with a property of every kind the
-// factory binds and reads a lenient spelling of each.
+// factory binds, by tag, by name rule and by Go type, and reads a lenient
+// spelling of each.
 func TestEveryKindBinds(t *testing.T) {
 	type in struct {
-		Act string `json:"act" agentinput:"eli" desc:"The act the decision applies."`
+		Act      string       `json:"act" agentinput:"eli" desc:"The act the decision applies."`
+		DateFrom string       `json:"date_from" desc:"The first day of the period."`
+		DateTo   date.Date    `json:"date_to" desc:"The last day of the period."`
+		ID       uuid.UUID    `json:"id" desc:"The decision."`
+		Lang     language.Tag `json:"language" desc:"The language of the decision."`
+		Country  string       `json:"country" desc:"The country of the court."`
+		Status   string       `json:"status" agentinput:"enum,values=published|draft,synonyms=final:published" desc:"The decision's status."`
+		Score    float64      `json:"score" desc:"The lowest relevance score."`
+		Archived bool         `json:"archived" desc:"Whether archived decisions count."`
 	}
 	var got in
 	tool := Must(quietSpec("read_act", IntentRead), func(_ context.Context, i in, _ *Call) (struct{}, error) {
 		got = i
 		return struct{}{}, nil
 	})
-	res := tool.Call(context.Background(), json.RawMessage(`{"act":"Regulation (EU) 2016/679"}`))
+	res := tool.Call(context.Background(), json.RawMessage(`{
+		"act": "Regulation (EU) 2016/679",
+		"date_from": "2026",
+		"date_to": "31. 12. 2026",
+		"id": "{6F9619FF-8B86-D011-B42D-00C04FC964FF}",
+		"language": "cs_CZ",
+		"country": "Czech Republic",
+		"status": "Final",
+		"score": "0,5",
+		"archived": "ne"
+	}`))
 	if res.Envelope != nil {
 		t.Fatalf("envelope %+v", res.Envelope)
 	}
-	if got.Act != "http://data.europa.eu/eli/reg/2016/679/oj" || len(res.Notes) != 1 {
-		t.Fatalf("read %+v, notes %+v", got, res.Notes)
+	want := map[string]any{
+		"act": "http://data.europa.eu/eli/reg/2016/679/oj", "date_from": "2026-01-01", "date_to": "2026-12-31",
+		"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "language": "cs-CZ", "country": "CZ", "status": "published",
+		"score": json.Number("0.5"), "archived": false,
+	}
+	for k, v := range want {
+		if res.Arguments[k] != v {
+			t.Errorf("%s = %#v, want %#v", k, res.Arguments[k], v)
+		}
+	}
+	if got.Act != want["act"] || got.DateFrom != "2026-01-01" || got.DateTo.String() != "2026-12-31" || got.ID.String() != want["id"] ||
+		got.Lang.String() != "cs-CZ" || got.Country != "CZ" || got.Status != "published" || got.Score != 0.5 || got.Archived {
+		t.Fatalf("handler got %+v", got)
+	}
+	for _, name := range tool.Properties() {
+		found := false
+		for _, n := range res.Notes {
+			found = found || n.Path == "/"+name
+		}
+		if !found {
+			t.Errorf("no note at /%s: %+v", name, res.Notes)
+		}
+	}
+	// The from/to rule holds for dates too.
+	res = tool.Call(context.Background(), json.RawMessage(`{"date_from":"2026-12-31","date_to":"2026-01-01"}`))
+	if res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskRangeReversed {
+		t.Fatalf("reversed dates: %+v", res.Envelope)
 	}
 }

@@ -1,0 +1,67 @@
+package factory
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"agentinput.dev/agentinput"
+)
+
+// A schema as an existing server advertises it (the go-sdk infers such
+// schemas from Go types).
+const existingSchema = `{
+	"type": "object",
+	"properties": {
+		"query": {"type": "string", "description": "Words to search for."},
+		"limit": {"type": "integer", "minimum": 1, "maximum": 50},
+		"since": {"type": "string", "format": "date"},
+		"order": {"type": "string", "enum": ["newest", "oldest"]},
+		"user_id": {"type": "string"},
+		"archived": {"type": "boolean"},
+		"filters": {"type": "object"}
+	},
+	"required": ["query"],
+	"additionalProperties": false
+}`
+
+func TestFromSchema(t *testing.T) {
+	tool, err := FromSchema(quietSpec("search_existing", IntentRead), json.RawMessage(existingSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]string{"query": "text", "limit": "number", "since": "date", "order": "enum", "user_id": "text", "archived": "boolean", "filters": "passthrough"}
+	for name, want := range kinds {
+		if got, _ := tool.PropertyKind(name); got != want {
+			t.Errorf("%s binds %s, want %s", name, got, want)
+		}
+	}
+	res := tool.Call(context.Background(), json.RawMessage(`{"query":"x","limit":"500","since":"1. 10. 2026","order":"Newest","user_id":"U-7","archived":"no","filters":{"a":[1]}}`))
+	if res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+	want := `{"archived":false,"filters":{"a":[1]},"limit":50,"order":"newest","query":"x","since":"2026-10-01","user_id":"U-7"}`
+	if got := string(mustJSON(res.Arguments)); got != want {
+		t.Fatalf("normalized %s\nwant       %s", got, want)
+	}
+	// Asks come back as the envelope; required and unknown properties too.
+	res = tool.Call(context.Background(), json.RawMessage(`{"limit":"1,5","sort":"x"}`))
+	if res.Envelope == nil {
+		t.Fatal("no envelope")
+	}
+	codes := map[string]agentinput.AskCode{}
+	for _, is := range res.Envelope.Issues {
+		codes[is.Path] = is.Code
+	}
+	if codes["/query"] != agentinput.AskMissingRequired || codes["/limit"] != agentinput.AskNotWhole || codes["/sort"] != agentinput.AskUnknownProperty {
+		t.Fatalf("issues %+v", res.Envelope.Issues)
+	}
+}
+
+func TestFromSchemaRejectsNonObjects(t *testing.T) {
+	for _, s := range []string{`{"type":"array"}`, `[]`, `{`} {
+		if _, err := FromSchema(quietSpec("bad_schema", IntentRead), json.RawMessage(s)); err == nil {
+			t.Errorf("%s: accepted", s)
+		}
+	}
+}
