@@ -139,6 +139,16 @@ func (ns *Notes) add(p pendingNote) {
 	ns.list = append(ns.list[:len(ns.list):len(ns.list)], p)
 }
 
+// Append adds the notes of other after those of ns.
+func (ns *Notes) Append(other Notes) {
+	if len(other.list) == 0 {
+		return
+	}
+	merged := make([]pendingNote, 0, len(ns.list)+len(other.list))
+	merged = append(merged, ns.list...)
+	ns.list = append(merged, other.list...)
+}
+
 // Resolve returns a copy whose notes that end in "the value the outcome
 // ends with" name self instead: for a kind that changes the value after
 // noting a repair (clamping), so that the earlier notes keep naming what

@@ -133,6 +133,32 @@ func (o Outcome[T]) Notes() []Note {
 	return out
 }
 
+// CarryNotes returns the notes of o for a caller that reads o as part of a
+// larger value (a list's item) and keeps its notes: each note still names
+// what it read and the value o ended with ("absent" for absence), and its
+// reason starts with context ("at index 3"), when context is not empty.
+func (o Outcome[T]) CarryNotes(context string) Notes {
+	self := Words("absent")
+	if o.status == StatusValue {
+		self = JSONValue(o.value)
+	}
+	out := Notes{list: make([]pendingNote, len(o.notes))}
+	for i, p := range o.notes {
+		if p.to.IsZero() {
+			p.to = self
+		}
+		if context != "" {
+			if p.reason == "" {
+				p.reason = context
+			} else {
+				p.reason = context + "; " + p.reason
+			}
+		}
+		out.list[i] = p
+	}
+	return out
+}
+
 // Warnings returns the warnings.
 func (o Outcome[T]) Warnings() []Warning {
 	if o.extra == nil || len(o.extra.warnings) == 0 {

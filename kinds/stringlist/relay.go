@@ -10,65 +10,6 @@ import (
 	"agentinput.dev/agentinput"
 )
 
-// relay adds an item's note to the list's notes, saying which item it is
-// about: `Read "cz" as "CZ" (at index 3; cs: yes)`.
-//
-// An outcome gives its notes only rendered (agentinput has no way yet to
-// carry one outcome's notes into another), so the note is taken apart
-// again: a rendered note is `Read <from> as <to>` and an optional
-// ` (<reason>)`, where from and to are JSON texts (agentinput.Received
-// always makes valid JSON). A note of any other shape keeps its code and
-// reads as the whole message.
-func relay(dst *agentinput.Notes, n agentinput.Note, index int) {
-	where := "at index " + strconv.Itoa(index)
-	from, to, reason, ok := parseNote(n.Message)
-	if !ok {
-		dst.AddStep(n.Code, agentinput.Words(strings.TrimPrefix(n.Message, "Read ")), agentinput.Words("noted"), where)
-		return
-	}
-	if reason != "" {
-		where += "; " + reason
-	}
-	dst.AddStep(n.Code, agentinput.JSONText(from), agentinput.JSONText(to), where)
-}
-
-// parseNote takes a rendered note apart: `Read <from> as <to> (<reason>)`.
-func parseNote(msg string) (from, to, reason string, ok bool) {
-	rest, ok := strings.CutPrefix(msg, "Read ")
-	if !ok {
-		return "", "", "", false
-	}
-	from, rest, ok = cutJSON(rest)
-	if !ok {
-		return "", "", "", false
-	}
-	if rest, ok = strings.CutPrefix(rest, " as "); !ok {
-		return "", "", "", false
-	}
-	to, rest, ok = cutJSON(rest)
-	if !ok {
-		return "", "", "", false
-	}
-	switch {
-	case rest == "":
-		return from, to, "", true
-	case strings.HasPrefix(rest, " (") && strings.HasSuffix(rest, ")"):
-		return from, to, rest[2 : len(rest)-1], true
-	}
-	return "", "", "", false
-}
-
-// cutJSON cuts one JSON value off the front of s.
-func cutJSON(s string) (value, rest string, ok bool) {
-	dec := json.NewDecoder(strings.NewReader(s))
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		return "", "", false
-	}
-	n := int(dec.InputOffset())
-	return s[:n], s[n:], true
-}
-
 // Dynamic adapts the reader of an item kind that is chosen at run time
 // (the command line's --item) to an item reader: the value is the item's
 // canonical JSON. read returns an agentinput.Outcome of any value type.
@@ -99,16 +40,7 @@ func Dynamic(read func(v any) DynamicOutcome) func(v any) agentinput.Outcome[jso
 				Hint:     "Send another value",
 			})
 		}
-		var notes agentinput.Notes
-		for _, n := range o.Notes() {
-			from, to, reason, ok := parseNote(n.Message)
-			if !ok {
-				notes.AddStep(n.Code, agentinput.Words(strings.TrimPrefix(n.Message, "Read ")), agentinput.Words("noted"), "")
-				continue
-			}
-			notes.AddStep(n.Code, agentinput.JSONText(from), agentinput.JSONText(to), reason)
-		}
-		return agentinput.Value(shape.Value, notes)
+		return agentinput.Value(shape.Value, o.CarryNotes(""))
 	}
 }
 
@@ -118,7 +50,7 @@ type DynamicOutcome interface {
 	Status() agentinput.Status
 	IsPlaceholder() bool
 	Ask() (agentinput.Ask, bool)
-	Notes() []agentinput.Note
+	CarryNotes(context string) agentinput.Notes
 	AppendJSON(b []byte) ([]byte, error)
 }
 

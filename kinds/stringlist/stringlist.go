@@ -359,9 +359,7 @@ func (l *List[T]) Read(v any) agentinput.Outcome[[]T] {
 	notes := it.notes
 	for k, item := range it.items {
 		values[k], _ = item.Outcome.Value()
-		for _, n := range item.Outcome.Notes() {
-			relay(&notes, n, item.Index)
-		}
+		notes.Append(item.Outcome.CarryNotes("at index " + strconv.Itoa(item.Index)))
 	}
 	return agentinput.Value(values, notes)
 }

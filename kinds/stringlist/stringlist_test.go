@@ -386,19 +386,20 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestRelay: an item's note keeps its code, what it read and its reason,
-// and says which item it is about; a note of another shape is kept whole.
-func TestRelay(t *testing.T) {
-	var notes agentinput.Notes
-	relay(&notes, agentinput.Note{Code: agentinput.NoteWord, Message: `Read " as (x)" as true (cs: yes)`}, 3)
-	relay(&notes, agentinput.Note{Code: agentinput.NoteTrimmed, Message: `Read " a " as "a"`}, 0)
-	relay(&notes, agentinput.Note{Code: agentinput.NoteWord, Message: `something else`}, 1)
-	got := agentinput.Absent[int](notes).Notes()
-	want := []string{`Read " as (x)" as true (at index 3; cs: yes)`, `Read " a " as "a" (at index 0)`, `Read something else as noted (at index 1)`}
-	for i, n := range got {
-		if n.Message != want[i] {
-			t.Errorf("note %d: %s, want %s", i, n.Message, want[i])
-		}
+// TestItemNotes: an item's note keeps its code, what it read and its
+// reason, and says which item it is about.
+func TestItemNotes(t *testing.T) {
+	e, err := enum.New(enum.Spec{Values: []string{"draft", "published_at"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := New(Options[string]{Item: e.Read})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := l.Read([]any{"draft", "Published At"}).Notes()
+	if len(got) != 1 || got[0].Code != agentinput.NoteFolded || !strings.HasPrefix(got[0].Message, `Read "Published At" as "published_at" (at index 1; `) {
+		t.Fatalf("notes %+v", got)
 	}
 }
 
