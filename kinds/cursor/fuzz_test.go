@@ -1,0 +1,45 @@
+package cursor
+
+import (
+	"testing"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// FuzzRead: outside the class is always no cursor, inside never is; a
+// value only for a token that decodes, and then its position. Seeded with
+// real tokens and the spellings models invent.
+func FuzzRead(f *testing.F) {
+	clk := &clock{t0}
+	c := newCodec(f, clk, key1)
+	for _, p := range []Position{{}, {Offset: 1 << 40, PageSize: 100, Session: "s", Filters: "f"}} {
+		f.Add(c.Encode(p))
+	}
+	for _, s := range []string{" ", "0", "1", "start", "first", "page1", "__start__", "c1_", "C1_x", "null"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o := c.Read(s, "s", "f")
+		if len(s) > agentinput.MaxScalarBytes {
+			return
+		}
+		trimmed, _ := spelling.Trim(s)
+		inside := InClass(trimmed)
+		switch o.Status() {
+		case agentinput.StatusAbsent:
+			if inside || !o.IsPlaceholder() {
+				t.Fatalf("%q: absent inside the class", s)
+			}
+		case agentinput.StatusValue:
+			p, err := c.Decode(trimmed, "s", "f")
+			if v, _ := o.Value(); err != nil || v != p {
+				t.Fatalf("%q: a value that does not decode", s)
+			}
+		default:
+			if a, _ := o.Ask(); !inside || a.Code != agentinput.AskInvalidCursor {
+				t.Fatalf("%q: ask %s (inside %v)", s, a.Code, inside)
+			}
+		}
+	})
+}

@@ -1,0 +1,49 @@
+package filter
+
+// words are the spellings of "not filtering" in the languages the boolean
+// kind reads (kinds/boolean), compared after folding (letter case,
+// diacritics, punctuation and separators: "ALL_VALUES", "(all)" and
+// "all values" fold alike). This table is their one owner.
+//
+// Left out on purpose: words that are as often a value as "all" ("todo", a
+// to-do status; "alt", Danish for all and English for alternative; "tot",
+// "mind"), and every phrase that filters by something ("all except …").
+var words = []struct {
+	lang  string
+	words []string
+}{
+	{"en", []string{"all", "any", "every", "everything", "anything", "whatever", "both", "either",
+		"all values", "any value", "all of them", "any of them", "no filter", "unfiltered", "not filtered"}},
+	{"cs", []string{"vše", "všechny", "všechno", "všechna", "všichni", "cokoli", "cokoliv", "jakýkoli", "jakýkoliv",
+		"libovolný", "libovolné", "oba", "obě", "obojí", "bez filtru"}},
+	{"sk", []string{"všetko", "všetky", "všetci", "čokoľvek", "akýkoľvek", "ľubovoľný", "ľubovoľné", "obe", "bez filtra"}},
+	{"de", []string{"alle", "alles", "beliebig", "jede", "jeder", "jedes", "egal", "beide", "ohne filter"}},
+	{"fr", []string{"tous", "toutes", "tout", "n'importe", "n'importe quel", "n'importe lequel", "peu importe",
+		"les deux", "sans filtre"}},
+	{"es", []string{"todos", "todas", "cualquiera", "cualquier", "ambos", "ambas", "sin filtro"}},
+	{"it", []string{"tutti", "tutte", "tutto", "qualsiasi", "qualunque", "entrambi", "entrambe", "senza filtro"}},
+	{"pl", []string{"wszystkie", "wszystko", "wszyscy", "dowolny", "dowolne", "każdy", "obie", "bez filtra"}},
+	{"nl", []string{"alle", "alles", "elke", "ieder", "willekeurig", "beide", "geen filter"}},
+	{"sv", []string{"alla", "allt", "samtliga", "vilken som helst", "båda", "inget filter"}},
+	{"da", []string{"alle", "enhver", "begge", "ingen filter"}},
+	{"nb", []string{"alle", "hvilken som helst", "begge", "ingen filter"}},
+	{"pt", []string{"todos", "todas", "tudo", "qualquer", "ambos", "ambas", "sem filtro"}},
+	{"hu", []string{"minden", "összes", "az összes", "bármelyik", "bármi", "mindkettő", "szűrő nélkül"}},
+	{"ro", []string{"toate", "toți", "toti", "oricare", "orice", "ambele", "fără filtru"}},
+	{"el", []string{"όλα", "όλοι", "όλες", "οποιοδήποτε", "οποιαδήποτε", "χωρίς φίλτρο"}},
+	{"ru", []string{"все", "всё", "любой", "любые", "без фильтра"}},
+	{"uk", []string{"всі", "усі", "все", "будь-який", "будь-які", "без фільтра"}},
+	{"fi", []string{"kaikki", "mikä tahansa", "ei suodatinta"}},
+	{"tr", []string{"tümü", "hepsi", "herhangi", "herhangi biri", "filtresiz"}},
+}
+
+// Words returns the "not filtering" words of a language (by the boolean
+// kind's code), as declared; nil for a language the table does not hold.
+func Words(lang string) []string {
+	for _, l := range words {
+		if l.lang == lang {
+			return append([]string(nil), l.words...)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+package vocabulary
+
+import (
+	"strconv"
+	"testing"
+
+	"agentinput.dev/agentinput"
+)
+
+var sinkOutcome agentinput.Outcome[string]
+
+// word spells i in letters: a word that only entry i carries.
+func word(i int) string {
+	b := []byte("w")
+	for {
+		b = append(b, byte('a'+i%26))
+		i /= 26
+		if i == 0 {
+			return string(b)
+		}
+	}
+}
+
+// synthetic returns n entries that share most of their words, as a
+// register of district courts does.
+func synthetic(n int) []Entry {
+	entries := make([]Entry, n)
+	for i := range entries {
+		w := word(i)
+		entries[i] = Entry{
+			ID:            "D" + strconv.Itoa(i),
+			Names:         []string{"Okresní soud " + w},
+			Abbreviations: []string{"OS " + w},
+			English:       []string{"District Court " + w},
+		}
+	}
+	return entries
+}
+
+var sizes = []int{100, 10_000, 100_000}
+
+// BenchmarkLookup reads a folded name (not the id's fast path), an
+// abbreviation with dots, and a miss that goes to the nearest-entries
+// search, at 100, 10,000 and 100,000 entries: the cost must not grow with
+// the size.
+func BenchmarkLookup(b *testing.B) {
+	for _, n := range sizes {
+		v, err := New(synthetic(n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := word(n / 2)
+		for _, bm := range []struct{ name, s string }{
+			{"name", "okresni soud " + w},
+			{"abbreviation", "O.S. " + w},
+			{"id", "D" + strconv.Itoa(n/2)},
+			{"miss", "okresni soud " + w + "x"},
+		} {
+			b.Run(bm.name+"/"+strconv.Itoa(n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					sinkOutcome = v.Read(bm.s)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkNew builds the index; ns/entry is the figure to compare.
+func BenchmarkNew(b *testing.B) {
+	for _, n := range []int{1000, 100_000} {
+		entries := synthetic(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := New(entries); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entry")
+		})
+	}
+}

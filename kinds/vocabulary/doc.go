@@ -1,0 +1,54 @@
+// Package vocabulary is the one owner of data-owned values: a set of
+// entries (courts, agencies, registers …), each with an id, names,
+// abbreviations and English names, loaded from data. The canonical spelling
+// of a value is its entry's id; it reads as itself with no note.
+//
+// A Vocabulary is built once, with New (from Go) or Load (from JSON
+// `[{"id", "names", "abbreviations", "english"}]`), and then read cheaply,
+// many times, from many goroutines. Read takes, each with a note:
+//
+//   - the id in another letter case, without diacritics or with other
+//     separators ("ks praha" for "KS-PRAHA"; note folded);
+//   - a name or an English name, through letter case, diacritics,
+//     whitespace and punctuation ("nejvyssi soud", "NEJVYŠŠÍ SOUD",
+//     "Supreme court"; note name);
+//   - an abbreviation with or without dots and spaces ("NSČR", "nscr",
+//     "N.S.Č.R.", "n. s. č. r."; note alias_code);
+//   - a JSON number whose text is one of these (note scalar_as_text);
+//   - any of these inside surrounding whitespace and one pair of quotes
+//     (note trimmed first).
+//
+// A spelling that several entries share (an abbreviation or an English name
+// two entries carry) is an ask ambiguous naming each entry. A spelling that
+// names no entry is an ask whose readings are the nearest entries (at most
+// MaxNear), or an ask invalid when nothing is near: "Nejvyšší" alone names
+// both Supreme Courts and is asked about with both.
+//
+// # Cost
+//
+// New folds every spelling once into a map from folded spelling to the
+// entries it names, so a lookup is one fold of the spelling (linear in its
+// length) and one or two map accesses, whatever the number of entries. The
+// nearest-entries search of a miss goes through two more indexes built by
+// New: folded words and their three-letter pieces (trigrams), each keeping
+// at most maxPosting entries per word or piece. A search looks at the
+// first maxTokens words of the spelling and the first maxGrams pieces of
+// each, so it touches at most maxTokens×(1+maxGrams)×maxPosting entries
+// however large the vocabulary is. The cap costs recall in a vocabulary
+// where thousands of entries share a word ("soud"): the nearest entries
+// are then taken among the first maxPosting entries carrying each word or
+// piece, in the order of the data, and a reader who wants one of the others
+// spells it more fully.
+//
+// # Building
+//
+// New rejects, naming both entries: two entries with the same id, or whose
+// ids or names fold alike ("Nejvyšší soud" and "nejvyssi soud"); and a
+// spelling of one entry (a name, an abbreviation, an English name) that
+// folds like another entry's id, because an id must read as its own entry
+// and nothing else. An abbreviation or an English name that two entries
+// share is allowed and reads as an ask naming both. It also rejects an
+// entry without an id or a name, an empty spelling, a spelling with no
+// letter or digit, a spelling with control or invisible characters, and an
+// id with surrounding whitespace or quotes (a read trims them).
+package vocabulary

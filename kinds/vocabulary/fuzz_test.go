@@ -1,0 +1,59 @@
+package vocabulary
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+func trimForOracle(s string) (string, bool) { return spelling.Trim(s) }
+
+// FuzzRead checks, for any string, the invariants the properties check for
+// drawn ones: no panic, purity, a value only when the brute-force oracle
+// finds exactly that entry, an ask ambiguous naming each entry when it
+// finds several. Seeded from testdata/cases.txt.
+func FuzzRead(f *testing.F) {
+	file, err := os.Open("testdata/cases.txt")
+	if err != nil {
+		f.Fatal(err)
+	}
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		var s string
+		line := strings.TrimSpace(sc.Text())
+		if in, _, ok := strings.Cut(line, "|"); ok && json.Unmarshal([]byte(strings.TrimSpace(in)), &s) == nil {
+			f.Add(s)
+		}
+	}
+	file.Close()
+	v := courts(f)
+	var entries []Entry
+	for _, id := range v.IDs() {
+		e, _ := v.Entry(id)
+		entries = append(entries, e)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o := v.Read(s)
+		a, _ := o.MarshalJSON()
+		b, _ := v.Read(s).MarshalJSON()
+		if string(a) != string(b) {
+			t.Fatalf("%q: not pure", s)
+		}
+		if len(s) > agentinput.MaxScalarBytes || badCharacter(s) != "" {
+			return
+		}
+		t2, _ := trimForOracle(s)
+		want := matches(entries, t2)
+		switch id, ok := o.Value(); {
+		case ok && (len(want) != 1 || want[0] != id):
+			t.Fatalf("%q: value %s, oracle %v", s, id, want)
+		case len(want) > 1 && o.Status() != agentinput.StatusAsk:
+			t.Fatalf("%q: oracle %v, got %s", s, want, a)
+		}
+	})
+}

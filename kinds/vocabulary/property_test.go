@@ -1,0 +1,245 @@
+package vocabulary
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+)
+
+// pool holds the words names are made of, diacritics included, so that
+// entries share words and a random spelling can name several of them.
+var pool = []string{"soud", "správní", "nejvyšší", "krajský", "úřad", "komora", "rada", "ústav", "městský", "Žatec", "Brno", "Praha"}
+
+// marker is a word that only entry i carries, so that names never fold
+// alike (which New would reject).
+func marker(i int) string {
+	return "Mk" + strings.Map(func(r rune) rune { return 'a' + (r - '0') }, strconv.Itoa(i))
+}
+
+// drawVocabulary draws a vocabulary of 2–8 entries whose names share words
+// of the pool; with shared set, entries 0 and 1 share the abbreviation
+// "SHR" and the English name "Shared Court".
+func drawVocabulary(t *rapid.T) ([]Entry, bool) {
+	n := rapid.IntRange(2, 8).Draw(t, "entries")
+	shared := rapid.Bool().Draw(t, "shared")
+	entries := make([]Entry, n)
+	for i := range entries {
+		words := rapid.SliceOfN(rapid.SampledFrom(pool), 1, 3).Draw(t, "words")
+		name := strings.Join(append(words, marker(i)), " ")
+		var initials []rune
+		for _, w := range strings.Fields(name) {
+			r := []rune(w)
+			initials = append(initials, unicode.ToUpper(r[0]))
+		}
+		e := Entry{
+			ID:            "Q" + strconv.Itoa(i),
+			Names:         []string{name},
+			Abbreviations: []string{string(initials)},
+			English:       []string{"Court " + marker(i)},
+		}
+		if shared && i < 2 {
+			e.Abbreviations = append(e.Abbreviations, "SHR")
+			e.English = append(e.English, "Shared Court")
+		}
+		entries[i] = e
+	}
+	return entries, shared
+}
+
+// matches is the brute-force oracle: the entries one of whose spellings
+// folds like s, or (for an id or an abbreviation) like s once the spaces
+// of both are left out. No index: every spelling of every entry is
+// compared.
+func matches(entries []Entry, s string) []string {
+	k := key(s)
+	var out []string
+	for _, e := range entries {
+		hit := false
+		check := func(sp string, compactToo bool) {
+			ks := key(sp)
+			hit = hit || ks == k || ks == compact(k) || compactToo && (compact(ks) == k || compact(ks) == compact(k))
+		}
+		check(e.ID, true)
+		for _, sp := range e.Names {
+			check(sp, false)
+		}
+		for _, sp := range e.English {
+			check(sp, false)
+		}
+		for _, sp := range e.Abbreviations {
+			check(sp, true)
+		}
+		if hit {
+			out = append(out, e.ID)
+		}
+	}
+	return out
+}
+
+// render draws a member of the spelling class of sp: random letter case,
+// diacritics kept or stripped, other separators between words, letters
+// spelt out with dots (for an abbreviation or an id), surrounding
+// whitespace and quotes.
+func render(t *rapid.T, sp string, dotted bool) string {
+	if rapid.Bool().Draw(t, "strip diacritics") {
+		var b strings.Builder
+		for _, r := range norm.NFD.String(sp) {
+			if !unicode.Is(unicode.Mn, r) {
+				b.WriteRune(r)
+			}
+		}
+		sp = b.String()
+	}
+	var b strings.Builder
+	for _, r := range sp {
+		switch {
+		case r == ' ':
+			b.WriteString(rapid.SampledFrom([]string{" ", "  ", "-", "_", ". ", ", ", " / "}).Draw(t, "separator"))
+		case rapid.Bool().Draw(t, "upper"):
+			b.WriteRune(unicode.ToUpper(r))
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	s := b.String()
+	if dotted && rapid.Bool().Draw(t, "dots") {
+		var d strings.Builder
+		sep := rapid.SampledFrom([]string{".", ". ", " "}).Draw(t, "letter separator")
+		for _, r := range s {
+			d.WriteRune(r)
+			d.WriteString(sep)
+		}
+		s = d.String()
+	}
+	wrap := rapid.SampledFrom([][2]string{{"", ""}, {" ", " "}, {`"`, `"`}, {"'", "'"}, {"\t“", "”\n"}}).Draw(t, "wrap")
+	return wrap[0] + s + wrap[1]
+}
+
+// Every spelling of every entry reads as that entry when no other entry
+// shares it, and is an ask naming each entry that does otherwise.
+func TestPropertySpellings(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		entries, _ := drawVocabulary(t)
+		v, err := New(entries)
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		e := entries[rapid.IntRange(0, len(entries)-1).Draw(t, "entry")]
+		var sp string
+		dotted := false
+		switch rapid.IntRange(0, 3).Draw(t, "which") {
+		case 0:
+			sp, dotted = e.ID, true
+		case 1:
+			sp = rapid.SampledFrom(e.Names).Draw(t, "name")
+		case 2:
+			sp = rapid.SampledFrom(e.English).Draw(t, "english")
+		default:
+			sp, dotted = rapid.SampledFrom(e.Abbreviations).Draw(t, "abbreviation"), true
+		}
+		s := render(t, sp, dotted)
+		want := matches(entries, s)
+		if !slices.Contains(want, e.ID) {
+			t.Fatalf("oracle: %q does not match its own entry %s", s, e.ID)
+		}
+		checkAgainstOracle(t, v, s, want)
+	})
+}
+
+// Any spelling made of the vocabulary's words: a value only when exactly
+// one entry has it, and then that entry; an ask naming each entry when
+// several have it. No ambiguous spelling ever yields a value.
+func TestPropertyNoGuess(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		entries, shared := drawVocabulary(t)
+		v, err := New(entries)
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		words := append(slices.Clone(pool), "court", "shared", "SHR", marker(0), marker(1), "Q0", "Q1")
+		s := strings.Join(rapid.SliceOfN(rapid.SampledFrom(words), 1, 4).Draw(t, "words"),
+			rapid.SampledFrom([]string{" ", "-", "."}).Draw(t, "separator"))
+		if shared && rapid.Bool().Draw(t, "use shared") {
+			s = rapid.SampledFrom([]string{"SHR", "s.h.r.", "shared court", "Shared-Court"}).Draw(t, "shared spelling")
+		}
+		checkAgainstOracle(t, v, s, matches(entries, s))
+	})
+}
+
+func checkAgainstOracle(t *rapid.T, v *Vocabulary, s string, want []string) {
+	o := v.Read(s)
+	got, _ := o.MarshalJSON()
+	again, _ := v.Read(s).MarshalJSON()
+	if string(got) != string(again) {
+		t.Fatalf("%q: not pure:\n%s\n%s", s, got, again)
+	}
+	switch {
+	case len(want) == 1:
+		if id, ok := o.Value(); !ok || id != want[0] {
+			t.Fatalf("%q: want the value %s, got %s", s, want[0], got)
+		}
+		if s != want[0] && o.NoteCount() == 0 {
+			t.Fatalf("%q: a repaired spelling without a note: %s", s, got)
+		}
+	case len(want) > 1:
+		a, ok := o.Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("%q names %v: want an ask ambiguous, got %s", s, want, got)
+		}
+		var ids []string
+		for _, r := range a.Readings {
+			var id string
+			_ = json.Unmarshal(r.Value, &id)
+			ids = append(ids, id)
+		}
+		slices.Sort(ids)
+		w := slices.Clone(want)
+		slices.Sort(w)
+		if !slices.Equal(ids, w) {
+			t.Fatalf("%q: readings %v, want %v", s, ids, w)
+		}
+	default:
+		if o.Status() == agentinput.StatusValue {
+			t.Fatalf("%q names no entry, got a value: %s", s, got)
+		}
+	}
+}
+
+// The id is the canonical fixed point: itself, no note.
+func TestPropertyFixedPoint(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		entries, _ := drawVocabulary(t)
+		v, err := New(entries)
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		for _, e := range entries {
+			o := v.Read(e.ID)
+			if id, ok := o.Value(); !ok || id != e.ID || o.NoteCount() != 0 {
+				t.Fatalf("%s does not read as itself without a note", e.ID)
+			}
+		}
+	})
+}
+
+// Arbitrary strings never panic, and every ask is well formed.
+func TestPropertyAnyString(t *testing.T) {
+	v := courts(t)
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.String().Draw(t, "s")
+		o := v.Read(s)
+		if a, ok := o.Ask(); ok {
+			if a.Expected == "" || a.Hint == "" || (a.Code == agentinput.AskAmbiguous) != (len(a.Readings) > 0) {
+				t.Fatalf("%q: malformed ask %+v", s, a)
+			}
+		}
+	})
+}

@@ -1,0 +1,251 @@
+package vocabulary
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// Read reads one decoded JSON value as the id of one entry. See the package
+// documentation for the spellings it reads. null is absent.
+func (v *Vocabulary) Read(x any) agentinput.Outcome[string] {
+	switch s := x.(type) {
+	case string:
+		if i, ok := v.ids[s]; ok {
+			return agentinput.Value(v.entries[i].ID, agentinput.Notes{})
+		}
+		return v.readString(x, s, agentinput.Notes{})
+	case json.Number:
+		return v.readScalar(x, string(s))
+	case float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
+		text, _ := json.Marshal(s)
+		return v.readScalar(x, string(text))
+	case nil:
+		return agentinput.Absent[string](agentinput.Notes{})
+	case bool:
+		return v.ask(x, agentinput.AskWrongType, "a boolean names no entry", nil)
+	case []any:
+		return v.ask(x, agentinput.AskWrongType, "it is a list; one value is read here", nil)
+	case map[string]any:
+		return v.ask(x, agentinput.AskWrongType, "an object names no entry", nil)
+	default:
+		return v.ask(x, agentinput.AskWrongType, "it is not a JSON value a vocabulary is read from", nil)
+	}
+}
+
+// readScalar reads a JSON number as the text it spells, with a note: an id
+// or an abbreviation may be digits.
+func (v *Vocabulary) readScalar(x any, text string) agentinput.Outcome[string] {
+	if len(text) > agentinput.MaxScalarBytes {
+		return v.tooLarge(x)
+	}
+	var notes agentinput.Notes
+	notes.AddStep(agentinput.NoteScalarAsText, agentinput.JSONValue(x), agentinput.Text(text), "")
+	if i, ok := v.ids[text]; ok {
+		return agentinput.Value(v.entries[i].ID, notes)
+	}
+	return v.readString(x, text, notes)
+}
+
+func (v *Vocabulary) readString(x any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
+	if len(raw) > agentinput.MaxScalarBytes {
+		return v.tooLarge(x)
+	}
+	if !utf8.ValidString(raw) {
+		return v.ask(x, agentinput.AskInvalid, "it is not valid UTF-8", nil)
+	}
+	s, trimmed := spelling.Trim(raw)
+	if trimmed {
+		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(raw), agentinput.Text(s), "")
+	}
+	if s == "" {
+		return v.ask(x, agentinput.AskInvalid, "it is empty", nil)
+	}
+	if reason := badCharacter(s); reason != "" {
+		return v.ask(x, agentinput.AskInvalid, reason, nil)
+	}
+	if i, ok := v.ids[s]; ok {
+		return agentinput.Value(v.entries[i].ID, notes)
+	}
+	k := key(s)
+	if k == "" {
+		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil)
+	}
+	hits := v.lookup(k)
+	switch len(hits) {
+	case 0:
+		return v.nearest(x, k)
+	case 1:
+		return v.read(hits[0], s, notes)
+	}
+	n := min(len(hits), maxReadings)
+	readings := make([]agentinput.Reading, n)
+	for j := range n {
+		readings[j] = v.reading(hits[j].entry)
+	}
+	reason := "it names " + strconv.Itoa(len(hits)) + " entries"
+	if len(hits) > n {
+		reason += " (the first " + strconv.Itoa(n) + " are listed)"
+	}
+	return v.ask(x, agentinput.AskAmbiguous, reason, readings)
+}
+
+// lookup returns the entries the folded spelling k names: k itself, and k
+// without its spaces (an abbreviation or an id spelled with dots or spaces:
+// "n s" for "NS"). New merged the second into the first for every key it
+// holds, so a key found is one map access.
+func (v *Vocabulary) lookup(k string) []hit {
+	if hits, ok := v.index[k]; ok || !strings.Contains(k, " ") {
+		return hits
+	}
+	return v.index[compact(k)]
+}
+
+// merge returns the hits of a and of b, each entry once with the stronger
+// way it is named, in the order of a then b.
+func merge(a, b []hit) []hit {
+	out := append([]hit(nil), a...)
+next:
+	for _, h := range b {
+		for j := range out {
+			if out[j].entry == h.entry {
+				out[j].how = min(out[j].how, h.how)
+				continue next
+			}
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// read is the value outcome of a spelling s that names one entry.
+func (v *Vocabulary) read(h hit, s string, notes agentinput.Notes) agentinput.Outcome[string] {
+	e := &v.entries[h.entry]
+	switch h.how {
+	case byID:
+		notes.Add(agentinput.NoteFolded, agentinput.Text(s), "the id, with letter case, separators or diacritics differing")
+	case byName:
+		notes.Add(agentinput.NoteName, agentinput.Text(s), "a name of "+e.Names[0])
+	case byEnglish:
+		notes.Add(agentinput.NoteName, agentinput.Text(s), "the English name of "+e.Names[0])
+	case byAbbreviation:
+		notes.Add(agentinput.NoteAliasCode, agentinput.Text(s), "an abbreviation of "+e.Names[0])
+	}
+	return agentinput.Value(e.ID, notes)
+}
+
+func (v *Vocabulary) reading(i int32) agentinput.Reading {
+	return agentinput.Reading{Value: quote(v.entries[i].ID), Meaning: v.meaning(i)}
+}
+
+// nearest is the ask about a spelling that names no entry.
+func (v *Vocabulary) nearest(x any, k string) agentinput.Outcome[string] {
+	near := v.near.find(k)
+	if len(near) == 0 {
+		return v.ask(x, agentinput.AskInvalid, "it names no entry", nil)
+	}
+	readings := make([]agentinput.Reading, len(near))
+	for j, i := range near {
+		readings[j] = v.reading(i)
+	}
+	reason := "it names no entry exactly, and is near one"
+	if len(near) > 1 {
+		reason = "it names no entry exactly, and is near " + strconv.Itoa(len(near)) + " entries"
+	}
+	return v.ask(x, agentinput.AskAmbiguous, reason, readings)
+}
+
+func (v *Vocabulary) ask(x any, code agentinput.AskCode, reason string, readings []agentinput.Reading) agentinput.Outcome[string] {
+	hint := "Send the id of one entry, for example " + string(v.example)
+	if len(readings) > 0 {
+		hint = "Send the id of the entry you mean, as listed"
+	}
+	return agentinput.Asking[string](agentinput.Ask{
+		Code:     code,
+		Received: agentinput.Received(x),
+		Reason:   reason,
+		Expected: v.expected,
+		Hint:     hint,
+		Readings: readings,
+	})
+}
+
+func (v *Vocabulary) tooLarge(x any) agentinput.Outcome[string] {
+	return v.ask(x, agentinput.AskTooLarge,
+		"it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the most a vocabulary value is read from", nil)
+}
+
+// key folds a spelling for the index: spelling.Fold (letter case,
+// diacritics, compatibility forms), then every run of characters that are
+// not letters, digits or marks (whitespace, punctuation, symbols) made one
+// space, none at the ends. "N.S.", "n. s." and "N S" all fold to "n s";
+// "Krajský soud (v Praze)" to "krajsky soud v praze".
+func key(s string) string {
+	f := spelling.Fold(s)
+	clean := true
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if c >= utf8.RuneSelf || !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == ' ') {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return f // Fold already squeezed the spaces
+	}
+	var b strings.Builder
+	b.Grow(len(f))
+	pending := false
+	for _, r := range f {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) {
+			if pending && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			pending = false
+			b.WriteRune(r)
+			continue
+		}
+		pending = true
+	}
+	return b.String()
+}
+
+// compact is a folded spelling without its spaces.
+func compact(k string) string { return strings.ReplaceAll(k, " ", "") }
+
+// badCharacter names a control or invisible character in s, which the
+// caller cannot see in what it sent, or returns "".
+func badCharacter(s string) string {
+	for _, c := range s {
+		switch {
+		case c < utf8.RuneSelf && c >= 0x20 && c != 0x7f:
+		case c == '\t' || c == '\n' || c == '\r':
+		case unicode.IsControl(c):
+			return "it contains the control character " + codePoint(c)
+		case unicode.In(c, unicode.Cf) || invisibleMark(c):
+			return "it contains the invisible character " + codePoint(c)
+		}
+	}
+	return ""
+}
+
+// invisibleMark reports whether c is a mark that shows nothing of its own
+// (the combining grapheme joiner, variation selectors), which Fold would
+// drop and hide.
+func invisibleMark(c rune) bool {
+	return c == 0x34F || (c >= 0x180B && c <= 0x180F) ||
+		(c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF)
+}
+
+func codePoint(c rune) string {
+	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
+	if len(h) < 4 {
+		h = strings.Repeat("0", 4-len(h)) + h
+	}
+	return "U+" + h
+}

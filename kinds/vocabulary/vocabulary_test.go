@@ -1,0 +1,295 @@
+package vocabulary
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	"agentinput.dev/agentinput"
+)
+
+func courts(t testing.TB) *Vocabulary {
+	t.Helper()
+	f, err := os.Open("testdata/courts.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	v, err := Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+type tableCase struct {
+	line    int
+	text    string
+	input   any
+	outcome string
+	detail  []string
+}
+
+func loadCases(t *testing.T) []tableCase {
+	t.Helper()
+	f, err := os.Open("testdata/cases.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []tableCase
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.UseNumber()
+		var input any
+		if err := dec.Decode(&input); err != nil {
+			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
+		}
+		rest := strings.TrimSpace(line[dec.InputOffset():])
+		if !strings.HasPrefix(rest, "|") {
+			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input", n)
+		}
+		cols := strings.Split(rest[1:], "|")
+		c := tableCase{line: n, text: line, input: input, outcome: strings.TrimSpace(cols[0])}
+		if len(cols) == 2 {
+			c.detail = strings.Fields(cols[1])
+			if slices.Equal(c.detail, []string{"-"}) {
+				c.detail = []string{}
+			}
+		}
+		if c.outcome != "absent" && c.detail == nil {
+			t.Fatalf("cases.txt:%d: a value or an ask needs its DETAIL column", n)
+		}
+		cases = append(cases, c)
+	}
+	if len(cases) < 50 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+	return cases
+}
+
+func TestCases(t *testing.T) {
+	v := courts(t)
+	for _, c := range loadCases(t) {
+		o := v.Read(c.input)
+		fail := func(what string) {
+			t.Helper()
+			got, _ := o.MarshalJSON()
+			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, what, got)
+		}
+		switch {
+		case c.outcome == "absent":
+			if o.Status() != agentinput.StatusAbsent {
+				fail("want absent")
+			}
+		case strings.HasPrefix(c.outcome, "ask "):
+			a, ok := o.Ask()
+			if !ok || string(a.Code) != strings.TrimPrefix(c.outcome, "ask ") {
+				fail("want " + c.outcome)
+				continue
+			}
+			values := []string{}
+			for _, r := range a.Readings {
+				values = append(values, string(r.Value))
+			}
+			if !slices.Equal(values, c.detail) {
+				fail("want readings " + strings.Join(c.detail, " "))
+			}
+			checkAsk(t, c.input, a, fail)
+		default:
+			got, ok := o.Value()
+			if !ok || string(quote(got)) != c.outcome {
+				fail("want the value " + c.outcome)
+				continue
+			}
+			codes := []string{}
+			for _, n := range o.Notes() {
+				codes = append(codes, string(n.Code))
+			}
+			if !slices.Equal(codes, c.detail) {
+				fail("want notes " + strings.Join(c.detail, " "))
+			}
+		}
+	}
+}
+
+// checkAsk checks what every ask carries: received cut to 80 characters,
+// an expected text, a hint, readings that read back as themselves.
+func checkAsk(t *testing.T, input any, a agentinput.Ask, fail func(string)) {
+	t.Helper()
+	if a.Expected == "" || a.Hint == "" {
+		fail("ask without expected or hint")
+	}
+	var received any
+	if err := json.Unmarshal(a.Received, &received); err != nil {
+		fail("received is not JSON")
+	}
+	if s, ok := received.(string); ok && utf8.RuneCountInString(s) > agentinput.MaxReceivedChars+1 {
+		fail("received is not cut")
+	}
+	if (a.Code == agentinput.AskAmbiguous) != (len(a.Readings) > 0) {
+		fail("an ambiguous ask has readings, and only it")
+	}
+}
+
+// Every reading of every ask reads back as itself, with no note.
+func TestReadingsReadBack(t *testing.T) {
+	v := courts(t)
+	for _, c := range loadCases(t) {
+		a, ok := v.Read(c.input).Ask()
+		if !ok {
+			continue
+		}
+		for _, r := range a.Readings {
+			var id string
+			if err := json.Unmarshal(r.Value, &id); err != nil {
+				t.Fatalf("reading %s is not a JSON string", r.Value)
+			}
+			o := v.Read(id)
+			if got, ok := o.Value(); !ok || got != id || o.NoteCount() != 0 {
+				t.Errorf("reading %s of %s does not read back canonically", r.Value, c.text)
+			}
+		}
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	e := func(id string, names ...string) Entry { return Entry{ID: id, Names: names} }
+	tests := []struct {
+		name    string
+		entries []Entry
+		want    string // in the error
+	}{
+		{"none", nil, "no entries"},
+		{"same id", []Entry{e("A", "Alpha"), e("A", "Beta")}, `entries 1 and 2 have the same id "A"`},
+		{"ids fold alike", []Entry{e("KS-PRAHA", "Alpha"), e("ks praha", "Beta")}, `the id "ks praha" of entry "ks praha" folds like the id "KS-PRAHA" of entry "KS-PRAHA"`},
+		{"ids fold alike without spaces", []Entry{e("A-B", "Alpha"), e("AB", "Beta")}, `folds like the id "A-B"`},
+		{"names fold alike", []Entry{e("A", "Nejvyšší soud"), e("B", "nejvyssi  SOUD")}, `the name "nejvyssi  SOUD" of entry "B" folds like the name "Nejvyšší soud" of entry "A"`},
+		{"abbreviation like another id", []Entry{e("NS", "Nejvyšší soud"), {ID: "X", Names: []string{"Other"}, Abbreviations: []string{"N.S."}}}, `the abbreviation "N.S." of entry "X" folds like the id "NS" of entry "NS"`},
+		{"english like another id", []Entry{e("US", "Ústavní soud"), {ID: "USA", Names: []string{"Spojené státy"}, English: []string{"us"}}}, `folds like the id "US"`},
+		{"no name", []Entry{{ID: "A"}}, `entry "A" has no name`},
+		{"empty id", []Entry{e("", "Alpha")}, "id \"\" is empty"},
+		{"id with spaces", []Entry{e(" A", "Alpha")}, "surrounding whitespace"},
+		{"empty name", []Entry{e("A", "")}, "is empty"},
+		{"no letter", []Entry{e("A", "!!")}, "has no letter or digit"},
+		{"control", []Entry{e("A", "Al\x00pha")}, "control or invisible"},
+		{"invalid utf-8", []Entry{e("A", "Al\xffpha")}, "not valid UTF-8"},
+	}
+	for _, tt := range tests {
+		_, err := New(tt.entries)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	// Allowed: an abbreviation or an English name two entries share, and
+	// the same spelling twice in one entry.
+	v, err := New([]Entry{
+		{ID: "A", Names: []string{"Alpha court", "alpha court"}, Abbreviations: []string{"AC"}, English: []string{"First court"}},
+		{ID: "B", Names: []string{"Beta court"}, Abbreviations: []string{"A.C."}, English: []string{"first court"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"AC", "a c", "First Court"} {
+		a, ok := v.Read(s).Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous || len(a.Readings) != 2 {
+			t.Errorf("%q: want an ask naming A and B, got %+v", s, a)
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	for _, tt := range []struct{ json, want string }{
+		{`[{"id": "A", "names": ["Alpha"], "abbreviation": ["X"]}]`, "unknown field"},
+		{`{"id": "A"}`, "reading the entries"},
+		{`[{"id": "A", "names": ["Alpha"]}] []`, "data after the array"},
+		{`[]`, "no entries"},
+	} {
+		_, err := Load(strings.NewReader(tt.json))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.json, err, tt.want)
+		}
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	v := courts(t)
+	if id, err := v.Parse("KS-PRAHA"); err != nil || id != "KS-PRAHA" || Format(id) != "KS-PRAHA" {
+		t.Errorf("Parse(KS-PRAHA) = %q, %v", id, err)
+	}
+	for _, s := range []string{"ks-praha", "Nejvyšší soud", " NS", ""} {
+		if _, err := v.Parse(s); err == nil {
+			t.Errorf("Parse(%q) accepted a non-canonical spelling", s)
+		}
+	}
+	if got := string(v.Example()); got != `"NS"` {
+		t.Errorf("Example = %s", got)
+	}
+	if !strings.Contains(v.Expected(), `for example "NS"`) || !strings.Contains(v.Expected(), `"KS-BRNO"`) {
+		t.Errorf("Expected = %q", v.Expected())
+	}
+	if e, ok := v.Entry("US"); !ok || e.Names[0] != "Ústavní soud" {
+		t.Errorf("Entry(US) = %+v", e)
+	}
+	if v.Len() != 5 || !slices.Equal(v.IDs(), []string{"NS", "NSS", "US", "KS-PRAHA", "KS-BRNO"}) {
+		t.Errorf("IDs = %v", v.IDs())
+	}
+}
+
+// Bad input is an ask, never a panic, and never echoed beyond 80
+// characters.
+func TestBadInput(t *testing.T) {
+	v := courts(t)
+	for _, s := range []string{
+		strings.Repeat("N", 1<<20), strings.Repeat("soud ", 300), "\xff\xfe", "NS\x00", "\u202eNS", "N\u200dS",
+		"NS\u0007", strings.Repeat("é", 600), strings.Repeat("a b ", 200),
+	} {
+		o := v.Read(s)
+		a, ok := o.Ask()
+		if !ok {
+			t.Errorf("%.20q: not an ask", s)
+			continue
+		}
+		if utf8.RuneCount(a.Received) > agentinput.MaxReceivedChars+3 {
+			t.Errorf("%.20q: received %d characters", s, utf8.RuneCount(a.Received))
+		}
+	}
+	if a, _ := v.Read(strings.Repeat("N", 1<<20)).Ask(); a.Code != agentinput.AskTooLarge {
+		t.Errorf("1 MiB: code %s, want too_large", a.Code)
+	}
+}
+
+// Reading is safe from many goroutines and pure.
+func TestConcurrent(t *testing.T) {
+	v := courts(t)
+	inputs := []any{"NS", "nejvyssi soud", "Nejvyšší", "xyz", "N.S.", "Supreme Court", nil}
+	want := make([]string, len(inputs))
+	for i, in := range inputs {
+		b, _ := v.Read(in).MarshalJSON()
+		want[i] = string(b)
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 200 {
+				for i, in := range inputs {
+					if b, _ := v.Read(in).MarshalJSON(); string(b) != want[i] {
+						t.Errorf("%v: %s, want %s", in, b, want[i])
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
