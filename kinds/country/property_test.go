@@ -15,6 +15,7 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
 )
 
 var (
@@ -257,6 +258,11 @@ func TestPropertyNoAmbiguousValue(t *testing.T) {
 		if len(want) <= 1 && !partial {
 			t.Skip("one meaning")
 		}
+		if _, ok := Code(strings.ToUpper(s)); ok {
+			// A word of a name that is also a code ("nam" of "Viet Nam",
+			// NAM for Namibia): the code is an exact spelling, one meaning.
+			t.Skip("a code")
+		}
 		in, _ := wrap(t, recase(t, s))
 		o := Read(in, Options{})
 		if _, ok := o.Value(); ok {
@@ -288,7 +294,7 @@ func TestPropertyReference(t *testing.T) {
 			rapid.StringOf(rapid.RuneFrom([]rune("aeiouknrstlgc -'.&"))),
 			rapid.String(),
 		).Draw(t, "string")
-		k := strings.TrimSpace(s)
+		k, _ := spelling.Trim(s) // whitespace and one pair of quotes, as Read trims
 		if len(k) <= 3 {
 			t.Skip("a code")
 		}
