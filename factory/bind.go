@@ -74,6 +74,8 @@ func parseTag(tag string) (tagOptions, error) {
 }
 
 // commonOptions are the options every property takes, whatever its kind.
+// A list also takes besteffort: its items that read reach the handler, and
+// the others come back as issues beside the result.
 var commonOptions = map[string]bool{"required": true, "exact": true, "noguide": true, "example": true}
 
 // kindOptions are the options each kind takes; an option no kind of the
@@ -132,6 +134,7 @@ type property struct {
 	kind        string
 	required    bool
 	exact       bool
+	bestEffort  bool
 	description string
 	examples    []json.RawMessage
 	binding     binding
@@ -225,6 +228,9 @@ func bindField(name string, f reflect.StructField) (*property, error) {
 		return nil, fmt.Errorf("unknown kind %q", kind)
 	}
 	for _, key := range opts.order {
+		if kind == "stringlist" {
+			break // a list checks its options against its item kind's (bindList)
+		}
 		if !commonOptions[key] && !kindOptions[kind][key] {
 			return nil, fmt.Errorf("option %q does not apply to kind %s", key, kind)
 		}
@@ -232,6 +238,7 @@ func bindField(name string, f reflect.StructField) (*property, error) {
 	p.kind = kind
 	p.required = opts.flag("required")
 	p.exact = opts.flag("exact")
+	p.bestEffort = opts.flag("besteffort")
 	p.binding, err = b.bind(t, opts)
 	if err != nil {
 		return nil, err

@@ -26,6 +26,10 @@ type Result struct {
 	Warnings  []Remark
 	// Envelope is set when the call did not reach a result.
 	Envelope *Envelope
+	// Issues are the items of best-effort lists that did not read: the
+	// call went ahead with the others, and these say what to send for the
+	// rest.
+	Issues []Issue
 	// Replayed is true when a do call repeated an earlier one and Output
 	// is the stored result (JSON) of that call: the handler did not run.
 	Replayed bool
@@ -59,7 +63,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 	if issue != nil {
 		return &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
 	}
-	res := &Result{Arguments: map[string]any{}, Notes: []Remark{}, Warnings: []Remark{}}
+	res := &Result{Arguments: map[string]any{}, Notes: []Remark{}, Warnings: []Remark{}, Issues: []Issue{}}
 	var issues []Issue
 	mode := t.spec.Intent.mode()
 
@@ -109,7 +113,29 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 			Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
 		}, p.binding.read)
 		if a, ok := o.Ask(); ok {
-			issues = append(issues, Issue{Path: path, Ask: a})
+			var asks []indexedAsk
+			var good *slot
+			if p.binding.items != nil {
+				good, asks = p.binding.items(raw)
+			}
+			if len(asks) == 0 {
+				issues = append(issues, Issue{Path: path, Ask: a})
+				continue
+			}
+			// Each item that did not read, at its own path.
+			itemIssues := make([]Issue, len(asks))
+			for k, ia := range asks {
+				itemIssues[k] = Issue{Path: pointer([]string{p.name, strconv.Itoa(ia.index)}), Ask: ia.ask}
+			}
+			if !p.bestEffort || good == nil {
+				issues = append(issues, itemIssues...)
+				continue
+			}
+			// Best effort: the items that read reach the handler; the
+			// others come back beside the result.
+			res.Issues = append(res.Issues, itemIssues...)
+			res.Arguments[p.name] = good.json
+			assign[i] = good.assign
 			continue
 		}
 		if p.exact && o.Status() == agentinput.StatusValue && o.NoteCount() > 0 {
@@ -140,7 +166,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		issues = t.violations(res.Arguments)
 	}
 	if len(issues) > 0 {
-		return &Result{Envelope: invalidArguments(t.spec.Name, issues), Notes: res.Notes, Warnings: res.Warnings}
+		return &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings}
 	}
 
 	if t.run == nil {

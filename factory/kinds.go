@@ -27,11 +27,22 @@ type binder struct {
 // binding is a bound property: how to read a raw value, and how the schema
 // describes the result.
 type binding struct {
-	read       func(raw any) agentinput.Outcome[slot]
+	read func(raw any) agentinput.Outcome[slot]
+	// items, for a list, reads item by item: the value of the items that
+	// read (nil when the list itself does not read), and each item's ask
+	// with its index. The factory names each item's path (/tags/3), and a
+	// best-effort property reaches the handler with the items that read.
+	items      func(raw any) (*slot, []indexedAsk)
 	schema     map[string]any
 	expected   string
 	example    json.RawMessage
 	collection bool
+}
+
+// indexedAsk is the ask of one item of a list.
+type indexedAsk struct {
+	index int
+	ask   agentinput.Ask
 }
 
 // slot is a read value on its way into the handler's input: its canonical
@@ -63,6 +74,8 @@ func kindForType(t reflect.Type) (string, bool) {
 		return "number", true
 	case reflect.String:
 		return "text", true
+	case reflect.Slice:
+		return "stringlist", true
 	}
 	if t == reflect.TypeFor[number.Decimal]() {
 		return "number", true

@@ -404,6 +404,9 @@ func TestEveryKindBinds(t *testing.T) {
 		Status   string       `json:"status" agentinput:"enum,values=published|draft,synonyms=final:published" desc:"The decision's status."`
 		Score    float64      `json:"score" desc:"The lowest relevance score."`
 		Archived bool         `json:"archived" desc:"Whether archived decisions count."`
+		Tags     []string     `json:"tags" agentinput:"stringlist,item=enum,values=tax|tort|family,unique" desc:"Subject tags."`
+		Words    []string     `json:"words" desc:"Words that must occur."`
+		Scores   []int        `json:"scores" agentinput:"min=0,max=10" desc:"Scores to match."`
 	}
 	var got in
 	tool := Must(quietSpec("read_act", IntentRead), func(_ context.Context, i in, _ *Call) (struct{}, error) {
@@ -419,7 +422,10 @@ func TestEveryKindBinds(t *testing.T) {
 		"country": "Czech Republic",
 		"status": "Final",
 		"score": "0,5",
-		"archived": "ne"
+		"archived": "ne",
+		"tags": "Tax; TORT, tax",
+		"words": "Smith, John",
+		"scores": ["4", 7]
 	}`))
 	if res.Envelope != nil {
 		t.Fatalf("envelope %+v", res.Envelope)
@@ -428,14 +434,16 @@ func TestEveryKindBinds(t *testing.T) {
 		"act": "http://data.europa.eu/eli/reg/2016/679/oj", "date_from": "2026-01-01", "date_to": "2026-12-31",
 		"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "language": "cs-CZ", "country": "CZ", "status": "published",
 		"score": json.Number("0.5"), "archived": false,
+		"tags": []any{"tax", "tort"}, "words": []any{"Smith, John"}, "scores": []any{json.Number("4"), json.Number("7")},
 	}
 	for k, v := range want {
-		if res.Arguments[k] != v {
+		if string(mustJSON(res.Arguments[k])) != string(mustJSON(v)) {
 			t.Errorf("%s = %#v, want %#v", k, res.Arguments[k], v)
 		}
 	}
 	if got.Act != want["act"] || got.DateFrom != "2026-01-01" || got.DateTo.String() != "2026-12-31" || got.ID.String() != want["id"] ||
-		got.Lang.String() != "cs-CZ" || got.Country != "CZ" || got.Status != "published" || got.Score != 0.5 || got.Archived {
+		got.Lang.String() != "cs-CZ" || got.Country != "CZ" || got.Status != "published" || got.Score != 0.5 || got.Archived ||
+		len(got.Tags) != 2 || got.Tags[1] != "tort" || len(got.Words) != 1 || len(got.Scores) != 2 || got.Scores[1] != 7 {
 		t.Fatalf("handler got %+v", got)
 	}
 	for _, name := range tool.Properties() {
@@ -451,5 +459,40 @@ func TestEveryKindBinds(t *testing.T) {
 	res = tool.Call(context.Background(), json.RawMessage(`{"date_from":"2026-12-31","date_to":"2026-01-01"}`))
 	if res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskRangeReversed {
 		t.Fatalf("reversed dates: %+v", res.Envelope)
+	}
+}
+
+// TestListItems: a placeholder or a bad item of a list is asked about at
+// its own path, never silently dropped; a best-effort list reaches the
+// handler with the items that read and reports the others beside the
+// result.
+func TestListItems(t *testing.T) {
+	type in struct {
+		Tags  []string `json:"tags" agentinput:"item=enum,values=tax|tort" desc:"Subject tags."`
+		Loose []string `json:"loose" agentinput:"item=enum,values=tax|tort,besteffort" desc:"Subject tags, best effort."`
+	}
+	var got in
+	calls := 0
+	tool := Must(quietSpec("tag_items", IntentRead), func(_ context.Context, i in, _ *Call) (struct{}, error) {
+		got, calls = i, calls+1
+		return struct{}{}, nil
+	})
+	res := tool.Call(context.Background(), json.RawMessage(`{"tags":["tax","N/A","wrong"]}`))
+	if res.Envelope == nil || calls != 0 {
+		t.Fatal("a placeholder item passed")
+	}
+	paths := []string{}
+	for _, is := range res.Envelope.Issues {
+		paths = append(paths, is.Path)
+	}
+	if strings.Join(paths, " ") != "/tags/1 /tags/2" {
+		t.Fatalf("issue paths %v", paths)
+	}
+	res = tool.Call(context.Background(), json.RawMessage(`{"loose":["tax","N/A","Tort"]}`))
+	if res.Envelope != nil || calls != 1 {
+		t.Fatalf("best effort: envelope %+v", res.Envelope)
+	}
+	if strings.Join(got.Loose, ",") != "tax,tort" || len(res.Issues) != 1 || res.Issues[0].Path != "/loose/1" {
+		t.Fatalf("handler got %v; issues %+v", got.Loose, res.Issues)
 	}
 }

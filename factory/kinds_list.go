@@ -1,0 +1,115 @@
+package factory
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/stringlist"
+)
+
+func init() {
+	binders["stringlist"] = binder{name: "stringlist", bind: bindList}
+	// A list takes its own options and its item kind's.
+	kindOptions["stringlist"] = map[string]bool{"item": true, "unique": true, "besteffort": true}
+}
+
+// MarshalJSON encodes a slot as its canonical JSON value, so that a list
+// of slots compares items by value (stringlist's unique option).
+func (s slot) MarshalJSON() ([]byte, error) { return json.Marshal(s.json) }
+
+// splitKinds are the item kinds whose values never hold a comma or a
+// semicolon: a comma-separated string of them is a list.
+var splitKinds = map[string]bool{"enum": true, "uuid": true, "country": true, "locale": true, "vocabulary": true}
+
+// bindList binds a slice field ([]T) to a list of the item kind: the tag's
+// item=KIND, else T's kind by Go type. The item kind's own options (values
+// for an enum, min and max for a number) apply to every item.
+func bindList(t reflect.Type, o tagOptions) (binding, error) {
+	if t.Kind() != reflect.Slice {
+		return binding{}, fmt.Errorf("kind stringlist cannot fill a field of type %s (use a slice)", t)
+	}
+	elem := t.Elem()
+	itemKind, ok := o.value("item")
+	if !ok {
+		if itemKind, ok = kindForType(elem); !ok {
+			return binding{}, fmt.Errorf("no rule binds the items of %s: give item=KIND in the %s tag", t, tagKind)
+		}
+	}
+	b, ok := binders[itemKind]
+	if !ok || itemKind == "stringlist" {
+		return binding{}, fmt.Errorf("item=%s is not a kind a list item can have", itemKind)
+	}
+	itemOpts := tagOptions{flags: map[string]bool{}, values: map[string]string{}}
+	for k, v := range o.flags {
+		if k != "unique" && k != "besteffort" {
+			itemOpts.flags[k] = v
+		}
+	}
+	for k, v := range o.values {
+		if k != "item" {
+			itemOpts.values[k] = v
+		}
+	}
+	for _, key := range o.order {
+		if key != "item" && key != "unique" && key != "besteffort" && !commonOptions[key] && !kindOptions[itemKind][key] {
+			return binding{}, fmt.Errorf("option %q does not apply to a list of %s", key, itemKind)
+		}
+	}
+	item, err := b.bind(elem, itemOpts)
+	if err != nil {
+		return binding{}, fmt.Errorf("item: %w", err)
+	}
+	list, err := stringlist.New(stringlist.Options[slot]{
+		Item:         item.read,
+		Split:        splitKinds[itemKind],
+		Unique:       o.flag("unique"),
+		ItemExpected: item.expected,
+		ItemExample:  item.example,
+	})
+	if err != nil {
+		return binding{}, err
+	}
+	return binding{
+		read: func(raw any) agentinput.Outcome[slot] {
+			return agentinput.Map(list.Read(raw), listSlot)
+		},
+		items: func(raw any) (*slot, []indexedAsk) {
+			it := list.ReadItems(raw)
+			if it.Status() != agentinput.StatusValue {
+				return nil, nil
+			}
+			var good []slot
+			var asks []indexedAsk
+			for _, item := range it.All() {
+				if v, ok := item.Outcome.Value(); ok {
+					good = append(good, v)
+				} else if a, ok := item.Outcome.Ask(); ok {
+					asks = append(asks, indexedAsk{index: item.Index, ask: a})
+				}
+			}
+			s := listSlot(good)
+			return &s, asks
+		},
+		schema:     map[string]any{"type": "array", "items": item.schema},
+		expected:   list.Expected(),
+		example:    list.Example(),
+		collection: true,
+	}, nil
+}
+
+// listSlot is the slot of a list of read items.
+func listSlot(items []slot) slot {
+	values := make([]any, len(items))
+	for i, it := range items {
+		values[i] = it.json
+	}
+	return slot{json: values, assign: func(dst reflect.Value) {
+		s := reflect.MakeSlice(dst.Type(), len(items), len(items))
+		for i, it := range items {
+			it.assign(s.Index(i))
+		}
+		dst.Set(s)
+	}}
+}
