@@ -82,6 +82,10 @@ var askCases = []struct {
 	{"schema_violation", Ask{Code: AskSchemaViolation, Received: json.RawMessage(`10.5`),
 		Reason: "the normalized value does not match the advertised schema (type)", Expected: "a whole number",
 		Hint: "This is a bug in the tool, not in the call: report it to the tool's author"}},
+	{"invalid_cursor", Ask{Code: AskInvalidCursor, Received: json.RawMessage(`"c1_AQoKgMDA"`),
+		Reason:   "it is not a whole cursor: truncated, altered or made up",
+		Expected: `a cursor exactly as the previous page returned it (a string that starts with "c1_"), or no cursor for the first page`,
+		Hint:     "Call again without cursor to start from the first page"}},
 }
 
 func TestAskMessageGolden(t *testing.T) {

@@ -66,13 +66,14 @@ const (
 	AskUnknownProperty    AskCode = "unknown_property"     // a property the tool does not declare
 	AskRangeReversed      AskCode = "range_reversed"       // a from/to pair whose from is after its to
 	AskSchemaViolation    AskCode = "schema_violation"     // normalized arguments the advertised schema rejects: a bug in a kind or a declaration
+	AskInvalidCursor      AskCode = "invalid_cursor"       // a cursor token that does not verify (forged, truncated, tampered with, expired, another session's or other filters'): restart without cursor
 )
 
 // AskCodes lists every AskCode.
 var AskCodes = []AskCode{
 	AskInvalid, AskAmbiguous, AskOutOfRange, AskNotWhole, AskWrongType,
 	AskTooLarge, AskMissingRequired, AskPlaceholderOnWrite, AskInvalidJSON,
-	AskUnknownProperty, AskRangeReversed, AskSchemaViolation,
+	AskUnknownProperty, AskRangeReversed, AskSchemaViolation, AskInvalidCursor,
 }
 
 // WarningCode names something the caller should know about a call that
@@ -82,10 +83,12 @@ type WarningCode string
 const (
 	WarningUnknownProperty WarningCode = "unknown_property" // a property the tool does not declare, ignored by a tool open to extra properties
 	WarningReplayed        WarningCode = "replayed"         // a repeated do call answered with the stored result of the first
+	WarningFilterDropped   WarningCode = "filter_dropped"   // a filter value that names no stored value, or several, dropped: the results are not filtered by it
+	WarningNoHitsFiltered  WarningCode = "no_hits_filtered" // an empty page under a filter: the warning names the values that would have matched
 )
 
 // WarningCodes lists every WarningCode.
-var WarningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed}
+var WarningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered}
 
 // EnvelopeCode names why a whole call failed: the code of the envelope
 // whose issues say what to send instead.

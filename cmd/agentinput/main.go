@@ -4,8 +4,18 @@
 //
 // reads each VALUE (or each line of standard input) as one property of kind
 // KIND would be read by the tool factory, and prints one JSON object per
-// value. The subcommands serve, lint, census and eval are specified in
-// spec/cli.md and not built yet.
+// value.
+//
+//	agentinput census [PACKAGES]
+//
+// runs the census's ownership analyzer over Go packages (docs/census.md).
+//
+//	agentinput cursor encode|decode [flags]
+//
+// encodes a cursor token, or decodes tokens as `read cursor` reads them, with
+// a key from --key or $AGENTINPUT_CURSOR_KEY (kinds/cursor).
+// The subcommands serve, lint and eval are specified in spec/cli.md and not
+// built yet.
 package main
 
 import (
@@ -36,7 +46,8 @@ var commands = []command{
 	{"read", "read values as one property of a kind would be read; one JSON line per value", runRead},
 	{"serve", "run the demonstration MCP server", nil},
 	{"lint", "lint a live MCP server's contract", nil},
-	{"census", "run the ownership analyzer over Go packages", nil},
+	{"census", "report code that parses a kind without its owner; exit 1 on findings", runCensus},
+	{"cursor", "encode or decode a cursor token with a key from --key or $AGENTINPUT_CURSOR_KEY", runCursor},
 	{"eval", "score a corpus of calls against the demonstration tools", nil},
 }
 

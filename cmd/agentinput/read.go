@@ -420,8 +420,10 @@ Flags of every kind:
 		fmt.Fprintf(w, "\nKind %s:\n", k.name)
 		printFlags(w, fs)
 	}
-	fmt.Fprintf(w, "\nKinds not yet built: %s.\n\nExit status: 0 when every value was read (asks included), 2 on a usage error.\n",
-		strings.Join(plannedKinds, ", "))
+	if len(plannedKinds) > 0 {
+		fmt.Fprintf(w, "\nKinds not yet built: %s.\n", strings.Join(plannedKinds, ", "))
+	}
+	fmt.Fprintf(w, "\nExit status: 0 when every value was read (asks included), 2 on a usage error.\n")
 }
 
 func printFlags(w io.Writer, fs *flag.FlagSet) {

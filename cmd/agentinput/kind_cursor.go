@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"agentinput.dev/factory"
+	"agentinput.dev/kinds/cursor"
+)
+
+// cursorKeyEnv names the environment variable that holds the cursor key
+// when --key is not given.
+const cursorKeyEnv = "AGENTINPUT_CURSOR_KEY"
+
+// cursorFlags are the flags of `read cursor` and `cursor encode|decode`:
+// the key (its bytes, at least 16), the session and the filters a token is
+// bound to, and the TTL.
+type cursorFlags struct {
+	key, session, filters string
+	ttl                   time.Duration
+}
+
+func (c *cursorFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.key, "key", "", "`KEY`: the cursor key, at least 16 bytes (default: $"+cursorKeyEnv+")")
+	fs.StringVar(&c.session, "session", "", "`ID`: the session a cursor is bound to")
+	fs.StringVar(&c.filters, "filters", "", "`TEXT`: what stands for the listing's filters (any text, such as their JSON)")
+	fs.DurationVar(&c.ttl, "ttl", 0, "`D`: how long a cursor lives (default 24h)")
+}
+
+// codec returns the codec of the key, or nil when there is none and
+// optional is true.
+func (c *cursorFlags) codec(optional bool) (*cursor.Codec, error) {
+	key := c.key
+	if key == "" {
+		key = os.Getenv(cursorKeyEnv)
+	}
+	if key == "" {
+		if optional {
+			return nil, nil
+		}
+		return nil, errors.New("no key: give --key or set " + cursorKeyEnv)
+	}
+	return cursor.New(cursor.Config{Keys: [][]byte{[]byte(key)}, TTL: c.ttl})
+}
+
+var cursorKind = kind{
+	name: "cursor",
+	flags: func(fs *flag.FlagSet) func(factory.Property) (reader, error) {
+		var cf cursorFlags
+		cf.register(fs)
+		return func(p factory.Property) (reader, error) {
+			// Without a key, the nil codec reads: outside the class is no
+			// cursor, inside is invalid_cursor.
+			c, err := cf.codec(true)
+			if err != nil {
+				return reader{}, err
+			}
+			return bind(p, cursor.Expected, nil, c.Reader(cf.session, cf.filters)), nil
+		}
+	},
+}
+
+// runCursor is `agentinput cursor encode|decode`:
+//
+//	agentinput cursor encode --offset N --page-size N [--session ID] [--filters TEXT] [--key KEY]
+//	agentinput cursor decode [--session ID] [--filters TEXT] [--key KEY] [TOKEN ...]
+//
+// encode prints one token; decode prints one JSON line per token (or per
+// line of standard input) as `read cursor` would.
+func runCursor(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	usage := func(w io.Writer) {
+		fmt.Fprint(w, `Usage: agentinput cursor encode --offset N --page-size N [flags]
+       agentinput cursor decode [flags] [TOKEN ...]
+
+The key is --key or $`+cursorKeyEnv+` (at least 16 bytes). Flags:
+  --session ID     the session a cursor is bound to
+  --filters TEXT   what stands for the listing's filters
+  --ttl D          how long a cursor lives (default 24h)
+  --offset N       encode: the next page's first item
+  --page-size N    encode: the page size
+`)
+	}
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	sub := args[0]
+	if sub == "-h" || sub == "--help" || sub == "help" {
+		usage(stdout)
+		return exitOK
+	}
+	fs := newFlagSet("cursor " + sub)
+	var cf cursorFlags
+	cf.register(fs)
+	offset := fs.Int64("offset", 0, "")
+	size := fs.Int("page-size", 0, "")
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "agentinput cursor: %v\n\n", err)
+		usage(stderr)
+		return exitUsage
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage(stdout)
+			return exitOK
+		}
+		return fail(err)
+	}
+	switch sub {
+	case "encode":
+		if fs.NArg() > 0 {
+			return fail(fmt.Errorf("encode takes no arguments, have %q", fs.Arg(0)))
+		}
+		if *offset < 0 || *size < 0 || *size > 1<<31-1 {
+			return fail(errors.New("--offset and --page-size are whole numbers from 0 (the page size up to 2^31-1)"))
+		}
+		c, err := cf.codec(false)
+		if err != nil {
+			return fail(err)
+		}
+		fmt.Fprintln(stdout, c.Encode(cursor.Position{Offset: *offset, PageSize: *size, Session: cf.session, Filters: cf.filters}))
+		return exitOK
+	case "decode":
+		c, err := cf.codec(false)
+		if err != nil {
+			return fail(err)
+		}
+		inv := &invocation{kind: "cursor", reader: bind(factory.Property{}, cursor.Expected, nil, c.Reader(cf.session, cf.filters))}
+		w := bufio.NewWriter(stdout)
+		if fs.NArg() > 0 {
+			for _, token := range fs.Args() {
+				if err = inv.readArg(w, token); err != nil {
+					break
+				}
+			}
+		} else {
+			err = inv.stream(w, stdin)
+		}
+		if ferr := w.Flush(); err == nil {
+			err = ferr
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "agentinput cursor: %v\n", err)
+			return exitIO
+		}
+		return exitOK
+	}
+	return fail(errors.New("unknown subcommand " + strconv.Quote(sub) + ": want encode or decode"))
+}
