@@ -65,6 +65,13 @@ func Value[T any](v T, notes Notes) Outcome[T] {
 	return Outcome[T]{value: v, status: StatusValue, notes: notes.list}
 }
 
+// Canonical is the outcome of a canonical spelling: the value, with no
+// note. It is Value(v, Notes{}), small enough for a kind's fast path to
+// inline.
+func Canonical[T any](v T) Outcome[T] {
+	return Outcome[T]{value: v, status: StatusValue}
+}
+
 // Absent is the outcome of a spelling that means "no value", for example a
 // kind's open-bound sentinel. notes says what was read as absent.
 func Absent[T any](notes Notes) Outcome[T] {

@@ -125,9 +125,14 @@ func (r *Reader) resolve() *Reader {
 // found by Validate or New where the property is declared, never a thing
 // to ask the agent about.
 func Read(v any, opts Options) agentinput.Outcome[bool] {
+	// The JSON boolean, kept small enough to inline into the caller.
 	if b, ok := v.(bool); ok {
-		return agentinput.Value(b, agentinput.Notes{})
+		return agentinput.Canonical(b)
 	}
+	return read(v, opts)
+}
+
+func read(v any, opts Options) agentinput.Outcome[bool] {
 	if len(opts.Languages) == 0 {
 		return defaultReader().Read(v)
 	}
