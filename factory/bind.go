@@ -25,6 +25,9 @@ const (
 
 // tagOptions are the parsed options of one agentinput tag.
 type tagOptions struct {
+	// env holds what a tag names but cannot carry: the tool's declared
+	// vocabularies.
+	env    *Spec
 	kind   string
 	flags  map[string]bool
 	values map[string]string
@@ -141,7 +144,7 @@ type property struct {
 }
 
 // bindStruct binds every exported field of an input struct type.
-func bindStruct(t reflect.Type) ([]*property, error) {
+func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("the input type %s is not a struct", t)
 	}
@@ -166,7 +169,7 @@ func bindStruct(t reflect.Type) ([]*property, error) {
 			return nil, fmt.Errorf("property %s is declared twice", name)
 		}
 		seen[name] = true
-		p, err := bindField(name, f)
+		p, err := bindField(name, f, spec)
 		if err != nil {
 			return nil, fmt.Errorf("property %s (field %s): %w", name, f.Name, err)
 		}
@@ -179,11 +182,12 @@ func bindStruct(t reflect.Type) ([]*property, error) {
 	return props, nil
 }
 
-func bindField(name string, f reflect.StructField) (*property, error) {
+func bindField(name string, f reflect.StructField, spec *Spec) (*property, error) {
 	opts, err := parseTag(f.Tag.Get(tagKind))
 	if err != nil {
 		return nil, err
 	}
+	opts.env = spec
 	t := f.Type
 	p := &property{name: name, description: strings.TrimSpace(f.Tag.Get(tagDesc))}
 	if t.Kind() == reflect.Pointer {

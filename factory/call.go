@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/number"
 )
 
@@ -35,9 +36,36 @@ type Result struct {
 	Replayed bool
 }
 
-// Call lets a handler add warnings to its result.
+// Call lets a handler add warnings to its result and issue the cursor of
+// its next page.
 type Call struct {
 	warnings []Remark
+	codec    *cursor.Codec
+	session  string
+	filters  string
+}
+
+// NextCursor returns the cursor of the page that starts at offset, bound to
+// this call's session and arguments (Spec.Cursors signs it). It panics when
+// the tool declares no Cursors: a program's mistake.
+func (c *Call) NextCursor(offset int64, pageSize int) string {
+	if c.codec == nil {
+		panic("factory: NextCursor on a tool without Spec.Cursors")
+	}
+	return c.codec.Encode(cursor.Position{Offset: offset, PageSize: pageSize, Session: c.session, Filters: c.filters})
+}
+
+// filterHash is what a cursor is bound to: the normalized arguments but the
+// cursor itself, as canonical JSON (sorted keys). A page size is part of
+// it: a token issued for pages of 10 does not continue pages of 50.
+func (t *Tool) filterHash(args map[string]any) string {
+	rest := make(map[string]any, len(args))
+	for k, v := range args {
+		if p := t.byName[k]; p == nil || p.binding.cursor == nil {
+			rest[k] = v
+		}
+	}
+	return string(mustJSON(rest))
 }
 
 // Warn adds a warning about the value at path (a JSON Pointer into the
@@ -105,13 +133,31 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 	}
 
 	assign := make([]func(reflect.Value), len(t.props))
+	// Cursors last: a token is bound to the other arguments.
+	order := make([]int, 0, len(t.props))
 	for i, p := range t.props {
+		if p.binding.cursor == nil {
+			order = append(order, i)
+		}
+	}
+	for i, p := range t.props {
+		if p.binding.cursor != nil {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order {
+		p := t.props[i]
 		raw, present := args[p.name]
 		path := pointer([]string{p.name})
+		read := p.binding.read
+		if p.binding.cursor != nil {
+			session, filters := sessionOf(ctx), t.filterHash(res.Arguments)
+			read = func(raw any) agentinput.Outcome[slot] { return p.binding.cursor(raw, session, filters) }
+		}
 		o := Read(raw, present, Property{
 			Name: p.name, Mode: mode, Required: p.required, Collection: p.binding.collection,
 			Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
-		}, p.binding.read)
+		}, read)
 		if a, ok := o.Ask(); ok {
 			var asks []indexedAsk
 			var good *slot
@@ -201,7 +247,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		}
 		assign[i](field)
 	}
-	call := &Call{}
+	call := &Call{codec: t.spec.Cursors, session: sessionOf(ctx), filters: t.filterHash(res.Arguments)}
 	out, err := t.run(ctx, in, call)
 	if err != nil {
 		return &Result{Envelope: toolFailed(t.spec.Name, err), Notes: res.Notes, Warnings: res.Warnings}

@@ -32,7 +32,10 @@ type binding struct {
 	// read (nil when the list itself does not read), and each item's ask
 	// with its index. The factory names each item's path (/tags/3), and a
 	// best-effort property reaches the handler with the items that read.
-	items      func(raw any) (*slot, []indexedAsk)
+	items func(raw any) (*slot, []indexedAsk)
+	// cursor, for the cursor kind, replaces read: a token is read last,
+	// against the session and the other normalized arguments.
+	cursor     func(raw any, session, filters string) agentinput.Outcome[slot]
 	schema     map[string]any
 	expected   string
 	example    json.RawMessage

@@ -10,6 +10,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"agentinput.dev/kinds/cursor"
+	"agentinput.dev/kinds/vocabulary"
 )
 
 // Intent says what a tool does: the proMCP triad. It sets the MCP
@@ -52,6 +55,13 @@ type Spec struct {
 	// means a MemoryReceipts of the tool's own. Read and can_do tools keep
 	// none.
 	Receipts ReceiptStore
+	// Vocabularies are the data-owned value sets the tool's properties
+	// name in their tags (agentinput:"vocabulary,of=courts",
+	// agentinput:"filter,of=courts").
+	Vocabularies map[string]*vocabulary.Vocabulary
+	// Cursors is the codec of the tool's cursor property (bound by the name
+	// cursor); a tool with a cursor property needs one.
+	Cursors *cursor.Codec
 }
 
 // Handler is a tool's typed handler. It gets the normalized input; call
@@ -84,7 +94,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 		return nil, fmt.Errorf("factory: tool %s has no handler", spec.Name)
 	}
 	inType := reflect.TypeFor[In]()
-	props, err := bindStruct(inType)
+	props, err := bindStruct(inType, &spec)
 	if err != nil {
 		return nil, fmt.Errorf("factory: tool %s: %w", spec.Name, err)
 	}

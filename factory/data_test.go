@@ -1,0 +1,138 @@
+package factory
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/cursor"
+	"agentinput.dev/kinds/vocabulary"
+)
+
+func courts(t *testing.T) *vocabulary.Vocabulary {
+	t.Helper()
+	f, err := os.Open("../kinds/vocabulary/testdata/courts.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	v, err := vocabulary.Load(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+type pageIn struct {
+	Court  string          `json:"court" agentinput:"filter,of=courts" desc:"Only decisions of this court."`
+	Appeal string          `json:"appeal" agentinput:"vocabulary,of=courts" desc:"The court appealed to."`
+	Limit  int             `json:"limit" desc:"How many decisions a page holds."`
+	Cursor cursor.Position `json:"cursor" desc:"Where the page starts."`
+}
+
+// TestDataKinds: a vocabulary, a filter over it and a cursor bound to the
+// session and to the other arguments, paged through to the end.
+func TestDataKinds(t *testing.T) {
+	codec, err := cursor.New(cursor.Config{Keys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := quietSpec("page_decisions", IntentRead)
+	spec.Vocabularies = map[string]*vocabulary.Vocabulary{"courts": courts(t)}
+	spec.Cursors = codec
+	const total = 23
+	type out struct {
+		Items []int64 `json:"items"`
+		Next  string  `json:"next"`
+	}
+	var last pageIn
+	tool := Must(spec, func(_ context.Context, in pageIn, call *Call) (out, error) {
+		last = in
+		var o out
+		for i := in.Cursor.Offset; i < total && len(o.Items) < in.Limit; i++ {
+			o.Items = append(o.Items, i)
+		}
+		if end := in.Cursor.Offset + int64(len(o.Items)); end < total {
+			o.Next = call.NextCursor(end, in.Limit)
+		}
+		return o, nil
+	})
+	ctx := WithSession(context.Background(), "session-1")
+
+	// A filter that names no court is dropped with a warning, never an
+	// empty search; a vocabulary spelling reads as the entry's id; an
+	// invented cursor is the first page.
+	res := tool.Call(ctx, json.RawMessage(`{"court":"Nejvyšší soud zemský","appeal":"N.S.","limit":"10","cursor":"start"}`))
+	if res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+	if last.Court != "" || last.Appeal != "NS" || last.Cursor.Offset != 0 {
+		t.Fatalf("handler got %+v", last)
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].Code != "filter_dropped" || res.Warnings[0].Path != "/court" {
+		t.Fatalf("warnings %+v", res.Warnings)
+	}
+
+	// Paging: every item once, no page repeated or skipped.
+	seen := map[int64]bool{}
+	next := ""
+	for page := 0; page < 10; page++ {
+		args := `{"court":"all","limit":10}`
+		if next != "" {
+			args = `{"court":"all","limit":10,"cursor":"` + next + `"}`
+		}
+		res := tool.Call(ctx, json.RawMessage(args))
+		if res.Envelope != nil {
+			t.Fatalf("page %d: %+v", page, res.Envelope)
+		}
+		o := res.Output.(out)
+		for _, it := range o.Items {
+			if seen[it] {
+				t.Fatalf("item %d served twice", it)
+			}
+			seen[it] = true
+		}
+		if next = o.Next; next == "" {
+			break
+		}
+	}
+	if len(seen) != total {
+		t.Fatalf("paged through %d of %d", len(seen), total)
+	}
+
+	// A cursor of another listing, another session or a tampered one is
+	// invalid_cursor, whose hint is the restart: never a silent first page.
+	first := tool.Call(ctx, json.RawMessage(`{"limit":10}`)).Output.(out).Next
+	for name, call := range map[string]func() *Result{
+		"other filters": func() *Result {
+			return tool.Call(ctx, json.RawMessage(`{"limit":10,"court":"NS","cursor":"`+first+`"}`))
+		},
+		"other session": func() *Result {
+			return tool.Call(WithSession(context.Background(), "session-2"), json.RawMessage(`{"limit":10,"cursor":"`+first+`"}`))
+		},
+		"tampered": func() *Result {
+			return tool.Call(ctx, json.RawMessage(`{"limit":10,"cursor":"`+first[:len(first)-2]+`xy"}`))
+		},
+	} {
+		res := call()
+		if res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskInvalidCursor ||
+			!strings.Contains(res.Envelope.Issues[0].Hint, "without cursor") {
+			t.Errorf("%s: %+v", name, res.Envelope)
+		}
+	}
+}
+
+func TestDataKindDeclarationMistakes(t *testing.T) {
+	h := func(context.Context, pageIn, *Call) (struct{}, error) { return struct{}{}, nil }
+	spec := quietSpec("page_decisions", IntentRead)
+	if _, err := New(spec, h); err == nil {
+		t.Error("declared without vocabularies or cursors")
+	}
+	spec.Vocabularies = map[string]*vocabulary.Vocabulary{"courts": courts(t)}
+	if _, err := New(spec, h); err == nil {
+		t.Error("declared a cursor without a codec")
+	}
+}

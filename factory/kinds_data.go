@@ -1,0 +1,126 @@
+package factory
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/cursor"
+	"agentinput.dev/kinds/enum"
+	"agentinput.dev/kinds/filter"
+	"agentinput.dev/kinds/vocabulary"
+)
+
+// The kinds that need data the tag cannot carry: a vocabulary (from
+// Spec.Vocabularies), a filter over one or over an enum, and the cursor
+// (Spec.Cursors, the session and the other arguments).
+func init() {
+	binders["vocabulary"] = binder{name: "vocabulary", bind: bindVocabulary}
+	binders["filter"] = binder{name: "filter", bind: bindFilter}
+	binders["cursor"] = binder{name: "cursor", bind: bindCursor}
+	kindOptions["vocabulary"] = map[string]bool{"of": true}
+	kindOptions["filter"] = map[string]bool{"of": true, "values": true}
+	kindOptions["cursor"] = map[string]bool{}
+}
+
+func vocabularyOf(o tagOptions) (*vocabulary.Vocabulary, error) {
+	name, ok := o.value("of")
+	if !ok {
+		return nil, fmt.Errorf("kind %s needs of=NAME, a vocabulary of Spec.Vocabularies", o.kind)
+	}
+	if o.env == nil || o.env.Vocabularies[name] == nil {
+		return nil, fmt.Errorf("of=%s: Spec.Vocabularies has no vocabulary %q", name, name)
+	}
+	return o.env.Vocabularies[name], nil
+}
+
+func bindVocabulary(t reflect.Type, o tagOptions) (binding, error) {
+	if t.Kind() != reflect.String {
+		return binding{}, fmt.Errorf("kind vocabulary cannot fill a field of type %s (use string)", t)
+	}
+	v, err := vocabularyOf(o)
+	if err != nil {
+		return binding{}, err
+	}
+	ids := make([]any, 0, v.Len())
+	for _, id := range v.IDs() {
+		ids = append(ids, id)
+	}
+	return textBinding(v.Read, func(s string) string { return s }, func(dst reflect.Value, s string) { dst.SetString(s) },
+		map[string]any{"type": "string", "enum": ids}, v.Expected(), v.Example()), nil
+}
+
+// bindFilter binds an optional filter over a vocabulary (of=NAME) or over
+// declared values (values=a|b). A filter is never required: "all" and its
+// kin mean no filter.
+func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
+	if t.Kind() != reflect.String {
+		return binding{}, fmt.Errorf("kind filter cannot fill a field of type %s (use string)", t)
+	}
+	var f *filter.Filter[string]
+	var ids []string
+	switch values, hasValues := o.value("values"); {
+	case hasValues:
+		e, err := enum.New(enum.Spec{Values: strings.Split(values, "|")})
+		if err != nil {
+			return binding{}, err
+		}
+		ids = e.Values()
+		f, err = filter.Over(filter.Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
+		if err != nil {
+			return binding{}, err
+		}
+	default:
+		v, err := vocabularyOf(o)
+		if err != nil {
+			return binding{}, err
+		}
+		ids = v.IDs()
+		if f, err = filter.OverVocabulary(v); err != nil {
+			return binding{}, err
+		}
+	}
+	enumValues := make([]any, len(ids))
+	for i, id := range ids {
+		enumValues[i] = id
+	}
+	return textBinding(f.Read, func(s string) string { return s }, func(dst reflect.Value, s string) { dst.SetString(s) },
+		map[string]any{"type": "string", "enum": enumValues}, f.Expected(), f.Example()), nil
+}
+
+// bindCursor binds the cursor property: read last, once the other
+// arguments are normalized, because a token is bound to them (the filter
+// hash) and to the session.
+func bindCursor(t reflect.Type, o tagOptions) (binding, error) {
+	if t != reflect.TypeFor[cursor.Position]() {
+		return binding{}, fmt.Errorf("kind cursor fills a cursor.Position field, not %s", t)
+	}
+	if o.env == nil || o.env.Cursors == nil {
+		return binding{}, fmt.Errorf("a cursor property needs Spec.Cursors, the codec that issues the tokens")
+	}
+	codec := o.env.Cursors
+	return binding{
+		cursor: func(raw any, session, filters string) agentinput.Outcome[slot] {
+			return outcome(codec.Read(raw, session, filters), func(p cursor.Position) any { return raw },
+				func(dst reflect.Value, p cursor.Position) { dst.Set(reflect.ValueOf(p)) })
+		},
+		schema:   map[string]any{"type": "string"},
+		expected: cursor.Expected,
+		example:  nil,
+	}, nil
+}
+
+type sessionKey struct{}
+
+// WithSession returns a context that carries the caller's session id, to
+// which cursors are bound (the MCP binding sets it from the session).
+func WithSession(ctx context.Context, session string) context.Context {
+	return context.WithValue(ctx, sessionKey{}, session)
+}
+
+func sessionOf(ctx context.Context) string {
+	s, _ := ctx.Value(sessionKey{}).(string)
+	return s
+}
