@@ -4,24 +4,47 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"testing"
+
+	"agentinput.dev/kinds/vocabulary"
 )
 
-// The issue's benchmark call is {"query","limit","date_from","court",
-// "include_archived"}; until the date and vocabulary kinds land, the test
-// tool's five properties stand in: the same number of properties, each
-// spelled as a model would.
+// The issue's benchmark call: five properties of a read tool, spelled as a
+// model would, and their canonical equivalent.
 var (
-	lenientArgs   = json.RawMessage(`{"query":"x","limit":"10","min_score":"0,5","court":"NS","include_archived":"ne"}`)
-	canonicalArgs = json.RawMessage(`{"query":"x","limit":10,"min_score":0.5,"court":"NS","include_archived":false}`)
+	lenientArgs   = json.RawMessage(`{"query":"x","limit":"10","date_from":"2026","court":"NS","include_archived":"ne"}`)
+	canonicalArgs = json.RawMessage(`{"query":"x","limit":10,"date_from":"2026-01-01","court":"NS","include_archived":false}`)
 )
+
+type benchIn struct {
+	Query           string `json:"query" desc:"Words to search for."`
+	Limit           int    `json:"limit" desc:"How many results to return."`
+	DateFrom        string `json:"date_from" desc:"The first day of the period."`
+	Court           string `json:"court" agentinput:"filter,of=courts" desc:"Only decisions of this court."`
+	IncludeArchived bool   `json:"include_archived" desc:"Whether archived decisions are searched too."`
+}
+
+func benchTool(b *testing.B) *Tool {
+	f, err := os.Open("../kinds/vocabulary/testdata/courts.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	v, err := vocabulary.Load(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	spec := quietSpec("search_decisions", IntentRead)
+	spec.Vocabularies = map[string]*vocabulary.Vocabulary{"courts": v}
+	spec.Observer = discard{}
+	return Must(spec, func(_ context.Context, in benchIn, _ *Call) (benchIn, error) { return in, nil })
+}
 
 var sinkResult *Result
 
 func BenchmarkCall(b *testing.B) {
-	r := &recorder{}
-	tool := Must(quietSpec("search_decisions", IntentRead), r.handle)
-	tool.observer = discard{}
+	tool := benchTool(b)
 	for _, bm := range []struct {
 		name string
 		args json.RawMessage
@@ -42,7 +65,7 @@ func BenchmarkCall(b *testing.B) {
 // decode it with encoding/json and validate it with the same compiled
 // schema (jsonschema/v6).
 func BenchmarkBaseline(b *testing.B) {
-	tool := Must(quietSpec("search_decisions", IntentRead), (&recorder{}).handle)
+	tool := benchTool(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		dec := json.NewDecoder(bytes.NewReader(canonicalArgs))

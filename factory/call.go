@@ -247,7 +247,10 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		}
 		assign[i](field)
 	}
-	call := &Call{codec: t.spec.Cursors, session: sessionOf(ctx), filters: t.filterHash(res.Arguments)}
+	call := &Call{}
+	if t.spec.Cursors != nil {
+		call.codec, call.session, call.filters = t.spec.Cursors, sessionOf(ctx), t.filterHash(res.Arguments)
+	}
 	out, err := t.run(ctx, in, call)
 	if err != nil {
 		return &Result{Envelope: toolFailed(t.spec.Name, err), Notes: res.Notes, Warnings: res.Warnings}
