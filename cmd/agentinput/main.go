@@ -14,8 +14,12 @@
 //
 // encodes a cursor token, or decodes tokens as `read cursor` reads them, with
 // a key from --key or $AGENTINPUT_CURSOR_KEY (kinds/cursor).
-// The subcommands serve, lint and eval are specified in spec/cli.md and not
-// built yet.
+//
+//	agentinput serve [--http ADDR] [--echo-arguments]
+//
+// runs the demonstration MCP server (internal/demo) over stdio, or
+// streamable HTTP on ADDR. The subcommands lint and eval are specified in
+// spec/cli.md and not built yet.
 package main
 
 import (
@@ -44,7 +48,7 @@ type command struct {
 // commands is the table of subcommands, in the order usage lists them.
 var commands = []command{
 	{"read", "read values as one property of a kind would be read; one JSON line per value", runRead},
-	{"serve", "run the demonstration MCP server", nil},
+	{"serve", "run the demonstration MCP server (stdio, or --http ADDR)", runServe},
 	{"lint", "lint a live MCP server's contract", nil},
 	{"census", "report code that parses a kind without its owner; exit 1 on findings", runCensus},
 	{"cursor", "encode or decode a cursor token with a key from --key or $AGENTINPUT_CURSOR_KEY", runCursor},

@@ -351,7 +351,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{nil, "Usage: agentinput COMMAND"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
-		{[]string{"serve"}, "serve is not yet built"},
+		{[]string{"serve", "extra"}, "usage: agentinput serve"},
 		{[]string{"lint", "--json"}, "lint is not yet built"},
 		{[]string{"eval", "x.jsonl"}, "eval is not yet built"},
 		{[]string{"read"}, "missing KIND"},

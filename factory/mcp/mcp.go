@@ -31,9 +31,59 @@ const MetaKey = "agentinput.dev/read"
 // protocol error: protocol errors stay for unknown tools and malformed
 // JSON-RPC, which the SDK answers itself.
 func Register(s *sdk.Server, tools ...*factory.Tool) {
+	RegisterWith(s, Options{}, tools...)
+}
+
+// Options are the options of RegisterWith.
+type Options struct {
+	// EchoArguments puts every call's normalized arguments in the result's
+	// _meta (under EchoKey), for evals that check what a call was read as.
+	EchoArguments bool
+}
+
+// EchoKey is the _meta key of the normalized arguments under
+// Options.EchoArguments.
+const EchoKey = "agentinput.dev/arguments"
+
+// RegisterWith is Register with options.
+func RegisterWith(s *sdk.Server, opts Options, tools ...*factory.Tool) {
 	for _, t := range tools {
-		s.AddTool(Describe(t), Handler(t))
+		h := Handler(t)
+		if opts.EchoArguments {
+			h = echo(t)
+		}
+		s.AddTool(Describe(t), h)
 	}
+}
+
+func echo(t *factory.Tool) sdk.ToolHandler {
+	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		res := t.Call(withSession(ctx, req), arguments(req))
+		out := Result(res)
+		if res.Arguments != nil {
+			if out.Meta == nil {
+				out.Meta = sdk.Meta{}
+			}
+			out.Meta[EchoKey] = res.Arguments
+		}
+		return out, nil
+	}
+}
+
+func arguments(req *sdk.CallToolRequest) json.RawMessage {
+	if req == nil || req.Params == nil {
+		return nil
+	}
+	return req.Params.Arguments
+}
+
+// withSession binds the call to its MCP session, for the cursors a tool
+// issues.
+func withSession(ctx context.Context, req *sdk.CallToolRequest) context.Context {
+	if req != nil && req.Session != nil {
+		return factory.WithSession(ctx, req.Session.ID())
+	}
+	return ctx
 }
 
 // Describe returns the tool as tools/list shows it: name, title,
@@ -61,11 +111,7 @@ func Describe(t *factory.Tool) *sdk.Tool {
 // Handler returns the SDK handler of one tool.
 func Handler(t *factory.Tool) sdk.ToolHandler {
 	return func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-		var args json.RawMessage
-		if req != nil && req.Params != nil {
-			args = req.Params.Arguments
-		}
-		return Result(t.Call(ctx, args)), nil
+		return Result(t.Call(withSession(ctx, req), arguments(req))), nil
 	}
 }
 

@@ -1,0 +1,83 @@
+package demo
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"slices"
+	"strings"
+	"testing"
+
+	"agentinput.dev/factory"
+)
+
+var testKey = []byte("demo-test-key-0123456789abcdef-0123")
+
+func tools(t *testing.T) map[string]*factory.Tool {
+	t.Helper()
+	ts, err := Tools(NewStore(), testKey, factory.SlogObserver{Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*factory.Tool{}
+	for _, tool := range ts {
+		out[tool.Name()] = tool
+	}
+	return out
+}
+
+func TestReadDecisionsPages(t *testing.T) {
+	ts := tools(t)
+	ctx := factory.WithSession(context.Background(), "s1")
+	args := `{"court":"Nejvyšší soud","date_from":"2018","limit":"7","cursor":"start"}`
+	seen := map[string]bool{}
+	total := -1
+	for range 100 {
+		res := ts["read_decisions"].Call(ctx, json.RawMessage(args))
+		if res.Envelope != nil {
+			t.Fatalf("%s: %+v", args, res.Envelope)
+		}
+		page := res.Output.(Page)
+		total = page.Total
+		for _, d := range page.Decisions {
+			if seen[d.ID] || d.Court != "NS" || d.Date < "2018-01-01" {
+				t.Fatalf("decision %+v repeated or outside the query", d)
+			}
+			seen[d.ID] = true
+		}
+		if page.NextCursor == "" {
+			break
+		}
+		args = `{"court":"NS","date_from":"2018-01-01","limit":7,"cursor":"` + page.NextCursor + `"}`
+	}
+	if total <= 7 || len(seen) != total {
+		t.Fatalf("paged through %d of %d", len(seen), total)
+	}
+}
+
+func TestDoTagDecision(t *testing.T) {
+	ts := tools(t)
+	store := NewStore()
+	id := store.decisions[0].ID
+	ctx := context.Background()
+	// A placeholder id on the do tool is asked about.
+	res := ts["do_tag_decision"].Call(ctx, json.RawMessage(`{"decision_id":"00000000-0000-0000-0000-000000000000","tags":["tax"]}`))
+	if res.Envelope == nil {
+		t.Fatal("a placeholder id was taken")
+	}
+	// A retried call with a differently spelled argument is the same call.
+	first := ts["do_tag_decision"].Call(ctx, json.RawMessage(`{"decision_id":"`+strings.ToUpper(id)+`","tags":"Tax, family"}`))
+	again := ts["do_tag_decision"].Call(ctx, json.RawMessage(`{"decision_id":"`+id+`","tags":["tax","family"]}`))
+	if first.Envelope != nil || again.Envelope != nil || first.Replayed || !again.Replayed {
+		t.Fatalf("first %+v, again %+v", first.Envelope, again)
+	}
+	tagged := first.Output.(Tagged)
+	if tagged.DecisionID != id || !slices.Contains(append(tagged.PreviousTags, tagged.AppliedTags...), "tax") {
+		t.Fatalf("tagged %+v", tagged)
+	}
+	feasible := ts["can_do"].Call(ctx, json.RawMessage(`{"action":"do tag decision","decision_id":"`+id+`","tags":["tax"]}`))
+	if feasible.Envelope != nil || feasible.Output.(Feasibility).Feasible {
+		t.Fatalf("can_do after tagging: %+v %+v", feasible.Envelope, feasible.Output)
+	}
+}
