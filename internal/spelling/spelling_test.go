@@ -51,3 +51,25 @@ func TestFold(t *testing.T) {
 		}
 	}
 }
+
+func TestHidden(t *testing.T) {
+	for _, tt := range []struct {
+		in     string
+		hidden bool
+	}{
+		{"ano", false},
+		{"a\tb\nc", false},
+		{"ශ්\u200dරී ලංකාව", false}, // a joiner inside Sinhala
+		{"N\u200dS", true},          // a joiner between Latin letters hides itself
+		{"4\u200b000", true},
+		{"yes\u202e", true},
+		{"a\x00b", true},
+		{"a\u00adb", true},
+		{"ano\ufe0f", true},
+		{"\u034fano", true},
+	} {
+		if got := Hidden(tt.in) != ""; got != tt.hidden {
+			t.Errorf("Hidden(%q) = %q", tt.in, Hidden(tt.in))
+		}
+	}
+}

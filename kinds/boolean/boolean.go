@@ -277,34 +277,17 @@ func notAWord(word string) string {
 		switch {
 		case unicode.IsLetter(c):
 			afterLetter = true
-		case afterLetter && unicode.Is(unicode.Mn, c) && !invisibleMark(c):
+		case afterLetter && unicode.Is(unicode.Mn, c) && !spelling.InvisibleMark(c):
 			// A mark on the letter before it: a decomposed diacritic.
 		case unicode.IsControl(c):
-			return "it contains the control character " + codePoint(c)
+			return "it contains the control character " + spelling.CodePoint(c)
 		case unicode.In(c, unicode.Cf, unicode.Mn, unicode.Me):
-			return "it contains the invisible character " + codePoint(c)
+			return "it contains the invisible character " + spelling.CodePoint(c)
 		default:
 			reason = reasonNotAWord
 		}
 	}
 	return reason
-}
-
-// invisibleMark reports whether c is a nonspacing mark that shows nothing
-// of its own (the combining grapheme joiner, variation selectors, Mongolian
-// free variation selectors): Fold would drop it and hide it.
-func invisibleMark(c rune) bool {
-	return c == 0x34F || (c >= 0x180B && c <= 0x180F) ||
-		(c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF)
-}
-
-// codePoint spells c as U+XXXX.
-func codePoint(c rune) string {
-	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
-	if len(h) < 4 {
-		h = strings.Repeat("0", 4-len(h)) + h
-	}
-	return "U+" + h
 }
 
 // read is the value outcome of a table entry with one meaning, read from

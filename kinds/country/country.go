@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
@@ -254,7 +253,7 @@ func (r *Reader) readString(v any, s string) agentinput.Outcome[string] {
 	if t == "" {
 		return r.invalid(v, agentinput.AskInvalid, "it is empty")
 	}
-	if reason := badCharacter(t); reason != "" {
+	if reason := spelling.Hidden(t); reason != "" {
 		return r.invalid(v, agentinput.AskInvalid, reason)
 	}
 	from := agentinput.Text(t)
@@ -431,40 +430,6 @@ func (r *Reader) invalid(v any, code agentinput.AskCode, reason string) agentinp
 func (r *Reader) tooLarge(v any) agentinput.Outcome[string] {
 	return r.invalid(v, agentinput.AskTooLarge,
 		"it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the most a country is read from")
-}
-
-// badCharacter names a control or invisible character of s, which a
-// model cannot see in what it sent, or returns "".
-func badCharacter(s string) string {
-	prev := rune(0)
-	for i, c := range s {
-		switch {
-		case (c == '\u200C' || c == '\u200D') && isLetterOrMark(prev) && isLetterOrMark(nextRune(s[i+3:])):
-			// The zero-width (non-)joiner between letters is part of how
-			// Indic and Arabic scripts are written ("ශ්‍රී ලංකාව").
-		case unicode.IsControl(c):
-			return "it contains the control character " + codePoint(c)
-		case unicode.Is(unicode.Cf, c) || c == 0x34F || (c >= 0xFE00 && c <= 0xFE0F):
-			return "it contains the invisible character " + codePoint(c)
-		}
-		prev = c
-	}
-	return ""
-}
-
-func isLetterOrMark(c rune) bool { return unicode.IsLetter(c) || unicode.In(c, unicode.Mn, unicode.Mc) }
-
-func nextRune(s string) rune {
-	r, _ := utf8.DecodeRuneInString(s)
-	return r
-}
-
-func codePoint(c rune) string {
-	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
-	for len(h) < 4 {
-		h = "0" + h
-	}
-	return "U+" + h
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

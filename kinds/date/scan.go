@@ -2,7 +2,6 @@ package date
 
 import (
 	"strconv"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -53,7 +52,7 @@ func isPunct(r rune) bool {
 // isWordRune reports whether r continues a word: a letter, a nonspacing
 // mark (a decomposed accent), or the degree sign of "1°".
 func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || r == '°' || (unicode.Is(unicode.Mn, r) && !invisibleMark(r))
+	return unicode.IsLetter(r) || r == '°' || (unicode.Is(unicode.Mn, r) && !spelling.InvisibleMark(r))
 }
 
 // tokenize splits s into tokens, looking every word up in words. It
@@ -105,9 +104,9 @@ func tokenize(s string, words map[string]*word, ts *tokens) string {
 			ts.n++
 			i, space = j, false
 		case unicode.IsControl(r):
-			return "it contains the control character " + codePoint(r)
+			return "it contains the control character " + spelling.CodePoint(r)
 		case unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me):
-			return "it contains the invisible character " + codePoint(r)
+			return "it contains the invisible character " + spelling.CodePoint(r)
 		case unicode.IsDigit(r):
 			return "it has digits other than 0–9"
 		default:
@@ -115,21 +114,4 @@ func tokenize(s string, words map[string]*word, ts *tokens) string {
 		}
 	}
 	return ""
-}
-
-// invisibleMark reports whether c is a nonspacing mark that shows nothing
-// of its own (the combining grapheme joiner, variation selectors): folding
-// would drop it and hide it.
-func invisibleMark(c rune) bool {
-	return c == 0x34F || (c >= 0x180B && c <= 0x180F) ||
-		(c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF)
-}
-
-// codePoint spells c as U+XXXX.
-func codePoint(c rune) string {
-	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
-	if len(h) < 4 {
-		h = strings.Repeat("0", 4-len(h)) + h
-	}
-	return "U+" + h
 }

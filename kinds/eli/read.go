@@ -3,7 +3,6 @@ package eli
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -80,22 +79,13 @@ func hiddenCharacter(s string) string {
 		switch {
 		case r < utf8.RuneSelf && r >= ' ' && r != 0x7f:
 		case unicode.IsControl(r):
-			return "it contains the control character " + codePoint(r)
+			return "it contains the control character " + spelling.CodePoint(r)
 		case unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) || r == '\u034f' ||
 			(r >= '\ufe00' && r <= '\ufe0f') || (r >= 0xe0100 && r <= 0xe01ef):
-			return "it contains the invisible character " + codePoint(r)
+			return "it contains the invisible character " + spelling.CodePoint(r)
 		}
 	}
 	return ""
-}
-
-// codePoint spells r as U+XXXX.
-func codePoint(r rune) string {
-	h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
-	for len(h) < 4 {
-		h = "0" + h
-	}
-	return "U+" + h
 }
 
 const (

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
@@ -142,7 +141,7 @@ func checkDeclared(s string) string {
 		return "is longer than " + strconv.Itoa(agentinput.MaxScalarBytes) + " bytes"
 	case !utf8.ValidString(s):
 		return "is not valid UTF-8"
-	case badCharacter(s) != "":
+	case spelling.Hidden(s) != "":
 		return "has a control or invisible character"
 	}
 	if t, trimmed := spelling.Trim(s); trimmed || t != s {
@@ -210,7 +209,7 @@ func (e *Enum) readString(v any, raw string, notes agentinput.Notes) agentinput.
 	if s == "" {
 		return e.ask(v, agentinput.AskInvalid, "it is empty", nil)
 	}
-	if reason := badCharacter(s); reason != "" {
+	if reason := spelling.Hidden(s); reason != "" {
 		return e.ask(v, agentinput.AskInvalid, reason, nil)
 	}
 	if m, ok := e.exact[s]; ok {
@@ -264,40 +263,6 @@ func (e *Enum) read(m match, s string, notes agentinput.Notes) agentinput.Outcom
 		notes.Add(agentinput.NoteFolded, agentinput.Text(s), "letter case, separators or diacritics differ")
 	}
 	return agentinput.Value(value, notes)
-}
-
-// badCharacter names a control or invisible character in s, which the
-// caller cannot see in what it sent, or returns "". Whitespace inside is
-// a separator and is allowed.
-func badCharacter(s string) string {
-	for _, c := range s {
-		switch {
-		case c < utf8.RuneSelf && c >= 0x20 && c != 0x7f:
-		case c == '\t' || c == '\n' || c == '\r':
-		case unicode.IsControl(c):
-			return "it contains the control character " + codePoint(c)
-		case unicode.In(c, unicode.Cf) || invisibleMark(c):
-			return "it contains the invisible character " + codePoint(c)
-		}
-	}
-	return ""
-}
-
-// invisibleMark reports whether c is a mark that shows nothing of its own
-// (the combining grapheme joiner, variation selectors), which Fold would
-// drop and hide.
-func invisibleMark(c rune) bool {
-	return c == 0x34F || (c >= 0x180B && c <= 0x180F) ||
-		(c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF)
-}
-
-// codePoint spells c as U+XXXX.
-func codePoint(c rune) string {
-	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
-	if len(h) < 4 {
-		h = strings.Repeat("0", 4-len(h)) + h
-	}
-	return "U+" + h
 }
 
 func quote(s string) json.RawMessage {

@@ -36,7 +36,7 @@ func refRead(s string, spec Spec) refResult {
 		return refResult{code: agentinput.AskInvalid}
 	}
 	t, _ := spelling.Trim(s)
-	if t == "" || badCharacter(t) != "" {
+	if t == "" || spelling.Hidden(t) != "" {
 		return refResult{code: agentinput.AskInvalid}
 	}
 	type entry struct{ spelling, value string }
@@ -410,7 +410,9 @@ func FuzzRead(f *testing.F) {
 	}
 	spec := Spec{Values: []string{"draft", "published_at", "re-set", "reset", "čeština"}, Synonyms: map[string]string{"live": "published_at"}}
 	e := mustNew(f, spec)
+	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		checkOracle(t, e, s)
 		o := e.Read(s)
 		if got, want := resultOf(o), refRead(s, spec); !sameResult(got, want) {
 			t.Fatalf("Read(%q) = %+v, the reference says %+v", s, got, want)

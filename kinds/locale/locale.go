@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/language"
@@ -97,7 +96,7 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 	if t == "" {
 		return invalid(v, agentinput.AskInvalid, "it is empty")
 	}
-	if reason := badCharacter(t); reason != "" {
+	if reason := spelling.Hidden(t); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
 	}
 	if tag, ok := canonical(t); ok {
@@ -670,40 +669,6 @@ func invalid(v any, code agentinput.AskCode, reason string) agentinput.Outcome[l
 		Expected: expected,
 		Hint:     hint,
 	})
-}
-
-// badCharacter names a control or invisible character of s, which a
-// model cannot see in what it sent, or returns "".
-func badCharacter(s string) string {
-	prev := rune(0)
-	for i, c := range s {
-		switch {
-		case (c == '\u200C' || c == '\u200D') && isLetterOrMark(prev) && isLetterOrMark(nextRune(s[i+3:])):
-			// The zero-width (non-)joiner between letters is part of how
-			// Indic and Arabic scripts are written ("ශ්‍රී ලංකාව").
-		case unicode.IsControl(c):
-			return "it contains the control character " + codePoint(c)
-		case unicode.Is(unicode.Cf, c) || c == 0x34F || (c >= 0xFE00 && c <= 0xFE0F):
-			return "it contains the invisible character " + codePoint(c)
-		}
-		prev = c
-	}
-	return ""
-}
-
-func isLetterOrMark(c rune) bool { return unicode.IsLetter(c) || unicode.In(c, unicode.Mn, unicode.Mc) }
-
-func nextRune(s string) rune {
-	r, _ := utf8.DecodeRuneInString(s)
-	return r
-}
-
-func codePoint(c rune) string {
-	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
-	for len(h) < 4 {
-		h = "0" + h
-	}
-	return "U+" + h
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

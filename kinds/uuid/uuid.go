@@ -263,21 +263,12 @@ func badCharacter(s string) string {
 		switch {
 		case c < utf8.RuneSelf && c >= 0x20 && c != 0x7f:
 		case unicode.IsControl(c):
-			return "it contains the control character " + codePoint(c)
+			return "it contains the control character " + spelling.CodePoint(c)
 		case unicode.In(c, unicode.Cf, unicode.Mn, unicode.Me, unicode.Zs):
-			return "it contains the invisible character " + codePoint(c)
+			return "it contains the invisible character " + spelling.CodePoint(c)
 		}
 	}
 	return ""
-}
-
-// codePoint spells c as U+XXXX.
-func codePoint(c rune) string {
-	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
-	if len(h) < 4 {
-		h = strings.Repeat("0", 4-len(h)) + h
-	}
-	return "U+" + h
 }
 
 func placeholder(from agentinput.Spelling, why string, notes agentinput.Notes) agentinput.Outcome[UUID] {

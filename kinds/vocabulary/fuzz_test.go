@@ -37,14 +37,16 @@ func FuzzRead(f *testing.F) {
 		e, _ := v.Entry(id)
 		entries = append(entries, e)
 	}
+	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		checkOracle(t, v, s)
 		o := v.Read(s)
 		a, _ := o.MarshalJSON()
 		b, _ := v.Read(s).MarshalJSON()
 		if string(a) != string(b) {
 			t.Fatalf("%q: not pure", s)
 		}
-		if len(s) > agentinput.MaxScalarBytes || badCharacter(s) != "" {
+		if len(s) > agentinput.MaxScalarBytes || spelling.Hidden(s) != "" {
 			return
 		}
 		t2, _ := trimForOracle(s)

@@ -66,7 +66,7 @@ func (v *Vocabulary) readString(x any, raw string, notes agentinput.Notes) agent
 	if s == "" {
 		return v.ask(x, agentinput.AskInvalid, "it is empty", nil)
 	}
-	if reason := badCharacter(s); reason != "" {
+	if reason := spelling.Hidden(s); reason != "" {
 		return v.ask(x, agentinput.AskInvalid, reason, nil)
 	}
 	if i, ok := v.ids[s]; ok {
@@ -217,35 +217,3 @@ func key(s string) string {
 
 // compact is a folded spelling without its spaces.
 func compact(k string) string { return strings.ReplaceAll(k, " ", "") }
-
-// badCharacter names a control or invisible character in s, which the
-// caller cannot see in what it sent, or returns "".
-func badCharacter(s string) string {
-	for _, c := range s {
-		switch {
-		case c < utf8.RuneSelf && c >= 0x20 && c != 0x7f:
-		case c == '\t' || c == '\n' || c == '\r':
-		case unicode.IsControl(c):
-			return "it contains the control character " + codePoint(c)
-		case unicode.In(c, unicode.Cf) || invisibleMark(c):
-			return "it contains the invisible character " + codePoint(c)
-		}
-	}
-	return ""
-}
-
-// invisibleMark reports whether c is a mark that shows nothing of its own
-// (the combining grapheme joiner, variation selectors), which Fold would
-// drop and hide.
-func invisibleMark(c rune) bool {
-	return c == 0x34F || (c >= 0x180B && c <= 0x180F) ||
-		(c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF)
-}
-
-func codePoint(c rune) string {
-	h := strings.ToUpper(strconv.FormatInt(int64(c), 16))
-	if len(h) < 4 {
-		h = strings.Repeat("0", 4-len(h)) + h
-	}
-	return "U+" + h
-}

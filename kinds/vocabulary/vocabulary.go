@@ -216,7 +216,7 @@ func checkDeclared(s string) string {
 		return "is longer than " + strconv.Itoa(agentinput.MaxScalarBytes) + " bytes"
 	case !utf8.ValidString(s):
 		return "is not valid UTF-8"
-	case badCharacter(s) != "":
+	case spelling.Hidden(s) != "":
 		return "has a control or invisible character"
 	}
 	return ""
