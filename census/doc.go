@@ -12,4 +12,10 @@
 //
 // This module runs Check over itself in its own tests, so `go test ./...`
 // fails when a package reads another kind's spellings.
+//
+// Two subpackages check what a server advertises rather than its code:
+// census/registry checks a set of factory tools (ids read as uuid, every
+// property described, the name rules kept), and census/lint is the contract
+// linter behind `agentinput lint`, over a factory registry or a live MCP
+// server.
 package census
