@@ -243,7 +243,10 @@ func (sc *scan) single(raw any, from agentinput.Spelling, notes agentinput.Notes
 		notes.Add(agentinput.NoteConvention, from, opts.Convention.Name+": "+s.name()+" groups thousands")
 		return sc.value(raw, notes, 2, opts)
 	}
-	if opts.Integer {
+	if opts.Integer && !sc.allZeros(1) {
+		// Only grouping gives a whole number: the decimal reading has a
+		// fraction. ("1,000" is not resolved: as a decimal it is the
+		// whole number 1, a second whole reading.)
 		notes.Add(agentinput.NoteIntegerGrouping, from, "a whole number: "+s.name()+" groups thousands")
 		return sc.value(raw, notes, 2, opts)
 	}
