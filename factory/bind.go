@@ -76,6 +76,12 @@ func parseTag(tag string) (tagOptions, error) {
 	return o, nil
 }
 
+// advertisedIsPlaceholder are the kinds whose own example, advertised in
+// every property's guidance sentence, is never a real value: an
+// identifier copied from the description is a placeholder. (A number's
+// example, 4000, or a date's is a value like any other.)
+var advertisedIsPlaceholder = map[string]bool{"uuid": true}
+
 // commonOptions are the options every property takes, whatever its kind.
 // A list also takes besteffort: its items that read reach the handler, and
 // the others come back as issues beside the result.
@@ -249,6 +255,11 @@ func bindField(name string, f reflect.StructField, spec *Spec) (*property, error
 	}
 	if ex, ok := opts.value("example"); ok {
 		p.examples = append(p.examples, exampleJSON(ex))
+	}
+	if advertisedIsPlaceholder[kind] && len(p.binding.example) > 0 {
+		// The guidance sentence advertises the kind's example id; a model
+		// that copies it back means no id at all (an id is never 4000).
+		p.examples = append(p.examples, p.binding.example)
 	}
 	if p.description == "" {
 		return nil, fmt.Errorf("it has no description: add a %s tag (the model's only briefing on it)", tagDesc)

@@ -161,7 +161,10 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		if a, ok := o.Ask(); ok {
 			var asks []indexedAsk
 			var good *slot
-			if p.binding.items != nil {
+			// Item by item only when the list itself was read: an ask of the
+			// absence rule (a placeholder on a write, a missing required
+			// list) is about the property.
+			if p.binding.items != nil && a.Code != agentinput.AskPlaceholderOnWrite && a.Code != agentinput.AskMissingRequired {
 				good, asks = p.binding.items(raw)
 			}
 			if len(asks) == 0 {

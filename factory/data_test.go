@@ -136,3 +136,16 @@ func TestDataKindDeclarationMistakes(t *testing.T) {
 		t.Error("declared a cursor without a codec")
 	}
 }
+
+// TestListPlaceholderOnWrite: a placeholder for a whole list on a do tool
+// is the property's ask, not an ask about an item.
+func TestListPlaceholderOnWrite(t *testing.T) {
+	type in struct {
+		Tags []string `json:"tags" agentinput:"item=enum,values=tax|tort" desc:"Subject tags."`
+	}
+	tool := Must(quietSpec("tag_items", IntentDo), func(context.Context, in, *Call) (struct{}, error) { return struct{}{}, nil })
+	res := tool.Call(context.Background(), json.RawMessage(`{"tags":"N/A"}`))
+	if res.Envelope == nil || res.Envelope.Issues[0].Path != "/tags" || res.Envelope.Issues[0].Code != agentinput.AskPlaceholderOnWrite {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/enum"
 	"agentinput.dev/kinds/filter"
@@ -103,7 +104,13 @@ func bindCursor(t reflect.Type, o tagOptions) (binding, error) {
 	codec := o.env.Cursors
 	return binding{
 		cursor: func(raw any, session, filters string) agentinput.Outcome[slot] {
-			return outcome(codec.Read(raw, session, filters), func(p cursor.Position) any { return raw },
+			// The normalized argument is the token as the codec issued it:
+			// without the whitespace or quotes a caller wrapped it in.
+			token := raw
+			if s, ok := raw.(string); ok {
+				token, _ = spelling.Trim(s)
+			}
+			return outcome(codec.Read(raw, session, filters), func(cursor.Position) any { return token },
 				func(dst reflect.Value, p cursor.Position) { dst.Set(reflect.ValueOf(p)) })
 		},
 		schema:   map[string]any{"type": "string"},
