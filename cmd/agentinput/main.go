@@ -18,8 +18,12 @@
 //	agentinput serve [--http ADDR] [--echo-arguments]
 //
 // runs the demonstration MCP server (internal/demo) over stdio, or
-// streamable HTTP on ADDR. The subcommands lint and eval are specified in
-// spec/cli.md and not built yet.
+// streamable HTTP on ADDR.
+//
+//	agentinput lint [--json] [--promcp] [--pin FILE] (-- COMMAND ARGS... | --url URL)
+//
+// lints a live MCP server's tool contract (docs/census.md). The subcommand
+// eval is specified in spec/cli.md and not built yet.
 package main
 
 import (
@@ -49,10 +53,10 @@ type command struct {
 var commands = []command{
 	{"read", "read values as one property of a kind would be read; one JSON line per value", runRead},
 	{"serve", "run the demonstration MCP server (stdio, or --http ADDR)", runServe},
-	{"lint", "lint a live MCP server's contract", nil},
+	{"lint", "lint a live MCP server's contract (-- COMMAND ARGS... or --url URL); exit 1 on errors", runLint},
 	{"census", "report code that parses a kind without its owner; exit 1 on findings", runCensus},
 	{"cursor", "encode or decode a cursor token with a key from --key or $AGENTINPUT_CURSOR_KEY", runCursor},
-	{"eval", "score a corpus of calls against the demonstration tools", nil},
+	{"eval", "score a corpus of calls against the demonstration tools", runEval},
 }
 
 // run is the whole program, with its streams as arguments so that tests run

@@ -352,8 +352,8 @@ func TestUsageErrors(t *testing.T) {
 		{nil, "Usage: agentinput COMMAND"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"serve", "extra"}, "usage: agentinput serve"},
-		{[]string{"lint", "--json"}, "lint is not yet built"},
-		{[]string{"eval", "x.jsonl"}, "eval is not yet built"},
+		{[]string{"lint", "--json"}, "name the server"},
+		{[]string{"eval", "x.jsonl"}, "no such file"},
 		{[]string{"read"}, "missing KIND"},
 		{[]string{"read", "--required"}, "missing KIND"},
 		{[]string{"read", "numbr", "1"}, `unknown kind "numbr"`},
@@ -387,7 +387,7 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	stdout, _, _ := cli([]string{"help"}, "")
-	for _, c := range []string{"read", "serve", "lint", "census", "eval", "not yet built"} {
+	for _, c := range []string{"read", "serve", "lint", "census", "eval"} {
 		if !strings.Contains(stdout, c) {
 			t.Errorf("usage does not mention %q:\n%s", c, stdout)
 		}
