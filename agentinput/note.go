@@ -3,6 +3,7 @@ package agentinput
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -139,14 +140,22 @@ func (ns *Notes) add(p pendingNote) {
 	ns.list = append(ns.list[:len(ns.list):len(ns.list)], p)
 }
 
-// Append adds the notes of other after those of ns.
-func (ns *Notes) Append(other Notes) {
-	if len(other.list) == 0 {
+// Append adds the notes of others after those of ns, in one allocation
+// however many there are (a list appends all its items' notes at once).
+func (ns *Notes) Append(others ...Notes) {
+	n := len(ns.list)
+	for _, o := range others {
+		n += len(o.list)
+	}
+	if n == len(ns.list) {
 		return
 	}
-	merged := make([]pendingNote, 0, len(ns.list)+len(other.list))
+	merged := make([]pendingNote, 0, n)
 	merged = append(merged, ns.list...)
-	ns.list = append(merged, other.list...)
+	for _, o := range others {
+		merged = append(merged, o.list...)
+	}
+	ns.list = merged
 }
 
 // Resolve returns a copy whose notes that end in "the value the outcome
@@ -182,6 +191,18 @@ func Received(v any) json.RawMessage {
 		}
 		return quote(cut(string(n)))
 	}
+	var text []byte
+	switch v.(type) {
+	case []any, map[string]any:
+		// Encode no more of a list or an object than the cut keeps: a note
+		// about each of 800 items must not encode the whole list 800 times.
+		var complete bool
+		text, complete = appendBounded(nil, v, MaxReceivedChars*4)
+		if complete && utf8.RuneCount(text) <= MaxReceivedChars {
+			return text
+		}
+		return quote(cut(string(text)) + boundedTail(text))
+	}
 	text, err := marshal(v)
 	if err != nil {
 		return quote("<unencodable value>")
@@ -190,6 +211,68 @@ func Received(v any) json.RawMessage {
 		return text
 	}
 	return quote(cut(string(text)))
+}
+
+// boundedTail makes sure a cut encoding ends in "…" even when it was
+// shorter than the cut, because appendBounded stopped early.
+func boundedTail(text []byte) string {
+	if utf8.RuneCount(text) > MaxReceivedChars {
+		return ""
+	}
+	return "…"
+}
+
+// appendBounded appends the JSON encoding of a decoded JSON value to b,
+// stopping once b is longer than limit; complete reports whether it
+// encoded all of v. Work is bounded by limit, not by the size of v.
+func appendBounded(b []byte, v any, limit int) ([]byte, bool) {
+	if len(b) > limit {
+		return b, false
+	}
+	switch x := v.(type) {
+	case []any:
+		b = append(b, '[')
+		for i, item := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var ok bool
+			if b, ok = appendBounded(b, item, limit); !ok {
+				return b, false
+			}
+		}
+		return append(b, ']'), true
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+			if len(keys) > limit {
+				break
+			}
+		}
+		slices.Sort(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, quote(cut(k))...)
+			b = append(b, ':')
+			var ok bool
+			if b, ok = appendBounded(b, x[k], limit); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), len(keys) == len(x)
+	case string:
+		q := quote(cut(x))
+		return append(b, q...), utf8.RuneCountInString(x) <= MaxReceivedChars
+	}
+	text, err := marshal(v)
+	if err != nil {
+		return append(b, `"<unencodable value>"`...), false
+	}
+	return append(b, text...), true
 }
 
 // cut keeps the first MaxReceivedChars characters of s.

@@ -128,11 +128,10 @@ func (o Outcome[T]) Notes() []Note {
 		return []Note{}
 	}
 	out := make([]Note, n)
-	var self Spelling
+	self := Words("absent")
 	if o.status == StatusValue {
-		self = JSONValue(o.value)
-	} else {
-		self = Words("absent")
+		// Rendered once for all the notes: a list's value is long.
+		self = JSONText(string(Received(o.value)))
 	}
 	for i := range n {
 		out[i] = o.notes[i].render(self)
@@ -145,9 +144,12 @@ func (o Outcome[T]) Notes() []Note {
 // what it read and the value o ended with ("absent" for absence), and its
 // reason starts with context ("at index 3"), when context is not empty.
 func (o Outcome[T]) CarryNotes(context string) Notes {
+	if len(o.notes) == 0 {
+		return Notes{}
+	}
 	self := Words("absent")
 	if o.status == StatusValue {
-		self = JSONValue(o.value)
+		self = JSONText(string(Received(o.value)))
 	}
 	out := Notes{list: make([]pendingNote, len(o.notes))}
 	for i, p := range o.notes {
@@ -206,7 +208,10 @@ func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
 		out.value = f(o.value)
 		// The notes said "as <value>": they keep rendering the original
 		// value, because that is what the kind read.
-		out.notes = Notes{list: o.notes}.Resolve(JSONValue(o.value)).list
+		if len(o.notes) > 0 {
+			// Rendered once here, not once per note when they are read.
+			out.notes = Notes{list: o.notes}.Resolve(JSONText(string(Received(o.value)))).list
+		}
 	}
 	return out
 }

@@ -356,11 +356,15 @@ func (l *List[T]) Read(v any) agentinput.Outcome[[]T] {
 		return agentinput.Asking[[]T](l.itemAsk(v, it, bad))
 	}
 	values := make([]T, len(it.items))
-	notes := it.notes
+	var itemNotes []agentinput.Notes
 	for k, item := range it.items {
 		values[k], _ = item.Outcome.Value()
-		notes.Append(item.Outcome.CarryNotes("at index " + strconv.Itoa(item.Index)))
+		if item.Outcome.NoteCount() > 0 {
+			itemNotes = append(itemNotes, item.Outcome.CarryNotes("at index "+strconv.Itoa(item.Index)))
+		}
 	}
+	notes := it.notes
+	notes.Append(itemNotes...) // once: appending item by item copies the notes n times
 	return agentinput.Value(values, notes)
 }
 
