@@ -48,4 +48,10 @@ const (
 	// MaxProperties is the most properties an object anywhere in the
 	// arguments may hold.
 	MaxProperties = 256
+
+	// MaxVocabularyEntries is the most entries a vocabulary may declare.
+	// It is a build-time budget: vocabulary.New (and Load) return an error
+	// for more, since a vocabulary is the tool author's data, not the
+	// agent's; each read and each ask stays bounded by it.
+	MaxVocabularyEntries = 100_000
 )

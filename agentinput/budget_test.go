@@ -24,6 +24,8 @@ var budgets = map[string]int{
 	"MaxStringBytes":   MaxStringBytes,
 	"MaxArrayItems":    MaxArrayItems,
 	"MaxProperties":    MaxProperties,
+
+	"MaxVocabularyEntries": MaxVocabularyEntries,
 }
 
 func TestBudgetsDocumented(t *testing.T) {

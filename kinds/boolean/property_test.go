@@ -528,7 +528,9 @@ func FuzzRead(f *testing.F) {
 	el, _ := languageIndex("el")
 	withGreek := append(slices.Clone(ls), languages[el])
 	greek, _ := New(Options{Languages: append(DefaultLanguages(), "el")})
+	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		checkOracle(t, s)
 		for _, set := range []struct {
 			r  *Reader
 			ls []Language

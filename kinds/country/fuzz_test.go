@@ -13,7 +13,9 @@ func FuzzRead(f *testing.F) {
 			f.Add(s)
 		}
 	}
+	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		checkOracle(t, s)
 		o := Read(s, Options{})
 		first, err := o.MarshalJSON()
 		if err != nil {

@@ -19,7 +19,9 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{" ", "0", "1", "start", "first", "page1", "__start__", "c1_", "C1_x", "null"} {
 		f.Add(s)
 	}
+	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		checkOracle(t, c, s)
 		o := c.Read(s, "s", "f")
 		if len(s) > agentinput.MaxScalarBytes {
 			return

@@ -78,8 +78,10 @@ func FuzzRead(f *testing.F) {
 			f.Add(s, uint8(c.opts.Bound))
 		}
 	}
+	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string, bound uint8) {
 		opts := Options{Bound: Bound(bound % 3)}
+		checkOracle(t, s, opts)
 		o := Read(s, opts)
 		a1, _ := o.MarshalJSON()
 		a2, _ := Read(s, opts).MarshalJSON()

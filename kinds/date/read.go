@@ -148,6 +148,12 @@ func finish(v any, from agentinput.Spelling, p *parsed, notes agentinput.Notes, 
 		return periodBound(v, from, p, p.c[0], notes, opts)
 	}
 	if p.why != whyOne {
+		// On a bound, a spelling whose every reading is an open-bound
+		// sentinel ("1/2/0001") is absent whatever it means: an ask would
+		// offer readings that read as absent.
+		if opts.Bound != BoundNone && allSentinels(p) {
+			return openBound(from, notes, opts)
+		}
 		return ambiguous(v, opts, p)
 	}
 	c := p.c[0]
@@ -210,6 +216,18 @@ func full(v any, d Date, notes agentinput.Notes, opts Options) agentinput.Outcom
 		return openBound(agentinput.JSONValue(v), notes, opts)
 	}
 	return agentinput.Value(d, notes)
+}
+
+// allSentinels says whether every candidate of p falls in the years a
+// bound reads as open (before 1000, from 9000).
+func allSentinels(p *parsed) bool {
+	sentinel := func(d Date) bool { return d.Year < 1000 || d.Year >= 9000 }
+	for _, c := range p.c[:p.n] {
+		if !sentinel(c.first) || !sentinel(c.last) {
+			return false
+		}
+	}
+	return p.n > 0
 }
 
 func openBound(from agentinput.Spelling, notes agentinput.Notes, opts Options) agentinput.Outcome[Date] {

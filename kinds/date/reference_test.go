@@ -275,6 +275,10 @@ func refRead(s string, opts Options) (refResult, bool) {
 		}
 	}
 	if len(keep) > 1 || ambiguous {
+		// On a bound, readings that are all sentinels are absent.
+		if opts.Bound != BoundNone && !slices.ContainsFunc(keep, func(d Date) bool { return d.Year >= 1000 && d.Year < 9000 }) {
+			return refResult{status: agentinput.StatusAbsent}, true
+		}
 		return refAmbiguous(keep), true
 	}
 	d := keep[0]

@@ -506,7 +506,9 @@ func FuzzRead(f *testing.F) {
 			f.Add(s)
 		}
 	}
+	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		checkOracle(t, s)
 		checkOutcome(t, s, Read(s, Options{}), func(msg string) { t.Fatalf("Read(%q): %s", s, msg) })
 	})
 }

@@ -294,8 +294,10 @@ func FuzzRead(f *testing.F) {
 		}
 	}
 	lists := []*List[string]{textList(false), enumList([]string{"draft", "published", "re-set", "reset"}, true, true)}
+	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, l := range lists {
+			checkOracle(t, l, s)
 			o := l.Read(s)
 			a, _ := o.MarshalJSON()
 			b, _ := l.Read(s).MarshalJSON()

@@ -325,7 +325,9 @@ func FuzzRead(f *testing.F) {
 			f.Add(s)
 		}
 	}
+	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		checkOracle(t, s)
 		o := Read(s, Options{})
 		want, _ := refRead(s)
 		got, isValue := o.Value()

@@ -69,6 +69,10 @@ func New(entries []Entry) (*Vocabulary, error) {
 	if len(entries) == 0 {
 		return nil, errors.New("vocabulary: no entries")
 	}
+	if len(entries) > agentinput.MaxVocabularyEntries {
+		return nil, errors.New("vocabulary: " + strconv.Itoa(len(entries)) + " entries, more than the budget of " +
+			strconv.Itoa(agentinput.MaxVocabularyEntries) + " (agentinput.MaxVocabularyEntries)")
+	}
 	v := &Vocabulary{
 		entries: make([]Entry, len(entries)),
 		ids:     make(map[string]int32, len(entries)),
