@@ -48,6 +48,11 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 		}}
 	}
 	obj, ok := v.(map[string]any)
+	if ok {
+		if issue := duplicateProperty(trimmed); issue != nil {
+			return nil, issue
+		}
+	}
 	if !ok {
 		return nil, &Issue{Path: "", Ask: agentinput.Ask{
 			Code:     agentinput.AskWrongType,
@@ -132,6 +137,44 @@ func checkBudgets(v any, path []string) *Issue {
 				return is
 			}
 		}
+	}
+	return nil
+}
+
+// duplicateProperty finds a property the arguments object names twice with
+// different values: encoding/json would keep the last silently, a guess at
+// which one was meant. The same value twice is one value. It looks at the
+// arguments object's own properties, in one pass.
+func duplicateProperty(obj []byte) *Issue {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	seen := map[string]json.RawMessage{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, raw); err != nil {
+			return nil
+		}
+		if first, ok := seen[key]; ok && !bytes.Equal(first, compact.Bytes()) {
+			return &Issue{Path: pointer([]string{key}), Ask: agentinput.Ask{
+				Code:     agentinput.AskInvalid,
+				Received: agentinput.Received(string(compact.Bytes())),
+				Reason:   "the arguments name " + key + " twice, with different values (" + string(agentinput.Received(string(first))) + " first)",
+				Expected: "each property once",
+				Hint:     "Send " + key + " once, with the value you mean",
+			}}
+		}
+		seen[key] = compact.Bytes()
 	}
 	return nil
 }

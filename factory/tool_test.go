@@ -496,3 +496,18 @@ func TestListItems(t *testing.T) {
 		t.Fatalf("handler got %v; issues %+v", got.Loose, res.Issues)
 	}
 }
+
+// TestDuplicateProperty: the same property twice with different values is
+// asked about, never resolved by keeping the last; twice the same value is
+// one value.
+func TestDuplicateProperty(t *testing.T) {
+	tool, r := newSearch(t, IntentRead)
+	res := tool.Call(context.Background(), json.RawMessage(`{"query":"a","query":"b"}`))
+	if res.Envelope == nil || r.calls != 0 || res.Envelope.Issues[0].Path != "/query" {
+		t.Fatalf("duplicate with different values: %+v", res.Envelope)
+	}
+	res = tool.Call(context.Background(), json.RawMessage(`{"query":"a","query":"a"}`))
+	if res.Envelope != nil || r.last.Query != "a" {
+		t.Fatalf("duplicate with the same value: %+v", res.Envelope)
+	}
+}

@@ -86,9 +86,7 @@ var catalogue = []struct{ name, tool, args, want string }{
 	{"NaN and Infinity", "read_decisions", `{"limit":"NaN"}`, "invalid_arguments invalid@/limit"},
 	{"deeply nested arrays", "read_decisions", `{"tags":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`, "invalid_arguments too_large@"},
 	{"duplicate JSON keys, same value", "read_decisions", `{"country":"CZ","country":"CZ"}`, "ok {\"country\":\"CZ\"}"},
-	// Known defect (docs/robustness.md): the last value wins, with no ask
-	// and no note: a property with two values is a guess.
-	{"duplicate JSON keys, different values", "read_decisions", `{"country":"CZ","country":"SK"}`, "ok {\"country\":\"SK\"}"},
+	{"duplicate JSON keys, different values", "read_decisions", `{"country":"CZ","country":"SK"}`, "invalid_arguments invalid@/country"},
 	{"duplicate keys that differ in case", "read_decisions", `{"country":"CZ","Country":"SK"}`, "invalid_arguments unknown_property@/Country"},
 	{"a thousand unknown properties", "read_decisions", unknownProperties(1000), "invalid_arguments too_large@"},
 	{"two hundred unknown properties", "read_decisions", unknownProperties(200), "invalid_arguments unknown_property@/u0 unknown_property@/u105 unknown_property@/u112 …"},
