@@ -62,3 +62,20 @@ func CodePoint(c rune) string {
 	}
 	return "U+" + h
 }
+
+// Word is the first step of reading a word-like value (an enum value, a
+// vocabulary entry): it trims the string (trimmed reports whether anything
+// was removed) and says why the rest cannot be read as a word — not
+// UTF-8, empty, or holding a character the caller cannot see — or "".
+func Word(raw string) (s string, trimmed bool, problem string) {
+	if !utf8.ValidString(raw) {
+		return raw, false, "it is not valid UTF-8"
+	}
+	s, trimmed = Trim(raw)
+	switch {
+	case s == "":
+		return s, trimmed, "it is empty"
+	default:
+		return s, trimmed, Hidden(s)
+	}
+}

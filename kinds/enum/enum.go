@@ -199,18 +199,12 @@ func (e *Enum) readString(v any, raw string, notes agentinput.Notes) agentinput.
 	if len(raw) > agentinput.MaxScalarBytes {
 		return e.tooLarge(v)
 	}
-	if !utf8.ValidString(raw) {
-		return e.ask(v, agentinput.AskInvalid, "it is not valid UTF-8", nil)
+	s, trimmed, problem := spelling.Word(raw)
+	if problem != "" {
+		return e.ask(v, agentinput.AskInvalid, problem, nil)
 	}
-	s, trimmed := spelling.Trim(raw)
 	if trimmed {
 		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(raw), agentinput.Text(s), "")
-	}
-	if s == "" {
-		return e.ask(v, agentinput.AskInvalid, "it is empty", nil)
-	}
-	if reason := spelling.Hidden(s); reason != "" {
-		return e.ask(v, agentinput.AskInvalid, reason, nil)
 	}
 	if m, ok := e.exact[s]; ok {
 		return e.read(m, s, notes)

@@ -56,18 +56,12 @@ func (v *Vocabulary) readString(x any, raw string, notes agentinput.Notes) agent
 	if len(raw) > agentinput.MaxScalarBytes {
 		return v.tooLarge(x)
 	}
-	if !utf8.ValidString(raw) {
-		return v.ask(x, agentinput.AskInvalid, "it is not valid UTF-8", nil)
+	s, trimmed, problem := spelling.Word(raw)
+	if problem != "" {
+		return v.ask(x, agentinput.AskInvalid, problem, nil)
 	}
-	s, trimmed := spelling.Trim(raw)
 	if trimmed {
 		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(raw), agentinput.Text(s), "")
-	}
-	if s == "" {
-		return v.ask(x, agentinput.AskInvalid, "it is empty", nil)
-	}
-	if reason := spelling.Hidden(s); reason != "" {
-		return v.ask(x, agentinput.AskInvalid, reason, nil)
 	}
 	if i, ok := v.ids[s]; ok {
 		return agentinput.Value(v.entries[i].ID, notes)
