@@ -322,3 +322,53 @@ func show(v any) string {
 	}
 	return string(b)
 }
+
+// Expect compares an outcome with the OUTCOME and DETAIL columns of a
+// kind's cases.txt, in the shape several kinds share: outcome is "ask
+// CODE" (detail: the readings' canonical JSON, in order) or the value's
+// canonical JSON (detail: the note codes, in order). It returns one
+// message per mismatch, none when the outcome is as written.
+func Expect[T any](o agentinput.Outcome[T], outcome string, detail []string) []string {
+	var fails []string
+	fail := func(format string, args ...any) { fails = append(fails, fmt.Sprintf(format, args...)) }
+	if code, isAsk := strings.CutPrefix(outcome, "ask "); isAsk {
+		a, ok := o.Ask()
+		if !ok {
+			return []string{"want an ask"}
+		}
+		if string(a.Code) != code {
+			fail("want code %s", code)
+		}
+		values := []string{}
+		for _, r := range a.Readings {
+			values = append(values, string(r.Value))
+		}
+		if detail != nil && !slices.Equal(values, detail) {
+			fail("want readings %v", detail)
+		}
+		if a.Code == agentinput.AskAmbiguous && len(detail) == 0 {
+			fail("an ambiguous case must list its readings")
+		}
+		return fails
+	}
+	v, ok := o.Value()
+	text, _ := json.Marshal(v)
+	if !ok || strings.TrimSpace(string(text)) != outcome {
+		return []string{"want the value " + outcome}
+	}
+	codes := []string{}
+	notes := o.Notes()
+	for _, n := range notes {
+		codes = append(codes, string(n.Code))
+		if !strings.HasPrefix(n.Message, "Read ") {
+			fail("note message %q does not start with Read", n.Message)
+		}
+	}
+	if !slices.Equal(codes, detail) {
+		fail("want notes %v", detail)
+	}
+	if len(notes) > 0 && !strings.Contains(notes[len(notes)-1].Message, " as "+outcome) {
+		fail("last note %q does not say \"as %s\"", notes[len(notes)-1].Message, outcome)
+	}
+	return fails
+}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/oracle"
 )
 
 // tableCase is one line of testdata/cases.txt.
@@ -103,45 +104,11 @@ func TestCases(t *testing.T) {
 			got, _ := o.MarshalJSON()
 			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, fmt.Sprintf(format, args...), got)
 		}
-		if strings.HasPrefix(c.outcome, "ask ") {
-			a, ok := o.Ask()
-			if !ok {
-				fail("want an ask")
-				continue
-			}
+		if a, ok := o.Ask(); ok {
 			checkAsk(t, c.input, c.opts, a, func(msg string) { fail("%s", msg) })
-			if string(a.Code) != strings.TrimPrefix(c.outcome, "ask ") {
-				fail("want code %s", strings.TrimPrefix(c.outcome, "ask "))
-			}
-			values := []string{}
-			for _, r := range a.Readings {
-				values = append(values, string(r.Value))
-			}
-			if c.detail != nil && !slices.Equal(values, c.detail) {
-				fail("want readings %v", c.detail)
-			}
-			if a.Code == agentinput.AskAmbiguous && len(c.detail) == 0 {
-				fail("an ambiguous case must list its readings")
-			}
-			continue
 		}
-		v, ok := o.Value()
-		if !ok || strings.TrimSpace(string(mustJSON(v))) != c.outcome {
-			fail("want the value %s", c.outcome)
-			continue
-		}
-		codes := []string{}
-		for _, n := range o.Notes() {
-			codes = append(codes, string(n.Code))
-			if !strings.HasPrefix(n.Message, "Read ") {
-				fail("note message %q does not start with Read", n.Message)
-			}
-		}
-		if !slices.Equal(codes, c.detail) {
-			fail("want notes %v", c.detail)
-		}
-		if notes := o.Notes(); len(notes) > 0 && !strings.Contains(notes[len(notes)-1].Message, " as "+c.outcome) {
-			fail("last note %q does not say \"as %s\"", notes[len(notes)-1].Message, c.outcome)
+		for _, msg := range oracle.Expect(o, c.outcome, c.detail) {
+			fail("%s", msg)
 		}
 	}
 }
