@@ -2,6 +2,7 @@ package factory
 
 import (
 	"encoding/json"
+	"strings"
 
 	"agentinput.dev/agentinput"
 	generic "agentinput.dev/internal/placeholder"
@@ -41,6 +42,11 @@ type Property struct {
 	// property: a value equal to one is a placeholder (models copy
 	// examples).
 	Examples []json.RawMessage
+	// Declared are the values the kind declares itself (an enum's values,
+	// a vocabulary's ids): a generic placeholder spelling that is one of
+	// them, in any letter case, is read by the kind, so that an enum can
+	// declare "none".
+	Declared []string
 }
 
 // Read reads one property: the absence rule of factory.md (steps 2 and 3),
@@ -52,6 +58,11 @@ type Property struct {
 //   - a generic placeholder (see IsPlaceholder) and a kind's own
 //     placeholder are absent on a read tool, with a note, and an ask
 //     placeholder_on_write on a write tool;
+//   - a spelling that says the value is not known yet (TBD, unknown, "?" —
+//     see internal/placeholder.Unknown) is a placeholder too, but only when
+//     the kind has no reading of it: the kind reads it first, and only its
+//     ask invalid gives way ("unknown" stays a word in free text, "NA" a
+//     country);
 //   - absence of a required property is an ask missing_required.
 func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
 	if !present || raw == nil {
@@ -60,9 +71,10 @@ func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Ou
 		}
 		return agentinput.Absent[T](agentinput.Notes{})
 	}
-	if generic, example := IsPlaceholder(raw, p.Collection), isExample(raw, p.Examples); generic || example {
+	isGeneric := IsPlaceholder(raw, p.Collection) && !declared(raw, p.Declared)
+	if example := isExample(raw, p.Examples); isGeneric || example {
 		reason := "a placeholder"
-		if !generic {
+		if !isGeneric {
 			reason = "the schema's own example, copied"
 		}
 		var notes agentinput.Notes
@@ -72,6 +84,11 @@ func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Ou
 	o := read(raw)
 	if o.IsPlaceholder() {
 		return placeholder(o, raw, p)
+	}
+	if a, ok := o.Ask(); ok && a.Code == agentinput.AskInvalid && generic.Unknown(raw) {
+		var notes agentinput.Notes
+		notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(raw), "a placeholder: it says the value is not known")
+		return placeholder(agentinput.Placeholder[T](notes), raw, p)
 	}
 	if o.Status() == agentinput.StatusAbsent && p.Required {
 		return missing[T](raw, p)
@@ -136,6 +153,22 @@ func exampleClause(p Property) string {
 // item rather than drop it.
 func IsPlaceholder(v any, collection bool) bool {
 	return generic.Is(v, collection)
+}
+
+// declared reports whether raw is a string that, trimmed, is one of the
+// kind's declared values in any letter case.
+func declared(raw any, values []string) bool {
+	s, ok := raw.(string)
+	if !ok || len(values) == 0 {
+		return false
+	}
+	t, _ := spelling.Trim(s)
+	for _, v := range values {
+		if strings.EqualFold(t, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // isExample reports whether raw equals one of the advertised examples: the

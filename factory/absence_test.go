@@ -124,6 +124,8 @@ func TestRead(t *testing.T) {
 	kindPlaceholder := agentinput.Placeholder[string](ph)
 	kindAbsent := agentinput.Absent[string](agentinput.Notes{})
 	kindAsk := agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskAmbiguous})
+	kindInvalid := agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskInvalid})
+	declaredNone := Property{Mode: ModeRead, Expected: expected, Example: example, Declared: []string{"open", "none"}}
 
 	tests := []struct {
 		name    string
@@ -197,6 +199,23 @@ func TestRead(t *testing.T) {
 		{"kind absent, read", "open", true, read, kindAbsent, result{"absent", "", "", true}},
 		{"kind absent, write", "open", true, write, kindAbsent, result{"absent", "", "", true}},
 		{"kind absent, required", "open", true, required, kindAbsent, result{"ask", "missing_required", "", true}},
+
+		// A spelling that says the value is not known yet: the kind reads it
+		// first; only its ask invalid gives way to absence.
+		{"TBD, the kind has no reading", "TBD", true, read, kindInvalid, result{"absent", "placeholder", `Read "TBD" as absent (a placeholder: it says the value is not known)`, true}},
+		{"unknown, the kind has no reading", " Unknown ", true, read, kindInvalid, result{"absent", "placeholder", "", true}},
+		{"?, the kind has no reading", "???", true, read, kindInvalid, result{"absent", "placeholder", "", true}},
+		{"ellipsis, the kind has no reading", "…", true, read, kindInvalid, result{"absent", "placeholder", "", true}},
+		{"unknown, the kind reads it", "unknown", true, read, kindValue(), result{"value", "", "", true}},
+		{"NA, the kind reads it (Namibia)", "NA", true, read, kindValue(), result{"value", "", "", true}},
+		{"TBD, the kind asks which", "TBD", true, read, kindAsk, result{"ask", "ambiguous", "", true}},
+		{"TBD, write", "TBD", true, write, kindInvalid, result{"ask", "placeholder_on_write", "", true}},
+		{"TBD, required", "TBD", true, required, kindInvalid, result{"ask", "missing_required", "", true}},
+		{"not a TBD word", "TBD soon", true, read, kindInvalid, result{"ask", "invalid", "", true}},
+
+		// A declared value that is a generic placeholder is the kind's.
+		{"none, declared", "None", true, declaredNone, kindValue(), result{"value", "", "", true}},
+		{"N/A, not declared", "N/A", true, declaredNone, kindValue(), result{"absent", "placeholder", "", false}},
 
 		// Anything else is the kind's answer, unchanged.
 		{"kind value, required write", "4000", true, requiredWrite, kindValue(), result{"value", "", "", true}},

@@ -157,6 +157,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		o := Read(raw, present, Property{
 			Name: p.name, Mode: mode, Required: p.required, Collection: p.binding.collection,
 			Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
+			Declared: p.binding.declared,
 		}, read)
 		if a, ok := o.Ask(); ok {
 			var asks []indexedAsk

@@ -40,6 +40,9 @@ type binding struct {
 	expected   string
 	example    json.RawMessage
 	collection bool
+	// declared are the values the kind declares (enum values, vocabulary
+	// ids), read by the kind even when one is a generic placeholder.
+	declared []string
 }
 
 // indexedAsk is the ask of one item of a list.

@@ -179,6 +179,8 @@ func bindEnum(t reflect.Type, o tagOptions) (binding, error) {
 	for i, v := range spec.Values {
 		enumValues[i] = v
 	}
-	return textBinding(e.Read, enum.Format, assign,
-		map[string]any{"type": "string", "enum": enumValues}, e.Expected(), e.Example()), nil
+	b := textBinding(e.Read, enum.Format, assign,
+		map[string]any{"type": "string", "enum": enumValues}, e.Expected(), e.Example())
+	b.declared = e.Values()
+	return b, nil
 }

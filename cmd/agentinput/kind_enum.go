@@ -34,6 +34,7 @@ var enumKind = kind{
 			if err != nil {
 				return reader{}, err
 			}
+			p.Declared = e.Values()
 			return bind(p, e.Expected(), e.Example(), e.Read), nil
 		}
 	},

@@ -2,6 +2,12 @@
 // absence rule (factory.md): the one table, below both the factory, which
 // reads a placeholder property as absent, and the list kind, which asks
 // about a placeholder item. It reads no kind.
+//
+// Two classes: Is, the spellings that say "no value" whatever the kind
+// ("", null, none, N/A, a dash …), and Unknown, the spellings that say the
+// value is not known yet (TBD, unknown, "?" …), which are placeholders only
+// where the kind has no reading of their own: "unknown" is a search word in
+// free text and may be a declared enum value, but no date.
 package placeholder
 
 import (
@@ -20,6 +26,23 @@ var placeholders = map[string]bool{
 	"-": true, "‐": true, "‑": true, "‒": true, "–": true, "—": true, "―": true, "−": true,
 }
 
+// unknowns are the spellings that say a value is not known yet, compared
+// like placeholders once punctuation between words is one space.
+var unknowns = map[string]bool{
+	"tbd": true, "tba": true, "tbc": true, "tbd.": true,
+	"to be determined": true, "to be decided": true, "to be defined": true,
+	"to be announced": true, "to be confirmed": true,
+	"unknown": true, "unk": true, "unspecified": true, "not specified": true,
+	"not set": true, "unset": true, "not applicable": true, "not available": true,
+	"n.a.": true, "n.a": true, "na": true, "n.v.": true, "not known": true,
+	"<unknown>": true, "(unknown)": true, "[unknown]": true, "<tbd>": true, "(tbd)": true,
+	"[tbd]": true, "<empty>": true, "(empty)": true, "[empty]": true,
+}
+
+// maxUnknownBytes bounds the spellings Unknown compares: longer than every
+// entry with room for the whitespace and quotes around it.
+const maxUnknownBytes = 64
+
 // Is reports whether a decoded JSON value is one of the generic
 // placeholder spellings of factory.md: an empty or whitespace string, one of
 // the null-like words (null, nil, none, undefined, N/A, <nil> …) in any
@@ -37,6 +60,43 @@ func Is(v any, collection bool) bool {
 		return !collection && len(v) == 0
 	case map[string]any:
 		return !collection && len(v) == 0
+	}
+	return false
+}
+
+// Unknown reports whether a decoded JSON value says that the value is not
+// known yet: TBD, TBA, TBC and "to be determined" and its kin, "unknown",
+// "unspecified", "not set", "not applicable", "n.a.", "NA", those in
+// brackets, and a run of question marks or an ellipsis alone ("?", "???",
+// "...", "…"), in any letter case and within surrounding quotes. These are
+// placeholders only where the kind has no reading of them (factory.Read asks
+// the kind first): "NA" is Namibia in a country field and "unknown" a word
+// in free text.
+func Unknown(v any) bool {
+	s, ok := v.(string)
+	if !ok || len(s) > maxUnknownBytes {
+		return false
+	}
+	t, _ := spelling.Trim(s)
+	if t == "" {
+		return false
+	}
+	if questionsOrEllipsis(t) {
+		return true
+	}
+	return unknowns[strings.Join(strings.Fields(strings.ToLower(t)), " ")]
+}
+
+// questionsOrEllipsis reports whether t is question marks alone, or an
+// ellipsis alone (three or more dots, or U+2026).
+func questionsOrEllipsis(t string) bool {
+	switch {
+	case strings.Trim(t, "?？") == "":
+		return true
+	case t == "…" || t == "……":
+		return true
+	case len(t) >= 3 && strings.Trim(t, ".") == "":
+		return true
 	}
 	return false
 }
