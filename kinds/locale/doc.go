@@ -11,7 +11,8 @@
 //     "cs_CZ.UTF-8", "de_DE@euro"), note form naming each change. The
 //     POSIX modifiers @latin, @cyrillic, @devanagari and @arabic read as
 //     the script and @valencia as the variant; @euro is dropped.
-//   - three-letter and deprecated codes ("ces", "cze", "ger", "iw", "ji"),
+//   - three-letter and deprecated codes ("ces", "cze", "ger", "iw", "ji",
+//     "yid"),
 //     and every subtag golang.org/x/text replaces by its canonical one
 //     without saying so ("en-UK" as en-GB, "en-GB-oed" as
 //     en-GB-oxendict), note alias_code: x/text never canonicalises
@@ -35,6 +36,20 @@
 // and Maltese): "ca", "sv", "et" and "my" read as Catalan, Swedish,
 // Estonian and Burmese. A deprecated or three-letter code that is a
 // country's code is asked about too ("in": Hindi or Indonesian).
+//
+// A language code is read only as a language this package knows by name:
+// one whose base language, after aliasing ("yid" is Yiddish, "iw"
+// Hebrew), has an English name in the generated name data. A registered
+// code of a language CLDR does not name is not read as that language,
+// whether it is a rare ISO 639-3 code or an English word a model sends
+// ("TBD", "all", "the", "any", "all-US"; Kaki Ae and Allar are not what
+// it means): it is an ask invalid saying it is not the code of a language
+// this reader knows. When such a code is also a country's code, only the
+// country's language is a reading, and it is asked about ("ury":
+// Uruguay's Spanish; "and": Andorra's Catalan); when it is a language's
+// name, it reads as the name ("Laz", "asu" is Asu). A tag whose rest
+// turns the language into one this package does not know ("ar-aao") is
+// an ask invalid too.
 //
 // A name with several meanings ("Sami", "Serbo-Croatian", "English
 // (Korea)", "Ga", which is a language's name and, as "ga", Irish) is an ask

@@ -167,8 +167,17 @@ func (r firstReading) meaning(t language.Tag) string {
 	return name
 }
 
+// known reports whether this package knows the language of the canonical
+// tag: whether its base language has an English name in the name data. A
+// code of a language it does not know ("tbd", "all": registered ISO 639-3
+// codes that a model sends as words) is no reading of a language.
+func known(tag string) bool {
+	return index().english[baseOf(tag)] != ""
+}
+
 // codeReadings reads a two- or three-letter first subtag. A language code
-// reads as its language. A country code that is no language code reads as
+// reads as its language, when the language is known (after aliasing:
+// "yid" is Yiddish). A country code that is no language code reads as
 // that country's main language, and is asked about (a model writes "cz"
 // for Czech). A code that is both, for languages of different countries,
 // reads as the language when the code is the current code of a widely
@@ -202,6 +211,12 @@ func codeReadingsUncached(code string) (readings []firstReading, reason string) 
 			lang = t.String()
 		}
 	}
+	unknown := lang != "" && !known(lang)
+	if unknown {
+		// A registered code of a language the name data does not name
+		// ("tbd", "all", "ury"): read as no language.
+		lang = ""
+	}
 	regionCode, regionLang := countryLanguage(code)
 	if regionLang == "" || (lang != "" && baseOf(lang) == baseOf(regionLang)) {
 		if lang == "" {
@@ -213,9 +228,12 @@ func codeReadingsUncached(code string) (readings []firstReading, reason string) 
 		return []firstReading{{tag: lang, code: code}}, ""
 	}
 	readings = append(readings, firstReading{tag: regionLang, country: regionCode})
-	if lang == "" || (len(code) == 3 && index().english[lang] == "") {
-		// A three-letter code of a language CLDR does not even name
-		// ("usa", "dnk") is read only as the country's.
+	if unknown {
+		// The code of a language this package does not name ("usa",
+		// "ury", "and") is read only as the country's.
+		return readings, strings.ToUpper(code) + " is the code of a country and of no language this reader knows"
+	}
+	if lang == "" {
 		return readings, strings.ToUpper(code) + " is the code of a country, not of a language"
 	}
 	return append(readings, firstReading{tag: lang, code: code}),

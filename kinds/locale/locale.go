@@ -303,6 +303,11 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 	switch {
 	case len(first) >= 2 && len(first) <= 3 && allLetters(first):
 		readings, reason = codeReadings(first)
+		if len(readings) == 0 && len(subs) == 1 && suffix == "" && len(lookupName(t)) > 0 {
+			// No code of a language this package knows, but a language's
+			// name: "Laz", "asu".
+			return agentinput.Outcome[language.Tag]{}, false
+		}
 		if len(subs) == 1 && suffix == "" && t != strings.ToLower(t) {
 			// "Ga" may be the name of the language gaa; "ga" is a code.
 			readings, reason = addShortName(t, readings, reason)
@@ -326,7 +331,7 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		if suffix == "" && len(first) >= 4 {
 			return agentinput.Outcome[language.Tag]{}, false // words: readName
 		}
-		return invalid(v, agentinput.AskInvalid, strconv.Quote(subs[0])+" is not a language code"), true
+		return invalid(v, agentinput.AskInvalid, notACode(subs[0])), true
 	}
 
 	// Build each reading's whole tag.
@@ -335,6 +340,7 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		rest = append(rest, strings.ToLower(s))
 	}
 	tags := make([]language.Tag, 0, len(readings))
+	kept := make([]firstReading, 0, len(readings)) // readings may be codeReadings' cached slice
 	for _, r := range readings {
 		tag, ok := compose(r.composeFrom(), rest, modifier)
 		if !ok && byName {
@@ -343,7 +349,24 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		if !ok {
 			return invalid(v, agentinput.AskInvalid, "it is not a BCP 47 language tag"), true
 		}
-		tags = append(tags, tag)
+		if !known(tag.String()) {
+			// The rest replaced the language by one this package does
+			// not know ("ar-aao" is aao).
+			continue
+		}
+		tags, kept = append(tags, tag), append(kept, r)
+	}
+	dropped := len(kept) < len(readings)
+	readings = kept
+	switch {
+	case len(tags) == 0 && byName:
+		return agentinput.Outcome[language.Tag]{}, false // words: readName
+	case len(tags) == 0:
+		return invalid(v, agentinput.AskInvalid, strconv.Quote(body)+" is not the tag of a language this reader knows"), true
+	case dropped && len(tags) == 1 && readings[0].country == "" && readings[0].code != "":
+		// The code's own language, its country's reading gone; a country's
+		// language alone stays an ask.
+		reason = ""
 	}
 	if reason != "" {
 		rs := make([]agentinput.Reading, len(tags))
@@ -383,6 +406,16 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		notes.Add(agentinput.NoteAliasCode, from, alias)
 	}
 	return agentinput.Value(tag, notes), true
+}
+
+// notACode says why a first subtag of two or three letters has no
+// reading: it is the code of no language, or of one this package does
+// not know ("all" is Allar's code, a language CLDR does not name).
+func notACode(sub string) string {
+	if _, err := language.ParseBase(sub); err == nil {
+		return strconv.Quote(sub) + " is not the code of a language this reader knows"
+	}
+	return strconv.Quote(sub) + " is not a language code"
 }
 
 // pruneByRegion drops, from the readings of a first subtag that is both a
