@@ -66,7 +66,7 @@ const (
 	AskUnknownProperty    AskCode = "unknown_property"     // a property the tool does not declare
 	AskRangeReversed      AskCode = "range_reversed"       // a from/to pair whose from is after its to
 	AskSchemaViolation    AskCode = "schema_violation"     // normalized arguments the advertised schema rejects: a bug in a kind or a declaration
-	AskInvalidCursor      AskCode = "invalid_cursor"       // a cursor token that does not verify (forged, truncated, tampered with, expired, another session's or other filters'): restart without cursor
+	AskInvalidCursor      AskCode = "invalid_cursor"       // a cursor token that does not verify (forged, truncated, tampered with, expired, another session's or other filters'), or a spelling that names a later page ("page2", "next", 3): restart without cursor, or send the previous page's next_cursor
 )
 
 // AskCodes lists every AskCode.

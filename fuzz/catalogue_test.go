@@ -91,7 +91,8 @@ var catalogue = []struct{ name, tool, args, want string }{
 	{"a thousand unknown properties", "read_decisions", unknownProperties(1000), "invalid_arguments too_large@"},
 	{"two hundred unknown properties", "read_decisions", unknownProperties(200), "invalid_arguments unknown_property@/u0 unknown_property@/u105 unknown_property@/u112 …"},
 	{"tampered cursor", "read_decisions", `{"cursor":"c1_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}`, "invalid_arguments invalid_cursor@/cursor"},
-	{"invented cursor", "read_decisions", `{"cursor":"page2"}`, "ok {}"},
+	{"invented cursor, first call", "read_decisions", `{"cursor":"start"}`, "ok {}"},
+	{"invented cursor, later page", "read_decisions", `{"cursor":"page2"}`, "invalid_arguments invalid_cursor@/cursor"},
 	// Known defect: as invalid UTF-8, replaced with U+FFFD and no note.
 	{"lone surrogate escape", "read_decisions", `{"query":"\ud800"}`, "ok {\"query\":\"�\"}"},
 	{"not JSON", "read_decisions", `{"query":`, "invalid_arguments invalid_json@"},

@@ -50,6 +50,10 @@ func TestCases(t *testing.T) {
 			ok = o.IsPlaceholder() && o.NoteCount() == 1 && o.Notes()[0].Code == agentinput.NotePlaceholder
 		case outcome == "absent":
 			ok = o.Status() == agentinput.StatusAbsent && !o.IsPlaceholder()
+		case outcome == "later page":
+			a, isAsk := o.Ask()
+			ok = isAsk && a.Code == agentinput.AskInvalidCursor && a.Hint == HintLaterPage &&
+				a.Expected == Expected && a.Reason == reasonLaterPage
 		case strings.HasPrefix(outcome, "ask "):
 			a, isAsk := o.Ask()
 			ok = isAsk && string(a.Code) == strings.TrimPrefix(outcome, "ask ") && a.Hint == Hint

@@ -139,8 +139,10 @@ func TestOutsideClass(t *testing.T) {
 	c := newCodec(t, &clock{t0}, key1)
 	for _, v := range []any{
 		" ", "0", "1", "start", "first", "begin", "null", "page1", "__start__", "initial", "reset",
-		"page=2", "next", "eyJwYWdlIjoyfQ", "offset:20", "FIRST_PAGE", "none yet", "cursor", "c1", "c", "c_1",
-		json.Number("0"), json.Number("2"), false, []any{}, map[string]any{"page": json.Number("1")},
+		"page=1", "page 0", "eyJwYWdlIjoyfQ", "offset:0", "FIRST_PAGE", "none yet", "cursor", "c1", "c", "c_1",
+		json.Number("0"), json.Number("1"), json.Number("1.0"), json.Number("-2"), json.Number("1.5"),
+		1.0, 0, -3, 2.5, int64(1), false, []any{}, map[string]any{"page": json.Number("1")},
+		map[string]any{"page": json.Number("2")}, []any{json.Number("2")}, "page 1.5", "page -2",
 		strings.Repeat("x", 63),
 	} {
 		for _, codec := range []*Codec{c, nil} {
@@ -153,6 +155,42 @@ func TestOutsideClass(t *testing.T) {
 	}
 	if o := c.Read(nil, "s", "f"); o.Status() != agentinput.StatusAbsent || o.NoteCount() != 0 {
 		t.Errorf("null: %+v", o)
+	}
+}
+
+// Outside the class, a spelling that names a page past the first is the
+// ask invalid_cursor, with or without a key, whatever Go type carries a
+// number: its reason says it names a later page and its hint names both
+// ways on.
+func TestLaterPage(t *testing.T) {
+	c := newCodec(t, &clock{t0}, key1)
+	for _, v := range []any{
+		"page2", "next", "offset=20", "2", " 'page 2' ", json.Number("2"), json.Number("2.0"), json.Number("1e3"),
+		2, 2.0, float32(3), int64(20), uint8(2), 1e21,
+	} {
+		for _, codec := range []*Codec{c, nil} {
+			o := codec.Read(v, "s", "f")
+			a, ok := o.Ask()
+			if !ok || a.Code != agentinput.AskInvalidCursor || a.Hint != HintLaterPage || a.Expected != Expected ||
+				len(a.Readings) != 0 {
+				b, _ := o.MarshalJSON()
+				t.Errorf("%#v: %s, want invalid_cursor with HintLaterPage", v, b)
+				continue
+			}
+			m := a.Message()
+			for _, want := range []string{"names a page past the first", "next_cursor", "without cursor to start from the first page"} {
+				if !strings.Contains(m, want) {
+					t.Errorf("%#v: message %q does not say %q", v, m, want)
+				}
+			}
+		}
+	}
+	a, _ := c.Read("page2", "s", "f").Ask()
+	const want = `Could not read "page2": it names a page past the first, and only the next_cursor that the page before it returned reaches one. ` +
+		`Expected a cursor exactly as the previous page returned it (a string that starts with "c1_"), or no cursor for the first page. ` +
+		`Send the next_cursor of the previous page exactly as it was returned, or call again without cursor to start from the first page.`
+	if m := a.Message(); m != want {
+		t.Errorf("message\n%s\nwant\n%s", m, want)
 	}
 }
 

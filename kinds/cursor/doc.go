@@ -27,11 +27,76 @@
 // in any letter case, or it is at least 20 bytes long and starts with three
 // bytes of which at most one differs from "c1_" (a real token with one
 // character of its prefix damaged). A non-string value is inside when its
-// JSON text contains "c1_". Everything else — " ", "0", 1, "start",
-// "first", "page1", "__start__", "null", "eyJwYWdlIjoyfQ", anything a
-// model invents for a first call — is outside: it reads as no cursor, a
-// placeholder with a note (absent on a tool that reads, which is where
-// cursors are).
+// JSON text contains "c1_". Everything else is outside, and outside there
+// are two readings:
+//
+//   - A spelling that names a page past the first (below) is the ask
+//     invalid_cursor: the caller means a later page, and reading no cursor
+//     would give it the first page again, which it has already read. The
+//     reason says that only the next_cursor of the page before reaches a
+//     later page, and the hint, HintLaterPage, names both ways on: send
+//     that next_cursor exactly as it was returned, or call again without
+//     cursor to start from the first page.
+//   - Everything else — " ", "0", 1, "start", "first", "page1", "page 0",
+//     "offset=0", "__start__", "null", "eyJwYWdlIjoyfQ", anything a model
+//     invents for a first call — reads as no cursor, a placeholder with a
+//     note (absent on a tool that reads, which is where cursors are).
+//
+// # A later page
+//
+// A JSON number names a later page when the number kind reads it as whole
+// and at least 2 (2, 2.0, 1e3; not 1, 1.0, 1.5, -2, nor 1e400, which it does
+// not read). A string names one when it is made of numbers in digits (read
+// by the number kind too), words and separators (whitespace and _ - = : . # / , ; +;
+// "nextPage" is two words) such that
+//
+//   - every word is in the word table, read case- and
+//     diacritics-insensitively;
+//   - it holds at most one number, in digits (an optional decimal part of
+//     zeros, as "2.0") or in words;
+//   - and a word of it names a move, or its number is whole and at least 2.
+//
+// A minus right before digits at the start or after a separator makes them
+// negative ("page -2", "offset=-20": not a later page); after a word it is a
+// separator ("page-2" is page 2). So "2", "page2", "page 2", "page=2", "p.2",
+// "#2", "pg2", "offset=20", "skip 20", "start=40", "from 40", "2nd page",
+// "second page", "page two", "next", "last page", "next_cursor", "Seite 2",
+// "další strana", "2ª página" name a later page; "page 2 of 10" (two
+// numbers), "page 2.5" (not whole), "2 nd" (an ending apart from its digits)
+// and "s2" (a word outside the table) do not, and read as no cursor.
+//
+// The word table is pageLanguages in later.go, one row a language: English,
+// Czech, Slovak, German, French, Spanish, Italian, Polish, Portuguese and
+// Dutch (the boolean kind's default languages whose number words are not
+// everyday English words; Swedish, Danish, Norwegian, Hungarian and Romanian
+// are left out). Each row has
+//
+//   - page words, that name a page or label its number: page, p, pg, number,
+//     num, no, nr, cursor, token; strana, stránka, str; Seite; página, pág;
+//     pagina; strona; blz, bladzijde (with the Czech, Slovak and Polish case
+//     forms a model writes: stranu, stronę);
+//   - offset words, that count items: offset, skip, start, from, after; od;
+//     ab, von; depuis; desde; da; vanaf;
+//   - fillers: the articles and prepositions around them (the, at, to; na;
+//     die, der, den, zur; la, le; el; il, alla; a, o, da; de, het);
+//   - move words, that name a page after or before the current one: next,
+//     more, continue, following, forward, last, end, previous, prev, back,
+//     and their equivalents (další, dál, předchozí, zpět, poslední; ďalšia,
+//     ďalej, späť; nächste, weiter, mehr, zurück, letzte; suivante, suite,
+//     précédente, dernière; siguiente, más, anterior, última; successiva,
+//     prossima, avanti, indietro, ultima; następna, dalej, więcej, wstecz,
+//     ostatnia; próxima, seguinte, mais, voltar; volgende, verder, meer,
+//     vorige, terug, laatste);
+//   - the endings of an ordinal in digits, read only right after its digits
+//     (2nd, 3rd, 4th; 2e, 2ème; 2ª, 2º, 2a; 2de, 8ste; 2te);
+//   - the words for the numbers 1 to 10, cardinal and ordinal, the ordinal
+//     in the gender of the language's word for page (two, second; dva,
+//     druhá; zwei, zweite; deux, deuxième; dos, segunda; due, seconda; dwa,
+//     druga; dois, segunda; twee, tweede).
+//
+// "start", "first", "begin", "top", "one" and "page 1" are first-call
+// spellings: "start" is an offset word without a number, "first" and "one"
+// are the number 1, and "begin" and "top" are not in the table.
 //
 // Everything inside the class goes to the decoder, and every failure —
 // forged, truncated, tampered with, expired, issued to another session or
@@ -40,8 +105,9 @@
 // without cursor to start from the first page. A cursor never silently
 // restarts the listing, which would repeat pages the caller already has.
 //
-// A nil *Codec reads too, with no key: outside the class is absent, and
-// inside is invalid_cursor (nothing can verify it). The command line's
+// A nil *Codec reads too, with no key: outside the class reads as with a
+// key (no cursor, or the ask about a later page), and inside is
+// invalid_cursor (nothing can verify it). The command line's
 // `agentinput read cursor` without a key is that reader.
 //
 // # Keys and rotation

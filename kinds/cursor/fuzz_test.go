@@ -7,16 +7,18 @@ import (
 	"agentinput.dev/internal/spelling"
 )
 
-// FuzzRead: outside the class is always no cursor, inside never is; a
-// value only for a token that decodes, and then its position. Seeded with
-// real tokens and the spellings models invent.
+// FuzzRead: outside the class is no cursor, or the invalid_cursor ask with
+// HintLaterPage exactly when the spelling names a later page; inside the
+// class is never no cursor; a value only for a token that decodes, and
+// then its position. Seeded with real tokens and the spellings models
+// invent.
 func FuzzRead(f *testing.F) {
 	clk := &clock{t0}
 	c := newCodec(f, clk, key1)
 	for _, p := range []Position{{}, {Offset: 1 << 40, PageSize: 100, Session: "s", Filters: "f"}} {
 		f.Add(c.Encode(p))
 	}
-	for _, s := range []string{" ", "0", "1", "start", "first", "page1", "__start__", "c1_", "C1_x", "null"} {
+	for _, s := range []string{" ", "0", "1", "start", "first", "page1", "__start__", "c1_", "C1_x", "null", "page2", "next", "offset=20", "2.0", "page -2"} {
 		f.Add(s)
 	}
 	seedOracle(f)
@@ -28,10 +30,11 @@ func FuzzRead(f *testing.F) {
 		}
 		trimmed, _ := spelling.Trim(s)
 		inside := InClass(trimmed)
+		later := !inside && laterPage(trimmed)
 		switch o.Status() {
 		case agentinput.StatusAbsent:
-			if inside || !o.IsPlaceholder() {
-				t.Fatalf("%q: absent inside the class", s)
+			if inside || later || !o.IsPlaceholder() {
+				t.Fatalf("%q: absent inside the class or naming a later page", s)
 			}
 		case agentinput.StatusValue:
 			p, err := c.Decode(trimmed, "s", "f")
@@ -39,8 +42,12 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("%q: a value that does not decode", s)
 			}
 		default:
-			if a, _ := o.Ask(); !inside || a.Code != agentinput.AskInvalidCursor {
-				t.Fatalf("%q: ask %s (inside %v)", s, a.Code, inside)
+			a, _ := o.Ask()
+			if !inside && !later || a.Code != agentinput.AskInvalidCursor {
+				t.Fatalf("%q: ask %s (inside %v, later page %v)", s, a.Code, inside, later)
+			}
+			if want := map[bool]string{true: HintLaterPage, false: Hint}[later]; a.Hint != want {
+				t.Fatalf("%q: hint %q, want %q", s, a.Hint, want)
 			}
 		}
 	})

@@ -1,14 +1,20 @@
 package cursor
 
 import (
+	"encoding/json"
 	"math"
+	"math/big"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
 )
 
 func drawPosition(t *rapid.T) Position {
@@ -74,15 +80,25 @@ func TestPropertyDamage(t *testing.T) {
 	})
 }
 
-// Every string outside the class is no cursor: a placeholder with a note.
+// Every string outside the class is no cursor, a placeholder with a note,
+// unless it names a later page; then it is the ask invalid_cursor with
+// HintLaterPage.
 func TestPropertyOutside(t *testing.T) {
 	c := newCodec(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
 		s := rapid.StringN(0, 40, 200).Draw(t, "s")
-		if InClass(strings.TrimSpace(s)) || containsPrefix(s) {
+		trimmed, _ := spelling.Trim(s)
+		if InClass(trimmed) || containsPrefix(s) {
 			t.Skip("inside the class")
 		}
 		o := c.Read(s, "", "")
+		if laterPage(trimmed) {
+			if a, ok := o.Ask(); !ok || a.Code != agentinput.AskInvalidCursor || a.Hint != HintLaterPage {
+				b, _ := o.MarshalJSON()
+				t.Fatalf("%q: %s, want the later-page ask", s, b)
+			}
+			return
+		}
 		if o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder() || o.NoteCount() != 1 {
 			b, _ := o.MarshalJSON()
 			t.Fatalf("%q: %s, want no cursor", s, b)
@@ -90,15 +106,18 @@ func TestPropertyOutside(t *testing.T) {
 	})
 }
 
-// A model's inventions for a first call: words, page numbers, JSON-ish
-// text, in any case and wrapping.
+// A model's inventions for a first call: words, the page numbers 0 and 1,
+// JSON-ish text, in any case and wrapping.
 func TestPropertyInventions(t *testing.T) {
 	c := newCodec(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
-		w := rapid.SampledFrom([]string{"start", "first", "begin", "initial", "reset", "page", "next", "null", "none",
-			"cursor", "token", "offset", "0", "1", "2", "10", "__start__", "first_page", "top", "head", "beginning"}).Draw(t, "word")
-		n := rapid.SampledFrom([]string{"", "1", "0", "_1", "=1", ":0", "-2"}).Draw(t, "number")
+		w := rapid.SampledFrom([]string{"start", "first", "begin", "initial", "reset", "page", "null", "none",
+			"cursor", "token", "offset", "0", "1", "__start__", "first_page", "top", "head", "beginning"}).Draw(t, "word")
+		n := rapid.SampledFrom([]string{"", "1", "0", "_1", "=1", ":0", "_0", " 1", "-1", "=-2"}).Draw(t, "number")
 		wrap := rapid.SampledFrom([][2]string{{"", ""}, {" ", " "}, {`"`, `"`}, {"<", ">"}, {"{", "}"}, {"[", "]"}}).Draw(t, "wrap")
+		if (w == "0" || w == "1") && n != "" && n[0] >= '0' && n[0] <= '9' {
+			n = "_" + n // "1" then "1" would be 11, a later page
+		}
 		s := wrap[0] + w + n + wrap[1]
 		if rapid.Bool().Draw(t, "upper") {
 			s = strings.ToUpper(s)
@@ -109,4 +128,180 @@ func TestPropertyInventions(t *testing.T) {
 			t.Fatalf("%q: %s, want no cursor", s, b)
 		}
 	})
+}
+
+// tableWords returns the words of one field of every language of the
+// table, as the table writes them.
+func tableWords(field func(pageLanguage) string) []string {
+	var out []string
+	for _, l := range pageLanguages {
+		out = append(out, strings.Fields(field(l))...)
+	}
+	return out
+}
+
+// drawPageSpelling builds a page spelling as a model writes one: a page or
+// offset word of the table in one of three letter cases, an optional
+// separator and the number, in either order, in optional wrapping.
+func drawPageSpelling(t *rapid.T, number string) string {
+	words := tableWords(func(l pageLanguage) string { return l.page + " " + l.offset })
+	w := rapid.SampledFrom(words).Draw(t, "word")
+	switch rapid.IntRange(0, 2).Draw(t, "case") {
+	case 1:
+		w = strings.ToUpper(w)
+	case 2:
+		r, size := utf8.DecodeRuneInString(w)
+		w = string(unicode.ToUpper(r)) + w[size:]
+	}
+	sep := rapid.SampledFrom([]string{"", " ", "=", ":", ": ", " = ", ".", ". ", "#", " #", "_", "-", "/", "  "}).Draw(t, "separator")
+	s := w + sep + number
+	if rapid.Bool().Draw(t, "number first") {
+		s = number + sep + w
+	}
+	wrap := rapid.SampledFrom([][2]string{{"", ""}, {" ", " "}, {`"`, `"`}, {"'", "'"}, {"\t", "\n"}}).Draw(t, "wrap")
+	return wrap[0] + s + wrap[1]
+}
+
+// A page or offset word with a number of at least 2, before or after it,
+// with or without a separator, names a later page: the ask invalid_cursor
+// with HintLaterPage, never a value and never no cursor. The same with 0
+// or 1 is no cursor.
+func TestPropertyLaterPageNumbers(t *testing.T) {
+	c := newCodec(t, &clock{t0}, key1)
+	rapid.Check(t, func(t *rapid.T) {
+		number := strconv.FormatInt(rapid.Int64Range(2, math.MaxInt64).Draw(t, "n"), 10)
+		number = rapid.SampledFrom([]string{"", "0", "00"}).Draw(t, "leading zeros") + number
+		if rapid.Bool().Draw(t, "decimal zeros") {
+			number += ".0"
+		}
+		s := drawPageSpelling(t, number)
+		o := c.Read(s, "s", "f")
+		if a, ok := o.Ask(); !ok || a.Code != agentinput.AskInvalidCursor || a.Hint != HintLaterPage || a.Expected != Expected {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%q: %s, want the later-page ask", s, b)
+		}
+	})
+}
+
+func TestPropertyFirstPageNumbers(t *testing.T) {
+	c := newCodec(t, &clock{t0}, key1)
+	rapid.Check(t, func(t *rapid.T) {
+		number := rapid.SampledFrom([]string{"0", "1", "00", "01", "1.0", "0.0", "1.00"}).Draw(t, "n")
+		s := drawPageSpelling(t, number)
+		o := c.Read(s, "s", "f")
+		if o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder() || o.NoteCount() != 1 {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%q: %s, want no cursor", s, b)
+		}
+	})
+}
+
+// A number word of 2 to 10 with a page word, and a move word alone or
+// with a page word, name a later page; a number word of 1 with a page word
+// does not.
+func TestPropertyLaterPageWords(t *testing.T) {
+	c := newCodec(t, &clock{t0}, key1)
+	pages := tableWords(func(l pageLanguage) string { return l.page })
+	moves := tableWords(func(l pageLanguage) string { return l.move })
+	rapid.Check(t, func(t *rapid.T) {
+		l := pageLanguages[rapid.IntRange(0, len(pageLanguages)-1).Draw(t, "language")]
+		n := rapid.IntRange(1, 10).Draw(t, "n")
+		word := rapid.SampledFrom(strings.Fields(l.numbers[n])).Draw(t, "number word")
+		if rapid.Bool().Draw(t, "move") {
+			n, word = 0, rapid.SampledFrom(moves).Draw(t, "move word")
+		}
+		page := rapid.SampledFrom(append([]string{""}, pages...)).Draw(t, "page word")
+		s := word + " " + page
+		if rapid.Bool().Draw(t, "page first") {
+			s = page + " " + word
+		}
+		if rapid.Bool().Draw(t, "upper") {
+			s = strings.ToUpper(s)
+		}
+		o := c.Read(s, "s", "f")
+		a, ok := o.Ask()
+		if n == 1 {
+			if o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder() {
+				b, _ := o.MarshalJSON()
+				t.Fatalf("%q: %s, want no cursor", s, b)
+			}
+		} else if !ok || a.Code != agentinput.AskInvalidCursor || a.Hint != HintLaterPage {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%q: %s, want the later-page ask", s, b)
+		}
+	})
+}
+
+// A JSON number is a later page exactly when it is whole and at least 2,
+// whatever its spelling: 2, 2.0, 20e-1, 0.2e1.
+func TestPropertyLaterPageJSONNumbers(t *testing.T) {
+	c := newCodec(t, &clock{t0}, key1)
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.Int64Range(-5, 1<<40).Draw(t, "n")
+		shift := rapid.IntRange(0, 6).Draw(t, "shift")
+		// n written with shift more fraction digits and an exponent that
+		// brings them back, or as n/10^shift with no exponent.
+		scaled := strconv.FormatInt(n, 10) + strings.Repeat("0", shift)
+		spell := scaled + "e-" + strconv.Itoa(shift)
+		value := new(big.Rat).SetInt64(n)
+		if rapid.Bool().Draw(t, "fraction") {
+			spell = strconv.FormatInt(n, 10) + "e-" + strconv.Itoa(shift)
+			value.Quo(value, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(shift)), nil)))
+		}
+		want := value.IsInt() && value.Cmp(big.NewRat(2, 1)) >= 0
+		o := c.Read(json.Number(spell), "s", "f")
+		a, isAsk := o.Ask()
+		if got := isAsk && a.Hint == HintLaterPage; got != want {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%s (%s): %s, want later page %v", spell, value.RatString(), b, want)
+		}
+		if !want && (o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder()) {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%s: %s, want no cursor", spell, b)
+		}
+	})
+}
+
+// The word table: every word folds to an index entry with its role; no
+// word names two numbers; a number word is no move word, and the other way
+// round (a spelling with both would be read by one of them only).
+func TestPageWordsTable(t *testing.T) {
+	index := pageIndex()
+	for _, l := range pageLanguages {
+		for _, f := range []struct {
+			words string
+			r     role
+			n     int
+		}{{l.page, rolePage, 0}, {l.offset, roleOffset, 0}, {l.filler, roleFiller, 0}, {l.move, roleMove, 0}, {l.ordinal, roleOrdinal, 0}} {
+			for _, w := range strings.Fields(f.words) {
+				if e := index[spelling.Fold(w)]; e.roles&f.r == 0 {
+					t.Errorf("%s: %q is not in the index with its role", l.code, w)
+				}
+			}
+		}
+		for n, words := range l.numbers {
+			if n == 0 && words != "" || n > 0 && words == "" {
+				t.Errorf("%s: numbers[%d] = %q", l.code, n, words)
+			}
+			for _, w := range strings.Fields(words) {
+				if e := index[spelling.Fold(w)]; e.roles&roleNumber == 0 || e.n != n {
+					t.Errorf("%s: %q reads as %+v, want the number %d", l.code, w, e, n)
+				}
+			}
+		}
+	}
+	for w, e := range index {
+		if e.roles&roleNumber != 0 && e.roles&(roleMove|rolePage|roleOffset) != 0 {
+			t.Errorf("%q is a number and a %b", w, e.roles)
+		}
+		if strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			t.Errorf("%q is not one word of letters", w)
+		}
+	}
+	// The first-call words stay outside the table.
+	for _, w := range []string{"start", "first", "begin", "top", "initial", "reset", "null", "none"} {
+		if e := index[w]; e.roles&roleMove != 0 || e.roles&roleNumber != 0 && e.n != 1 {
+			t.Errorf("first-call word %q names a later page", w)
+		}
+	}
 }

@@ -13,8 +13,17 @@ import (
 // Expected says in words what a cursor property accepts.
 const Expected = `a cursor exactly as the previous page returned it (a string that starts with "` + Prefix + `"), or no cursor for the first page`
 
-// Hint is the corrective action of every invalid_cursor ask: the restart.
+// Hint is the corrective action of an invalid_cursor ask about a token:
+// the restart.
 const Hint = "Call again without cursor to start from the first page"
+
+// HintLaterPage is the corrective action of the invalid_cursor ask about a
+// spelling that names a page past the first ("page2", "next", 3): both ways
+// on, the next page through its cursor or the first page again.
+const HintLaterPage = "Send the next_cursor of the previous page exactly as it was returned, or call again without cursor to start from the first page"
+
+// reasonLaterPage is the reason of that ask.
+const reasonLaterPage = "it names a page past the first, and only the next_cursor that the page before it returned reaches one"
 
 // minGuess is the shortest string whose damaged prefix still puts it in the
 // class, and minBare the shortest run of the token alphabet alone that is
@@ -26,10 +35,12 @@ const (
 
 // Read reads one decoded JSON value as a cursor of a listing in session,
 // under the filters that filters stands for (see Position). Outside the
-// token class it is a placeholder (no cursor, the first page) with a note;
-// inside, a token that decodes is its position, and every other is the ask
-// invalid_cursor. A nil c has no key: every token inside the class is
-// invalid_cursor.
+// token class, a spelling that names a page past the first ("page2",
+// "next", "offset=20", a JSON 3) is the ask invalid_cursor with
+// HintLaterPage, and everything else is a placeholder (no cursor, the first
+// page) with a note; inside, a token that decodes is its position, and
+// every other is the ask invalid_cursor with Hint. A nil c has no key:
+// every token inside the class is invalid_cursor.
 func (c *Codec) Read(v any, session, filters string) agentinput.Outcome[Position] {
 	switch x := v.(type) {
 	case nil:
@@ -40,6 +51,9 @@ func (c *Codec) Read(v any, session, filters string) agentinput.Outcome[Position
 		}
 		t, trimmed := spelling.Trim(x)
 		if !InClass(t) {
+			if laterPage(t) {
+				return askLaterPage(v)
+			}
 			return outside(v)
 		}
 		if c == nil {
@@ -58,6 +72,9 @@ func (c *Codec) Read(v any, session, filters string) agentinput.Outcome[Position
 		text, err := json.Marshal(x)
 		if err == nil && containsPrefix(string(text)) {
 			return ask(v, agentinput.AskInvalidCursor, "a cursor is the token string alone, as the previous page returned it")
+		}
+		if err == nil && len(text) > 0 && isDigit(rune(text[0])) && laterNumber(json.Number(text)) {
+			return askLaterPage(v)
 		}
 		return outside(v)
 	}
@@ -139,6 +156,17 @@ func ask(v any, code agentinput.AskCode, reason string) agentinput.Outcome[Posit
 	if code == agentinput.AskTooLarge {
 		hint = Hint + ", or send the cursor exactly as the previous page returned it"
 	}
+	return askWith(v, code, reason, hint)
+}
+
+// askLaterPage is the ask about a spelling outside the class that names a
+// page past the first: reading it as no cursor would repeat the first
+// page, which the caller has already read.
+func askLaterPage(v any) agentinput.Outcome[Position] {
+	return askWith(v, agentinput.AskInvalidCursor, reasonLaterPage, HintLaterPage)
+}
+
+func askWith(v any, code agentinput.AskCode, reason, hint string) agentinput.Outcome[Position] {
 	return agentinput.Asking[Position](agentinput.Ask{
 		Code:     code,
 		Received: agentinput.Received(v),

@@ -1,0 +1,272 @@
+package cursor
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"agentinput.dev/internal/spelling"
+	"agentinput.dev/kinds/number"
+)
+
+// pageLanguage is one language's words for naming a page of a listing, as
+// the language writes them (with their diacritics); they are read case- and
+// diacritics-insensitively (German also lists the spellings that write an
+// umlaut as ae, oe, ue). Each field is a list of words separated by spaces.
+type pageLanguage struct {
+	code string
+	// page names the page or labels its number: page, p, number.
+	page string
+	// offset names a position counted in items: offset, skip, from.
+	offset string
+	// filler may stand beside the others and says nothing: the, la, die.
+	filler string
+	// move names a page after or before the current one: next, previous,
+	// last. A spelling with one names a page past the first, whatever
+	// number stands with it.
+	move string
+	// ordinal are the endings of an ordinal written in digits, read only
+	// right after the digits: the "nd" of "2nd", the "e" of "2e".
+	ordinal string
+	// numbers[n] are the words for the number n, 1 to 10: the cardinal and
+	// the ordinal in the gender of the language's word for page.
+	numbers [11]string
+}
+
+// pageLanguages is the one table of the words that name a page: English
+// and the languages of the boolean kind's default set whose number words
+// are not everyday English words (cs, sk, de, fr, es, it, pl, pt, nl).
+// Swedish, Danish, Norwegian, Hungarian and Romanian are left out: their
+// number words ("to", "fire", "ni", "en") are English words or too short to
+// say anything. The package documentation lists the table's fields.
+var pageLanguages = [...]pageLanguage{
+	{code: "en",
+		page:    "page p pg number num no nr cursor token",
+		offset:  "offset skip start from after",
+		filler:  "the at to",
+		move:    "next more continue following forward last end previous prev back",
+		ordinal: "st nd rd th",
+		numbers: [11]string{1: "one first", 2: "two second", 3: "three third", 4: "four fourth", 5: "five fifth",
+			6: "six sixth", 7: "seven seventh", 8: "eight eighth", 9: "nine ninth", 10: "ten tenth"}},
+	{code: "cs",
+		page:   "strana stránka strany stránky stranu stránku str číslo",
+		offset: "od posun přeskočit přeskoč",
+		filler: "na",
+		move:   "další následující dál dále pokračovat pokračuj víc více předchozí zpět poslední konec",
+		numbers: [11]string{1: "jedna první", 2: "dva dvě druhá", 3: "tři třetí", 4: "čtyři čtvrtá", 5: "pět pátá",
+			6: "šest šestá", 7: "sedm sedmá", 8: "osm osmá", 9: "devět devátá", 10: "deset desátá"}},
+	{code: "sk",
+		page:   "strana stránka strany stránky stranu stránku str číslo",
+		offset: "od posun preskočiť preskoč",
+		filler: "na",
+		move:   "ďalšia ďalší ďalej nasledujúca nasledujúci pokračovať pokračuj viac predchádzajúca predošlá späť posledná koniec",
+		numbers: [11]string{1: "jedna prvá", 2: "dva dve druhá", 3: "tri tretia", 4: "štyri štvrtá", 5: "päť piata",
+			6: "šesť šiesta", 7: "sedem siedma", 8: "osem ôsma", 9: "deväť deviata", 10: "desať desiata"}},
+	{code: "de",
+		page:   "seite nummer nr",
+		offset: "ab von versatz überspringen ueberspringen",
+		filler: "die der den zur",
+		move: "nächste nächster nächsten naechste naechster naechsten weiter mehr folgende fortsetzen " +
+			"vorherige vorige zurück zurueck letzte letzten ende",
+		ordinal: "te ten",
+		numbers: [11]string{1: "eins erste ersten", 2: "zwei zwo zweite zweiten", 3: "drei dritte dritten",
+			4: "vier vierte vierten", 5: "fünf fünfte fünften fuenf fuenfte fuenften", 6: "sechs sechste sechsten",
+			7: "sieben siebte siebten", 8: "acht achte achten", 9: "neun neunte neunten", 10: "zehn zehnte zehnten"}},
+	{code: "fr",
+		page:    "page p numéro no",
+		offset:  "décalage depuis",
+		filler:  "la le",
+		move:    "suivante suivant suite plus continuer précédente précédent retour dernière dernier fin",
+		ordinal: "e ème er re ère",
+		numbers: [11]string{1: "un une premier première", 2: "deux deuxième second seconde", 3: "trois troisième",
+			4: "quatre quatrième", 5: "cinq cinquième", 6: "six sixième", 7: "sept septième", 8: "huit huitième",
+			9: "neuf neuvième", 10: "dix dixième"}},
+	{code: "es",
+		page:    "página pág p número núm no",
+		offset:  "desde desplazamiento saltar",
+		filler:  "la el",
+		move:    "siguiente más continuar anterior atrás última último fin final",
+		ordinal: "a o ª º",
+		numbers: [11]string{1: "uno una primera", 2: "dos segunda", 3: "tres tercera", 4: "cuatro cuarta",
+			5: "cinco quinta", 6: "seis sexta", 7: "siete séptima", 8: "ocho octava", 9: "nueve novena", 10: "diez décima"}},
+	{code: "it",
+		page:    "pagina pag p numero num",
+		offset:  "da salta",
+		filler:  "la il alla",
+		move:    "successiva successivo prossima prossimo seguente avanti continua continuare precedente indietro ultima ultimo fine",
+		ordinal: "a o ª º",
+		numbers: [11]string{1: "uno una prima", 2: "due seconda", 3: "tre terza", 4: "quattro quarta", 5: "cinque quinta",
+			6: "sei sesta", 7: "sette settima", 8: "otto ottava", 9: "nove nona", 10: "dieci decima"}},
+	{code: "pl",
+		page:   "strona strony stronę str numer nr",
+		offset: "od przesunięcie pomiń",
+		filler: "na",
+		move:   "następna następny następne dalej więcej kontynuuj poprzednia poprzedni wstecz ostatnia ostatni koniec",
+		numbers: [11]string{1: "jeden jedna pierwsza", 2: "dwa dwie druga", 3: "trzy trzecia", 4: "cztery czwarta",
+			5: "pięć piąta", 6: "sześć szósta", 7: "siedem siódma", 8: "osiem ósma", 9: "dziewięć dziewiąta",
+			10: "dziesięć dziesiąta"}},
+	{code: "pt",
+		page:    "página pág p número núm",
+		offset:  "desde deslocamento pular",
+		filler:  "a o da na",
+		move:    "próxima próximo seguinte mais continuar anterior voltar última último fim",
+		ordinal: "a o ª º",
+		numbers: [11]string{1: "um uma primeira", 2: "dois duas segunda", 3: "três terceira", 4: "quatro quarta",
+			5: "cinco quinta", 6: "seis sexta", 7: "sete sétima", 8: "oito oitava", 9: "nove nona", 10: "dez décima"}},
+	{code: "nl",
+		page:    "pagina blz bladzijde nummer nr p",
+		offset:  "vanaf van overslaan",
+		filler:  "de het",
+		move:    "volgende verder meer doorgaan vorige terug laatste einde eind",
+		ordinal: "e de ste",
+		numbers: [11]string{1: "een eerste", 2: "twee tweede", 3: "drie derde", 4: "vier vierde", 5: "vijf vijfde",
+			6: "zes zesde", 7: "zeven zevende", 8: "acht achtste", 9: "negen negende", 10: "tien tiende"}},
+}
+
+// role is a set of what a folded word is in some language of the table.
+type role uint8
+
+const (
+	rolePage role = 1 << iota
+	roleOffset
+	roleFiller
+	roleMove
+	roleOrdinal
+	roleNumber
+)
+
+// pageWord is what one folded word is: its roles, and for a number word
+// its number (conflictingNumber when two languages give it two numbers,
+// which TestPageWordsTable forbids).
+type pageWord struct {
+	roles role
+	n     int
+}
+
+const conflictingNumber = -1
+
+// pageIndex maps every folded word of pageLanguages to what it is. It is
+// built on first use.
+var pageIndex = sync.OnceValue(func() map[string]pageWord {
+	index := make(map[string]pageWord, 700)
+	add := func(words string, r role, n int) {
+		for _, w := range strings.Fields(words) {
+			k := spelling.Fold(w)
+			e := index[k]
+			if r == roleNumber && e.roles&roleNumber != 0 && e.n != n {
+				n = conflictingNumber
+			}
+			e.roles |= r
+			if r == roleNumber {
+				e.n = n
+			}
+			index[k] = e
+		}
+	}
+	for _, l := range pageLanguages {
+		add(l.page, rolePage, 0)
+		add(l.offset, roleOffset, 0)
+		add(l.filler, roleFiller, 0)
+		add(l.move, roleMove, 0)
+		add(l.ordinal, roleOrdinal, 0)
+		for n, words := range l.numbers {
+			add(words, roleNumber, n)
+		}
+	}
+	return index
+})
+
+// laterPage reports whether t, a trimmed string outside the token class,
+// names a page past the first. t is cut into numbers written in digits,
+// words (a change from a lower-case to an upper-case letter starts a new
+// one, so "nextPage" is two) and separators (whitespace and _ - = : . # /
+// , ; +). It names a later page when every word is in pageIndex, it holds
+// at most one number (in digits or in words), and either a word names a
+// move (next, previous, last) or the number is whole and at least 2. A
+// minus sign right before digits, after a separator or at the start, makes
+// them negative ("page -2"); after a word it is a separator ("page-2").
+func laterPage(t string) bool {
+	index := pageIndex()
+	numbers, move, later := 0, false, false
+	afterDigits, afterSeparator := false, true
+	for i := 0; i < len(t); {
+		r, size := utf8.DecodeRuneInString(t[i:])
+		switch {
+		case isDigit(r) || r == '-' && afterSeparator && i+1 < len(t) && isDigit(rune(t[i+1])):
+			end := numberEnd(t, i)
+			numbers++
+			later = laterNumber(t[i:end])
+			i, afterDigits, afterSeparator = end, true, false
+		case unicode.IsLetter(r):
+			end := wordEnd(t, i)
+			w := index[spelling.Fold(t[i:end])]
+			switch {
+			case afterDigits && w.roles&roleOrdinal != 0:
+			case w.roles&roleNumber != 0:
+				numbers++
+				later = w.n >= 2
+			case w.roles&roleMove != 0:
+				move = true
+			case w.roles&(rolePage|roleOffset|roleFiller) == 0:
+				return false
+			}
+			i, afterDigits, afterSeparator = end, false, false
+		case isPageSeparator(r):
+			i, afterDigits, afterSeparator = i+size, false, true
+		default:
+			return false
+		}
+	}
+	return numbers <= 1 && (move || later)
+}
+
+func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+// isPageSeparator reports whether r separates the words and numbers of a
+// page spelling: whitespace, or one of _ - = : . # / , ; +.
+func isPageSeparator(r rune) bool {
+	return spelling.IsSpace(r) || strings.ContainsRune("_-=:.#/,;+", r)
+}
+
+// numberEnd returns where the number that starts at t[i] ends: an optional
+// minus, digits, and a decimal part (a dot and digits).
+func numberEnd(t string, i int) int {
+	if t[i] == '-' {
+		i++
+	}
+	for i < len(t) && isDigit(rune(t[i])) {
+		i++
+	}
+	if i+1 < len(t) && t[i] == '.' && isDigit(rune(t[i+1])) {
+		for i++; i < len(t) && isDigit(rune(t[i])); i++ {
+		}
+	}
+	return i
+}
+
+// wordEnd returns where the word that starts at t[i] ends: at the first
+// rune that is neither a letter nor a combining mark, or at an upper-case
+// letter that follows a lower-case one.
+func wordEnd(t string, i int) int {
+	prev, size := utf8.DecodeRuneInString(t[i:])
+	for i += size; i < len(t); i += size {
+		var r rune
+		r, size = utf8.DecodeRuneInString(t[i:])
+		if !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) || unicode.IsLower(prev) && unicode.IsUpper(r) {
+			break
+		}
+		prev = r
+	}
+	return i
+}
+
+// laterNumber reports whether v, a number as it arrives (a json.Number, a
+// Go number, or the digits of a string with an optional minus and decimal
+// part), is whole and at least 2: 2, 2.0, 1e3 and "02" are; 1, 1.0, 1.5, 0
+// and -2 are not. The number kind reads it; what it cannot read (1e400, a
+// number over its digit budget) is no later page.
+func laterNumber(v any) bool {
+	d, ok := number.Read(v, number.Options{}).Value()
+	return ok && d.IsInteger() && d.Compare(number.FromInt64(2)) >= 0
+}
