@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -194,6 +195,22 @@ func bindField(name string, f reflect.StructField, spec *Spec) (*property, error
 		return nil, err
 	}
 	opts.env = spec
+	// A filter over a kind that of= (a vocabulary) or values= (an enum)
+	// does not name: the kind over= names, or else the one the name rule
+	// or the Go type gives, read with the filter's "not filtering"
+	// spellings in front.
+	filterOver := false
+	if opts.kind == "filter" && overAnyKind(opts) {
+		filterOver = true
+		opts.kind, _ = opts.value("over")
+		delete(opts.values, "over")
+		opts.order = slices.DeleteFunc(opts.order, func(k string) bool { return k == "over" })
+		if opts.kind != "" {
+			if _, ok := binders[opts.kind]; !ok {
+				return nil, fmt.Errorf("filter over=%s: unknown kind %q", opts.kind, opts.kind)
+			}
+		}
+	}
 	t := f.Type
 	p := &property{name: name, description: strings.TrimSpace(f.Tag.Get(tagDesc))}
 	if t.Kind() == reflect.Pointer {
@@ -252,6 +269,11 @@ func bindField(name string, f reflect.StructField, spec *Spec) (*property, error
 	p.binding, err = b.bind(t, opts)
 	if err != nil {
 		return nil, err
+	}
+	if filterOver {
+		if p.binding, err = filterBinding(kind, p.binding, p.required); err != nil {
+			return nil, err
+		}
 	}
 	if ex, ok := opts.value("example"); ok {
 		p.examples = append(p.examples, exampleJSON(ex))

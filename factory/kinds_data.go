@@ -22,7 +22,7 @@ func init() {
 	binders["filter"] = binder{name: "filter", bind: bindFilter}
 	binders["cursor"] = binder{name: "cursor", bind: bindCursor}
 	kindOptions["vocabulary"] = map[string]bool{"of": true}
-	kindOptions["filter"] = map[string]bool{"of": true, "values": true}
+	kindOptions["filter"] = map[string]bool{"of": true, "values": true, "over": true}
 	kindOptions["cursor"] = map[string]bool{}
 }
 
@@ -49,8 +49,10 @@ func bindVocabulary(t reflect.Type, o tagOptions) (binding, error) {
 	for _, id := range v.IDs() {
 		ids = append(ids, id)
 	}
-	return textBinding(v.Read, func(s string) string { return s }, func(dst reflect.Value, s string) { dst.SetString(s) },
-		map[string]any{"type": "string", "enum": ids}, v.Expected(), v.Example()), nil
+	b := textBinding(v.Read, func(s string) string { return s }, func(dst reflect.Value, s string) { dst.SetString(s) },
+		map[string]any{"type": "string", "enum": ids}, v.Expected(), v.Example())
+	b.declared = v.IDs()
+	return b, nil
 }
 
 // bindFilter binds an optional filter over a vocabulary (of=NAME) or over
@@ -87,8 +89,41 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	for i, id := range ids {
 		enumValues[i] = id
 	}
-	return textBinding(f.Read, func(s string) string { return s }, func(dst reflect.Value, s string) { dst.SetString(s) },
-		map[string]any{"type": "string", "enum": enumValues}, f.Expected(), f.Example()), nil
+	b := textBinding(f.Read, func(s string) string { return s }, func(dst reflect.Value, s string) { dst.SetString(s) },
+		map[string]any{"type": "string", "enum": enumValues}, f.Expected(), f.Example())
+	b.declared = ids
+	return b, nil
+}
+
+// overAnyKind reports whether a filter tag is over a kind that of= or
+// values= does not name: it says over=, or it has neither of= nor values=,
+// or its values= belong to a list's items (item=).
+func overAnyKind(o tagOptions) bool {
+	_, over := o.value("over")
+	_, of := o.value("of")
+	_, values := o.value("values")
+	_, item := o.value("item")
+	return over || !of && (!values || item)
+}
+
+// filterBinding puts a filter in front of the binding of the kind it is
+// over: "all", "*", "any" and their kin (kinds/filter) read as absent with
+// a note, everything else as the kind reads it. A filter is never
+// required, and is over a value, not over another filter or a cursor.
+func filterBinding(kind string, b binding, required bool) (binding, error) {
+	switch {
+	case required:
+		return binding{}, fmt.Errorf("a filter is never required: \"all\" means no filter")
+	case kind == "filter" || kind == "cursor" || b.cursor != nil:
+		return binding{}, fmt.Errorf("a filter cannot be over kind %s", kind)
+	}
+	f, err := filter.Over(filter.Kind[slot]{Read: b.read, Expected: b.expected, Example: b.example})
+	if err != nil {
+		return binding{}, fmt.Errorf("filter over %s: %w", kind, err)
+	}
+	b.read = f.Read
+	b.expected = f.Expected()
+	return b, nil
 }
 
 // bindCursor binds the cursor property: read last, once the other

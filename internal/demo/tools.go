@@ -26,9 +26,9 @@ type ReadDecisionsIn struct {
 	Court    string          `json:"court" agentinput:"filter,of=courts" desc:"Only decisions of this court"`
 	DateFrom string          `json:"date_from" desc:"Only decisions from this day on"`
 	DateTo   string          `json:"date_to" desc:"Only decisions up to this day"`
-	Language string          `json:"language" desc:"Only decisions in this language"`
-	Country  string          `json:"country" desc:"Only decisions from this country"`
-	Tags     []string        `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique" desc:"Only decisions with any of these subject tags"`
+	Language string          `json:"language" agentinput:"filter" desc:"Only decisions in this language"`
+	Country  string          `json:"country" agentinput:"filter" desc:"Only decisions from this country"`
+	Tags     []string        `json:"tags" agentinput:"filter,item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique" desc:"Only decisions with any of these subject tags"`
 	Limit    int             `json:"limit" agentinput:"max=50" desc:"How many decisions a page holds (10 when left out)"`
 	Cursor   cursor.Position `json:"cursor" desc:"The next_cursor of the previous page, to read the next one"`
 }

@@ -1,0 +1,113 @@
+package factory
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// filterIn declares filters over kinds with no vocabulary: by name rule
+// (country), by over= (date), and over a list's items.
+type filterIn struct {
+	Country string   `json:"country" agentinput:"filter" desc:"Only decisions from this country."`
+	Since   string   `json:"since" agentinput:"filter,over=date" desc:"Only decisions from this day on."`
+	Tags    []string `json:"tags" agentinput:"filter,item=enum,values=tax|tort" desc:"Only decisions with any of these tags."`
+	Status  string   `json:"status" agentinput:"filter,values=open|closed" desc:"Only decisions in this state."`
+}
+
+func newFilterTool(t *testing.T, intent Intent) (*Tool, *filterIn) {
+	t.Helper()
+	var last filterIn
+	tool, err := New(quietSpec("filter_decisions", intent), func(_ context.Context, in filterIn, _ *Call) (struct{}, error) {
+		last = in
+		return struct{}{}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tool, &last
+}
+
+// A "not filtering" spelling is absent with a note, on every filter
+// whatever the kind it is over; anything else is the kind's reading, its
+// asks included.
+func TestFilterOverAnyKind(t *testing.T) {
+	tool, last := newFilterTool(t, IntentRead)
+	for _, all := range []string{"all", "ALL", "*", "any", "vše", "alle", "(all)", "every"} {
+		for _, prop := range []string{"country", "since", "tags", "status"} {
+			res := tool.Call(context.Background(), json.RawMessage(`{"`+prop+`":`+quote(all)+`}`))
+			if res.Envelope != nil {
+				t.Errorf("%s %q: envelope %+v", prop, all, res.Envelope.Issues)
+				continue
+			}
+			if _, ok := res.Arguments[prop]; ok {
+				t.Errorf("%s %q: normalized to %v, want absent", prop, all, res.Arguments[prop])
+			}
+			if len(res.Notes) != 1 || res.Notes[0].Code != "placeholder" || res.Notes[0].Path != "/"+prop {
+				t.Errorf("%s %q: notes %+v, want one placeholder note at /%s", prop, all, res.Notes, prop)
+			}
+		}
+	}
+	res := tool.Call(context.Background(), json.RawMessage(`{"country":"Czechia","since":"1. 10. 2026","tags":"tax, tort","status":"Open"}`))
+	if res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope.Issues)
+	}
+	if last.Country != "CZ" || last.Since != "2026-10-01" || strings.Join(last.Tags, "|") != "tax|tort" || last.Status != "open" {
+		t.Fatalf("handler got %+v", *last)
+	}
+	res = tool.Call(context.Background(), json.RawMessage(`{"country":"Atlantis","since":"01/02/2026"}`))
+	if res.Envelope == nil || len(res.Envelope.Issues) != 2 {
+		t.Fatalf("want two issues, got %+v", res)
+	}
+	if got := res.Envelope.Issues[1].Ask.Code; got != "ambiguous" {
+		t.Errorf("since 01/02/2026: %s, want ambiguous", got)
+	}
+	// The advertised guidance says what "all" does.
+	var schema struct {
+		Properties map[string]struct{ Description string } `json:"properties"`
+	}
+	if err := json.Unmarshal(tool.InputSchema(), &schema); err != nil {
+		t.Fatal(err)
+	}
+	if d := schema.Properties["country"].Description; !strings.Contains(d, `"all"`) {
+		t.Errorf("country's description %q does not say what \"all\" means", d)
+	}
+}
+
+func TestFilterDeclarationMistakes(t *testing.T) {
+	type required struct {
+		Country string `json:"country" agentinput:"filter,required" desc:"Only from this country."`
+	}
+	type overUnknown struct {
+		Country string `json:"country" agentinput:"filter,over=nation" desc:"Only from this country."`
+	}
+	type overFilter struct {
+		Country string `json:"country" agentinput:"filter,over=filter" desc:"Only from this country."`
+	}
+	type allIsAValue struct {
+		Scope string `json:"scope" agentinput:"filter,over=enum,values=all|mine" desc:"Whose decisions."`
+	}
+	type typo struct {
+		Country string `json:"country" agentinput:"filter,over=country,alpha=3" desc:"Only from this country."`
+	}
+	spec := quietSpec("filter_decisions", IntentRead)
+	for name, err := range map[string]error{
+		"required":       errOf(New(spec, func(context.Context, required, *Call) (struct{}, error) { return struct{}{}, nil })),
+		"over unknown":   errOf(New(spec, func(context.Context, overUnknown, *Call) (struct{}, error) { return struct{}{}, nil })),
+		"over filter":    errOf(New(spec, func(context.Context, overFilter, *Call) (struct{}, error) { return struct{}{}, nil })),
+		"all is a value": errOf(New(spec, func(context.Context, allIsAValue, *Call) (struct{}, error) { return struct{}{}, nil })),
+		"typo":           errOf(New(spec, func(context.Context, typo, *Call) (struct{}, error) { return struct{}{}, nil })),
+	} {
+		if err == nil {
+			t.Errorf("%s: declared", name)
+		}
+	}
+}
+
+func errOf(_ *Tool, err error) error { return err }
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
