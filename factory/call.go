@@ -210,7 +210,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		}
 	}
 	if len(issues) == 0 {
-		issues = append(issues, t.reversedRanges(res.Arguments)...)
+		issues = append(issues, t.reversedRanges(res.Arguments, args)...)
 	}
 	if len(issues) == 0 {
 		issues = t.violations(res.Arguments)
@@ -272,38 +272,96 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 }
 
 // unknown is the issue of a property the tool does not declare: it names
-// the declared property the caller most likely meant, and lists them all.
+// the declared property the caller most likely meant (see likelyMeant),
+// or, when none is close, says to leave it out; and it lists them all.
 func (t *Tool) unknown(name string, raw any) Issue {
 	declared := t.Properties()
-	best, bestDist := "", -1
-	for _, d := range declared {
-		dist := editDistance(strings.ToLower(name), strings.ToLower(d), 8)
-		if bestDist < 0 || dist < bestDist {
-			best, bestDist = d, dist
-		}
-	}
-	hint := "Send it as one of the declared properties: " + strings.Join(declared, ", ")
-	if bestDist >= 0 && bestDist <= max(2, len(best)/3) {
-		hint = "Send it as " + best + " (the declared properties: " + strings.Join(declared, ", ") + ")"
+	list := strings.Join(declared, ", ")
+	hint := "Leave " + name + " out, or send what you meant as one of the declared properties: " + list
+	if best, ok := likelyMeant(name, declared); ok {
+		hint = "Send it as " + best + " (the declared properties: " + list + ")"
 	}
 	return Issue{Path: pointer([]string{name}), Ask: agentinput.Ask{
 		Code:     agentinput.AskUnknownProperty,
 		Received: agentinput.Received(raw),
 		Reason:   t.spec.Name + " has no property " + strconv.Quote(name),
-		Expected: "one of the declared properties: " + strings.Join(declared, ", "),
+		Expected: "one of the declared properties: " + list,
 		Hint:     hint,
 	}}
 }
 
-// editDistance is the Levenshtein distance of a and b, counted up to limit
-// (a longer distance reports limit): property names are short, and the
-// bound keeps a long unknown name from costing more.
+// likelyMeant returns the one declared property an unknown name most
+// likely stands for, compared without letter case, underscores and
+// hyphens: the same name (dateFrom, date-from), a name the unknown one
+// begins (lang → language, at least three letters), or the nearest by
+// edits (a swap of neighbours is one) — at most one edit for names of up
+// to five letters, two beyond. A tie names none: "sort" is as far from
+// "court" as from "port", and a wrong suggestion sends a value where it
+// does not belong.
+func likelyMeant(name string, declared []string) (string, bool) {
+	key := propertyKey(name)
+	if key == "" || len(key) > 64 {
+		return "", false
+	}
+	var prefixed []string
+	for _, d := range declared {
+		dk := propertyKey(d)
+		if dk == key {
+			return d, true
+		}
+		if len(key) >= 3 && strings.HasPrefix(dk, key) {
+			prefixed = append(prefixed, d)
+		}
+	}
+	if len(prefixed) == 1 {
+		return prefixed[0], true
+	}
+	limit := 1
+	if len(key) > 5 {
+		limit = 2
+	}
+	best, bestDist, tie := "", limit+1, false
+	for _, d := range declared {
+		switch dist := editDistance(key, propertyKey(d), limit+1); {
+		case dist < bestDist:
+			best, bestDist, tie = d, dist, false
+		case dist == bestDist:
+			tie = true
+		}
+	}
+	if best == "" || tie {
+		return "", false
+	}
+	return best, true
+}
+
+// propertyKey folds a property name for comparison: ASCII lower case,
+// without underscores, hyphens and spaces.
+func propertyKey(name string) string {
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '_' || c == '-' || c == ' ':
+		case 'A' <= c && c <= 'Z':
+			b.WriteByte(c + 'a' - 'A')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// editDistance is the optimal string alignment distance of a and b (the
+// Levenshtein distance where a swap of neighbours is one edit), counted up
+// to limit (a longer distance reports limit): property names are short,
+// and the bound keeps a long unknown name from costing more.
 func editDistance(a, b string, limit int) int {
 	if len(a) > 64 || len(b) > 64 {
 		return limit
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	rows := [3][]int{make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)}
+	prev2, prev, cur := rows[0], rows[1], rows[2]
 	for j := range prev {
 		prev[j] = j
 	}
@@ -315,15 +373,18 @@ func editDistance(a, b string, limit int) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return min(prev[len(b)], limit)
 }
 
 // reversedRanges finds from/to pairs whose from is after its to: an issue
 // naming both, never a silent swap.
-func (t *Tool) reversedRanges(args map[string]any) []Issue {
+func (t *Tool) reversedRanges(args, sent map[string]any) []Issue {
 	var out []Issue
 	for _, p := range t.props {
 		to, ok := pairOf(p.name)
@@ -336,15 +397,34 @@ func (t *Tool) reversedRanges(args map[string]any) []Issue {
 			continue
 		}
 		fromJSON, toJSON := mustJSON(from), mustJSON(upto)
+		swapFrom, swapTo := t.swapped(p, t.byName[to], sent, toJSON, fromJSON)
 		out = append(out, Issue{Path: pointer([]string{p.name}), Ask: agentinput.Ask{
 			Code:     agentinput.AskRangeReversed,
 			Received: json.RawMessage(fromJSON),
 			Reason:   p.name + " " + string(fromJSON) + " is after " + to + " " + string(toJSON),
 			Expected: p.name + " on or before " + to,
-			Hint:     "Send " + p.name + " " + string(toJSON) + " and " + to + " " + string(fromJSON) + " if you meant that period",
+			Hint:     "Send " + p.name + " " + string(swapFrom) + " and " + to + " " + string(swapTo) + " if you meant that period",
 		}})
 	}
 	return out
+}
+
+// swapped returns the values of a reversed pair sent the other way round:
+// each end's spelling read by the other end's binding, so that a period
+// keeps its whole extent ("2024" and "2020" swap to 2020-01-01 and
+// 2024-12-31, not to 2020-12-31 and 2024-01-01). When either spelling does
+// not read as a value at the other end, the two read values swap as they
+// are (fromJSON and toJSON are those, already swapped).
+func (t *Tool) swapped(from, to *property, sent map[string]any, swapFrom, swapTo []byte) ([]byte, []byte) {
+	if from == nil || to == nil || from.binding.read == nil || to.binding.read == nil {
+		return swapFrom, swapTo
+	}
+	a, okA := from.binding.read(sent[to.name]).Value()
+	b, okB := to.binding.read(sent[from.name]).Value()
+	if !okA || !okB || after(a.json, b.json) {
+		return swapFrom, swapTo
+	}
+	return mustJSON(a.json), mustJSON(b.json)
 }
 
 // pairOf returns the "to" property of a "from" property name.

@@ -232,6 +232,29 @@ func TestReversedRange(t *testing.T) {
 	}
 }
 
+// A reversed pair of periods swaps the periods, whole: "2024" to "2020"
+// meant 2020 to 2024, not 2020-12-31 to 2024-01-01.
+func TestReversedPeriods(t *testing.T) {
+	type in struct {
+		DateFrom string `json:"date_from" desc:"The first day."`
+		DateTo   string `json:"date_to" desc:"The last day."`
+	}
+	tool := Must(quietSpec("search_days", IntentRead), func(context.Context, in, *Call) (struct{}, error) { return struct{}{}, nil })
+	for sent, want := range map[string]string{
+		`{"date_from":"2024","date_to":"2020"}`:             `date_from "2020-01-01" and date_to "2024-12-31"`,
+		`{"date_from":"Q3 2026","date_to":"2026-03"}`:       `date_from "2026-03-01" and date_to "2026-09-30"`,
+		`{"date_from":"2026-12-31","date_to":"2026-01-01"}`: `date_from "2026-01-01" and date_to "2026-12-31"`,
+	} {
+		res := tool.Call(context.Background(), json.RawMessage(sent))
+		if res.Envelope == nil || len(res.Envelope.Issues) != 1 {
+			t.Fatalf("%s: got %+v", sent, res)
+		}
+		if is := res.Envelope.Issues[0]; is.Code != agentinput.AskRangeReversed || !strings.Contains(is.Hint, want) {
+			t.Errorf("%s: hint %q, want it to name %s", sent, is.Hint, want)
+		}
+	}
+}
+
 func TestDeclarationMistakes(t *testing.T) {
 	h := func(context.Context, searchIn, *Call) (struct{}, error) { return struct{}{}, nil }
 	good := quietSpec("search_decisions", IntentRead)
@@ -509,5 +532,41 @@ func TestDuplicateProperty(t *testing.T) {
 	res = tool.Call(context.Background(), json.RawMessage(`{"query":"a","query":"a"}`))
 	if res.Envelope != nil || r.last.Query != "a" {
 		t.Fatalf("duplicate with the same value: %+v", res.Envelope)
+	}
+}
+
+// The unknown property's hint names the declared one only when it is
+// close and unique; otherwise it says to leave it out.
+func TestLikelyMeant(t *testing.T) {
+	declared := []string{"query", "court", "date_from", "date_to", "language", "country", "tags", "limit", "cursor"}
+	for _, tt := range []struct{ name, want string }{
+		{"limt", "limit"}, {"lmit", "limit"}, {"cuort", "court"}, {"contry", "country"},
+		{"date_form", "date_from"}, {"dateFrom", "date_from"}, {"DATE-TO", "date_to"},
+		{"lang", "language"}, {"tag", "tags"}, {"Query", "query"},
+		// Not close, or as close to two: no suggestion.
+		{"sort", ""}, {"confirm", ""}, {"page_size", ""}, {"da", ""}, {"date", ""}, {"", ""},
+		{strings.Repeat("x", 100), ""},
+	} {
+		got, ok := likelyMeant(tt.name, declared)
+		if tt.name == "sort" {
+			// One edit from both: a tie names neither.
+			if got, ok := likelyMeant("sort", []string{"port", "sore", "limit"}); ok {
+				t.Errorf("likelyMeant(sort) among port and sore = %q", got)
+			}
+		}
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("likelyMeant(%q) = %q, %v; want %q", tt.name, got, ok, tt.want)
+		}
+	}
+}
+
+func TestUnknownPropertySaysLeaveItOut(t *testing.T) {
+	tool, _ := newSearch(t, IntentRead)
+	res := tool.Call(context.Background(), json.RawMessage(`{"query":"x","sort":"newest"}`))
+	if res.Envelope == nil || len(res.Envelope.Issues) != 1 {
+		t.Fatalf("got %+v", res)
+	}
+	if h := res.Envelope.Issues[0].Hint; !strings.HasPrefix(h, "Leave sort out") || !strings.Contains(h, "include_archived") {
+		t.Errorf("hint %q", h)
 	}
 }
