@@ -32,13 +32,16 @@ type Outcome string
 
 // The outcomes, in the order reports list them.
 const (
-	// Exact: accepted, no notes, arguments equal intended.
+	// Exact: accepted, no notes or warnings, arguments equal intended.
 	Exact Outcome = "exact"
-	// Repaired: accepted with notes, arguments equal intended.
+	// Repaired: accepted with notes (or warnings), arguments equal
+	// intended.
 	Repaired Outcome = "repaired"
 	// AskedRecoverable: an ask whose every issue names the way to the
 	// intended value, and whose second attempt (copying it) was accepted
-	// with arguments equal to intended.
+	// with arguments equal to intended. A filter dropped with a warning
+	// filter_dropped counts as an ask: the result says the filter was not
+	// applied and names the values it could have meant.
 	AskedRecoverable Outcome = "asked_recoverable"
 	// AskedDeadEnd: an ask (or a failure) that names no way to the
 	// intended value, or whose second attempt did not succeed.
@@ -290,8 +293,22 @@ func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
 		return s, err
 	}
 	s.First = first
-	if first.Accepted {
-		if !equalArgs(res.Arguments, intended) {
+	var second map[string]any
+	switch {
+	case first.Accepted && equalArgs(res.Arguments, intended):
+		if len(res.Notes) == 0 && len(res.Warnings) == 0 {
+			s.Outcome = Exact
+		} else {
+			s.Outcome = Repaired
+		}
+		return s, nil
+	case first.Accepted:
+		// Accepted with other arguments: a guess, unless every property
+		// that differs was dropped with a warning filter_dropped — the
+		// result says that filter was not applied, which is an ask with a
+		// result beside it (kinds.md: a filter never empties a search).
+		next, why, dropped := droppedFilters(objectOf(c.Arguments), res, intended)
+		if !dropped {
 			s.Outcome = Wrong
 			s.Why = "accepted " + string(first.Normalized) + ", meant " + string(canonical(intended))
 			if len(first.Warnings) > 0 {
@@ -299,24 +316,26 @@ func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
 			}
 			return s, nil
 		}
-		if len(res.Notes) == 0 {
-			s.Outcome = Exact
-		} else {
-			s.Outcome = Repaired
+		if next == nil {
+			s.Outcome = AskedDeadEnd
+			s.Why = why
+			return s, nil
 		}
-		return s, nil
-	}
-	env := res.Envelope
-	if len(env.Issues) == 0 {
-		s.Outcome = AskedDeadEnd
-		s.Why = "no issue: " + string(env.Code)
-		return s, nil
-	}
-	second, why := secondArguments(caller.Declared(c.Tool), objectOf(c.Arguments), intended, env.Issues)
-	if second == nil {
-		s.Outcome = AskedDeadEnd
-		s.Why = why
-		return s, nil
+		second = next
+	default:
+		env := res.Envelope
+		if len(env.Issues) == 0 {
+			s.Outcome = AskedDeadEnd
+			s.Why = "no issue: " + string(env.Code)
+			return s, nil
+		}
+		var why string
+		second, why = secondArguments(caller.Declared(c.Tool), objectOf(c.Arguments), intended, env.Issues)
+		if second == nil {
+			s.Outcome = AskedDeadEnd
+			s.Why = why
+			return s, nil
+		}
 	}
 	raw, _ := json.Marshal(second)
 	a2, res2, err := attempt(ctx, caller, c.Tool, raw)
@@ -337,6 +356,56 @@ func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
 		s.Outcome = AskedRecoverable
 	}
 	return s, nil
+}
+
+// droppedFilters scores an accepted call whose arguments differ from
+// intended. dropped is true when every property that differs was sent,
+// reads as absent, and carries a warning filter_dropped at its path: the
+// server did not guess, it said the filter was not applied. next is then
+// the second attempt, each such property with its intended value, or nil,
+// with the reason, when a warning does not name the intended value.
+func droppedFilters(args map[string]any, res *factory.Result, intended map[string]any) (next map[string]any, why string, dropped bool) {
+	warned := map[string]string{}
+	for _, w := range res.Warnings {
+		if w.Code == string(agentinput.WarningFilterDropped) {
+			warned[w.Path] = w.Message
+		}
+	}
+	if len(warned) == 0 {
+		return nil, "", false
+	}
+	next = map[string]any{}
+	for k, v := range args {
+		next[k] = v
+	}
+	keys := map[string]bool{}
+	for k := range res.Arguments {
+		keys[k] = true
+	}
+	for k := range intended {
+		keys[k] = true
+	}
+	for _, k := range sortedKeys(keys) {
+		got, have := res.Arguments[k]
+		want, meant := intended[k]
+		if have == meant && (!have || bytes.Equal(canonical(got), canonical(want))) {
+			continue
+		}
+		message, ok := warned["/"+k]
+		if _, sent := args[k]; !ok || !sent || have {
+			return nil, "", false
+		}
+		if !meant {
+			delete(next, k)
+			continue
+		}
+		if !strings.Contains(message, string(canonical(want))) {
+			why = "/" + k + " (filter_dropped): the warning does not name the intended value"
+			return nil, why, true
+		}
+		next[k] = want
+	}
+	return next, "", true
 }
 
 // secondArguments builds the second attempt: each property an issue is

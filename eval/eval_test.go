@@ -34,18 +34,8 @@ func TestDemoCorpus(t *testing.T) {
 	if *printReport {
 		rep.WriteMarkdown(os.Stdout)
 	}
-	known := knownWrong(t)
 	for _, c := range rep.Wrong() {
-		key := c.Tool + " " + string(c.Written)
-		if _, ok := known[key]; ok {
-			delete(known, key)
-			t.Logf("line %d %s [%s]: wrong, a known bug (testdata/known_wrong.txt): %s", c.Line, c.Tool, c.Label, c.Why)
-			continue
-		}
 		t.Errorf("line %d %s [%s]: WRONG: sent %s; %s", c.Line, c.Tool, c.Label, c.First.Arguments, c.Why)
-	}
-	for key := range known {
-		t.Errorf("testdata/known_wrong.txt lists %q, which is no longer wrong: remove it", key)
 	}
 	raw, err := os.ReadFile("testdata/baseline.txt")
 	if err != nil {
@@ -67,27 +57,6 @@ func TestDemoCorpus(t *testing.T) {
 	if got := rep.WithinTwoRate(); got+1e-9 < base {
 		t.Errorf("within two attempts: %.1f%%, below the recorded %.1f%%", got, base)
 	}
-}
-
-// knownWrong reads testdata/known_wrong.txt: "TOOL ARGUMENTS — why" per
-// line (ARGUMENTS as the corpus line writes them),
-// the wrong calls that are known bugs of a kind or of the factory, reported
-// and not yet fixed. The list may only shrink.
-func knownWrong(t *testing.T) map[string]string {
-	raw, err := os.ReadFile("testdata/known_wrong.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, line := range strings.Split(string(raw), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		key, why, _ := strings.Cut(line, " — ")
-		out[strings.TrimSpace(key)] = why
-	}
-	return out
 }
 
 // BenchmarkDemoCorpus is one run of the shipped corpus in process (fresh

@@ -339,6 +339,9 @@ func demoCorpus() []corpusLine {
 	cur("cursor-damaged", "$NEXT_CURSOR_TRUNCATED", "$NEXT_CURSOR", obj{"court": "NS"}, obj{"court": "NS"})
 	cur("cursor-invented-next", "page2", "$NEXT_CURSOR", base, obj{"limit": 20})
 	cur("cursor-invented-next", "2", "$NEXT_CURSOR", base, obj{"limit": 20})
+	cur("cursor-invented-next", "next", "$NEXT_CURSOR", base, obj{"limit": 20})
+	cur("cursor-invented-next", "offset=20", "$NEXT_CURSOR", base, obj{"limit": 20})
+	cur("cursor-invented-next", 2, "$NEXT_CURSOR", base, obj{"limit": 20})
 	cur("cursor-other-filters", "$NEXT_CURSOR", "$NEXT_CURSOR", base, obj{"limit": 20, "court": "NS"})
 
 	// read_decision.

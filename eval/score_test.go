@@ -47,6 +47,16 @@ func TestOutcomes(t *testing.T) {
 		// A placeholder on a do tool's required property: asked, and
 		// nothing can be sent in its place.
 		{`{"tool":"do_tag_decision","arguments":{"decision_id":"N/A","tags":["tax"]},"intended":{"tags":["tax"]}}`, AskedDeadEnd},
+		// A filter over the courts dropped with filter_dropped is not a
+		// guess: an ask with a result beside it, recoverable when the
+		// warning names the court meant, and the second attempt is run.
+		{`{"tool":"read_decisions","arguments":{"court":"Suprme Court"},"intended":{"court":"NS"}}`, AskedRecoverable},
+		{`{"tool":"read_decisions","arguments":{"court":"Suprme Court"},"intended":{"court":"NSS"}}`, AskedRecoverable},
+		{`{"tool":"read_decisions","arguments":{"court":"Suprme Court"},"intended":{"court":"US"}}`, AskedDeadEnd},
+		// ... but a dropped filter does not excuse another property.
+		{`{"tool":"read_decisions","arguments":{"court":"Suprme Court","limit":20},"intended":{"court":"NS","limit":21}}`, Wrong},
+		// A warning makes an accepted call repaired, not exact.
+		{`{"tool":"read_decisions","arguments":{"court":"Atlantis"},"intended":{}}`, Repaired},
 		// A handler failure has no issue to follow.
 		{`{"tool":"read_decision","arguments":{"id":"4e6a3fac-9262-4826-91f0-e77195e54c58"},"intended":{"id":"4e6a3fac-9262-4826-91f0-e77195e54c58"}}`, AskedDeadEnd},
 	}
