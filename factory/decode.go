@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
 )
@@ -11,7 +15,10 @@ import (
 // decodeArguments decodes a call's arguments within the budgets of
 // agentinput/budget.go. Missing or null arguments are an empty object.
 // Over a budget is a too_large issue at the path where it was crossed;
-// never a panic, a hang or a silent truncation.
+// never a panic, a hang or a silent truncation. A string that
+// encoding/json would change (a byte that is not UTF-8, a lone surrogate
+// escape: both become U+FFFD) is an ask invalid at its path, never a
+// silent repair.
 func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 	if len(raw) > agentinput.MaxArgumentBytes {
 		return nil, &Issue{Path: "", Ask: agentinput.Ask{
@@ -26,19 +33,20 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 	if len(trimmed) == 0 || string(trimmed) == "null" {
 		return map[string]any{}, nil
 	}
-	if depth := jsonDepth(trimmed); depth > agentinput.MaxJSONDepth {
-		return nil, &Issue{Path: "", Ask: agentinput.Ask{
-			Code:     agentinput.AskTooLarge,
-			Received: agentinput.Received(string(trimmed)),
-			Reason:   "the arguments nest " + strconv.Itoa(depth) + " levels deep, over the budget of " + strconv.Itoa(agentinput.MaxJSONDepth),
-			Expected: "arguments nested at most " + strconv.Itoa(agentinput.MaxJSONDepth) + " levels deep",
-			Hint:     "Send flatter arguments",
-		}}
+	sc := scanText(trimmed)
+	text := trimmed
+	if sc.deep != nil {
+		// Decoded with what nests past the budget left out, only to
+		// check that the path to it is a path in the arguments.
+		text = sc.flat
 	}
-	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil || dec.More() {
+		if sc.deep != nil {
+			return nil, depthIssue(sc, nil, trimmed)
+		}
 		return nil, &Issue{Path: "", Ask: agentinput.Ask{
 			Code:     agentinput.AskInvalidJSON,
 			Received: agentinput.Received(string(trimmed)),
@@ -46,6 +54,9 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 			Expected: "a JSON object of arguments",
 			Hint:     "Send the arguments as one JSON object",
 		}}
+	}
+	if sc.deep != nil {
+		return nil, depthIssue(sc, v, trimmed)
 	}
 	obj, ok := v.(map[string]any)
 	if ok {
@@ -65,35 +76,304 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 	if issue := checkBudgets(obj, nil); issue != nil {
 		return nil, issue
 	}
+	if sc.bad != nil {
+		return nil, badStringIssue(sc.bad, obj, trimmed, len(raw)-len(bytes.TrimLeftFunc(raw, unicode.IsSpace)))
+	}
 	return obj, nil
 }
 
-// jsonDepth returns how deep arrays and objects nest in a JSON text,
-// counting outside strings, in one pass.
-func jsonDepth(b []byte) int {
-	depth, deepest := 0, 0
-	inString, escaped := false, false
-	for _, c := range b {
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
+// maxIssuePathBytes is the longest path a decoding issue names: a longer
+// JSON Pointer (property names can be long, and sixteen of them deep) is
+// cut to the pointer of the top-level property that holds the value.
+const maxIssuePathBytes = 256
+
+// textScan is what one pass over the arguments' JSON text finds: how deep
+// it nests, the first container nested past agentinput.MaxJSONDepth, and
+// the first string that encoding/json would change.
+type textScan struct {
+	depth int // the deepest nesting; the arguments object is depth 1
+	deep  *spot
+	// flat is the text with every container past the budget replaced by
+	// null, when there is one: it decodes iff the rest is JSON, and the
+	// path to deep is a path in what it decodes to.
+	flat []byte
+	bad  *spot
+}
+
+// spot is a place in the JSON text: the path of the value there (for a
+// property name, the path of the property it names), the bytes of the
+// value, and for a bad string the offset of the first bad byte and what
+// is wrong with it.
+type spot struct {
+	path       []step
+	start, end int
+	at         int
+	what       string
+	key        bool
+}
+
+// frame is one array or object the scan is in.
+type frame struct {
+	object  bool
+	index   int    // an array's current item
+	wantKey bool   // an object's next string is a property name
+	key     [2]int // an object's current property name, as JSON text
+}
+
+// scanText reads the JSON text b once, in time and memory linear in its
+// length: it keeps a frame for at most MaxJSONDepth containers and only
+// counts deeper ones. It never fails: text that is not JSON gets a result
+// the decode then rejects.
+func scanText(b []byte) textScan {
+	var sc textScan
+	stack := make([]frame, 0, agentinput.MaxJSONDepth)
+	depth, copied := 0, 0
+	for i := 0; i < len(b); i++ {
+		tracked := depth == len(stack) // not inside a container past the budget
+		switch c := b[i]; c {
+		case '"':
+			end, at, what := scanString(b, i)
+			if tracked {
+				key := len(stack) > 0 && stack[len(stack)-1].object && stack[len(stack)-1].wantKey
+				if key {
+					top := &stack[len(stack)-1]
+					top.key, top.wantKey = [2]int{i, end}, false
+				}
+				if at >= 0 && sc.bad == nil {
+					sc.bad = &spot{path: pathOf(b, stack), start: i, end: end, at: at, what: what, key: key}
+				}
 			}
-		case c == '"':
-			inString = true
-		case c == '[' || c == '{':
+			i = end - 1
+		case '[', '{':
 			depth++
-			deepest = max(deepest, depth)
-		case c == ']' || c == '}':
-			depth--
+			sc.depth = max(sc.depth, depth)
+			switch {
+			case depth <= agentinput.MaxJSONDepth:
+				stack = append(stack, frame{object: c == '{', wantKey: c == '{'})
+			case depth == agentinput.MaxJSONDepth+1:
+				if sc.deep == nil {
+					sc.deep = &spot{path: pathOf(b, stack), start: i, end: len(b)}
+				}
+				sc.flat = append(sc.flat, b[copied:i]...)
+				sc.flat = append(sc.flat, "null"...)
+				copied = len(b) // until the container ends
+			}
+		case ']', '}':
+			switch {
+			case depth == 0:
+			case depth <= agentinput.MaxJSONDepth:
+				stack = stack[:len(stack)-1]
+			case depth == agentinput.MaxJSONDepth+1:
+				if sc.deep.end == len(b) {
+					sc.deep.end = i + 1
+				}
+				copied = i + 1
+			}
+			depth = max(depth-1, 0)
+		case ',':
+			if tracked && len(stack) > 0 {
+				top := &stack[len(stack)-1]
+				top.index++
+				top.wantKey = top.object
+			}
 		}
 	}
-	return deepest
+	if sc.deep != nil && copied < len(b) {
+		sc.flat = append(sc.flat, b[copied:]...)
+	}
+	return sc
+}
+
+// scanString reads the JSON string that starts at b[i] (a quote) and
+// returns the index after its closing quote (len(b) when it has none),
+// and the offset of the first thing encoding/json would replace with
+// U+FFFD, with what it is (-1 and "" when there is none): a byte that is
+// not UTF-8, or a \u escape of a UTF-16 surrogate that is not a high one
+// followed by a low one.
+func scanString(b []byte, i int) (end, at int, what string) {
+	at = -1
+	note := func(j int, w string) {
+		if at < 0 {
+			at, what = j, w
+		}
+	}
+	for j := i + 1; j < len(b); {
+		switch c := b[j]; {
+		case c == '"':
+			return j + 1, at, what
+		case c == '\\':
+			r, ok := hex4(b, j+2)
+			if !ok || b[j+1] != 'u' {
+				j += 2
+				continue
+			}
+			if utf16.IsSurrogate(r) {
+				if lo, ok := hex4(b, j+8); ok && r < 0xDC00 && b[j+6] == '\\' && b[j+7] == 'u' && lo >= 0xDC00 && lo < 0xE000 {
+					j += 12
+					continue
+				}
+				note(j, "the escape "+string(b[j:j+6])+", half of a UTF-16 surrogate pair without its other half, which is no character")
+			}
+			j += 6
+		case c < utf8.RuneSelf:
+			j++
+		default:
+			r, size := utf8.DecodeRune(b[j:])
+			if r == utf8.RuneError && size == 1 {
+				note(j, "the byte 0x"+strings.ToUpper(strconv.FormatUint(uint64(c), 16))+", which is not UTF-8")
+			}
+			j += size
+		}
+	}
+	return len(b), at, what
+}
+
+// hex4 reads the four hex digits at b[k:k+4] of a \u escape.
+func hex4(b []byte, k int) (rune, bool) {
+	if k+4 > len(b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[k : k+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case 'a' <= c && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case 'A' <= c && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// step is one step of a path in the JSON text: an array's item by its
+// index, or an object's property by its name (index < 0).
+type step struct {
+	name  string
+	index int
+}
+
+// pathOf returns the path of the value the scan is at: an index for each
+// array, a property name for each object.
+func pathOf(b []byte, stack []frame) []step {
+	path := make([]step, len(stack))
+	for i, f := range stack {
+		if !f.object {
+			path[i] = step{index: f.index}
+			continue
+		}
+		var name string
+		if f.key[1] > f.key[0] {
+			_ = json.Unmarshal(b[f.key[0]:f.key[1]], &name) // a bad name leaves ""; the decode then fails
+		}
+		path[i] = step{name: name, index: -1}
+	}
+	return path
+}
+
+// issuePath is the JSON Pointer an issue about the value at path names:
+// the path itself when the arguments object v holds a value there and the
+// pointer is at most maxIssuePathBytes long; else the top-level property
+// (which holds it: a property named twice may hide a deeper path); the
+// root when v is no object.
+func issuePath(v any, path []step) string {
+	obj, ok := v.(map[string]any)
+	if !ok || len(path) == 0 || path[0].index >= 0 {
+		return ""
+	}
+	tokens := make([]string, len(path))
+	for i, st := range path {
+		tokens[i] = st.name
+		if st.index >= 0 {
+			tokens[i] = strconv.Itoa(st.index)
+		}
+	}
+	if p := pointer(tokens); len(p) <= maxIssuePathBytes && holds(obj, path) {
+		return p
+	}
+	if _, ok := obj[path[0].name]; ok {
+		return pointer(tokens[:1])
+	}
+	return ""
+}
+
+// holds reports whether v holds a value at path.
+func holds(v any, path []step) bool {
+	for _, st := range path {
+		switch x := v.(type) {
+		case map[string]any:
+			next, ok := x[st.name]
+			if !ok || st.index >= 0 {
+				return false
+			}
+			v = next
+		case []any:
+			if st.index < 0 || st.index >= len(x) {
+				return false
+			}
+			v = x[st.index]
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// depthIssue is the too_large issue of arguments nested past
+// MaxJSONDepth, at the container that crossed it (see issuePath); v is
+// the decoded arguments, nil when even without what nests too deep they
+// are not JSON, and the issue is at the root.
+func depthIssue(sc textScan, v any, text []byte) *Issue {
+	path := issuePath(v, sc.deep.path)
+	where := ""
+	if path != "" {
+		where = " at " + path
+	}
+	return &Issue{Path: path, Ask: agentinput.Ask{
+		Code:     agentinput.AskTooLarge,
+		Received: receivedText(text[sc.deep.start:sc.deep.end]),
+		Reason:   "the arguments nest " + strconv.Itoa(sc.depth) + " levels deep" + where + ", over the budget of " + strconv.Itoa(agentinput.MaxJSONDepth) + " (the arguments object is level 1)",
+		Expected: "arguments nested at most " + strconv.Itoa(agentinput.MaxJSONDepth) + " levels deep",
+		Hint:     "Send flatter arguments: arrays and objects nested at most " + strconv.Itoa(agentinput.MaxJSONDepth) + " levels deep, counting the arguments object",
+	}}
+}
+
+// receivedText is Received for a piece of the JSON text: the value when
+// it is JSON and UTF-8, else the text as a string; cut either way.
+func receivedText(text []byte) json.RawMessage {
+	if utf8.Valid(text) && json.Valid(text) {
+		return agentinput.Received(json.RawMessage(text))
+	}
+	return agentinput.Received(string(text))
+}
+
+// badStringIssue is the invalid issue of a string that encoding/json
+// would have changed: reading it would lose what was sent, so it is not
+// read. lead is how many bytes of whitespace the arguments start with,
+// for the offset.
+func badStringIssue(bad *spot, obj map[string]any, text []byte, lead int) *Issue {
+	what := "the string"
+	if bad.key {
+		what = "the property name"
+	}
+	received := receivedText(text[bad.start:bad.end])
+	if !utf8.Valid(text[bad.start:bad.end]) {
+		// Shown decoded, the bad byte as U+FFFD: JSON text cannot hold it.
+		var s string
+		_ = json.Unmarshal(text[bad.start:bad.end], &s)
+		received = agentinput.Received(s)
+	}
+	return &Issue{Path: issuePath(obj, bad.path), Ask: agentinput.Ask{
+		Code:     agentinput.AskInvalid,
+		Received: received,
+		Reason: what + " holds " + bad.what + " (at byte offset " + strconv.Itoa(lead+bad.at) + " of the arguments); " +
+			"read, it would become U+FFFD and what was sent would be lost, so it is not read",
+		Expected: `a JSON string of UTF-8 text, where an escaped character outside the Basic Multilingual Plane is a pair of surrogates, for example "\ud83d\ude00"`,
+		Hint:     "Send " + what + " again as UTF-8, with every \\u escape a character or a surrogate pair",
+	}}
 }
 
 // checkBudgets walks a decoded value for the string, array and property

@@ -169,7 +169,7 @@ func TestBudgets(t *testing.T) {
 	}{
 		{"bytes", `{"query":"` + strings.Repeat("a", agentinput.MaxArgumentBytes) + `"}`, ""},
 		{"string", `{"query":"` + strings.Repeat("a", agentinput.MaxStringBytes+1) + `"}`, "/query"},
-		{"depth", `{"query":` + strings.Repeat("[", agentinput.MaxJSONDepth) + strings.Repeat("]", agentinput.MaxJSONDepth) + `}`, ""},
+		{"depth", `{"query":` + strings.Repeat("[", agentinput.MaxJSONDepth) + strings.Repeat("]", agentinput.MaxJSONDepth) + `}`, "/query" + strings.Repeat("/0", agentinput.MaxJSONDepth-1)},
 		{"array", `{"query":[` + strings.TrimSuffix(strings.Repeat("1,", agentinput.MaxArrayItems+1), ",") + `]}`, "/query"},
 	} {
 		res := tool.Call(context.Background(), json.RawMessage(tt.args))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -85,9 +84,8 @@ func TestBudgetEdges(t *testing.T) {
 		path     string // the path of the too_large issue one past
 	}{
 		{"MaxArgumentBytes", pad(agentinput.MaxArgumentBytes), pad(agentinput.MaxArgumentBytes + 1), ""},
-		// docs/budgets.md says "at the path where the budget is crossed";
-		// the factory names the root. See docs/robustness.md.
-		{"MaxJSONDepth", nested(agentinput.MaxJSONDepth), nested(agentinput.MaxJSONDepth + 1), ""},
+		// At the container past the budget (docs/robustness.md).
+		{"MaxJSONDepth", nested(agentinput.MaxJSONDepth), nested(agentinput.MaxJSONDepth + 1), "/query" + strings.Repeat("/0", agentinput.MaxJSONDepth-1)},
 		{"MaxStringBytes", `{"query":"` + strings.Repeat("a", agentinput.MaxStringBytes) + `"}`, `{"query":"` + strings.Repeat("a", agentinput.MaxStringBytes+1) + `"}`, "/query"},
 		{"MaxStringBytes (multi-byte)", `{"query":"` + strings.Repeat("é", agentinput.MaxStringBytes/2) + `"}`, `{"query":"` + strings.Repeat("é", agentinput.MaxStringBytes/2) + `a"}`, "/query"},
 		{"MaxArrayItems", items(agentinput.MaxArrayItems), items(agentinput.MaxArrayItems + 1), "/tags"},
@@ -204,15 +202,15 @@ func TestLinear(t *testing.T) {
 	}
 }
 
-// TestLinearRepeatedItems is the known exception (docs/robustness.md,
-// "notes on a long list"): a list whose items each carry a note (repeats
-// dropped, folded case) allocates bytes in items × notes, because each
-// note quotes the whole list and Spelling.String encodes it whole before
-// cutting it to MaxReceivedChars. It is bounded by MaxArrayItems; it runs
-// when AGENTINPUT_KNOWN_BUGS=1, to check a fix.
+// TestLinearRepeatedItems: a list whose items each carry a note (repeats
+// dropped, folded case), sent as an array or as one separated string,
+// allocates bytes linear in its items. It was quadratic (docs/robustness.md,
+// "notes on a long list"): kinds/stringlist added the note of each dropped
+// repeat on its own, and each add copied the notes so far. The kind-level
+// test is kinds/stringlist/linear_test.go.
 func TestLinearRepeatedItems(t *testing.T) {
-	if os.Getenv("AGENTINPUT_KNOWN_BUGS") != "1" {
-		t.Skip("known: quadratic bytes for notes on a long list; set AGENTINPUT_KNOWN_BUGS=1")
+	if testing.Short() {
+		t.Skip("allocation counts")
 	}
 	r := newRegistry(t)
 	search := tool(t, r, "read_decisions")

@@ -60,9 +60,11 @@ var catalogue = []struct{ name, tool, args, want string }{
 	{"oversized free text", "read_decisions", `{"query":"` + strings.Repeat("a", 70000) + `"}`, "invalid_arguments too_large@/query"},
 	{"oversized arguments", "read_decisions", `{"query":"` + strings.Repeat("a ", 600000) + `"}`, "invalid_arguments too_large@"},
 	{"invalid UTF-8 in a code", "read_decisions", "{\"country\":\"C\xffZ\"}", "invalid_arguments invalid@/country"},
-	// Known defect (docs/robustness.md): encoding/json replaces the bad
-	// byte with U+FFFD, a silent repair with no note.
-	{"invalid UTF-8 in free text", "read_decisions", "{\"query\":\"a\xffb\"}", "ok {\"query\":\"a�b\"}"},
+	// encoding/json would replace the byte with U+FFFD: the string is not
+	// read (it was read so, silently, before).
+	{"invalid UTF-8 in free text", "read_decisions", "{\"query\":\"a\xffb\"}", "invalid_arguments invalid@/query"},
+	{"invalid UTF-8 in a list item", "read_decisions", "{\"tags\":[\"tax\",\"t\xe9x\"]}", "invalid_arguments invalid@/tags/1"},
+	{"invalid UTF-8 in a property name", "read_decisions", "{\"qu\xffery\":\"x\"}", "invalid_arguments invalid@/qu\uFFFDery"},
 	{"NUL in a code", "read_decisions", `{"country":"CZ\u0000"}`, "invalid_arguments invalid@/country"},
 	{"NUL in free text", "read_decisions", `{"query":"a\u0000b"}`, "ok {\"query\":\"a\\u0000b\"}"},
 	{"control character in a date", "read_decisions", `{"date_from":"2026-10-01\u0007"}`, "invalid_arguments invalid@/date_from"},
@@ -84,7 +86,8 @@ var catalogue = []struct{ name, tool, args, want string }{
 	{"exponent bomb in a string", "read_decisions", `{"limit":"1e-999999999"}`, "invalid_arguments invalid@/limit"},
 	{"ten thousand digits", "read_decisions", `{"limit":` + strings.Repeat("9", 10000) + `}`, "invalid_arguments too_large@/limit"},
 	{"NaN and Infinity", "read_decisions", `{"limit":"NaN"}`, "invalid_arguments invalid@/limit"},
-	{"deeply nested arrays", "read_decisions", `{"tags":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`, "invalid_arguments too_large@"},
+	{"deeply nested arrays", "read_decisions", `{"tags":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`, "invalid_arguments too_large@/tags" + strings.Repeat("/0", 15)},
+	{"deeply nested arrays, not closed", "read_decisions", `{"tags":` + strings.Repeat("[", 10000), "invalid_arguments too_large@"},
 	{"duplicate JSON keys, same value", "read_decisions", `{"country":"CZ","country":"CZ"}`, "ok {\"country\":\"CZ\"}"},
 	{"duplicate JSON keys, different values", "read_decisions", `{"country":"CZ","country":"SK"}`, "invalid_arguments invalid@/country"},
 	{"duplicate keys that differ in case", "read_decisions", `{"country":"CZ","Country":"SK"}`, "invalid_arguments unknown_property@/Country"},
@@ -93,8 +96,10 @@ var catalogue = []struct{ name, tool, args, want string }{
 	{"tampered cursor", "read_decisions", `{"cursor":"c1_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}`, "invalid_arguments invalid_cursor@/cursor"},
 	{"invented cursor, first call", "read_decisions", `{"cursor":"start"}`, "ok {}"},
 	{"invented cursor, later page", "read_decisions", `{"cursor":"page2"}`, "invalid_arguments invalid_cursor@/cursor"},
-	// Known defect: as invalid UTF-8, replaced with U+FFFD and no note.
-	{"lone surrogate escape", "read_decisions", `{"query":"\ud800"}`, "ok {\"query\":\"�\"}"},
+	// As invalid UTF-8: encoding/json would read it as U+FFFD.
+	{"lone surrogate escape", "read_decisions", `{"query":"\ud800"}`, "invalid_arguments invalid@/query"},
+	{"surrogate pair escape", "read_decisions", `{"query":"\ud83d\ude00"}`, "ok {\"query\":\"😀\"}"},
+	{"U+FFFD as sent", "read_decisions", `{"query":"a\ufffdb�"}`, "ok {\"query\":\"a�b�\"}"},
 	{"not JSON", "read_decisions", `{"query":`, "invalid_arguments invalid_json@"},
 	{"arguments that are an array", "read_decisions", `[]`, "invalid_arguments wrong_type@"},
 	{"trailing data after the arguments", "read_decisions", `{"query":"x"} {"query":"y"}`, "invalid_arguments invalid_json@"},

@@ -112,6 +112,11 @@ func FuzzCall(f *testing.F) {
 	f.Add(toolIndex(r, "read_decision"), []byte(`{"id":"d-0001"}`))
 	f.Add(toolIndex(r, "can_do"), []byte(`{"action":"do_tag_decision","decision_id":"d-0001","tags":["tax"]}`))
 	f.Add(toolIndex(r, "do_tag_decision"), []byte(`{"decision_id":"d-0001","tags":["tax"],"idempotency_key":"k1"}`))
+	// Decoding's own cases: a byte that is not UTF-8, surrogate escapes,
+	// nesting one past the depth budget.
+	f.Add(toolIndex(r, "read_decisions"), []byte("{\"query\":\"a\xffb\",\"tags\":[\"t\\ud800\"]}"))
+	f.Add(toolIndex(r, "read_decisions"), []byte(`{"query":"\ud83d\ude00\udc00","qu\u00e9ry":1}`))
+	f.Add(toolIndex(r, "read_decisions"), []byte(`{"tags":[1,{"a":`+strings.Repeat("[", agentinput.MaxJSONDepth-2)+strings.Repeat("]", agentinput.MaxJSONDepth-2)+`}]}`))
 	for _, pc := range propertyCases {
 		for _, in := range caseInputs(f, pc.kind) {
 			args, _ := json.Marshal(map[string]json.RawMessage{pc.property: json.RawMessage(in)})

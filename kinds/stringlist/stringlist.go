@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -152,15 +151,21 @@ func (l *List[T]) ReadItems(v any) Items[T] {
 		seen = make(map[any]int, len(raw))
 	}
 	it.items = make([]Item[T], 0, len(raw))
+	// Each dropped repeat is a note of its own, appended to the list's
+	// notes once at the end: Notes.AddStep copies the notes it adds to, so
+	// adding one per repeat would copy items × repeats notes.
+	var dropped []agentinput.Notes
 	for i, r := range raw {
 		o := l.readItem(r, i)
 		if seen != nil {
 			if value, ok := o.Value(); ok {
 				key := l.key(value)
 				if first, dup := seen[key]; dup {
-					it.notes.AddStep(agentinput.NoteDuplicate, agentinput.JSONValue(r),
+					var note agentinput.Notes
+					note.AddStep(agentinput.NoteDuplicate, agentinput.JSONValue(r),
 						agentinput.Words("a repeat of the item at index "+strconv.Itoa(first)),
 						"at index "+strconv.Itoa(i)+", dropped")
+					dropped = append(dropped, note)
 					continue
 				}
 				seen[key] = i
@@ -168,6 +173,7 @@ func (l *List[T]) ReadItems(v any) Items[T] {
 		}
 		it.items = append(it.items, Item[T]{Index: i, Outcome: o})
 	}
+	it.notes.Append(dropped...)
 	return it
 }
 
@@ -429,15 +435,15 @@ func (l *List[T]) listReadings(it Items[T], k int, where string, readings []agen
 		texts[k] = string(r.Value)
 		var b strings.Builder
 		b.WriteByte('[')
-		var kept []string
+		kept := make(map[string]bool, len(texts)) // a map: a slice's search is items × items
 		for _, text := range texts {
-			if l.opts.Unique && slices.Contains(kept, text) {
+			if l.opts.Unique && kept[text] {
 				continue
 			}
 			if len(kept) > 0 {
 				b.WriteByte(',')
 			}
-			kept = append(kept, text)
+			kept[text] = true
 			b.WriteString(text)
 		}
 		b.WriteByte(']')
