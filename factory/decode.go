@@ -59,7 +59,9 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 		return nil, depthIssue(sc, v, trimmed)
 	}
 	obj, ok := v.(map[string]any)
-	if ok {
+	if ok && sc.members != len(obj) {
+		// A name written twice (the decode kept the last value): the
+		// slower token walk says which, and whether the values differ.
 		if issue := duplicateProperty(trimmed); issue != nil {
 			return nil, issue
 		}
@@ -92,6 +94,9 @@ const maxIssuePathBytes = 256
 // the first string that encoding/json would change.
 type textScan struct {
 	depth int // the deepest nesting; the arguments object is depth 1
+	// members counts the property names of the outermost object as
+	// written: more than the decoded object holds means a name repeats.
+	members int
 	deep  *spot
 	// flat is the text with every container past the budget replaced by
 	// null, when there is one: it decodes iff the rest is JSON, and the
@@ -138,6 +143,9 @@ func scanText(b []byte) textScan {
 				if key {
 					top := &stack[len(stack)-1]
 					top.key, top.wantKey = [2]int{i, end}, false
+					if len(stack) == 1 {
+						sc.members++
+					}
 				}
 				if at >= 0 && sc.bad == nil {
 					sc.bad = &spot{path: pathOf(b, stack), start: i, end: end, at: at, what: what, key: key}

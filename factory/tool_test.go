@@ -533,6 +533,16 @@ func TestDuplicateProperty(t *testing.T) {
 	if res.Envelope != nil || r.last.Query != "a" {
 		t.Fatalf("duplicate with the same value: %+v", res.Envelope)
 	}
+	// The same name spelled with an escape is the same property.
+	res = tool.Call(context.Background(), json.RawMessage(`{"limit":5,"query":"a","\u0071uery":"b"}`))
+	if res.Envelope == nil || res.Envelope.Issues[0].Path != "/query" {
+		t.Fatalf("duplicate through an escape: %+v", res.Envelope)
+	}
+	// Names repeated inside a value are not properties.
+	res = tool.Call(context.Background(), json.RawMessage(`{"query":"a","limit":5,"court":"NS"}`))
+	if res.Envelope != nil {
+		t.Fatalf("no duplicate: %+v", res.Envelope)
+	}
 }
 
 // The unknown property's hint names the declared one only when it is
