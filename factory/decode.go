@@ -97,7 +97,7 @@ type textScan struct {
 	// members counts the property names of the outermost object as
 	// written: more than the decoded object holds means a name repeats.
 	members int
-	deep  *spot
+	deep    *spot
 	// flat is the text with every container past the budget replaced by
 	// null, when there is one: it decodes iff the rest is JSON, and the
 	// path to deep is a path in what it decodes to.
