@@ -75,7 +75,7 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 			Hint:     "Send the arguments as one JSON object, property by property",
 		}}
 	}
-	if issue := checkBudgets(obj, nil); issue != nil {
+	if issue := checkBudgets(obj); issue != nil {
 		return nil, issue
 	}
 	if sc.bad != nil {
@@ -384,9 +384,48 @@ func badStringIssue(bad *spot, obj map[string]any, text []byte, lead int) *Issue
 	}}
 }
 
-// checkBudgets walks a decoded value for the string, array and property
-// budgets, and returns the first crossing with its path.
-func checkBudgets(v any, path []string) *Issue {
+// checkBudgets checks a decoded value against the string, array and
+// property budgets, and returns the first crossing (in sorted property
+// order) with its path. Within the budgets, as nearly every call is, it
+// walks once without building a path or sorting a key.
+func checkBudgets(v any) *Issue {
+	if withinBudgets(v) {
+		return nil
+	}
+	return firstOverBudget(v, nil)
+}
+
+// withinBudgets reports whether v and everything in it is within the
+// budgets, without allocating.
+func withinBudgets(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return len(x) <= agentinput.MaxStringBytes
+	case []any:
+		if len(x) > agentinput.MaxArrayItems {
+			return false
+		}
+		for _, item := range x {
+			if !withinBudgets(item) {
+				return false
+			}
+		}
+	case map[string]any:
+		if len(x) > agentinput.MaxProperties {
+			return false
+		}
+		for k, item := range x {
+			if len(k) > agentinput.MaxStringBytes || !withinBudgets(item) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// firstOverBudget walks v in a fixed order (array items in order, object
+// properties sorted) and returns the first crossing with its path.
+func firstOverBudget(v any, path []string) *Issue {
 	over := func(reason, expected string) *Issue {
 		return &Issue{Path: pointer(path), Ask: agentinput.Ask{
 			Code:     agentinput.AskTooLarge,
@@ -408,7 +447,7 @@ func checkBudgets(v any, path []string) *Issue {
 				"an array of at most "+strconv.Itoa(agentinput.MaxArrayItems)+" items")
 		}
 		for i, item := range x {
-			if is := checkBudgets(item, append(path, strconv.Itoa(i))); is != nil {
+			if is := firstOverBudget(item, append(path, strconv.Itoa(i))); is != nil {
 				return is
 			}
 		}
@@ -421,7 +460,7 @@ func checkBudgets(v any, path []string) *Issue {
 			if len(k) > agentinput.MaxStringBytes {
 				return over("a property name is over the string budget", "property names of at most "+strconv.Itoa(agentinput.MaxStringBytes)+" bytes")
 			}
-			if is := checkBudgets(x[k], append(path, k)); is != nil {
+			if is := firstOverBudget(x[k], append(path, k)); is != nil {
 				return is
 			}
 		}

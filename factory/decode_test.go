@@ -3,6 +3,7 @@ package factory
 import (
 	"encoding/json"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -217,4 +218,24 @@ func decodeBytes(args []byte) uint64 {
 	}
 	runtime.ReadMemStats(&b)
 	return (b.TotalAlloc - a.TotalAlloc) / runs
+}
+
+// The allocation-free check and the ordered walk agree on every value:
+// the walk runs only when the check fails, and must then find the crossing.
+func TestBudgetChecksAgree(t *testing.T) {
+	long := strings.Repeat("x", agentinput.MaxStringBytes+1)
+	many := make([]any, agentinput.MaxArrayItems+1)
+	wide := map[string]any{}
+	for i := range agentinput.MaxProperties + 1 {
+		wide["p"+strconv.Itoa(i)] = i
+	}
+	for _, v := range []any{
+		"x", long, []any{"a", long}, many, wide, map[string]any{long: 1},
+		map[string]any{"a": map[string]any{"b": []any{long}}}, map[string]any{"a": []any{1, "b"}},
+		json.Number("1"), nil, true,
+	} {
+		if within, issue := withinBudgets(v), firstOverBudget(v, nil); within != (issue == nil) {
+			t.Errorf("withinBudgets = %v, firstOverBudget = %+v", within, issue)
+		}
+	}
 }
