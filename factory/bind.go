@@ -139,6 +139,8 @@ func ruleFor(name string) (nameRule, bool) {
 // property is one bound input property.
 type property struct {
 	name        string
+	path        string // the JSON Pointer of the property, /name
+	rangeTo     string // for a from bound, its to property's name (pairOf)
 	field       []int
 	ptr         bool // the field is a pointer: absent leaves it nil
 	kind        string

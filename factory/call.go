@@ -148,7 +148,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 	for _, i := range order {
 		p := t.props[i]
 		raw, present := args[p.name]
-		path := pointer([]string{p.name})
+		path := p.path
 		read := p.binding.read
 		if p.binding.cursor != nil {
 			session, filters := sessionOf(ctx), t.filterHash(res.Arguments)
@@ -387,8 +387,8 @@ func editDistance(a, b string, limit int) int {
 func (t *Tool) reversedRanges(args, sent map[string]any) []Issue {
 	var out []Issue
 	for _, p := range t.props {
-		to, ok := pairOf(p.name)
-		if !ok {
+		to := p.rangeTo
+		if to == "" {
 			continue
 		}
 		from, fok := args[p.name]

@@ -74,6 +74,8 @@ func FromSchema(spec Spec, schema json.RawMessage) (*Tool, error) {
 			return nil, fmt.Errorf("factory: tool %s: property %s: %w", spec.Name, name, err)
 		}
 		t.props = append(t.props, p)
+		p.path = pointer([]string{name})
+		p.rangeTo, _ = pairOf(name)
 		t.byName[name] = p
 	}
 	var err error
