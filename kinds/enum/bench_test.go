@@ -38,6 +38,8 @@ func BenchmarkRead(b *testing.B) {
 			{"synonym", "LIVE"},
 			{"near_miss", "status_0001_archvied"},
 			{"invalid", "something_else_entirely"},
+			{"inflection", "status_0004_drafting"},
+			{"word", "Archived"},
 		} {
 			b.Run(fmt.Sprintf("values=%d/%s", n, bm.name), func(b *testing.B) {
 				b.ReportAllocs()

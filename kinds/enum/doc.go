@@ -21,13 +21,24 @@
 //
 // A spelling that names several values once its separators are left out
 // ("r e s e t" when both "re-set" and "reset" are declared) is an ask
-// ambiguous naming each. A near miss, a
-// spelling within a small edit distance of one or more values but equal
-// to none ("pubished", "archvied"), is an ask ambiguous whose readings are
-// the near values, nearest first: a typo is asked about, never guessed.
-// Anything else is an ask invalid. The expected text of every ask lists
-// the declared values (the first thirty, and how many in all) with an
-// example.
+// ambiguous naming each. A spelling that is no value but whose meaning
+// is plain is an ask ambiguous too, whose readings are the values it may
+// stand for, each with a meaning that says why; it is asked about, never
+// guessed. There are three such classes:
+//
+//   - a near miss, within a small edit distance of one or more values
+//     ("pubished", "archvied"); readings nearest first;
+//   - an inflection, a value with an English ending added or, for a
+//     plural ending, left out ("taxes" for "tax", "contract" for
+//     "contracts"); readings in declared order;
+//   - a word of a value, one whole word of one or more values ("tag" for
+//     "do_tag_decision", "published" for "published_at"); readings in
+//     declared order.
+//
+// A spelling in several classes has the union of their readings, each
+// value once, in declared order. Anything else is an ask invalid. The
+// expected text of every ask lists the declared values (the first
+// thirty, and how many in all) with an example.
 //
 // # Near misses
 //
@@ -38,6 +49,52 @@
 // symmetric-deletion index built by New: its cost grows with the length of
 // the spelling, never with the number of values (see near.go for the
 // bounds), and a lookup of a declared value is one map access.
+//
+// # Inflections
+//
+// The spelling and the value are compared folded and without separators
+// ("Tax_Es" is "taxes"), and only at their ends. The table of endings
+// (the endings variable in inflect.go), as "value → spelling":
+//
+//	+s      contract → contracts     (plural: also read in reverse)
+//	+es     tax → taxes              (plural: also read in reverse)
+//	y→ies   family → families        (plural: also read in reverse)
+//	+ed     publish → published
+//	e→ed    archive → archived
+//	y→ied   apply → applied
+//	+ing    publish → publishing
+//	e→ing   archive → archiving
+//	+er     report → reporter
+//	+ers    report → reporters
+//	e→er    manage → manager
+//	e→ers   manage → managers
+//	+ment   settle → settlement
+//	+ments  settle → settlements
+//
+// In reverse, a spelling is a value without its plural ending:
+// "contract" for "contracts", "tax" for "taxes", "family" for "families".
+// The part the spelling and the value share (the stem) has at least three
+// letters, so "axes" is not asked about as "ax". Only the end of the whole
+// spelling is inflected, never a word inside it, and a word of a value is
+// not inflected ("clouds" names no "tag_cloud").
+//
+// # Words of values
+//
+// A value's words are those of its fold: it splits at separators and at
+// camelCase boundaries ("published_at" and "publishedAt" have the words
+// "published" and "at"). A spelling that folds to one word of at least
+// three letters is asked about with every value that has that word, in
+// declared order. A word that more than ten values have (maxWordValues) is
+// no clue to any of them: its spelling gets the plain ask listing the
+// values, unless another class names some. A run of several words of a
+// value ("tag decision") is not this class.
+//
+// # Cost
+//
+// New indexes every inflection of every value and every word of every
+// value, once; a read looks each up with one map access, after the exact,
+// folded and compact lookups have failed, so the lookup of a declared
+// value does no more work than before.
 //
 // # Declaration
 //

@@ -36,6 +36,11 @@ type Enum struct {
 	// value it may stand for (two when "re-set" and "reset" are declared).
 	compacted map[string][]int32
 	near      nearIndex
+	// inflected maps an inflection of a value's compact key ("taxes") to
+	// the values it inflects; words maps a word of a value's fold ("tag")
+	// to the values that have it (see inflect.go).
+	inflected map[string][]inflection
+	words     map[string][]int32
 	expected  string
 	example   json.RawMessage
 }
@@ -125,6 +130,8 @@ func New(spec Spec) (*Enum, error) {
 		}
 	}
 	e.near = buildNear(e.compacted)
+	e.inflected = buildInflected(e.values, e.compacted)
+	e.words = buildWords(e.values)
 	e.expected, e.example = describe(e.values)
 	return e, nil
 }
@@ -225,25 +232,11 @@ func (e *Enum) readString(v any, raw string, notes agentinput.Notes) agentinput.
 		}
 		return e.ask(v, agentinput.AskAmbiguous, "it matches "+strconv.Itoa(len(values))+" declared values once case and separators are ignored", readings)
 	}
-	if near := e.near.find(c); len(near) > 0 {
-		readings := make([]agentinput.Reading, len(near))
-		for i, n := range near {
-			edits := "1 edit"
-			if n.distance > 1 {
-				edits = strconv.Itoa(n.distance) + " edits"
-			}
-			readings[i] = agentinput.Reading{Value: quote(e.values[n.value]), Meaning: "the declared value " + strconv.Quote(e.values[n.value]) + ", " + edits + " away"}
-		}
-		return e.ask(v, agentinput.AskAmbiguous, "it is not a declared value, and is close to "+plural(len(near), "one", "several"), readings)
+	if found := e.candidates(f, c); len(found) > 0 {
+		reason, readings := e.readings(found, f)
+		return e.ask(v, agentinput.AskAmbiguous, reason, readings)
 	}
 	return e.ask(v, agentinput.AskInvalid, "it is not one of the declared values", nil)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // read is the value outcome of a match of the spelling s, after the

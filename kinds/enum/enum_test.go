@@ -222,6 +222,25 @@ func TestMessages(t *testing.T) {
 			t.Errorf("Read(%#v)\n\tgot  %s\n\twant %s", tt.input, got, tt.want)
 		}
 	}
+	// Inflections and words of values.
+	law := mustNew(t, Spec{Values: []string{"tax", "family", "contracts", "do_tag_decision"}})
+	const lawExp = `Expected one of "tax", "family", "contracts", "do_tag_decision" (a JSON string), for example "tax".`
+	for _, tt := range []struct {
+		input any
+		want  string
+	}{
+		{"taxes", `Could not read "taxes": it is not a declared value, and differs from one only in its ending; it may mean "tax" (the declared value "tax" with the ending "es"). ` + lawExp + ` Send the one you mean exactly as listed.`},
+		{"families", `Could not read "families": it is not a declared value, and differs from one only in its ending; it may mean "family" (the declared value "family" with its ending "y" as "ies"). ` + lawExp + ` Send the one you mean exactly as listed.`},
+		{"contract", `Could not read "contract": it is not a declared value, and differs from one only in its ending; it may mean "contracts" (the declared value "contracts" without its ending "s"). ` + lawExp + ` Send the one you mean exactly as listed.`},
+		{"Decision", `Could not read "Decision": it is not a declared value, and is a word of one; it may mean "do_tag_decision" (the declared value "do_tag_decision", which has the word "decision"). ` + lawExp + ` Send the one you mean exactly as listed.`},
+		{"Tag", `Could not read "Tag": it is not a declared value, and may stand for several; it has 2 meanings: "tax" (the declared value "tax", 1 edit away) or "do_tag_decision" (the declared value "do_tag_decision", which has the word "tag"). ` + lawExp + ` Send the one you mean exactly as listed.`},
+		{"taxs", `Could not read "taxs": it is not a declared value, and differs from one only in its ending; it may mean "tax" (the declared value "tax" with the ending "s"). ` + lawExp + ` Send the one you mean exactly as listed.`},
+	} {
+		a, ok := law.Read(tt.input).Ask()
+		if got := a.Message(); !ok || got != tt.want {
+			t.Errorf("Read(%#v)\n\tgot  %s\n\twant %s", tt.input, got, tt.want)
+		}
+	}
 	// Many values: expected lists thirty and says how many.
 	var many []string
 	for i := range 100 {

@@ -24,10 +24,12 @@ type refResult struct {
 
 // refRead is the slow, obviously-correct reader: trim, then compare the
 // spelling with every value and synonym, one by one, exactly, folded and
-// compact; then compute the distance to every compact key by brute force.
-// It shares Trim, fold, compact and distance with the reader (fold and
-// distance are checked on their own below) and nothing else: no maps, no
-// deletion index.
+// compact; then compute the distance to every compact key by brute force,
+// try every row of the inflection table on every value, and split every
+// value into its words. It shares Trim, fold, compact, distance, letters
+// and the endings table (data) with the reader (fold and distance are
+// checked on their own below) and nothing else: no maps, no deletion
+// index, no inflection or word index.
 func refRead(s string, spec Spec) refResult {
 	if len(s) > agentinput.MaxScalarBytes {
 		return refResult{code: agentinput.AskTooLarge}
@@ -85,9 +87,6 @@ func refRead(s string, spec Spec) refResult {
 			}
 		}
 	}
-	if len(best) == 0 {
-		return refResult{code: agentinput.AskInvalid}
-	}
 	var near []string
 	for d := 1; d <= 2; d++ {
 		for _, v := range spec.Values {
@@ -99,7 +98,52 @@ func refRead(s string, spec Spec) refResult {
 	if len(near) > maxNear {
 		near = near[:maxNear]
 	}
-	return refResult{code: agentinput.AskAmbiguous, readings: near}
+	// Inflections: the spelling is a value's key with a row's ending, or
+	// (a plural row) without it.
+	var inflected []string
+	for _, v := range spec.Values {
+		k := compact(fold(v))
+		for _, end := range endings {
+			forward := strings.HasSuffix(k, end.drop) && letters(k[:len(k)-len(end.drop)]) >= minStem &&
+				string(q) == k[:len(k)-len(end.drop)]+end.add
+			reverse := end.plural && strings.HasSuffix(k, end.add) && letters(k[:len(k)-len(end.add)]) >= minStem &&
+				string(q) == k[:len(k)-len(end.add)]+end.drop
+			if (forward || reverse) && !slices.Contains(inflected, v) {
+				inflected = append(inflected, v)
+			}
+		}
+	}
+	// Words: the folded spelling is one word of a value.
+	var words []string
+	if ft := fold(t); !strings.Contains(ft, " ") && letters(ft) >= minStem {
+		for _, v := range spec.Values {
+			if slices.Contains(strings.Split(fold(v), " "), ft) {
+				words = append(words, v)
+			}
+		}
+	}
+	if len(words) > maxWordValues {
+		words = nil
+	}
+	classes := 0
+	var union []string
+	for _, found := range [][]string{near, inflected, words} {
+		if len(found) > 0 {
+			classes++
+		}
+		for _, v := range found {
+			if !slices.Contains(union, v) {
+				union = append(union, v)
+			}
+		}
+	}
+	if len(union) == 0 {
+		return refResult{code: agentinput.AskInvalid}
+	}
+	if classes > 1 {
+		slices.SortFunc(union, func(a, b string) int { return slices.Index(spec.Values, a) - slices.Index(spec.Values, b) })
+	}
+	return refResult{code: agentinput.AskAmbiguous, readings: union}
 }
 
 func resultOf(o agentinput.Outcome[string]) refResult {
@@ -121,8 +165,9 @@ func sameResult(a, b refResult) bool {
 }
 
 // wordGen draws words from a small alphabet so that values collide and
-// come near each other often; diacritics included.
-var wordGen = rapid.StringOfN(rapid.RuneFrom([]rune("abcdeéč")), 1, 6, -1)
+// come near each other often; diacritics included, and the letters of
+// the inflection table's endings.
+var wordGen = rapid.StringOfN(rapid.RuneFrom([]rune("abcdeéčsy")), 1, 6, -1)
 
 // drawSpec draws a declared set that New accepts: values of one to three
 // words, and synonyms of some of them.
@@ -233,9 +278,26 @@ func TestPropertyRefold(t *testing.T) {
 }
 
 // drawInput draws any input for spec: a rendered value with a typo, a
-// random string over the values' alphabet, a random string, other types.
+// random string over the values' alphabet, a random string, other types,
+// a value with an ending of the inflection table, a word of a value.
 func drawInput(t *rapid.T, spec Spec) any {
-	switch rapid.IntRange(0, 4).Draw(t, "input kind") {
+	switch rapid.IntRange(0, 6).Draw(t, "input kind") {
+	case 5:
+		// A value with a row's ending in place of its own, or without it.
+		v := rapid.SampledFrom(spec.Values).Draw(t, "value")
+		end := rapid.SampledFrom(endings).Draw(t, "ending")
+		if rapid.Bool().Draw(t, "reverse") {
+			return strings.TrimSuffix(v, end.add) + end.drop
+		}
+		return strings.TrimSuffix(v, end.drop) + end.add
+	case 6:
+		// One word of a value, in another case.
+		words := strings.Split(fold(rapid.SampledFrom(spec.Values).Draw(t, "value")), " ")
+		w := rapid.SampledFrom(words).Draw(t, "word")
+		if rapid.Bool().Draw(t, "upper") {
+			w = strings.ToUpper(w)
+		}
+		return w
 	case 0:
 		r := []rune(render(t, rapid.SampledFrom(spec.Values).Draw(t, "value")))
 		at := rapid.IntRange(0, len(r)).Draw(t, "at")
@@ -310,6 +372,73 @@ func TestPropertyNoAmbiguousValue(t *testing.T) {
 			back := e.Read(s)
 			if got, ok := back.Value(); !ok || got != s || back.NoteCount() != 0 {
 				t.Fatalf("reading %q does not read back as itself", s)
+			}
+		}
+	})
+}
+
+// drawAnySpec draws a declared set: as drawSpec does, or of any strings
+// New accepts.
+func drawAnySpec(t *rapid.T) Spec {
+	if rapid.Bool().Draw(t, "any strings") {
+		spec := Spec{Values: rapid.SliceOfNDistinct(rapid.String(), 1, 8, rapid.ID).Draw(t, "any values")}
+		if _, err := New(spec); err != nil {
+			t.Skip("New rejects it")
+		}
+		return spec
+	}
+	return drawSpec(t)
+}
+
+// TestPropertyInflection: a declared value with "s" added, or with the
+// ending of any row of the inflection table (in place of the row's drop,
+// or, for a plural row, without its ending), when that is not itself
+// declared (no value or synonym compacts alike), is never read as a
+// value; when the part it shares with the value has three letters or
+// more it is an ask naming the value among its readings, each of which
+// reads back as itself with no note.
+func TestPropertyInflection(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := drawAnySpec(t)
+		e, err := New(spec)
+		if err != nil {
+			t.Fatalf("New(%+v): %v", spec, err)
+		}
+		v := rapid.SampledFrom(spec.Values).Draw(t, "value")
+		s, stem := v+"s", v
+		if rapid.Bool().Draw(t, "any row") {
+			end := rapid.SampledFrom(endings).Draw(t, "ending")
+			from, to := end.drop, end.add
+			if end.plural && rapid.Bool().Draw(t, "reverse") {
+				from, to = to, from
+			}
+			var ok bool
+			if stem, ok = strings.CutSuffix(v, from); !ok {
+				t.Skip("the value does not end so")
+			}
+			s = stem + to
+		}
+		declared := spec.Values
+		for syn := range spec.Synonyms {
+			declared = append(declared, syn)
+		}
+		for _, d := range declared {
+			if compact(fold(d)) == compact(fold(s)) {
+				t.Skip("declared")
+			}
+		}
+		o := e.Read(s)
+		if _, ok := o.Value(); ok {
+			t.Fatalf("Read(%q) with %+v is a value", s, spec)
+		}
+		got := resultOf(o)
+		if letters(compact(fold(stem))) >= minStem && (got.code != agentinput.AskAmbiguous || !slices.Contains(got.readings, v)) {
+			t.Fatalf("Read(%q) with %+v = %+v, does not name %q", s, spec, got, v)
+		}
+		for _, r := range got.readings {
+			back := e.Read(r)
+			if b, ok := back.Value(); !ok || b != r || back.NoteCount() != 0 {
+				t.Fatalf("reading %q does not read back as itself", r)
 			}
 		}
 	})
@@ -408,7 +537,7 @@ func FuzzRead(f *testing.F) {
 			f.Add(s)
 		}
 	}
-	spec := Spec{Values: []string{"draft", "published_at", "re-set", "reset", "čeština"}, Synonyms: map[string]string{"live": "published_at"}}
+	spec := Spec{Values: []string{"draft", "published_at", "re-set", "reset", "čeština", "tax", "families", "doTagDecision"}, Synonyms: map[string]string{"live": "published_at"}}
 	e := mustNew(f, spec)
 	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
