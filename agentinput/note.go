@@ -59,6 +59,12 @@ func JSONText(s string) Spelling { return Spelling{v: spellJSON, s: s} }
 // Words spells something that is not a value, such as "absent".
 func Words(s string) Spelling { return Spelling{v: spellWords, s: s} }
 
+// isText reports whether s was made by Text.
+func (s Spelling) isText() bool {
+	mark, ok := s.v.(spellMark)
+	return ok && mark == spellText
+}
+
 // IsZero reports whether the spelling is empty.
 func (s Spelling) IsZero() bool { return s.v == nil }
 
@@ -113,13 +119,70 @@ func (p pendingNote) render(self Spelling) Note {
 }
 
 // Notes collects the notes of one read. The zero value is empty and ready,
-// and costs nothing until a note is added.
+// and costs nothing until a note is added. The first note is held inline
+// when it can be, so that a read with one repair (the common lenient read)
+// allocates nothing; the others go behind a pointer, to keep Notes and
+// Outcome small.
 type Notes struct {
+	// first is the first note when its code is set.
+	first firstNote
+	// tail holds the notes after first, in order (all of them when first
+	// is empty), or nil. A tail is never changed once made: copies of
+	// Notes (an outcome's, a caller's) share it, and adding a note makes a
+	// new one.
+	tail *noteTail
+}
+
+// noteTail is the notes after the first, behind a pointer so that an
+// Outcome stays small.
+type noteTail struct {
 	list []pendingNote
+}
+
+// tailOfOne is a noteTail that holds its one note itself: the common
+// second note costs one allocation, not two.
+type tailOfOne struct {
+	noteTail
+	one [1]pendingNote
+}
+
+// tailOf returns the tail holding list, or nil for an empty list.
+func tailOf(list []pendingNote) *noteTail {
+	if len(list) == 0 {
+		return nil
+	}
+	return &noteTail{list: list}
+}
+
+// more returns the notes after first.
+func (ns *Notes) more() []pendingNote {
+	if ns.tail == nil {
+		return nil
+	}
+	return ns.tail.list
+}
+
+// firstNote is a pendingNote in the form almost every first note has: it
+// reads a string value (Text) as the value the outcome ends with. It is
+// smaller than a pendingNote because an Outcome holds one, and an Outcome
+// is copied on every return of every read.
+type firstNote struct {
+	code   NoteCode
+	from   string // spelled as Text(from)
+	reason string
+}
+
+func (f firstNote) pending() pendingNote {
+	return pendingNote{code: f.code, from: Text(f.from), reason: f.reason}
 }
 
 // Add records a repair that read from as the value the outcome ends with.
 func (ns *Notes) Add(code NoteCode, from Spelling, reason string) {
+	if ns.first.code == "" && ns.tail == nil && code != "" && from.isText() {
+		// What add would do, without building a pendingNote first.
+		ns.first = firstNote{code: code, from: from.s, reason: reason}
+		return
+	}
 	ns.add(pendingNote{code: code, from: from, reason: reason})
 }
 
@@ -130,32 +193,79 @@ func (ns *Notes) AddStep(code NoteCode, from, to Spelling, reason string) {
 }
 
 // Len returns the number of notes.
-func (ns *Notes) Len() int { return len(ns.list) }
-
-func (ns *Notes) add(p pendingNote) {
-	// Notes is a value: copies of it (an outcome's, a caller's) share the
-	// backing array. Appending past the length this copy owns always
-	// reallocates, so that two copies that each add a note never write
-	// into the same slot.
-	ns.list = append(ns.list[:len(ns.list):len(ns.list)], p)
+func (ns *Notes) Len() int {
+	if ns.first.code != "" {
+		return 1 + len(ns.more())
+	}
+	return len(ns.more())
 }
 
-// Append adds the notes of others after those of ns, in one allocation
-// however many there are (a list appends all its items' notes at once).
-func (ns *Notes) Append(others ...Notes) {
-	n := len(ns.list)
-	for _, o := range others {
-		n += len(o.list)
-	}
-	if n == len(ns.list) {
+func (ns *Notes) add(p pendingNote) {
+	if ns.tail == nil && ns.first.code == "" && inlines(p) {
+		ns.first = firstNote{code: p.code, from: p.from.s, reason: p.reason}
 		return
 	}
-	merged := make([]pendingNote, 0, n)
-	merged = append(merged, ns.list...)
-	for _, o := range others {
-		merged = append(merged, o.list...)
+	// A new tail, never a change to the shared one: two copies of a Notes
+	// that each add a note never write into the same slot.
+	old := ns.more()
+	if len(old) == 0 {
+		t := &tailOfOne{one: [1]pendingNote{p}}
+		t.list = t.one[:]
+		ns.tail = &t.noteTail
+		return
 	}
-	ns.list = merged
+	ns.tail = tailOf(append(append(make([]pendingNote, 0, len(old)+1), old...), p))
+}
+
+// inlines reports whether p can be held as a firstNote.
+func inlines(p pendingNote) bool {
+	return p.code != "" && p.to.IsZero() && p.from.isText()
+}
+
+// notesOf returns the Notes of list, in order, holding its first note
+// inline when it can. It keeps list: the caller must not change it.
+func notesOf(list []pendingNote) Notes {
+	if len(list) > 0 && inlines(list[0]) {
+		p := list[0]
+		return Notes{first: firstNote{code: p.code, from: p.from.s, reason: p.reason}, tail: tailOf(list[1:])}
+	}
+	return Notes{tail: tailOf(list)}
+}
+
+// appendTo appends the notes to list, in order.
+func (ns *Notes) appendTo(list []pendingNote) []pendingNote {
+	if ns.first.code != "" {
+		list = append(list, ns.first.pending())
+	}
+	return append(list, ns.more()...)
+}
+
+// Append adds the notes of others after those of ns, in one list however
+// many there are (a list appends all its items' notes at once).
+func (ns *Notes) Append(others ...Notes) {
+	own := ns.Len()
+	n := own
+	for i := range others {
+		n += others[i].Len()
+	}
+	if n == own {
+		return
+	}
+	if own == 0 && n == 1 {
+		// One note in all: taken over as it is held, with no allocation.
+		for _, o := range others {
+			if o.Len() == 1 {
+				*ns = o
+				return
+			}
+		}
+	}
+	merged := make([]pendingNote, 0, n)
+	merged = ns.appendTo(merged)
+	for i := range others {
+		merged = others[i].appendTo(merged)
+	}
+	*ns = notesOf(merged)
 }
 
 // Resolve returns a copy whose notes that end in "the value the outcome
@@ -163,17 +273,16 @@ func (ns *Notes) Append(others ...Notes) {
 // noting a repair (clamping), so that the earlier notes keep naming what
 // they read.
 func (ns Notes) Resolve(self Spelling) Notes {
-	if len(ns.list) == 0 {
+	if ns.Len() == 0 {
 		return ns
 	}
-	out := Notes{list: make([]pendingNote, len(ns.list))}
-	for i, p := range ns.list {
-		if p.to.IsZero() {
-			p.to = self
+	list := ns.appendTo(make([]pendingNote, 0, ns.Len()))
+	for i := range list {
+		if list[i].to.IsZero() {
+			list[i].to = self
 		}
-		out.list[i] = p
 	}
-	return out
+	return notesOf(list)
 }
 
 // Received returns the JSON text of a received value, cut so that a huge

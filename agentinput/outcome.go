@@ -41,15 +41,16 @@ func (s Status) MarshalJSON() ([]byte, error) {
 // Placeholder or Asking; the zero Outcome is an ask with no content and is
 // never a value.
 //
-// An Outcome is small (the value, a slice header and a pointer), because it
-// is returned by value on the hottest path of every kind: a canonical
-// spelling with no note allocates nothing.
+// An Outcome is returned by value on the hottest path of every kind, so it
+// holds little beyond the value: its notes (the first inline, see Notes)
+// and a pointer to what few outcomes carry. A canonical spelling, and a
+// spelling read with one note, allocate nothing.
 type Outcome[T any] struct {
 	value       T
-	notes       []pendingNote
-	extra       *extra
 	status      Status
 	placeholder bool
+	notes       Notes
+	extra       *extra
 }
 
 // extra holds what few outcomes carry: an ask, warnings.
@@ -62,7 +63,7 @@ type extra struct {
 // Value is the outcome of a spelling with one meaning. notes holds one
 // note per repair; a canonical spelling has none.
 func Value[T any](v T, notes Notes) Outcome[T] {
-	return Outcome[T]{value: v, status: StatusValue, notes: notes.list}
+	return Outcome[T]{value: v, status: StatusValue, notes: notes}
 }
 
 // Canonical is the outcome of a canonical spelling: the value, with no
@@ -75,13 +76,13 @@ func Canonical[T any](v T) Outcome[T] {
 // Absent is the outcome of a spelling that means "no value", for example a
 // kind's open-bound sentinel. notes says what was read as absent.
 func Absent[T any](notes Notes) Outcome[T] {
-	return Outcome[T]{status: StatusAbsent, notes: notes.list}
+	return Outcome[T]{status: StatusAbsent, notes: notes}
 }
 
 // Placeholder is the outcome of a placeholder spelling: absent when a tool
 // reads, an ask when a tool writes (see the factory's absence rule).
 func Placeholder[T any](notes Notes) Outcome[T] {
-	return Outcome[T]{status: StatusAbsent, placeholder: true, notes: notes.list}
+	return Outcome[T]{status: StatusAbsent, placeholder: true, notes: notes}
 }
 
 // Asking is the outcome of a spelling with no meaning or several.
@@ -117,24 +118,27 @@ func (o Outcome[T]) Ask() (Ask, bool) {
 }
 
 // NoteCount returns the number of notes without rendering them.
-func (o Outcome[T]) NoteCount() int { return len(o.notes) }
+func (o Outcome[T]) NoteCount() int { return o.notes.Len() }
 
 // Notes renders the notes. Rendering happens here, not when the value was
 // read, so that a caller who does not look at the notes does not pay for
 // their messages.
 func (o Outcome[T]) Notes() []Note {
-	n := len(o.notes)
+	n := o.notes.Len()
 	if n == 0 {
 		return []Note{}
 	}
-	out := make([]Note, n)
+	out := make([]Note, 0, n)
 	self := Words("absent")
 	if o.status == StatusValue {
 		// Rendered once for all the notes: a list's value is long.
 		self = JSONText(string(Received(o.value)))
 	}
-	for i := range n {
-		out[i] = o.notes[i].render(self)
+	if o.notes.first.code != "" {
+		out = append(out, o.notes.first.pending().render(self))
+	}
+	for _, p := range o.notes.more() {
+		out = append(out, p.render(self))
 	}
 	return out
 }
@@ -144,15 +148,16 @@ func (o Outcome[T]) Notes() []Note {
 // what it read and the value o ended with ("absent" for absence), and its
 // reason starts with context ("at index 3"), when context is not empty.
 func (o Outcome[T]) CarryNotes(context string) Notes {
-	if len(o.notes) == 0 {
+	if o.notes.Len() == 0 {
 		return Notes{}
 	}
 	self := Words("absent")
 	if o.status == StatusValue {
 		self = JSONText(string(Received(o.value)))
 	}
-	out := Notes{list: make([]pendingNote, len(o.notes))}
-	for i, p := range o.notes {
+	list := o.notes.appendTo(make([]pendingNote, 0, o.notes.Len()))
+	for i := range list {
+		p := &list[i]
 		if p.to.IsZero() {
 			p.to = self
 		}
@@ -163,9 +168,8 @@ func (o Outcome[T]) CarryNotes(context string) Notes {
 				p.reason = context + "; " + p.reason
 			}
 		}
-		out.list[i] = p
 	}
-	return out
+	return notesOf(list)
 }
 
 // Warnings returns the warnings.
@@ -194,9 +198,8 @@ func (o Outcome[T]) WithNotes(before Notes) Outcome[T] {
 	if o.status == StatusAsk || before.Len() == 0 {
 		return o
 	}
-	merged := make([]pendingNote, 0, before.Len()+len(o.notes))
-	merged = append(merged, before.list...)
-	o.notes = append(merged, o.notes...)
+	merged := before.appendTo(make([]pendingNote, 0, before.Len()+o.notes.Len()))
+	o.notes = notesOf(o.notes.appendTo(merged))
 	return o
 }
 
@@ -208,9 +211,9 @@ func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
 		out.value = f(o.value)
 		// The notes said "as <value>": they keep rendering the original
 		// value, because that is what the kind read.
-		if len(o.notes) > 0 {
+		if o.notes.Len() > 0 {
 			// Rendered once here, not once per note when they are read.
-			out.notes = Notes{list: o.notes}.Resolve(JSONText(string(Received(o.value)))).list
+			out.notes = o.notes.Resolve(JSONText(string(Received(o.value))))
 		}
 	}
 	return out
@@ -241,7 +244,7 @@ func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, v...)
 	}
 	b = append(b, `,"notes":`...)
-	if len(o.notes) == 0 {
+	if o.notes.Len() == 0 {
 		b = append(b, "[]"...)
 	} else {
 		notes, err := marshal(o.Notes())

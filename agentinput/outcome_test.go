@@ -315,3 +315,84 @@ func TestSpellingCut(t *testing.T) {
 		}
 	}
 }
+
+// noteKinds are the three ways a note is held: a Text note (inline when
+// first), a note from any JSON value, and a step to an intermediate
+// spelling (both in the tail).
+var noteKinds = []pendingNote{
+	{code: NoteGrouping, from: Text("4 000"), reason: "space groups digits"},
+	{code: NoteFromNumber, from: JSONValue(1), reason: ""},
+	{code: NoteTrimmed, from: Text(" 5 "), to: Text("5"), reason: ""},
+}
+
+// TestNotesEveryShape: every sequence of up to three notes of every kind,
+// built note by note, by Append in two parts, and by WithNotes, renders
+// exactly as the notes it was given, in order — wherever Notes holds them.
+func TestNotesEveryShape(t *testing.T) {
+	var seqs [][]pendingNote
+	var grow func(seq []pendingNote)
+	grow = func(seq []pendingNote) {
+		seqs = append(seqs, seq)
+		if len(seq) == 3 {
+			return
+		}
+		for i, k := range noteKinds {
+			k.reason += fmt.Sprint(" #", len(seq), i)
+			grow(append(seq[:len(seq):len(seq)], k))
+		}
+	}
+	grow(nil)
+	build := func(seq []pendingNote) Notes {
+		var ns Notes
+		for _, p := range seq {
+			if p.to.IsZero() {
+				ns.Add(p.code, p.from, p.reason)
+			} else {
+				ns.AddStep(p.code, p.from, p.to, p.reason)
+			}
+		}
+		return ns
+	}
+	for _, seq := range seqs {
+		var want []Note
+		for _, p := range seq {
+			want = append(want, p.render(JSONText("7")))
+		}
+		got := map[string]Notes{"added": build(seq), "resolved": build(seq).Resolve(Spelling{})}
+		for cut := 0; cut <= len(seq); cut++ {
+			a, b := build(seq[:cut]), build(seq[cut:])
+			appended := a
+			appended.Append(Notes{}, b)
+			got[fmt.Sprint("appended at ", cut)] = appended
+			got[fmt.Sprint("WithNotes at ", cut)] = Value(7, b).WithNotes(a).notes
+		}
+		for how, ns := range got {
+			o := Value(7, ns)
+			if o.NoteCount() != len(seq) {
+				t.Errorf("%v %s: NoteCount %d", seq, how, o.NoteCount())
+			}
+			if fmt.Sprint(o.Notes()) != fmt.Sprint(append([]Note{}, want...)) {
+				t.Errorf("%s:\ngot  %q\nwant %q", how, o.Notes(), want)
+			}
+		}
+	}
+}
+
+// TestNotesAllocations pins what the inline first note is for: one note
+// read from a string costs no allocation, and a second one costs one.
+func TestNotesAllocations(t *testing.T) {
+	var sink Outcome[int]
+	for n, want := range []float64{0, 0, 1} {
+		got := testing.AllocsPerRun(100, func() {
+			var ns Notes
+			for range n {
+				ns.Add(NoteGrouping, Text("4 000"), "space groups digits")
+			}
+			sink = Value(4000, ns)
+		})
+		if got != want {
+			t.Errorf("%d notes: %v allocations, want %v", n, got, want)
+		}
+	}
+	_ = sink
+}

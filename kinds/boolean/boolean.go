@@ -71,7 +71,13 @@ var defaultMask = func() uint64 {
 // default languages.
 type Reader struct {
 	words map[string]*entry
+	short shortIndex // the keys of words the fast path can look up
 	codes []string
+}
+
+// newReader returns the Reader of an index built by buildIndex.
+func newReader(words map[string]*entry, codes []string) *Reader {
+	return &Reader{words: words, short: newShortIndex(words), codes: codes}
 }
 
 // readers caches one Reader per set of languages (uint64 mask → *Reader),
@@ -104,7 +110,7 @@ func readerOf(m uint64) *Reader {
 			codes = append(codes, l.Code)
 		}
 	}
-	r, _ := readers.LoadOrStore(m, &Reader{words: buildIndex(langs), codes: codes})
+	r, _ := readers.LoadOrStore(m, newReader(buildIndex(langs), codes))
 	return r.(*Reader)
 }
 
@@ -125,22 +131,36 @@ func (r *Reader) resolve() *Reader {
 // found by Validate or New where the property is declared, never a thing
 // to ask the agent about.
 func Read(v any, opts Options) agentinput.Outcome[bool] {
-	// The JSON boolean, kept small enough to inline into the caller.
-	if b, ok := v.(bool); ok {
+	// The JSON boolean, kept small enough to inline into the caller: a
+	// one-case type switch costs the inliner less than `v.(bool)` with ok,
+	// and this body sits at its budget (go build -gcflags=-m=2).
+	switch b := v.(type) {
+	case bool:
 		return agentinput.Canonical(b)
 	}
 	return read(v, opts)
 }
 
 func read(v any, opts Options) agentinput.Outcome[bool] {
-	if len(opts.Languages) == 0 {
-		return defaultReader().Read(v)
+	r := defaultReader()
+	if len(opts.Languages) > 0 {
+		m, err := opts.mask()
+		if err != nil {
+			panic(err.Error() + " (check Options with Validate or New where the property is declared)")
+		}
+		r = readerOf(m)
 	}
-	m, err := opts.mask()
-	if err != nil {
-		panic(err.Error() + " (check Options with Validate or New where the property is declared)")
+	// The fast path of r.Read, taken and built here: an outcome is
+	// returned by copying it, and a copy fewer is a measurable share of a
+	// word's read.
+	if s, ok := v.(string); ok {
+		if e := r.lookupASCII(s); e != nil {
+			var notes agentinput.Notes
+			notes.Add(e.note, agentinput.Text(s), e.reason)
+			return agentinput.Value(e.yes, notes)
+		}
 	}
-	return readerOf(m).Read(v)
+	return r.Read(v)
 }
 
 // Read reads one decoded JSON value (nil, bool, json.Number, float64 or a
@@ -153,7 +173,11 @@ func (r *Reader) Read(v any) agentinput.Outcome[bool] {
 	case string:
 		r = r.resolve()
 		if e := r.lookupASCII(x); e != nil {
-			return e.read(agentinput.Text(x), agentinput.Notes{})
+			// e.read of a word with nothing trimmed, built here: a copy
+			// of the outcome fewer.
+			var notes agentinput.Notes
+			notes.Add(e.note, agentinput.Text(x), e.reason)
+			return agentinput.Value(e.yes, notes)
 		}
 		return r.readString(v, x)
 	case json.Number:
@@ -198,15 +222,15 @@ func (r *Reader) Read(v any) agentinput.Outcome[bool] {
 const maxFast = 16
 
 // lookupASCII is the fast path: a short run of ASCII letters (or a digit)
-// is lowercased into a stack buffer and looked up without allocating. It
-// returns the entry of a spelling with one meaning, and nil for anything
-// else, which readString reads: to the same outcome for every string the
-// fast path takes (TestPropertyFastPath).
+// is lowercased into a shortKey and looked up in r.short, the short keys
+// of r.words, without allocating. It returns the entry of a spelling with
+// one meaning, and nil for anything else, which readString reads: to the
+// same outcome for every string the fast path takes (TestPropertyFastPath).
 func (r *Reader) lookupASCII(s string) *entry {
 	if len(s) == 0 || len(s) > maxFast {
 		return nil
 	}
-	var buf [maxFast]byte
+	var k shortKey
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -216,9 +240,9 @@ func (r *Reader) lookupASCII(s string) *entry {
 		default:
 			return nil
 		}
-		buf[i] = c
+		k = k.with(i, c)
 	}
-	if e := r.words[string(buf[:len(s)])]; e != nil && !e.ambiguous() {
+	if e := r.short.find(k); e != nil && !e.ambiguous() {
 		return e
 	}
 	return nil

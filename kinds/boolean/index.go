@@ -117,3 +117,88 @@ func appendOnce(list []string, s string) []string {
 	}
 	return append(list, s)
 }
+
+// shortKey is a spelling of at most maxFast ASCII bytes packed into two
+// words, zero-padded: the fast path compares and hashes it without a
+// string. No key holds a zero byte, so the padding tells lengths apart.
+type shortKey struct{ lo, hi uint64 }
+
+// packKey returns the shortKey of s, and false when s is longer than
+// maxFast bytes or holds a byte that is zero or not ASCII.
+func packKey(s string) (shortKey, bool) {
+	var k shortKey
+	if len(s) > maxFast {
+		return k, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == 0 || c >= 0x80 {
+			return k, false
+		}
+		k = k.with(i, c)
+	}
+	return k, true
+}
+
+// with returns k with byte i set to c.
+func (k shortKey) with(i int, c byte) shortKey {
+	if i < 8 {
+		k.lo |= uint64(c) << (8 * i)
+	} else {
+		k.hi |= uint64(c) << (8 * (i - 8))
+	}
+	return k
+}
+
+// shortIndex maps every short ASCII key of an index to its entry, with
+// open addressing in a power-of-two table: the fast path's lookup, cheaper
+// than hashing a string for a map.
+type shortIndex struct {
+	slots []shortSlot
+	shift uint // 64 minus log2(len(slots))
+}
+
+type shortSlot struct {
+	key shortKey
+	e   *entry // nil: an empty slot
+}
+
+// newShortIndex returns the shortIndex of the keys of words that packKey
+// takes.
+func newShortIndex(words map[string]*entry) shortIndex {
+	bits := uint(1)
+	for 1<<bits < 2*len(words) {
+		bits++
+	}
+	x := shortIndex{slots: make([]shortSlot, 1<<bits), shift: 64 - bits}
+	for key, e := range words {
+		k, ok := packKey(key)
+		if !ok {
+			continue
+		}
+		i := x.home(k)
+		for x.slots[i].e != nil {
+			i = (i + 1) & (len(x.slots) - 1)
+		}
+		x.slots[i] = shortSlot{key: k, e: e}
+	}
+	return x
+}
+
+// home is the first slot k is looked for in.
+func (x *shortIndex) home(k shortKey) int {
+	return int(((k.lo ^ k.hi*0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd) >> x.shift)
+}
+
+// find returns the entry of k, or nil.
+func (x *shortIndex) find(k shortKey) *entry {
+	if len(x.slots) == 0 {
+		return nil
+	}
+	for i := x.home(k); ; i = (i + 1) & (len(x.slots) - 1) {
+		s := &x.slots[i]
+		if s.e == nil || s.key == k {
+			return s.e
+		}
+	}
+}

@@ -288,7 +288,7 @@ func TestPropertyConflictsInAnyTable(t *testing.T) {
 				No:   rapid.SliceOfN(wordGen, 1, 3).Draw(t, "no"),
 			}
 		}
-		r := &Reader{words: buildIndex(ls)}
+		r := newReader(buildIndex(ls), nil)
 		for _, l := range ls {
 			for _, w := range slices.Concat(l.Yes, l.No) {
 				var yesIn, noIn []string

@@ -19,12 +19,16 @@ func parseJSON(s string) (Decimal, bool) {
 	if i == len(s) {
 		return Decimal{}, false
 	}
+	// coef accumulates the digits as they are read; it is the coefficient
+	// when there are at most maxSmallDigits of them.
+	var coef uint64
 	intStart := i
 	switch c := s[i]; {
 	case c == '0':
 		i++
 	case c >= '1' && c <= '9':
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			coef = coef*10 + uint64(s[i]-'0')
 			i++
 		}
 	default:
@@ -36,6 +40,7 @@ func parseJSON(s string) (Decimal, bool) {
 		i++
 		fracStart = i
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			coef = coef*10 + uint64(s[i]-'0')
 			i++
 		}
 		if i == fracStart {
@@ -74,14 +79,7 @@ func parseJSON(s string) (Decimal, bool) {
 	}
 	exp -= int64(fracLen)
 	if intLen+fracLen <= maxSmallDigits {
-		var c uint64
-		for j := intStart; j < intEnd; j++ {
-			c = c*10 + uint64(s[j]-'0')
-		}
-		for j := fracStart; j < fracEnd; j++ {
-			c = c*10 + uint64(s[j]-'0')
-		}
-		d := Decimal{coef: c, neg: neg, exp: clampExp(exp)}
+		d := Decimal{coef: coef, neg: neg, exp: clampExp(exp)}
 		return d.normal(), true
 	}
 	var buf [agentinput.MaxNumberDigits]byte

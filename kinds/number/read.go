@@ -13,21 +13,86 @@ import (
 // Read reads one decoded JSON value as a number: a JSON number as itself, a
 // string in any spelling with one meaning (with a note per repair), and an
 // ask for every other value. See doc.go for the spelling classes.
+//
+// Text is read here rather than in a function of its own, and the common
+// outcomes are built here rather than by finish: an outcome is returned by
+// copying it, and a copy fewer is a measurable share of a lenient read
+// (docs/performance.md).
 func Read(v any, opts Options) agentinput.Outcome[Decimal] {
 	// Each case passes v itself on as the received value: re-boxing the
 	// typed value would allocate on the hot path.
+	var s string
 	switch x := v.(type) {
 	case json.Number:
 		if d, ok := parseJSON(string(x)); ok {
 			if opts.plain() && d.comfortable() {
-				// The common case, built in place: no range or option to check.
-				return agentinput.Value(d, agentinput.Notes{})
+				// The common case: no range or option to check.
+				return agentinput.Canonical(d)
 			}
 			return finish(v, d, agentinput.Notes{}, opts)
 		}
-		return readString(v, string(x), opts)
+		s = string(x) // read as text, as a string would be
 	case string:
-		return readString(v, x, opts)
+		s = x
+	default:
+		return readOther(v, opts)
+	}
+
+	if len(s) > agentinput.MaxScalarBytes {
+		return tooLarge(v, opts, "it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the longest string a number is read from")
+	}
+	var notes agentinput.Notes
+	t, trimmed := s, false
+	if !digitsAtEnds(s) {
+		// A string that starts and ends in an ASCII digit has nothing to
+		// trim: no whitespace, and no quote at either end.
+		t, trimmed = spelling.Trim(s)
+	}
+	if trimmed {
+		notes.AddStep(agentinput.NoteTrimmed, agentinput.JSONValue(v), agentinput.Text(t), "surrounding whitespace or quotes removed")
+	}
+	from := agentinput.Text(t)
+	// The canonical JSON spelling inside a string: the common case.
+	if d, ok := parseJSON(t); ok && !dotGroupsLike(t) {
+		notes.Add(agentinput.NoteFromString, from, "a number sent as a string")
+		if opts.plain() && d.comfortable() {
+			return agentinput.Value(d, notes) // what finish returns
+		}
+		return finish(v, d, notes, opts)
+	}
+	var sc scan
+	switch p := sc.scanString(t); p {
+	case scanOK:
+	case scanTooManyDigits:
+		return tooLarge(v, opts, "it has more than "+strconv.Itoa(agentinput.MaxNumberDigits)+" digits")
+	default:
+		if isSpecial(t) {
+			p = scanSpecial
+		}
+		return ask(v, opts, agentinput.AskInvalid, p.reason())
+	}
+	r := sc.interpret(from, &notes, opts)
+	switch {
+	case r.invalid != "":
+		return ask(v, opts, agentinput.AskInvalid, r.invalid)
+	case r.ambiguous != sepNone:
+		return sc.ambiguous(v, notes, r.ambiguous, opts)
+	}
+	d := sc.decimal(r.whole)
+	if opts.plain() && d.comfortable() {
+		return agentinput.Value(d, notes) // what finish returns
+	}
+	return finish(v, d, notes, opts)
+}
+
+// digitsAtEnds reports whether s starts and ends in an ASCII digit.
+func digitsAtEnds(s string) bool {
+	return len(s) > 0 && s[0] >= '0' && s[0] <= '9' && s[len(s)-1] >= '0' && s[len(s)-1] <= '9'
+}
+
+// readOther reads a value that is not text.
+func readOther(v any, opts Options) agentinput.Outcome[Decimal] {
+	switch x := v.(type) {
 	case Decimal:
 		return finish(v, x, agentinput.Notes{}, opts)
 	case float64:
@@ -63,36 +128,6 @@ func readFloat(raw any, f float64, opts Options) agentinput.Outcome[Decimal] {
 		return ask(raw, opts, agentinput.AskInvalid, "it is not a finite number")
 	}
 	return finish(raw, FromFloat64Exact(f), agentinput.Notes{}, opts)
-}
-
-// readString reads a number written as text.
-func readString(raw any, s string, opts Options) agentinput.Outcome[Decimal] {
-	if len(s) > agentinput.MaxScalarBytes {
-		return tooLarge(raw, opts, "it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the longest string a number is read from")
-	}
-	var notes agentinput.Notes
-	t, trimmed := spelling.Trim(s)
-	if trimmed {
-		notes.AddStep(agentinput.NoteTrimmed, agentinput.JSONValue(raw), agentinput.Text(t), "surrounding whitespace or quotes removed")
-	}
-	from := agentinput.Text(t)
-	// The canonical JSON spelling inside a string: the common case.
-	if d, ok := parseJSON(t); ok && !dotGroupsLike(t) {
-		notes.Add(agentinput.NoteFromString, from, "a number sent as a string")
-		return finish(raw, d, notes, opts)
-	}
-	var sc scan
-	switch p := sc.scanString(t); p {
-	case scanOK:
-	case scanTooManyDigits:
-		return tooLarge(raw, opts, "it has more than "+strconv.Itoa(agentinput.MaxNumberDigits)+" digits")
-	default:
-		if isSpecial(t) {
-			p = scanSpecial
-		}
-		return ask(raw, opts, agentinput.AskInvalid, p.reason())
-	}
-	return sc.interpret(raw, from, notes, opts)
 }
 
 func (p scanProblem) reason() string {
@@ -145,8 +180,21 @@ func isSpecial(s string) bool {
 	return false
 }
 
-// interpret decides what the scanned runs and separators mean.
-func (sc *scan) interpret(raw any, from agentinput.Spelling, notes agentinput.Notes, opts Options) agentinput.Outcome[Decimal] {
+// reading is what interpret makes of the scanned runs and separators: the
+// number whose whole part is runs [0, whole), or an ask — invalid with a
+// reason, or ambiguous between the two meanings of one separator. It is
+// small, so that the outcome is built once, by the caller.
+type reading struct {
+	whole     int
+	invalid   string // the reason of an invalid ask, when not ""
+	ambiguous sep    // the separator of an ambiguous spelling, when not sepNone
+}
+
+func invalidReading(reason string) reading { return reading{invalid: reason} }
+
+// interpret decides what the scanned runs and separators mean, adding a
+// note to notes per repair.
+func (sc *scan) interpret(from agentinput.Spelling, notes *agentinput.Notes, opts Options) reading {
 	if sc.unicode {
 		notes.Add(agentinput.NoteUnicodeDigits, from, "non-ASCII digits, signs or marks")
 	}
@@ -162,65 +210,65 @@ func (sc *scan) interpret(raw any, from agentinput.Spelling, notes agentinput.No
 	if sc.hasExp {
 		// An exponent goes with the plain form only: "1.5e3", never "1,5e3".
 		if len(seps) > 1 || (len(seps) == 1 && seps[0] != sepDot) {
-			return ask(raw, opts, agentinput.AskInvalid, "an exponent goes only with a plain number such as 1.5e3")
+			return invalidReading("an exponent goes only with a plain number such as 1.5e3")
 		}
 	}
 	if sc.leadDot && len(seps) > 1 {
-		return ask(raw, opts, agentinput.AskInvalid, "its signs or separators are out of place")
+		return invalidReading("its signs or separators are out of place")
 	}
 	if sc.trailDot && len(seps) > 0 {
-		return ask(raw, opts, agentinput.AskInvalid, "its signs or separators are out of place")
+		return invalidReading("its signs or separators are out of place")
 	}
 	switch len(seps) {
 	case 0:
-		return sc.value(raw, notes, sc.nruns, opts)
+		return reading{whole: sc.nruns}
 	case 1:
-		return sc.single(raw, from, notes, seps[0], opts)
+		return sc.single(from, notes, seps[0], opts)
 	}
 	// Two or more separators: every one but possibly the last groups.
 	last := seps[len(seps)-1]
 	group := seps[0]
 	for _, s := range seps[:len(seps)-1] {
 		if s != group {
-			return ask(raw, opts, agentinput.AskInvalid, "its separators are inconsistent: only the last one may differ, as the decimal mark")
+			return invalidReading("its separators are inconsistent: only the last one may differ, as the decimal mark")
 		}
 	}
 	if last == group {
 		// All one class: grouping of a whole number ("1,234,567").
 		if group == sepArabicDec {
-			return ask(raw, opts, agentinput.AskInvalid, "it has more than one decimal mark")
+			return invalidReading("it has more than one decimal mark")
 		}
 		if !sc.grouped(sc.nruns) {
-			return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent: groups after the first have three digits ("+"1,234,567"+") or, in Indian grouping, two ("+"12,34,567"+")")
+			return invalidReading("its digit groups are inconsistent: groups after the first have three digits (" + "1,234,567" + ") or, in Indian grouping, two (" + "12,34,567" + ")")
 		}
 		notes.Add(agentinput.NoteGrouping, from, group.groupsReason())
-		return sc.value(raw, notes, sc.nruns, opts)
+		return reading{whole: sc.nruns}
 	}
 	// Two classes: the last separator is the decimal mark ("1.234,5").
 	if last.groupOnly() || group == sepArabicDec {
-		return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent")
+		return invalidReading("its digit groups are inconsistent")
 	}
 	if !sc.grouped(sc.nruns - 1) {
-		return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent: groups after the first have three digits")
+		return invalidReading("its digit groups are inconsistent: groups after the first have three digits")
 	}
 	notes.Add(agentinput.NoteGrouping, from, group.groupsReason())
 	if last != sepDot {
 		notes.Add(agentinput.NoteDecimalComma, from, last.markReason())
 	}
-	return sc.value(raw, notes, sc.nruns-1, opts)
+	return reading{whole: sc.nruns - 1}
 }
 
 // single reads a number with exactly one separator.
-func (sc *scan) single(raw any, from agentinput.Spelling, notes agentinput.Notes, s sep, opts Options) agentinput.Outcome[Decimal] {
+func (sc *scan) single(from agentinput.Spelling, notes *agentinput.Notes, s sep, opts Options) reading {
 	if s.groupOnly() {
 		if !sc.grouped(2) {
-			return ask(raw, opts, agentinput.AskInvalid, "its digit groups are inconsistent: the group after a "+s.name()+" has three digits")
+			return invalidReading("its digit groups are inconsistent: the group after a " + s.name() + " has three digits")
 		}
 		notes.Add(agentinput.NoteGrouping, from, s.groupsReason())
-		return sc.value(raw, notes, 2, opts)
+		return reading{whole: 2}
 	}
 	if s == sepArabicDec {
-		return sc.value(raw, notes, 1, opts)
+		return reading{whole: 1}
 	}
 	intLen, fracLen := sc.runLen(0), sc.runLen(1)
 	ambiguous := !sc.hasExp && fracLen == 3 && intLen >= 1 && intLen <= 3 && !sc.allZeros(0)
@@ -228,7 +276,7 @@ func (sc *scan) single(raw any, from agentinput.Spelling, notes agentinput.Notes
 		if s == sepComma {
 			notes.Add(agentinput.NoteDecimalComma, from, sepComma.markReason())
 		}
-		return sc.value(raw, notes, 1, opts)
+		return reading{whole: 1}
 	}
 	// "1,234" or "1.234": grouping or a decimal mark.
 	if opts.Convention.Name != "" {
@@ -238,18 +286,24 @@ func (sc *scan) single(raw any, from agentinput.Spelling, notes agentinput.Notes
 		}
 		if s == mark {
 			notes.Add(agentinput.NoteConvention, from, opts.Convention.Name+": "+s.name()+" is the decimal mark")
-			return sc.value(raw, notes, 1, opts)
+			return reading{whole: 1}
 		}
 		notes.Add(agentinput.NoteConvention, from, opts.Convention.Name+": "+s.name()+" groups thousands")
-		return sc.value(raw, notes, 2, opts)
+		return reading{whole: 2}
 	}
 	if opts.Integer && !sc.allZeros(1) {
 		// Only grouping gives a whole number: the decimal reading has a
 		// fraction. ("1,000" is not resolved: as a decimal it is the
 		// whole number 1, a second whole reading.)
 		notes.Add(agentinput.NoteIntegerGrouping, from, "a whole number: "+s.name()+" groups thousands")
-		return sc.value(raw, notes, 2, opts)
+		return reading{whole: 2}
 	}
+	return reading{ambiguous: s}
+}
+
+// ambiguous is the ask about a single separator s before three digits,
+// which groups thousands or is the decimal mark.
+func (sc *scan) ambiguous(raw any, notes agentinput.Notes, s sep, opts Options) agentinput.Outcome[Decimal] {
 	whole := sc.decimal(2)
 	frac := sc.decimal(1)
 	// A reading the property's range rejects is no meaning the caller can
@@ -374,11 +428,6 @@ func (sc *scan) decimal(whole int) Decimal {
 	return fromDigitBytes(sc.neg, sc.digits[:sc.nd], exp)
 }
 
-// value finishes a reading whose whole part is runs [0, whole).
-func (sc *scan) value(raw any, notes agentinput.Notes, whole int, opts Options) agentinput.Outcome[Decimal] {
-	return finish(raw, sc.decimal(whole), notes, opts)
-}
-
 // finish checks the range of a JSON number and applies the options.
 func finish(raw any, d Decimal, notes agentinput.Notes, opts Options) agentinput.Outcome[Decimal] {
 	if p := outsideFloat(d); p != "" {
@@ -424,8 +473,9 @@ func (d Decimal) comfortable() bool {
 	return d.big == "" && d.exp > -280 && d.exp < 280
 }
 
-// plain reports whether the options check nothing.
-func (o Options) plain() bool {
+// plain reports whether the options check nothing. It takes a pointer so
+// that the options are not copied to be checked.
+func (o *Options) plain() bool {
 	return !o.Integer && o.Min == nil && o.Max == nil
 }
 

@@ -82,13 +82,16 @@ func (s sep) markReason() string {
 // one digit, so the digit budget bounds them too.
 const maxGroups = agentinput.MaxNumberDigits + 1
 
+// A run's end offset is at most MaxNumberDigits and is kept in a uint8.
+var _ [255 - agentinput.MaxNumberDigits]struct{}
+
 // scan is one string taken apart: a sign, digit runs with the separator
 // after each, and an exponent. Digits are stored as ASCII whatever script
 // they were written in.
 type scan struct {
 	digits   [agentinput.MaxNumberDigits]byte
 	nd       int
-	runEnd   [maxGroups]int16 // end offset in digits of each run
+	runEnd   [maxGroups]uint8 // end offset in digits of each run
 	seps     [maxGroups]sep   // the separator after each run but the last
 	nruns    int
 	neg      bool
@@ -205,7 +208,11 @@ func (sc *scan) scanString(s string) scanProblem {
 		if r == utf8.RuneError && n == 1 {
 			return scanInvisible
 		}
-		if z, ok := digitZero(r); ok {
+		z, ok := rune('0'), r >= '0' && r <= '9' // digitZero without a call
+		if !ok && r >= utf8.RuneSelf {
+			z, ok = digitZero(r)
+		}
+		if ok {
 			if zero >= 0 && z != zero {
 				return scanMixedScripts
 			}
@@ -242,8 +249,15 @@ func (sc *scan) scanString(s string) scanProblem {
 			}
 			sc.digits[sc.nd] = byte('0' + r - zero)
 			sc.nd++
-			sc.runEnd[sc.nruns-1] = int16(sc.nd)
 			i += n
+			// The rest of a run of ASCII digits, without decoding runes:
+			// what the loop would do for each of them.
+			for zero == '0' && i < len(s) && s[i] >= '0' && s[i] <= '9' && sc.nd < len(sc.digits) {
+				sc.digits[sc.nd] = s[i]
+				sc.nd++
+				i++
+			}
+			sc.runEnd[sc.nruns-1] = uint8(sc.nd)
 			continue
 		}
 		if c, wide := classify(r); c != sepNone {
