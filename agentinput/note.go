@@ -2,6 +2,7 @@ package agentinput
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -312,14 +313,58 @@ func Received(v any) json.RawMessage {
 		}
 		return quote(cut(string(text)) + boundedTail(text))
 	}
-	text, err := marshal(v)
-	if err != nil {
-		return quote("<unencodable value>")
+	text, ok := fastJSON(v)
+	if !ok {
+		var err error
+		if text, err = marshal(v); err != nil {
+			return quote("<unencodable value>")
+		}
 	}
 	if utf8.RuneCount(text) <= MaxReceivedChars {
 		return text
 	}
 	return quote(cut(string(text)))
+}
+
+// fastJSON encodes, without an encoder, the values a note renders on every
+// lenient read — a kind's value: a bool, or a type with its own
+// MarshalJSON (a number, a date) or MarshalText (a uuid, a language tag) —
+// and reports false for anything else, or when the result might differ
+// from encoding/json's (a MarshalJSON text that is not compact ASCII JSON,
+// which the encoder would compact or escape). TestFastJSONAgrees holds the
+// two equal.
+func fastJSON(v any) ([]byte, bool) {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return []byte("true"), true
+		}
+		return []byte("false"), true
+	case json.Marshaler:
+		text, err := x.MarshalJSON()
+		if err != nil || !compactASCII(text) || !json.Valid(text) {
+			return nil, false
+		}
+		return text, true
+	case encoding.TextMarshaler:
+		text, err := x.MarshalText()
+		if err != nil {
+			return nil, false
+		}
+		return quote(string(text)), true
+	}
+	return nil, false
+}
+
+// compactASCII reports whether b is ASCII with no whitespace: JSON text
+// that encoding/json's compaction leaves as it is.
+func compactASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf || c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			return false
+		}
+	}
+	return len(b) > 0
 }
 
 // boundedTail makes sure a cut encoding ends in "…" even when it was
@@ -394,11 +439,6 @@ func cut(s string) string {
 		count++
 	}
 	return s
-}
-
-func quote(s string) json.RawMessage {
-	text, _ := marshal(s) // a string always encodes
-	return text
 }
 
 // marshal is json.Marshal without HTML escaping: a received "<nil>" is
