@@ -69,6 +69,9 @@ func joinCodePaths(cps []CodePath) string {
 
 func newEvent(t *Tool, res *Result, d time.Duration) Event {
 	e := Event{Tool: t.spec.Name, Intent: t.spec.Intent, Outcome: "ok", Duration: d}
+	if len(res.Notes) > 0 {
+		e.Notes = make([]CodePath, 0, len(res.Notes))
+	}
 	for _, n := range res.Notes {
 		e.Notes = append(e.Notes, CodePath{Code: n.Code, Path: safePath(t, n.Path)})
 	}
@@ -90,6 +93,9 @@ func newEvent(t *Tool, res *Result, d time.Duration) Event {
 func safePath(t *Tool, path string) string {
 	if path == "" {
 		return path
+	}
+	if p, ok := t.byName[path[1:]]; ok && p.path == path {
+		return path // a declared property's own path, the common case
 	}
 	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
 	for i, seg := range segs {
