@@ -32,6 +32,14 @@ func IsSpace(r rune) bool {
 // quotes, then the whitespace inside them. It reports whether it removed
 // anything.
 func Trim(s string) (string, bool) {
+	if len(s) > 0 && plainEdge(s[0]) && plainEdge(s[len(s)-1]) {
+		return s, false // nearly every value: nothing to trim
+	}
+	return trimFull(s)
+}
+
+// trimFull is Trim without its fast exit (TestTrimFastExit compares them).
+func trimFull(s string) (string, bool) {
 	t := trimSpace(s)
 	if len(t) >= 2 {
 		first, n1 := utf8.DecodeRuneInString(t)
@@ -46,6 +54,13 @@ func Trim(s string) (string, bool) {
 		}
 	}
 	return t, len(t) != len(s)
+}
+
+// plainEdge reports whether a string that begins or ends with the byte c
+// has nothing to trim at that end: an ASCII byte that is neither
+// whitespace nor a quote of quotePairs (every other pair is non-ASCII).
+func plainEdge(c byte) bool {
+	return c > ' ' && c < utf8.RuneSelf && c != '"' && c != '\'' && c != '`'
 }
 
 func trimSpace(s string) string {

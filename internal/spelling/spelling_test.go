@@ -73,3 +73,20 @@ func TestHidden(t *testing.T) {
 		}
 	}
 }
+
+// Trim's fast exit never changes what it returns.
+func TestTrimFastExit(t *testing.T) {
+	edges := []string{"", " ", "\t", "\u00a0", "\ufeff", `"`, "'", "`", "“", "”", "«", "»", "a", "1", "-", "<", "\x00", "\x7f", "é"}
+	for _, a := range edges {
+		for _, b := range edges {
+			for _, mid := range []string{"", "x", " x ", "\"x\""} {
+				s := a + mid + b
+				gt, gc := Trim(s)
+				wt, wc := trimFull(s)
+				if gt != wt || gc != wc {
+					t.Errorf("Trim(%q) = %q, %v; without the fast exit %q, %v", s, gt, gc, wt, wc)
+				}
+			}
+		}
+	}
+}
