@@ -35,8 +35,7 @@ var unknowns = map[string]bool{
 	"unknown": true, "unk": true, "unspecified": true, "not specified": true,
 	"not set": true, "unset": true, "not applicable": true, "not available": true,
 	"n.a.": true, "n.a": true, "na": true, "n.v.": true, "not known": true,
-	"<unknown>": true, "(unknown)": true, "[unknown]": true, "<tbd>": true, "(tbd)": true,
-	"[tbd]": true, "<empty>": true, "(empty)": true, "[empty]": true,
+	"not provided": true, "not given": true, "no value": true, "empty": true, "blank": true,
 }
 
 // maxUnknownBytes bounds the spellings Unknown compares: longer than every
@@ -55,7 +54,13 @@ func Is(v any, collection bool) bool {
 			return false
 		}
 		t, _ := spelling.Trim(v)
-		return placeholders[strings.ToLower(t)]
+		t = strings.ToLower(t)
+		if placeholders[t] {
+			return true
+		}
+		// In one pair of brackets: "[null]", "{none}", "<undefined>".
+		inner, ok := unbracket(t)
+		return ok && inner != "" && placeholders[inner]
 	case []any:
 		return !collection && len(v) == 0
 	case map[string]any:
@@ -84,7 +89,25 @@ func Unknown(v any) bool {
 	if questionsOrEllipsis(t) {
 		return true
 	}
-	return unknowns[strings.Join(strings.Fields(strings.ToLower(t)), " ")]
+	if inner, ok := unbracket(t); ok {
+		t = inner
+	}
+	key := strings.Join(strings.Fields(strings.ToLower(t)), " ")
+	// "T.B.D.", "t.b.d": an abbreviation written with dots.
+	return unknowns[key] || unknowns[strings.ReplaceAll(key, ".", "")]
+}
+
+// unbracket returns t without one pair of surrounding brackets — (), [],
+// {} or <> — and its inner whitespace, and false when t has none.
+func unbracket(t string) (string, bool) {
+	if len(t) < 2 {
+		return t, false
+	}
+	switch t[0:1] + t[len(t)-1:] {
+	case "()", "[]", "{}", "<>":
+		return strings.TrimSpace(t[1 : len(t)-1]), true
+	}
+	return t, false
 }
 
 // questionsOrEllipsis reports whether t is question marks alone, or an

@@ -15,6 +15,8 @@ func TestUnknown(t *testing.T) {
 		{"To be determined", true}, {"to  be\tconfirmed", true},
 		{"unknown", true}, {"UNKNOWN", true}, {"<unknown>", true}, {"(TBD)", true},
 		{"unspecified", true}, {"not set", true}, {"Not applicable", true}, {"n.a.", true}, {"NA", true},
+		{"T.B.D.", true}, {"t.b.d", true}, {"[unknown]", true}, {"{ TBD }", true}, {"<empty>", true},
+		{"not provided", true}, {"Blank", true},
 		{"?", true}, {"???", true}, {"？", true}, {"...", true}, {"…", true},
 		// Not the class: a value with more in it, other punctuation, other types.
 		{"TBD soon", false}, {"unknown author", false}, {"..", false}, {".", false},
@@ -25,6 +27,19 @@ func TestUnknown(t *testing.T) {
 	for _, tt := range tests {
 		if got := Unknown(tt.v); got != tt.want {
 			t.Errorf("Unknown(%#v) = %v, want %v", tt.v, got, tt.want)
+		}
+	}
+}
+
+func TestIsInBrackets(t *testing.T) {
+	for _, s := range []string{"[null]", "{null}", "<undefined>", "(n/a)", "[ none ]", "<NIL>", "(-)"} {
+		if !Is(s, false) {
+			t.Errorf("Is(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"[]", "()", "<>", "{}", "[null", "null]", "[[null]]", "(null) x", "[a]"} {
+		if Is(s, false) {
+			t.Errorf("Is(%q) = true", s)
 		}
 	}
 }
