@@ -200,7 +200,11 @@ func TestDecodeLinear(t *testing.T) {
 			small, large := []byte(tt.args(n)), []byte(tt.args(16*n))
 			b1, b16 := decodeBytes(small), decodeBytes(large)
 			t.Logf("n=%d: %d B; 16n: %d B", n, b1, b16)
-			if b16 > 24*max(b1, 1) {
+			// Linear is 16×; quadratic would be 256×. The bound leaves room
+			// for sync.Pool reuse in encoding/json, which a GC (more often
+			// under -race and on a loaded machine) empties: a CI run under
+			// -race measured 25.7× once.
+			if b16 > 48*max(b1, 1) {
 				t.Errorf("not linear: %d B for %d bytes, %d B for %d bytes", b1, len(small), b16, len(large))
 			}
 		})
