@@ -44,6 +44,7 @@ var filterKind = kind{
 				if err != nil {
 					return reader{}, err
 				}
+				p.Declared = v.IDs()
 				return bind(p, f.Expected(), f.Example(), f.Read), nil
 			}
 			switch *over {
@@ -60,6 +61,7 @@ var filterKind = kind{
 				if err != nil {
 					return reader{}, fmt.Errorf("--values: %v", err)
 				}
+				p.Declared = e.Values() // a declared "none" is the enum's, as in the factory
 				return overKind(p, filter.Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
 			case "boolean":
 				opts := boolean.Options{Languages: langs}

@@ -66,6 +66,10 @@ func TestReadFilter(t *testing.T) {
 	checkLines(t, []string{"read", "filter", "--over", "enum", "--values", "draft,published", "alle", "Draft", "drafts"}, []want{
 		{"absent", ""}, {"value", `"draft"`}, {"ask", "ambiguous"},
 	})
+	// A declared value that is a generic placeholder is the enum's.
+	checkLines(t, []string{"read", "filter", "--over", "enum", "--values", "none,low", "None", "N/A", "all"}, []want{
+		{"value", `"none"`}, {"absent", ""}, {"absent", ""},
+	})
 	checkLines(t, []string{"read", "filter", "--over", "number", "--integer", "*", "4 000", "1.5"}, []want{
 		{"absent", ""}, {"value", "4000"}, {"ask", "not_whole"},
 	})
