@@ -101,6 +101,7 @@ var aliases = [...]struct {
 	{"SE", []string{"Kingdom of Sweden", "Konungariket Sverige"}},
 	{"SI", []string{"Republic of Slovenia", "Republika Slovenija"}},
 	{"SK", []string{"Slovak Republic", "Slovenská republika"}},
+	{"SX", []string{"St. Maarten"}},
 	{"SY", []string{"Syrian Arab Republic"}},
 	{"SZ", []string{"Eswatini", "Kingdom of Eswatini"}},
 	{"TL", []string{"East Timor", "Timor Leste", "Democratic Republic of Timor-Leste"}},

@@ -18,6 +18,12 @@
 //     "United States of America", "Holland"), matched through letter case,
 //     diacritics, punctuation, "&" for "and", "St." for "Saint" and a
 //     leading "the", note name with the English name as the reason.
+//   - a name turned around, "NAME, QUALIFIER" or "NAME (QUALIFIER)" read
+//     as "QUALIFIER NAME" ("Korea, South", "Virgin Islands (U.S.)", ISO's
+//     "Congo, Democratic Republic of the"), and the abbreviations "S." for
+//     "South", "N." for "North", "Ste." for "Sainte" ("S. Korea"), note
+//     name, when what they read as names one country; when it names
+//     several, an ask ambiguous naming each.
 //   - any of these inside surrounding whitespace and one pair of quotes,
 //     with a note trimmed before the other.
 //

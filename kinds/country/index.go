@@ -190,8 +190,40 @@ func lookupName(s string) (found []string, partial bool) {
 	if k == "" {
 		return nil, false
 	}
-	if codes, ok := ix.names[k]; ok {
+	if codes, ok := exactName(ix, k); ok {
 		return codes, false
+	}
+	// A name turned around or abbreviated: "Korea, South", "Korea (South)",
+	// "S. Korea". What every reading names is asked about when it is more
+	// than one country.
+	inverted := invertedKey(s)
+	for _, v := range [...]string{inverted, expandAbbrev(k), expandAbbrev(inverted)} {
+		if v == "" || v == k {
+			continue
+		}
+		if codes, ok := exactName(ix, v); ok {
+			for _, c := range codes {
+				if !slices.Contains(found, c) {
+					found = append(found, c)
+				}
+			}
+		}
+	}
+	if len(found) > 0 {
+		slices.Sort(found)
+		return found, false
+	}
+	if found, partial = partialName(ix, k); len(found) == 0 && inverted != "" {
+		return partialName(ix, inverted)
+	}
+	return found, partial
+}
+
+// exactName returns the countries the key k names exactly, through an
+// official form around it.
+func exactName(ix *nameIndex, k string) ([]string, bool) {
+	if codes, ok := ix.names[k]; ok {
+		return codes, true
 	}
 	// An official form around a name: "Republic of Guinea", "Guinea,
 	// Republic of". The aliases hold the official names whose short form
@@ -199,9 +231,15 @@ func lookupName(s string) (found []string, partial bool) {
 	// name is looked up before this.
 	if short := stripOfficial(k); short != k {
 		if codes, ok := ix.names[short]; ok {
-			return codes, false
+			return codes, true
 		}
 	}
+	return nil, false
+}
+
+// partialName returns the countries whose name holds the key k as a run
+// of whole words.
+func partialName(ix *nameIndex, k string) (found []string, partial bool) {
 	words := strings.Fields(k)
 	significant := false
 	for _, w := range words {
@@ -222,6 +260,54 @@ func lookupName(s string) (found []string, partial bool) {
 	}
 	slices.Sort(found)
 	return found, true
+}
+
+// invertedKey returns the key of s read with its qualifier first:
+// "NAME, QUALIFIER" and "NAME (QUALIFIER)" are "QUALIFIER NAME" ("Korea,
+// South", "Virgin Islands (U.S.)"). It is "" when s has no such form.
+func invertedKey(s string) string {
+	name, qual, ok := strings.Cut(s, ",")
+	if !ok {
+		name, qual, ok = strings.Cut(s, "(")
+		if !ok {
+			return ""
+		}
+		var closed bool
+		if qual, closed = strings.CutSuffix(strings.TrimSpace(qual), ")"); !closed {
+			return ""
+		}
+	}
+	if strings.ContainsAny(qual, ",()") {
+		return ""
+	}
+	name, qual = key(name), key(qual)
+	if name == "" || qual == "" {
+		return ""
+	}
+	return key(qual + " " + name)
+}
+
+// abbreviations are the words of a key that stand for a longer one: "S."
+// is "South", "N." "North", "Ste." "Sainte" ("St." is read as "Saint" by
+// key itself).
+var abbreviations = [...]struct{ short, long string }{
+	{"s", "south"},
+	{"n", "north"},
+	{"ste", "sainte"},
+}
+
+// expandAbbrev returns the key k with each abbreviated word written out,
+// or k itself.
+func expandAbbrev(k string) string {
+	words := strings.Fields(k)
+	for i, w := range words {
+		for _, a := range abbreviations {
+			if w == a.short {
+				words[i] = a.long
+			}
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // officialForms are the words an official name puts before (or, after a

@@ -83,13 +83,21 @@ func readCitation(v any, t string, notes agentinput.Notes) agentinput.Outcome[EL
 		return invalid(v, agentinput.AskInvalid, "it is neither an ELI URI nor a citation with an act's number and year (\"2016/679\", \"89/2012 Sb.\")", "")
 	}
 	var c citation
-	if reason := c.scanID(toks[id].text); reason != "" {
+	head, tail := toks[:id], toks[id+1:]
+	idText := toks[id].text
+	if glued, rest := splitGlued(idText); rest != "" {
+		// "89/2012Sb.": the collection's mark written onto the number.
+		idText = glued
+		tail = append([]token{{text: rest}}, tail...)
+	}
+	if reason := c.scanID(idText); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason, "")
 	}
-	head, tail := toks[:id], toks[id+1:]
+	coll := false // "Coll.", the collection's English name
 	if len(tail) > 0 && !tail[0].punct {
 		switch {
-		case foldIs(tail[0].text, "sb"):
+		case foldIs(tail[0].text, "sb") || foldIs(tail[0].text, "coll"):
+			coll = foldIs(tail[0].text, "coll")
 			c.czech = true
 			tail = tail[1:]
 			if len(tail) >= 2 && foldIs(tail[0].text, "m") && foldIs(tail[1].text, "s") {
@@ -110,6 +118,9 @@ func readCitation(v any, t string, notes agentinput.Notes) agentinput.Outcome[EL
 	switch {
 	case len(readings) == 0:
 		return invalid(v, agentinput.AskInvalid, reason, "")
+	case len(readings) == 1 && coll && c.b >= "1993" && len(c.b) == 4:
+		// From 1993 the Slovak Zbierka zákonov is "Coll." in English too.
+		reason = "\"Coll.\" names the Slovak collection of laws (Z. z.) as well as the Czech one (Sb.), and the kind reads the Czech one only"
 	case len(readings) == 1 && (c.base != "" || c.czech):
 		r := readings[0]
 		why := r.meaning()
@@ -396,4 +407,21 @@ func fourDigitYear(s string, min int) (int, bool) {
 func number(s string) (int, bool) {
 	n, ok := digits(s)
 	return n, ok && n >= 1 && n <= maxNumber
+}
+
+// splitGlued splits an act's number written together with the
+// collection's mark ("89/2012Sb.") into the number and the mark; rest is
+// "" when w is not so written.
+func splitGlued(w string) (id, rest string) {
+	i := len(w)
+	for i > 0 && (w[i-1] < '0' || w[i-1] > '9') {
+		i--
+	}
+	if i == 0 || i == len(w) {
+		return w, ""
+	}
+	if m := w[i:]; foldIs(m, "sb") || foldIs(m, "coll") {
+		return w[:i], m
+	}
+	return w, ""
 }

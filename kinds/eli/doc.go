@@ -41,7 +41,11 @@
 //     1082/2013/EU", "nařízení Komise v přenesené pravomoci (EU) 2019/980",
 //     in any case, with its title after it ("… of 27 April 2016 on …");
 //   - a citation of a Czech act: "89/2012 Sb.", "č. 89/2012 Sb.", "zákon
-//     č. 89/2012 Sb., občanský zákoník".
+//     č. 89/2012 Sb., občanský zákoník", with "Sb." written onto the
+//     number ("č.89/2012Sb."), or with "Coll.", its English name, for an
+//     act before 1993 ("40/1964 Coll."). From 1993 "Coll." names the
+//     Slovak collection (Z. z.) too: "89/2012 Coll." is an ask ambiguous
+//     whose one reading is the Czech act.
 //
 // The order of the two numbers follows the EU's practice, which the type
 // table holds: directives are cited year/number, with two-digit years

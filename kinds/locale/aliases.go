@@ -33,6 +33,8 @@ var aliases = [...]struct {
 	{"Spanish Latin America", []string{"es-419"}},
 	{"Latin American Spanish", []string{"es-419"}},
 	{"Mexican Spanish", []string{"es-MX"}},
+	// CLDR's name of gsw, and what a reader also calls de-CH.
+	{"Swiss German", []string{"gsw", "de-CH"}},
 	{"Castilian", []string{"es"}},
 	{"Castellano", []string{"es"}},
 	{"Farsi", []string{"fa"}},
@@ -106,4 +108,30 @@ var englishNames = [...][2]string{
 	{"nb", "Norwegian Bokmål"},
 	{"sr-Latn", "Serbian (Latin)"},
 	{"tw", "Twi"},
+}
+
+// regionAdjectives are the words for a region a name puts before a
+// language's name ("British English", "Indian English"), as keys, with
+// the region's code. A country's name or capital code there is read by
+// kinds/country ("New Zealand English", "US English").
+var regionAdjectives = [...][2]string{
+	{"american", "US"},
+	{"british", "GB"},
+	{"brazilian", "BR"},
+	{"canadian", "CA"},
+	{"swiss", "CH"},
+	{"austrian", "AT"},
+	{"mexican", "MX"},
+	{"australian", "AU"},
+	{"belgian", "BE"},
+	{"indian", "IN"},
+	{"irish", "IE"},
+	{"argentine", "AR"},
+	{"argentinian", "AR"},
+	{"chilean", "CL"},
+	{"colombian", "CO"},
+	{"south african", "ZA"},
+	{"singaporean", "SG"},
+	{"moroccan", "MA"},
+	{"egyptian", "EG"},
 }

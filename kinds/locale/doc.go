@@ -21,7 +21,13 @@
 //     ("Czech", "čeština", "cestina", "Deutsch", "Brazilian Portuguese",
 //     "Farsi"), a name with a script or a region in parentheses or after a
 //     comma ("Portuguese (Brazil)", "Chinese (Traditional)", "English, UK"),
-//     and a name with a region code ("English_US"), note name.
+//     a name with a region code ("English_US"), and a name with its
+//     region said in words: a region adjective of a small table, a
+//     country's name or capital code before it ("Indian English", "US
+//     English"), "(CC)" after a language code ("en (US)"), or a country
+//     after "of", "from", "do", "de", "du" ("Português do Brasil"), note
+//     name. "Swiss German", CLDR's name of gsw and a name of de-CH, is
+//     asked about.
 //   - any of these inside surrounding whitespace and one pair of quotes,
 //     with a note trimmed before the other.
 //

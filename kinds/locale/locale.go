@@ -564,6 +564,9 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	if len(tags) == 0 {
 		tags = lookupComposite(t)
 	}
+	if len(tags) == 0 {
+		tags = lookupRegional(t)
+	}
 	switch len(tags) {
 	case 0:
 		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
@@ -592,7 +595,7 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 }
 
 // lookupComposite reads "Language (Script or Region)" and "Language,
-// Script or Region".
+// Script or Region"; the language may be a code ("en (US)").
 func lookupComposite(t string) []string {
 	var x, y string
 	switch {
@@ -605,26 +608,107 @@ func lookupComposite(t string) []string {
 	default:
 		return nil
 	}
-	langs := lookupName(x)
+	langs := languagesOf(x)
 	if len(langs) == 0 {
 		return nil
 	}
-	var subtags []string
 	if sc := lookupScript(y); sc != "" {
-		subtags = []string{sc}
-	} else {
-		o := country.Read(y, country.Options{})
-		if code, ok := o.Value(); ok {
-			subtags = []string{code}
-		} else if a, ok := o.Ask(); ok && a.Code == agentinput.AskAmbiguous {
-			for _, r := range a.Readings {
-				var code string
-				if json.Unmarshal(r.Value, &code) == nil {
-					subtags = append(subtags, code)
+		return composeEach(langs, []string{sc})
+	}
+	return composeEach(langs, regionsOf(y))
+}
+
+// lookupRegional reads a language's name with its region said in words:
+// a region adjective or a country before it ("Indian English", "US
+// English", "New Zealand English"), or a country after "of", "from" or
+// the Romance "de", "do", "da", "du", "del" ("Português do Brasil",
+// "French of Canada").
+func lookupRegional(t string) []string {
+	words := strings.Fields(t)
+	for i := 1; i < len(words); i++ {
+		head, tail := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
+		if of := regionConnective(words[i]); of && i+1 < len(words) {
+			if langs := languagesOf(head); len(langs) > 0 {
+				if out := composeEach(langs, regionsOf(strings.Join(words[i+1:], " "))); len(out) > 0 {
+					return out
 				}
 			}
 		}
+		if langs := lookupName(tail); len(langs) > 0 {
+			if out := composeEach(langs, regionBefore(head)); len(out) > 0 {
+				return out
+			}
+		}
 	}
+	return nil
+}
+
+// regionConnective reports whether w joins a language's name to its
+// region's: "of", "from", and the Romance "de", "do", "da", "du", "del".
+func regionConnective(w string) bool {
+	switch strings.ToLower(w) {
+	case "of", "from", "de", "do", "da", "du", "del":
+		return true
+	}
+	return false
+}
+
+// regionBefore returns the regions a word before a language's name says:
+// an adjective of the table ("British"), a country's name ("New
+// Zealand"), or a country's code in capitals ("US", "U.K."). A code in
+// lower case is a word of a sentence ("in", "no"), not a region.
+func regionBefore(head string) []string {
+	k := key(head)
+	for _, a := range regionAdjectives {
+		if a[0] == k {
+			return []string{a[1]}
+		}
+	}
+	letters := strings.ReplaceAll(head, ".", "")
+	if len(letters) <= 3 && (!allLetters(letters) || strings.ToUpper(letters) != letters) {
+		return nil
+	}
+	return regionsOf(head)
+}
+
+// languagesOf returns the tags a language's name names, or the language a
+// bare language code is ("en"), when it reads as that language alone.
+func languagesOf(x string) []string {
+	if langs := lookupName(x); len(langs) > 0 {
+		return langs
+	}
+	x = strings.TrimSpace(x)
+	if (len(x) != 2 && len(x) != 3) || !allLetters(x) {
+		return nil
+	}
+	if rs, reason := codeReadings(strings.ToLower(x)); len(rs) == 1 && reason == "" && rs[0].country == "" {
+		return []string{rs[0].tag}
+	}
+	return nil
+}
+
+// regionsOf returns the region codes a country's code or name y names:
+// one, or each an ambiguous name names.
+func regionsOf(y string) []string {
+	o := country.Read(y, country.Options{})
+	if code, ok := o.Value(); ok {
+		return []string{code}
+	}
+	var out []string
+	if a, ok := o.Ask(); ok && a.Code == agentinput.AskAmbiguous {
+		for _, r := range a.Readings {
+			var code string
+			if json.Unmarshal(r.Value, &code) == nil {
+				out = append(out, code)
+			}
+		}
+	}
+	return out
+}
+
+// composeEach composes every language of langs with every script or
+// region of subtags, each tag once.
+func composeEach(langs, subtags []string) []string {
 	var out []string
 	for _, l := range langs {
 		for _, sub := range subtags {
