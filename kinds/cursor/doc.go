@@ -61,9 +61,41 @@
 // separator ("page-2" is page 2). So "2", "page2", "page 2", "page=2", "p.2",
 // "#2", "pg2", "offset=20", "skip 20", "start=40", "from 40", "2nd page",
 // "second page", "page two", "next", "last page", "next_cursor", "Seite 2",
-// "další strana", "2ª página" name a later page; "page 2 of 10" (two
-// numbers), "page 2.5" (not whole), "2 nd" (an ending apart from its digits)
-// and "s2" (a word outside the table) do not, and read as no cursor.
+// "další strana", "2ª página" name a later page; "page 2-3" (two numbers),
+// "page 2.5" (not whole), "2 nd" (an ending apart from its digits) and "s2"
+// (a word outside the table) do not, and read as no cursor.
+//
+// A string also names a later page when it is such a spelling followed by
+// a total of pages: "/" or a word of totalWords (of; von; sur; de; di; z,
+// ze; van) and digits, with digits right before it. "2/10", "page 2/10",
+// "2 of 10", "Seite 2 von 10" are page 2; "page 1/10" and "1 of 5" are the
+// first page.
+//
+// And it names a later page when it is key=value pairs (key:value too),
+// joined by & ; or ",", read pair by pair (laterPairs in later.go). Every
+// key must be one the tables know, or the whole is no cursor ("?page=2&q=x"
+// may be anything): a harmless key (harmlessKeys: limit, size, per_page,
+// page_size, count, sort, order), a keyset key (keysetKeys: after,
+// start_after, starting_after, since_id, last_id, cursor_after, before,
+// ending_before), or page and offset words of the word table (page,
+// pageNumber, offset, skip, start). Keys are read folded, with _ and - and
+// a change to upper case as word breaks ("pageSize" is page_size), and a
+// bracketed key is its inner word ("page[number]" is number, "page[size]"
+// is size). The pairs name a later page when
+//
+//   - a keyset key has a non-empty value: "start_after: 5f3c", "after=5f3c",
+//     "last_id=123", "since_id=99" (a keyset key that is also an offset word
+//     of the table, after, with a number in digits is that offset word:
+//     "after=1" is the first page, as "after 1" is);
+//   - or they read as a query — they start with ? or &, hold more than one
+//     pair, or have a bracketed key — and a page key has a whole number of
+//     at least 2, an offset key one of at least 1, or either a value that
+//     names a later page as words: "?page=2", "&page=2", "page[number]=2",
+//     "limit=20&offset=20", "?offset=1", "?page=next&limit=20".
+//
+// A single plain pair ("page=2", "offset=20", "offset=1") is read as words
+// above, so "offset=1" stays the first call; "?page=1", "?offset=0",
+// "limit=20&offset=0", "page[size]=20" are first calls too.
 //
 // The word table is pageLanguages in later.go, one row a language: English,
 // Czech, Slovak, German, French, Spanish, Italian, Polish, Portuguese and

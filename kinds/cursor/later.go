@@ -178,7 +178,15 @@ var pageIndex = sync.OnceValue(func() map[string]pageWord {
 })
 
 // laterPage reports whether t, a trimmed string outside the token class,
-// names a page past the first. t is cut into numbers written in digits,
+// names a page past the first: read as words and numbers (laterWords), as
+// words and numbers before a total of pages ("page 2/10"), or as key=value
+// pairs (laterPairs).
+func laterPage(t string) bool {
+	return laterWords(t) || laterWords(withoutTotal(t)) || laterPairs(t)
+}
+
+// laterWords reports whether t names a page past the first as words and
+// numbers. t is cut into numbers written in digits,
 // words (a change from a lower-case to an upper-case letter starts a new
 // one, so "nextPage" is two) and separators (whitespace and _ - = : . # /
 // , ; +). It names a later page when every word is in pageIndex, it holds
@@ -186,7 +194,7 @@ var pageIndex = sync.OnceValue(func() map[string]pageWord {
 // move (next, previous, last) or the number is whole and at least 2. A
 // minus sign right before digits, after a separator or at the start, makes
 // them negative ("page -2"); after a word it is a separator ("page-2").
-func laterPage(t string) bool {
+func laterWords(t string) bool {
 	index := pageIndex()
 	numbers, move, later := 0, false, false
 	afterDigits, afterSeparator := false, true
@@ -266,7 +274,212 @@ func wordEnd(t string, i int) int {
 // part), is whole and at least 2: 2, 2.0, 1e3 and "02" are; 1, 1.0, 1.5, 0
 // and -2 are not. The number kind reads it; what it cannot read (1e400, a
 // number over its digit budget) is no later page.
-func laterNumber(v any) bool {
+func laterNumber(v any) bool { return wholeAtLeast(v, 2) }
+
+// wholeAtLeast reports whether the number kind reads v as a whole number
+// of at least least.
+func wholeAtLeast(v any, least int64) bool {
 	d, ok := number.Read(v, number.Options{}).Value()
-	return ok && d.IsInteger() && d.Compare(number.FromInt64(2)) >= 0
+	return ok && d.IsInteger() && d.Compare(number.FromInt64(least)) >= 0
 }
+
+// The keys of key=value spellings ("?page=2&limit=20") that the table knows
+// besides its page and offset words, and the words that join a page number
+// to the number of pages. Each is a list separated by spaces, read as
+// folded (case- and diacritics-insensitively, _ and - as a space, and a
+// change from lower to upper case as a word break: "pageSize" is
+// "page_size").
+const (
+	// harmlessKeys say how many items and in what order, not which page:
+	// they may stand beside a page or offset key.
+	harmlessKeys = "limit size per_page page_size count sort order"
+	// keysetKeys name the item a page starts after or ends before: with
+	// any value, they name a page that is not the first.
+	keysetKeys = "after start_after starting_after since_id last_id cursor_after before ending_before"
+	// totalWords stand between a page number and the number of pages, as
+	// "/" does: "2 of 10", "Seite 2 von 10", "page 2 sur 10", "strana 2 z 10".
+	totalWords = "of von sur de di z ze van"
+)
+
+// keyKind is what a key of a key=value pair is.
+type keyKind uint8
+
+const (
+	keyUnknown keyKind = iota
+	keyHarmless
+	keyKeyset
+	keyPage   // a page word: its number names a later page from 2
+	keyOffset // an offset word: its number names a later page from 1
+)
+
+// wordSets holds harmlessKeys, keysetKeys and totalWords, folded, built on
+// first use.
+var wordSets = sync.OnceValue(func() [3]map[string]bool {
+	var sets [3]map[string]bool
+	for i, words := range [3]string{harmlessKeys, keysetKeys, totalWords} {
+		sets[i] = make(map[string]bool)
+		for _, w := range strings.Fields(words) {
+			sets[i][spelling.Fold(w)] = true
+		}
+	}
+	return sets
+})
+
+// laterPairs reports whether t is key=value pairs (key:value too) that name
+// a page past the first. Pairs are joined by & ; or ",". Every key must be
+// known: a harmless key, a keyset key, or page and offset words of the
+// table ("page", "pageNumber", "offset"); a bracketed key counts as its
+// inner word ("page[number]" as "number"). t names a later page when a
+// keyset key has a value, or when t reads as a query (it starts with ? or
+// &, holds more than one pair, or has a bracketed key) and a page key has
+// a number of at least 2, an offset key one of at least 1, or either a
+// value that names a later page as words ("?page=next"). A keyset key
+// that is also an offset word of the table ("after") with a number in
+// digits is that offset word. A single plain pair ("offset=20", "page=2",
+// "after=1") is left to laterWords.
+func laterPairs(t string) bool {
+	query := false
+	if t != "" && (t[0] == '?' || t[0] == '&') {
+		t, query = t[1:], true
+	}
+	pairs := strings.FieldsFunc(t, func(r rune) bool { return r == '&' || r == ';' || r == ',' })
+	query = query || len(pairs) > 1
+	keyset, later := false, false
+	for _, p := range pairs {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok {
+			if k, v, ok = strings.Cut(p, ":"); !ok {
+				return false
+			}
+		}
+		kind, word, bracketed := readKey(trimSpace(k))
+		v = trimSpace(v)
+		query = query || bracketed
+		if kind == keyKeyset && pageIndex()[word].roles&roleOffset != 0 && isNumber(v) {
+			kind = keyOffset // "after=1" reads as the offset word it is
+		}
+		switch kind {
+		case keyUnknown:
+			return false
+		case keyKeyset:
+			keyset = keyset || v != ""
+		case keyPage:
+			later = later || laterValue(v, 2)
+		case keyOffset:
+			later = later || laterValue(v, 1)
+		}
+	}
+	return keyset || query && later
+}
+
+// laterValue reports whether v, the value of a page or offset key, names a
+// later page: a number in digits of at least least, or words that do.
+func laterValue(v string, least int64) bool {
+	if isNumber(v) {
+		return wholeAtLeast(v, least)
+	}
+	return laterWords(v)
+}
+
+// isNumber reports whether v is one number in digits: an optional minus,
+// digits and an optional decimal part.
+func isNumber(v string) bool {
+	return v != "" && (isDigit(rune(v[0])) || v[0] == '-') && numberEnd(v, 0) == len(v)
+}
+
+// readKey returns what the key k is, its folded words joined by spaces,
+// and whether it was bracketed: a key "outer[inner]" is its inner word.
+func readKey(k string) (kind keyKind, folded string, bracketed bool) {
+	if open := strings.IndexByte(k, '['); open >= 0 && strings.HasSuffix(k, "]") {
+		if keyWords(k[:open]) == nil {
+			return keyUnknown, "", true
+		}
+		k, bracketed = k[open+1:len(k)-1], true
+	}
+	words := keyWords(k)
+	if words == nil {
+		return keyUnknown, "", bracketed
+	}
+	sets := wordSets()
+	folded = strings.Join(words, " ")
+	switch {
+	case sets[0][folded]:
+		return keyHarmless, folded, bracketed
+	case sets[1][folded]:
+		return keyKeyset, folded, bracketed
+	}
+	index, roles := pageIndex(), role(0)
+	for _, w := range words {
+		e := index[w]
+		if e.roles&(rolePage|roleOffset|roleFiller) == 0 {
+			return keyUnknown, folded, bracketed
+		}
+		roles |= e.roles
+	}
+	switch {
+	case roles&roleOffset != 0:
+		return keyOffset, folded, bracketed
+	case roles&rolePage != 0:
+		return keyPage, folded, bracketed
+	}
+	return keyUnknown, folded, bracketed
+}
+
+// keyWords returns the folded words of a key made of letters, _ and -
+// ("page_size", "pageSize": page, size), or nil for anything else.
+func keyWords(k string) []string {
+	var words []string
+	for i := 0; i < len(k); {
+		r, size := utf8.DecodeRuneInString(k[i:])
+		switch {
+		case unicode.IsLetter(r):
+			end := wordEnd(k, i)
+			words = append(words, spelling.Fold(k[i:end]))
+			i = end
+		case r == '_' || r == '-':
+			i += size
+		default:
+			return nil
+		}
+	}
+	return words
+}
+
+// withoutTotal returns t without a trailing total of pages — "/10", " of
+// 10", a word of totalWords and digits — when digits stand right before
+// it: "page 2/10" and "2 of 10" give "page 2" and "2". Otherwise it returns
+// "", which names no page.
+func withoutTotal(t string) string {
+	i := len(t)
+	for i > 0 && isDigit(rune(t[i-1])) {
+		i--
+	}
+	if i == len(t) {
+		return ""
+	}
+	j := len(trimSpace(t[:i]))
+	if j > 0 && t[j-1] == '/' {
+		j--
+	} else {
+		w := j
+		for w > 0 {
+			r, size := utf8.DecodeLastRuneInString(t[:w])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			w -= size
+		}
+		if w == j || w == 0 || t[w-1] != ' ' || !wordSets()[2][spelling.Fold(t[w:j])] {
+			return ""
+		}
+		j = w
+	}
+	j = len(trimSpace(t[:j]))
+	if j == 0 || !isDigit(rune(t[j-1])) {
+		return ""
+	}
+	return t[:j]
+}
+
+// trimSpace returns s without whitespace at either end.
+func trimSpace(s string) string { return strings.TrimFunc(s, spelling.IsSpace) }

@@ -305,3 +305,68 @@ func TestPageWordsTable(t *testing.T) {
 		}
 	}
 }
+
+// drawQuery builds a URL-query-like spelling: the pair key=value (the key
+// in one of three forms: plain, camelCase or bracketed) among harmless
+// pairs, joined by & ; or ",", after an optional ? or &. It is a query:
+// a leading mark, more than one pair, or a bracketed key.
+func drawQuery(t *rapid.T, key, value string) string {
+	pair := key + rapid.SampledFrom([]string{"=", ":", ": ", " = "}).Draw(t, "equals") + value
+	if rapid.Bool().Draw(t, "bracketed") {
+		pair = "page[" + key + "]=" + value
+	}
+	pairs := []string{pair}
+	for _, k := range rapid.SliceOfN(rapid.SampledFrom(strings.Fields(harmlessKeys+" pageSize perPage")), 0, 3).Draw(t, "harmless") {
+		pairs = append(pairs, k+"="+strconv.Itoa(rapid.IntRange(0, 100).Draw(t, "harmless value")))
+	}
+	at := rapid.IntRange(0, len(pairs)-1).Draw(t, "at")
+	pairs[0], pairs[at] = pairs[at], pairs[0]
+	join := rapid.SampledFrom([]string{"&", ";", ",", ", "}).Draw(t, "join")
+	lead := rapid.SampledFrom([]string{"?", "&", ""}).Draw(t, "lead")
+	if lead == "" && len(pairs) == 1 && pair[0] != 'p' {
+		lead = "?"
+	}
+	return lead + strings.Join(pairs, join)
+}
+
+// Key=value spellings read pair by pair: beside harmless keys, a page key
+// names a later page exactly from 2, an offset key from 1, and a keyset
+// key with any value; a key the table does not know makes it no cursor.
+func TestPropertyLaterPageQuery(t *testing.T) {
+	c := newCodec(t, &clock{t0}, key1)
+	rapid.Check(t, func(t *rapid.T) {
+		kind := rapid.SampledFrom([]string{"page", "offset", "keyset", "unknown"}).Draw(t, "kind")
+		n := rapid.Int64Range(-3, 1<<40).Draw(t, "n")
+		value := strconv.FormatInt(n, 10)
+		var key string
+		var later bool
+		switch kind {
+		case "page":
+			key = rapid.SampledFrom([]string{"page", "p", "pageNumber", "page_number", "number", "pg", "PAGE"}).Draw(t, "key")
+			later = n >= 2
+		case "offset":
+			key = rapid.SampledFrom([]string{"offset", "skip", "start", "from", "Offset"}).Draw(t, "key")
+			later = n >= 1
+		case "keyset":
+			key = rapid.SampledFrom(append(strings.Fields(keysetKeys), "startAfter", "sinceId", "LAST_ID")).Draw(t, "key")
+			value = rapid.StringMatching(`[0-9a-f]{1,12}`).Draw(t, "id")
+			later = true
+			if key == "after" && !strings.ContainsAny(value, "abcdef") {
+				// "after" is an offset word too: "?after=0" is the first page.
+				later = strings.Trim(value, "0") != ""
+			}
+		default:
+			key = rapid.SampledFrom([]string{"q", "filter", "id", "status", "pages2", "the"}).Draw(t, "key")
+		}
+		s := drawQuery(t, key, value)
+		o := c.Read(s, "s", "f")
+		if a, isAsk := o.Ask(); later != (isAsk && a.Code == agentinput.AskInvalidCursor && a.Hint == HintLaterPage) {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%q: %s, want later page %v", s, b, later)
+		}
+		if !later && (o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder()) {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%q: %s, want no cursor", s, b)
+		}
+	})
+}

@@ -598,17 +598,21 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 // Script or Region"; the language may be a code ("en (US)").
 func lookupComposite(t string) []string {
 	var x, y string
+	var langs []string
 	switch {
 	case strings.HasSuffix(t, ")") && strings.LastIndexByte(t, '(') > 0:
 		i := strings.LastIndexByte(t, '(')
 		x, y = t[:i], t[i+1:len(t)-1]
+		langs = languagesOf(x)
 	case strings.LastIndexByte(t, ',') > 0:
+		// After a comma only a language's name: "en, fr" is two
+		// languages, not English as spoken in France.
 		i := strings.LastIndexByte(t, ',')
 		x, y = t[:i], t[i+1:]
+		langs = lookupName(x)
 	default:
 		return nil
 	}
-	langs := languagesOf(x)
 	if len(langs) == 0 {
 		return nil
 	}
@@ -628,7 +632,9 @@ func lookupRegional(t string) []string {
 	for i := 1; i < len(words); i++ {
 		head, tail := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
 		if of := regionConnective(words[i]); of && i+1 < len(words) {
-			if langs := languagesOf(head); len(langs) > 0 {
+			// A name before the connective, not a code: "de" and "da" are
+			// codes themselves.
+			if langs := lookupName(head); len(langs) > 0 {
 				if out := composeEach(langs, regionsOf(strings.Join(words[i+1:], " "))); len(out) > 0 {
 					return out
 				}

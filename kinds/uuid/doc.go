@@ -16,11 +16,22 @@
 // that reads and asks about on a tool that writes. The placeholders are
 //
 //   - the nil and the max UUID, and every UUID of one repeated hex digit;
+//   - every UUID whose groups are each one repeated hex digit, the version
+//     and variant digits aside ("aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
+//     "00000000-0000-4000-8000-000000000000");
 //   - the well-known UUIDs of specifications and documentation (the RFC
 //     4122 and RFC 9562 examples, Wikipedia's 123e4567-…, Swagger UI's
-//     3fa85f64-…, Python's and the npm uuid package's examples) and the
-//     sequences a model invents (12345678-1234-…, a1b2c3d4-e5f6-…), listed
-//     once in the table Placeholders returns, with where each comes from;
+//     3fa85f64-…, PostgreSQL's, Python's and the npm uuid package's
+//     examples), listed once in the table Placeholders returns, with where
+//     each comes from, and every UUID that begins with the first 12 hex
+//     digits of one ("123e4567-e89b-42d3-…": a copy with another version
+//     digit or tail);
+//   - counting sequences: the 32 digits are runs of four or more that count
+//     up or down in hex, decimal or keyboard order (1234567890abcdef), each
+//     run in one order ("12345678-1234-1234-1234-123456789012",
+//     "fedcba98-7654-3210-…");
+//   - hex words and nothing else ("deadbeef-dead-beef-…", "cafebabe-…"),
+//     from a small table of words (dead, beef, cafe, babe, f00d, c0de, …);
 //   - template spellings: the shape of a UUID filled with x, y, ?, * or #
 //     ("xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx"); a name in template brackets
 //     ("<uuid>", "{user_id}", "{{ id }}", "${ORDER_ID}", "%UUID%"); words
@@ -32,7 +43,12 @@
 // character), wrong_type (a number, a boolean, an array, an object, null),
 // or too_large (a string over agentinput.MaxScalarBytes, refused without
 // being scanned). The expected text of every ask carries a canonical
-// example that is itself not a placeholder. Reading never panics on agent
+// example that is itself not a placeholder.
+//
+// The rules are tight enough that a real id is never caught: a random
+// version 4 UUID matches one by a chance below 2^-40 (a tested property),
+// and a version 7 UUID only when it was made in the millisecond of RFC
+// 9562's example. Reading never panics on agent
 // data and never shows a Go error.
 //
 // # One owner

@@ -19,17 +19,18 @@ type Placeholder struct {
 	Source string // where it is copied from, shown in the note
 }
 
-// placeholderIDs is the one table of well-known UUIDs read as placeholders.
-// Every entry is a UUID printed in a specification, a language's or a
-// library's documentation, or a widely used tool's default, so that no
-// real record is likely to carry it. The nil and max UUIDs, and every UUID
-// of one repeated hex digit, are placeholders by rule (repeatedDigit), not
-// by entry. Namespace UUIDs of RFC 4122 (6ba7b810-…) are not here: they are
-// real constants that a caller may mean.
+// placeholderIDs is the one table of documented example UUIDs. Every entry
+// is printed in a specification, a language's or a library's documentation,
+// or a widely used tool's default. A UUID is read as a placeholder when it
+// is an entry, or when its first 12 hex digits are an entry's: a model that
+// copies 123e4567-e89b-12d3-… often changes the version digit or the tail,
+// and a real id shares 48 given bits only by a chance of 2^-48. The other
+// placeholders are rules, not entries (see placeholderRules). Namespace
+// UUIDs of RFC 4122 (6ba7b810-…) are not here: they are real constants that
+// a caller may mean.
 var placeholderIDs = [...]Placeholder{
 	// Wikipedia's and countless tutorials' example.
 	{"123e4567-e89b-12d3-a456-426614174000", "the example UUID of Wikipedia and many tutorials"},
-	{"123e4567-e89b-12d3-a456-426655440000", "an example UUID of Wikipedia and many tutorials"},
 	// Wikipedia, JSON Schema and OpenAPI examples.
 	{"550e8400-e29b-41d4-a716-446655440000", "the example UUID of Wikipedia and JSON Schema documents"},
 	// Swagger UI fills every uuid field with this one.
@@ -51,80 +52,294 @@ var placeholderIDs = [...]Placeholder{
 	{"6fa459ea-ee8a-3ca4-894e-db77e160355e", "an example UUID of Python's documentation"},
 	{"16fd2706-8baf-433b-82eb-8c7fada847da", "an example UUID of Python's documentation"},
 	{"886313e1-3b8a-5372-9b90-0c9aee199e5d", "an example UUID of Python's documentation"},
-	// The npm uuid package's README.
+	// The npm uuid package's README, current and earlier.
 	{"9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d", "the example UUID of the npm uuid package"},
 	{"1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", "an example UUID of the npm uuid package"},
-	// Sequences that models write when they invent an id.
-	{"12345678-1234-1234-1234-123456789abc", "an invented sequence"},
-	{"12345678-1234-1234-1234-123456789012", "an invented sequence"},
-	{"12345678-90ab-cdef-1234-567890abcdef", "an invented sequence"},
-	{"01234567-89ab-cdef-0123-456789abcdef", "an invented sequence"},
+	{"2c5ea4c0-4067-11e9-8bad-9b1deb4d3b7d", "an example UUID of the npm uuid package"},
+	{"9125a8dc-52ee-365b-a5aa-81b0b3681cf6", "an example UUID of the npm uuid package"},
+	{"710b962e-041c-11e1-9234-0123456789ab", "an example UUID of the npm uuid package"},
+	{"6c84fb90-12c4-11e1-840d-7b25c5ee775a", "an example UUID of the npm uuid package"},
+	{"110ec58a-a0f2-4ac4-8393-c866d813b8d1", "an example UUID of the npm uuid package"},
+	{"72164140-5b4d-11e7-9234-f94a466131fa", "an example UUID of the npm uuid package"},
+	// PostgreSQL's documentation of the uuid type.
+	{"a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11", "the example UUID of PostgreSQL's documentation"},
+	// Interleaved letters and digits, which models write when they invent
+	// an id; plain counting is a rule (counting).
 	{"a1b2c3d4-e5f6-7890-abcd-ef1234567890", "an invented sequence"},
-	{"a1b2c3d4-e5f6-a7b8-c9d0-e1f2a3b4c5d6", "an invented sequence"},
-	{"abcdef01-2345-6789-abcd-ef0123456789", "an invented sequence"},
 }
 
 // Placeholders returns the table of well-known UUIDs read as placeholders,
-// for documentation and tests. The nil and max UUIDs and every UUID of one
-// repeated hex digit are placeholders too, by rule.
+// for documentation and tests. A UUID that begins with an entry's first 12
+// hex digits is a placeholder too, and so are the UUIDs of the rules: the
+// nil and max UUIDs, one repeated hex digit a group, counting sequences and
+// hex words.
 func Placeholders() []Placeholder { return append([]Placeholder(nil), placeholderIDs[:]...) }
 
-// placeholderSet holds the table parsed, for the read path.
-var placeholderSet = func() map[guuid.UUID]string {
-	m := make(map[guuid.UUID]string, len(placeholderIDs))
-	for _, p := range placeholderIDs {
-		m[guuid.MustParse(p.ID)] = p.Source
+// digits are the 32 hex digits of a UUID, one a byte (0 to 15).
+type digits = [32]byte
+
+// hexDigits returns the digits of u.
+func hexDigits(u guuid.UUID) (d digits) {
+	for i, b := range u {
+		d[2*i], d[2*i+1] = b>>4, b&0xf
 	}
-	return m
+	return d
+}
+
+// exampleDigits holds the table as digits, for the read path.
+var exampleDigits = func() (t [len(placeholderIDs)]digits) {
+	for i, p := range placeholderIDs {
+		t[i] = hexDigits(guuid.MustParse(p.ID))
+	}
+	return t
 }()
 
-// firstBytes has a bit set for the first byte of every UUID of the
-// table, so that most ids skip the map: a real id's first byte is random.
-var firstBytes = func() (set [256 / 64]uint64) {
-	for _, p := range placeholderIDs {
-		b := guuid.MustParse(p.ID)[0]
-		set[b/64] |= 1 << (b % 64)
-	}
-	return set
-}()
+// prefixDigits is how many leading digits of a table entry make a UUID a
+// copy of it: the first two groups, 48 bits.
+const prefixDigits = 12
 
-// maybePlaceholder is the quick test of the fast path, on a UUID's first
-// two bytes: false means it is no placeholder (its first byte starts no
-// table entry and it is not one repeated digit); true means
-// knownPlaceholder must say.
-func maybePlaceholder(first, second byte) bool {
-	return firstBytes[first/64]&(1<<(first%64)) != 0 || first>>4 == first&0xf && second == first
+// groupBounds are where the groups of 8-4-4-4-12 start among the digits,
+// and where the last ends.
+var groupBounds = [...]int{0, 8, 12, 16, 20, 32}
+
+// versionDigit and variantDigit are the digits a person who knows the
+// layout sets apart in a template ("11111111-1111-4111-8111-…").
+const versionDigit, variantDigit = 12, 16
+
+// placeholderRules say, in order, why a UUID's digits are a placeholder,
+// or "". The first that answers names the note.
+var placeholderRules = [...]func(d *digits) string{
+	oneDigit, repeatedGroups, exampleCopy, counting, hexWords, examplePrefix,
 }
 
 // knownPlaceholder says why u is a placeholder, or "" when it is not.
 func knownPlaceholder(u guuid.UUID) string {
-	if d, ok := repeatedDigit(u); ok {
-		switch d {
-		case 0:
-			return "the nil UUID"
-		case 0xf:
-			return "the max UUID"
-		}
-		return "one hex digit repeated"
-	}
-	if firstBytes[u[0]/64]&(1<<(u[0]%64)) == 0 {
+	if !maybePlaceholder(u[0], u[1]) {
 		return ""
 	}
-	return placeholderSet[u]
-}
-
-// repeatedDigit reports whether every hex digit of u is the same one.
-func repeatedDigit(u guuid.UUID) (byte, bool) {
-	b := u[0]
-	if b>>4 != b&0xf {
-		return 0, false
-	}
-	for _, c := range u[1:] {
-		if c != b {
-			return 0, false
+	d := hexDigits(u)
+	for _, rule := range placeholderRules {
+		if why := rule(&d); why != "" {
+			return why
 		}
 	}
-	return b & 0xf, true
+	return ""
+}
+
+// oneDigit: the nil UUID, the max UUID, and every UUID of one repeated
+// hex digit.
+func oneDigit(d *digits) string {
+	for _, c := range d {
+		if c != d[0] {
+			return ""
+		}
+	}
+	switch d[0] {
+	case 0:
+		return "the nil UUID"
+	case 0xf:
+		return "the max UUID"
+	}
+	return "one hex digit repeated"
+}
+
+// repeatedGroups: every group one repeated hex digit, the digits of the
+// version and the variant aside ("aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
+// "00000000-0000-4000-8000-000000000000").
+func repeatedGroups(d *digits) string {
+	for g := 0; g+1 < len(groupBounds); g++ {
+		from := groupBounds[g]
+		if from == versionDigit || from == variantDigit {
+			from++
+		}
+		for i := from + 1; i < groupBounds[g+1]; i++ {
+			if d[i] != d[from] {
+				return ""
+			}
+		}
+	}
+	return "one hex digit repeated in each group"
+}
+
+// exampleCopy: an entry of the table.
+func exampleCopy(d *digits) string {
+	for i := range exampleDigits {
+		if exampleDigits[i] == *d {
+			return placeholderIDs[i].Source
+		}
+	}
+	return ""
+}
+
+// examplePrefix: the first 12 digits of an entry of the table.
+func examplePrefix(d *digits) string {
+	for i := range exampleDigits {
+		if [prefixDigits]byte(exampleDigits[i][:prefixDigits]) == [prefixDigits]byte(d[:prefixDigits]) {
+			return "the start of " + placeholderIDs[i].Source
+		}
+	}
+	return ""
+}
+
+// countingOrders are the orders a person counts in when they type an id
+// instead of sending one: hex, decimal, and the keyboard's row of digits
+// then the hex letters. Each is cyclic (…e f 0 1…, …8 9 0 1…, …9 0 a b…)
+// and is counted up or down.
+var countingOrders = [...]string{"0123456789abcdef", "0123456789", "1234567890abcdef"}
+
+// minRun is the fewest digits of one counting run: a group of four.
+const minRun = 4
+
+// nextIn[o][x] is the digit after x in countingOrders[o], or 0xff when the
+// order has no x.
+var nextIn = func() (t [len(countingOrders)][16]byte) {
+	for o, order := range countingOrders {
+		for x := range t[o] {
+			t[o][x] = 0xff
+		}
+		for i := 0; i < len(order); i++ {
+			t[o][hexValue(order[i])] = hexValue(order[(i+1)%len(order)])
+		}
+	}
+	return t
+}()
+
+// counts reports whether y comes right after x in order o, counting up or
+// down.
+func counts(o int, x, y byte, up bool) bool {
+	if up {
+		return nextIn[o][x] == y
+	}
+	return nextIn[o][y] == x
+}
+
+// counting: the digits are runs of at least minRun digits, each counting
+// up or down in one order ("12345678-1234-1234-1234-123456789012",
+// "fedcba98-7654-3210-…").
+func counting(d *digits) string {
+	var reach [len(d) + 1]bool // reach[i]: d[:i] is whole runs
+	reach[0] = true
+	for i := 0; i < len(d); i++ {
+		if !reach[i] {
+			continue
+		}
+		for o := range countingOrders {
+			for _, up := range [...]bool{true, false} {
+				for j := i + 1; j < len(d) && counts(o, d[j-1], d[j], up); j++ {
+					if j+1-i >= minRun {
+						reach[j+1] = true
+					}
+				}
+			}
+		}
+	}
+	if reach[len(d)] {
+		return "a counting sequence"
+	}
+	return ""
+}
+
+// hexWordList are the English words spelled in hex digits that people fill
+// an id with ("deadbeef-dead-beef-…", "cafebabe-…"), 0 standing for o.
+var hexWordList = [...]string{
+	"dead", "beef", "cafe", "babe", "face", "feed", "f00d", "c0de", "c0ffee", "decaf",
+	"fade", "deaf", "bead", "abba", "d00d", "bad", "add", "ace", "bee", "fee",
+}
+
+// hexWordDigits holds hexWordList as digits.
+var hexWordDigits = func() (t [len(hexWordList)][]byte) {
+	for i, w := range hexWordList {
+		for j := 0; j < len(w); j++ {
+			t[i] = append(t[i], hexValue(w[j]))
+		}
+	}
+	return t
+}()
+
+// hexWords: the digits are words of hexWordList and nothing else.
+func hexWords(d *digits) string {
+	var reach [len(d) + 1]bool // reach[i]: d[:i] is whole words
+	reach[0] = true
+	for i := 0; i < len(d); i++ {
+		if !reach[i] {
+			continue
+		}
+		for _, w := range hexWordDigits {
+			if i+len(w) <= len(d) && string(d[i:i+len(w)]) == string(w) {
+				reach[i+len(w)] = true
+			}
+		}
+	}
+	if reach[len(d)] {
+		return "hex words, not an id"
+	}
+	return ""
+}
+
+// startSet has a bit set for every first four digits (two bytes) that a
+// placeholder can begin with, from the rules: a digit four times, a run of
+// four in one order, an entry's first four, words of hexWordList. A real
+// id's first two bytes are random, so the canonical read skips the rules
+// for more than 99% of them.
+var startSet = func() (set [1 << 16 / 64]uint64) {
+	add := func(d []byte) {
+		p := uint16(d[0])<<12 | uint16(d[1])<<8 | uint16(d[2])<<4 | uint16(d[3])
+		set[p/64] |= 1 << (p % 64)
+	}
+	for x := range byte(16) {
+		add([]byte{x, x, x, x})
+		for o := range countingOrders {
+			for _, up := range [...]bool{true, false} {
+				run := []byte{x}
+				for len(run) < minRun {
+					next, ok := byte(0), false
+					for y := range byte(16) {
+						if counts(o, run[len(run)-1], y, up) {
+							next, ok = y, true
+						}
+					}
+					if !ok {
+						break
+					}
+					run = append(run, next)
+				}
+				if len(run) == minRun {
+					add(run)
+				}
+			}
+		}
+	}
+	for i := range exampleDigits {
+		add(exampleDigits[i][:4])
+	}
+	var words func(prefix []byte)
+	words = func(prefix []byte) {
+		if len(prefix) >= 4 {
+			add(prefix)
+			return
+		}
+		for _, w := range hexWordDigits {
+			words(append(append([]byte(nil), prefix...), w...))
+		}
+	}
+	words(nil)
+	return set
+}()
+
+// maybePlaceholder is the quick test of the fast path, on a UUID's first
+// two bytes: false means it is no placeholder; true means knownPlaceholder
+// must say.
+func maybePlaceholder(first, second byte) bool {
+	p := uint16(first)<<8 | uint16(second)
+	return startSet[p/64]>>(p%64)&1 != 0
+}
+
+// hexValue is the value of the hex digit c, lowercase or a decimal digit.
+func hexValue(c byte) byte {
+	if c >= 'a' {
+		return c - 'a' + 10
+	}
+	return c - '0'
 }
 
 // templateFill are the characters a template writes where a hex digit goes:

@@ -5,9 +5,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	guuid "github.com/google/uuid"
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
@@ -51,19 +53,75 @@ var (
 	refPlain      = regexp.MustCompile(`^[0-9a-fA-F]{32}$`)
 )
 
-// isPlaceholderID is the reference placeholder rule for a canonical id.
+// isPlaceholderID is the reference placeholder rule for a canonical id,
+// written apart from the reader's: string comparisons, regular
+// expressions and substrings of the counting orders.
 func isPlaceholderID(c string) bool {
 	d := strings.ReplaceAll(c, "-", "")
 	if strings.Count(d, d[:1]) == 32 {
 		return true
 	}
 	for _, p := range placeholderIDs {
-		if p.ID == c {
+		if p.ID[:13] == c[:13] {
 			return true
 		}
 	}
-	return false
+	return refRepeatedGroups(c) || refCounting(d) || refHexWords.MatchString(d)
 }
+
+// refRepeatedGroups: each group one digit repeated, the version and
+// variant digits (the first of groups three and four) aside.
+func refRepeatedGroups(c string) bool {
+	g := strings.Split(c, "-")
+	g[2], g[3] = g[2][1:], g[3][1:]
+	for _, s := range g {
+		if strings.Count(s, s[:1]) != len(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// refCounting: d splits into runs of four or more digits, each a
+// substring of one counting order repeated, forward or reversed.
+func refCounting(d string) bool {
+	isRun := func(s string) bool {
+		for _, cyc := range refCycles {
+			if strings.Contains(cyc, s) {
+				return true
+			}
+		}
+		return false
+	}
+	ok := map[int]bool{0: true}
+	for i := 0; i < len(d); i++ {
+		if !ok[i] {
+			continue
+		}
+		// A substring of a run is a run: stop at the first that is not.
+		for j := i + 4; j <= len(d) && isRun(d[i:j]); j++ {
+			ok[j] = true
+		}
+	}
+	return ok[len(d)]
+}
+
+// refCycles are the counting orders, each repeated past 32 digits, forward
+// and reversed.
+var refCycles = func() (c []string) {
+	for _, o := range []string{"0123456789abcdef", "0123456789", "1234567890abcdef"} {
+		c = append(c, strings.Repeat(o, 8), reverse(strings.Repeat(o, 8)))
+	}
+	return c
+}()
+
+func reverse(s string) string {
+	b := []byte(s)
+	slices.Reverse(b)
+	return string(b)
+}
+
+var refHexWords = regexp.MustCompile(`^(dead|beef|cafe|babe|face|feed|f00d|c0de|c0ffee|decaf|fade|deaf|bead|abba|d00d|bad|add|ace|bee|fee)+$`)
 
 var (
 	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
@@ -145,17 +203,64 @@ func TestPropertyForms(t *testing.T) {
 	})
 }
 
-// TestPropertyPlaceholders: every rendering of a placeholder id (the
-// table's, or one repeated digit) is the placeholder, never a value.
+// drawPlaceholder draws a canonical placeholder id from one of the rules:
+// the table, a table entry's first 12 digits, one digit, one digit a
+// group, a counting sequence, hex words.
+func drawPlaceholder(t *rapid.T) string {
+	hexes := []byte("0123456789abcdef")
+	var d string
+	switch rapid.IntRange(0, 5).Draw(t, "rule") {
+	case 0:
+		return rapid.SampledFrom(placeholderIDs[:]).Draw(t, "entry").ID
+	case 1:
+		p := rapid.SampledFrom(placeholderIDs[:]).Draw(t, "entry").ID
+		tail := rapid.SliceOfN(rapid.SampledFrom(hexes), 20, 20).Draw(t, "tail")
+		d = strings.ReplaceAll(p[:13], "-", "") + string(tail)
+	case 2:
+		d = strings.Repeat(string(rapid.SampledFrom(hexes).Draw(t, "digit")), 32)
+	case 3:
+		var b strings.Builder
+		for g, n := range []int{8, 4, 4, 4, 12} {
+			c := rapid.SampledFrom(hexes).Draw(t, "group digit")
+			if (g == 2 || g == 3) && rapid.Bool().Draw(t, "layout digit") {
+				b.WriteByte(rapid.SampledFrom(hexes).Draw(t, "version or variant"))
+				n--
+			}
+			b.WriteString(strings.Repeat(string(c), n))
+		}
+		d = b.String()
+	case 4:
+		o := rapid.SampledFrom(countingOrders[:]).Draw(t, "order")
+		if rapid.Bool().Draw(t, "down") {
+			o = reverse(o)
+		}
+		cyc := strings.Repeat(o, 8)
+		for len(d) < 32 {
+			n := rapid.IntRange(4, 32).Draw(t, "run")
+			if rest := 32 - len(d); n > rest || rest-n < 4 {
+				n = rest
+			}
+			at := rapid.IntRange(0, len(o)-1).Draw(t, "from")
+			d += cyc[at : at+n]
+		}
+	default:
+		for len(d) < 32 {
+			d += rapid.SampledFrom(hexWordList[:]).Draw(t, "word")
+		}
+		if len(d) != 32 {
+			t.Skip("the words do not fill 32 digits")
+		}
+	}
+	return d[0:8] + "-" + d[8:12] + "-" + d[12:16] + "-" + d[16:20] + "-" + d[20:32]
+}
+
+// TestPropertyPlaceholders: every rendering of a placeholder id, from each
+// rule, is the placeholder, never a value; the reference agrees.
 func TestPropertyPlaceholders(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		var c string
-		if rapid.Bool().Draw(t, "from the table") {
-			c = rapid.SampledFrom(placeholderIDs[:]).Draw(t, "entry").ID
-		} else {
-			d := rapid.SampledFrom([]byte("0123456789abcdef")).Draw(t, "digit")
-			r := strings.Repeat(string(d), 32)
-			c = r[0:8] + "-" + r[8:12] + "-" + r[12:16] + "-" + r[16:20] + "-" + r[20:32]
+		c := drawPlaceholder(t)
+		if !isPlaceholderID(c) {
+			t.Fatalf("the reference does not read %s as a placeholder", c)
 		}
 		s := render(t, c)
 		o := Read(s, Options{})
@@ -166,6 +271,24 @@ func TestPropertyPlaceholders(t *testing.T) {
 		notes := o.Notes()
 		if last := notes[len(notes)-1]; last.Code != agentinput.NotePlaceholder || !strings.Contains(last.Message, " as absent (") {
 			t.Fatalf("Read(%q): last note %+v", s, last)
+		}
+	})
+}
+
+// TestPropertyRealIDsAreNoPlaceholders: the rules never catch an id a
+// generator makes: random version 4 (google/uuid's New) and time-ordered
+// version 7. Each check reads a thousand of each.
+func TestPropertyRealIDsAreNoPlaceholders(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		for range 1000 {
+			for _, u := range []UUID{guuid.New(), guuid.Must(guuid.NewV7())} {
+				if why := knownPlaceholder(u); why != "" || isPlaceholderID(Format(u)) {
+					t.Fatalf("%s is read as a placeholder (%s)", u, why)
+				}
+				if v, ok := Read(Format(u), Options{}).Value(); !ok || v != u {
+					t.Fatalf("Read(%s) is not the value", u)
+				}
+			}
 		}
 	})
 }
