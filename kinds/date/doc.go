@@ -34,17 +34,26 @@
 //     with the connecting words and ordinals the languages write ("15 de
 //     marzo de 2026", "1er octobre 2026", "the 1st of October, 2026",
 //     "1. října 2026"), and Roman-numeral months ("1. X. 2026"): note word.
-//   - A leading weekday ("Thursday, October 1, 2026") is checked: a wrong
-//     one is an ask naming the date and the nearest date with that weekday.
-//   - A two-digit year is an ask naming the readings in 19xx and 20xx.
+//   - A leading weekday ("Thursday, October 1, 2026", "čt 1. 10. 2026",
+//     "jeu. 1 oct. 2026") is checked: a wrong one is an ask naming the date
+//     and the nearest date with that weekday.
+//   - A two-digit year is an ask naming the readings in 19xx and 20xx. A
+//     slash or dash date whose first number has two digits ("26-10-01",
+//     "26/10/01") may be that year first (YY-MM-DD), and the ask names
+//     those readings too, which a declared day/month order never drops.
+//     Dots ("26.10.01") stay day first.
 //   - A year, a year and month, or a quarter ("2026", "2026-10", "October
 //     2026", "10/2026", "Q3 2026", "2026-Q3") is its first day on a from
 //     bound and its last on a to bound (note period_bound), and an ask on a
 //     property that is one date. The JSON numbers 1000–9999 are years; any
 //     other number is an ask, never a timestamp.
 //   - A whole range in one value ("2024-01-01 to 2024-12-31",
-//     "2024-01-01/2024-12-31", "1.–31. 3. 2024") is an ask whose hint names
-//     date_from and date_to with both values.
+//     "2024-01-01/2024-12-31", "1.–31. 3. 2024", "2024-01-01..2024-12-31",
+//     "2024-01-01...2024-12-31", "2024-01-01 ~ 2024-12-31",
+//     "2024-01-01→2024-12-31", and a comma between two complete
+//     year-first dates, "2024-01-01, 2024-12-31") is an ask whose hint
+//     names date_from and date_to with both values. Across dots, both
+//     ends are whole dates ("1..10.2026" is not a range).
 //   - On a bound, a date before year 1000 or from year 9000 (the sentinels
 //     0001-01-01 and 9999-12-31) is absent, note open_bound.
 //
@@ -60,7 +69,19 @@
 // (hr) is optional. A word that names different months in two enabled
 // languages (Croatian "listopad" is October, Czech and Polish "listopad"
 // November) is an ask naming both dates: enabling a language never changes
-// the meaning of a word silently. An unknown language code is a mistake of
+// the meaning of a word silently.
+//
+// Weekdays are read by their full names and CLDR's abbreviations, except
+// the abbreviations that would name something else in the default set,
+// which are left out (a date after one is an ask): cs "st" and sk "st",
+// "št" (the ordinal suffix "st"; sk "št" folds to it), cs and sk "so"
+// and German "So" (Saturday in the one, Sunday in the other), German and Dutch
+// "Do" (the range word "do" of cs and pl), and "mar" of fr, es and it
+// (Tuesday; the month abbreviation "mar"). Croatian has no weekday
+// abbreviations. A weekday abbreviation with a dot and a comma ("jeu., 1
+// oct.") is not read.
+//
+// An unknown language code is a mistake of
 // the program: Validate and New report it, and Read panics on it.
 //
 // # Budgets

@@ -50,6 +50,13 @@ func mo(nom, gen string, abbr ...string) Month {
 // forms for the Slavic languages, and the languages' own dictionaries).
 // Its order is the order in which notes and readings list languages.
 //
+// The weekday abbreviations are CLDR's abbreviated forms, left out where
+// one would name something else in the default set (doc.go lists them):
+// cs "st" and sk "st", "št" (the ordinal suffix "st"), cs and sk "so"
+// and German "So" (Saturday in the one, Sunday in the other), German and Dutch "Do" (the
+// range word "do" of cs and pl), and "mar" of fr, es and it (the month
+// abbreviation "mar").
+//
 // Croatian is optional: its "listopad" is October where Czech and Polish
 // "listopad" is November (and Croatian genitive "listopada" is Polish
 // genitive November), so a property that enables hr beside the default set
@@ -74,7 +81,7 @@ var languages = [...]Language{
 			mo("říjen", "října", "říj"), mo("listopad", "listopadu", "lis"), mo("prosinec", "prosince", "pro"),
 		},
 		Weekdays: [7][]string{
-			{"neděle"}, {"pondělí"}, {"úterý"}, {"středa"}, {"čtvrtek"}, {"pátek"}, {"sobota"},
+			{"neděle", "ne"}, {"pondělí", "po"}, {"úterý", "út"}, {"středa"}, {"čtvrtek", "čt"}, {"pátek", "pá"}, {"sobota"},
 		}},
 	{Code: "sk", Name: "Slovak", Default: true,
 		Months: [12]Month{
@@ -84,7 +91,7 @@ var languages = [...]Language{
 			mo("október", "októbra", "okt"), mo("november", "novembra", "nov"), mo("december", "decembra", "dec"),
 		},
 		Weekdays: [7][]string{
-			{"nedeľa"}, {"pondelok"}, {"utorok"}, {"streda"}, {"štvrtok"}, {"piatok"}, {"sobota"},
+			{"nedeľa", "ne"}, {"pondelok", "po"}, {"utorok", "ut"}, {"streda"}, {"štvrtok"}, {"piatok", "pi"}, {"sobota"},
 		}},
 	{Code: "de", Name: "German", Default: true,
 		Months: [12]Month{
@@ -94,7 +101,8 @@ var languages = [...]Language{
 			mo("Oktober", "", "Okt"), mo("November", "", "Nov"), mo("Dezember", "", "Dez"),
 		},
 		Weekdays: [7][]string{
-			{"Sonntag"}, {"Montag"}, {"Dienstag"}, {"Mittwoch"}, {"Donnerstag"}, {"Freitag"}, {"Samstag", "Sonnabend"},
+			{"Sonntag"}, {"Montag", "Mo"}, {"Dienstag", "Di"}, {"Mittwoch", "Mi"}, {"Donnerstag"}, {"Freitag", "Fr"},
+			{"Samstag", "Sonnabend", "Sa"},
 		}},
 	{Code: "fr", Name: "French", Default: true,
 		Months: [12]Month{
@@ -104,7 +112,8 @@ var languages = [...]Language{
 			mo("octobre", "", "oct"), mo("novembre", "", "nov"), mo("décembre", "", "déc"),
 		},
 		Weekdays: [7][]string{
-			{"dimanche"}, {"lundi"}, {"mardi"}, {"mercredi"}, {"jeudi"}, {"vendredi"}, {"samedi"},
+			{"dimanche", "dim"}, {"lundi", "lun"}, {"mardi"}, {"mercredi", "mer"}, {"jeudi", "jeu"}, {"vendredi", "ven"},
+			{"samedi", "sam"},
 		}},
 	{Code: "es", Name: "Spanish", Default: true,
 		Months: [12]Month{
@@ -114,7 +123,8 @@ var languages = [...]Language{
 			mo("octubre", "", "oct"), mo("noviembre", "", "nov"), mo("diciembre", "", "dic"),
 		},
 		Weekdays: [7][]string{
-			{"domingo"}, {"lunes"}, {"martes"}, {"miércoles"}, {"jueves"}, {"viernes"}, {"sábado"},
+			{"domingo", "dom"}, {"lunes", "lun"}, {"martes"}, {"miércoles", "mié"}, {"jueves", "jue"}, {"viernes", "vie"},
+			{"sábado", "sáb"},
 		}},
 	{Code: "it", Name: "Italian", Default: true,
 		Months: [12]Month{
@@ -124,7 +134,8 @@ var languages = [...]Language{
 			mo("ottobre", "", "ott"), mo("novembre", "", "nov"), mo("dicembre", "", "dic"),
 		},
 		Weekdays: [7][]string{
-			{"domenica"}, {"lunedì"}, {"martedì"}, {"mercoledì"}, {"giovedì"}, {"venerdì"}, {"sabato"},
+			{"domenica", "dom"}, {"lunedì", "lun"}, {"martedì"}, {"mercoledì", "mer"}, {"giovedì", "gio"}, {"venerdì", "ven"},
+			{"sabato", "sab"},
 		}},
 	{Code: "pl", Name: "Polish", Default: true,
 		Months: [12]Month{
@@ -134,7 +145,8 @@ var languages = [...]Language{
 			mo("październik", "października", "paź"), mo("listopad", "listopada", "lis"), mo("grudzień", "grudnia", "gru"),
 		},
 		Weekdays: [7][]string{
-			{"niedziela"}, {"poniedziałek"}, {"wtorek"}, {"środa"}, {"czwartek"}, {"piątek"}, {"sobota"},
+			{"niedziela", "niedz"}, {"poniedziałek", "pon"}, {"wtorek", "wt"}, {"środa", "śr"}, {"czwartek", "czw"},
+			{"piątek", "pt"}, {"sobota", "sob"},
 		}},
 	{Code: "pt", Name: "Portuguese", Default: true,
 		Months: [12]Month{
@@ -144,7 +156,8 @@ var languages = [...]Language{
 			mo("outubro", "", "out"), mo("novembro", "", "nov"), mo("dezembro", "", "dez"),
 		},
 		Weekdays: [7][]string{
-			{"domingo"}, {"segunda"}, {"terça"}, {"quarta"}, {"quinta"}, {"sexta"}, {"sábado"},
+			{"domingo", "dom"}, {"segunda", "seg"}, {"terça", "ter"}, {"quarta", "qua"}, {"quinta", "qui"}, {"sexta", "sex"},
+			{"sábado", "sáb"},
 		}},
 	{Code: "nl", Name: "Dutch", Default: true,
 		Months: [12]Month{
@@ -154,7 +167,8 @@ var languages = [...]Language{
 			mo("oktober", "", "okt"), mo("november", "", "nov"), mo("december", "", "dec"),
 		},
 		Weekdays: [7][]string{
-			{"zondag"}, {"maandag"}, {"dinsdag"}, {"woensdag"}, {"donderdag"}, {"vrijdag"}, {"zaterdag"},
+			{"zondag", "zo"}, {"maandag", "ma"}, {"dinsdag", "di"}, {"woensdag", "wo"}, {"donderdag"}, {"vrijdag", "vr"},
+			{"zaterdag", "za"},
 		}},
 
 	// Optional: read only when Options.Languages names them.

@@ -72,3 +72,24 @@ func TestDefaultSetHasNoConflict(t *testing.T) {
 }
 
 func upper(s string) string { return strings.ToUpper(s) }
+
+// In the default set, every weekday name, full or abbreviated, names one
+// weekday and nothing else: no month, no second weekday in another
+// language, no connecting, ordinal or range word. A name that would is
+// left out of the table (doc.go lists them).
+func TestDefaultWeekdaysNameOneThing(t *testing.T) {
+	words := defaultIndex()
+	for _, l := range Languages() {
+		if !l.Default {
+			continue
+		}
+		for d, names := range l.Weekdays {
+			for _, name := range names {
+				w := lookup(words, name)
+				if w == nil || w.weekdays != 1<<d || w.month != 0 || w.role != 0 {
+					t.Errorf("%s: %q is not weekday %d alone in the default set: %+v", l.Code, name, d, w)
+				}
+			}
+		}
+	}
+}

@@ -44,6 +44,7 @@ const (
 	anyOrder order = iota
 	dayFirst
 	monthFirst
+	yearFirst // a two-digit year first ("26-10-01"), which no declared order drops
 )
 
 // why says why a spelling has several readings.
@@ -59,7 +60,7 @@ const (
 // parsed is what one date spelling (one end of a range) reads as.
 type parsed struct {
 	bad    string // why the spelling is not a date; "" when it is
-	c      [4]cand
+	c      [6]cand
 	n      int
 	why    why
 	period period
@@ -71,9 +72,15 @@ type parsed struct {
 
 func (p *parsed) add(first, last Date, meaning string) { p.addOrder(first, last, meaning, anyOrder) }
 
+// addOrder adds a reading once. A day that two orders both read ("02-1-02"
+// is 2002-01-02 day first and year first) takes no order of its own, so
+// that a declared order never drops it.
 func (p *parsed) addOrder(first, last Date, meaning string, o order) {
 	for i := 0; i < p.n; i++ {
 		if p.c[i].first == first && p.c[i].last == last {
+			if p.c[i].order != o {
+				p.c[i].order = anyOrder
+			}
 			return
 		}
 	}
@@ -439,7 +446,8 @@ func quarterOf(p *parsed, its []item) {
 
 // threeNumbers reads dates of three numbers: year first (ISO and its
 // variants), day first with dots, and slash or dash dates with the year
-// last.
+// last. A slash or dash date of two-digit numbers ("26-10-01") may also
+// be a two-digit year first: that is one more reading of its ask.
 func threeNumbers(p *parsed, its []item) {
 	a, b, c := its[0], its[1], its[2]
 	mark := b.before.mark
@@ -483,16 +491,23 @@ func threeNumbers(p *parsed, its []item) {
 		return
 	}
 	if twoDigit {
-		d := centuries(a.val, b.val, c.val, "day first, ", dayFirst)
-		q := centuries(b.val, a.val, c.val, "month first, ", monthFirst)
-		if d.bad != "" {
-			*p = q
-			return
+		*p = fail("it has a two-digit year, and no century makes it a day that exists")
+		readings := [3]parsed{
+			centuries(a.val, b.val, c.val, "day first, ", dayFirst),
+			centuries(b.val, a.val, c.val, "month first, ", monthFirst),
 		}
-		for i := 0; i < q.n; i++ {
-			d.addOrder(q.c[i].first, q.c[i].last, q.c[i].meaning, q.c[i].order)
+		if a.width == 2 {
+			// YY-MM-DD: the two-digit year first, in the same centuries.
+			readings[2] = centuries(c.val, b.val, a.val, "year first, ", yearFirst)
 		}
-		*p = d
+		for _, r := range readings {
+			for i := 0; i < r.n; i++ {
+				if p.bad != "" {
+					*p = parsed{why: whyTwoDigit}
+				}
+				p.addOrder(r.c[i].first, r.c[i].last, r.c[i].meaning, r.c[i].order)
+			}
+		}
 		return
 	}
 	df := Date{c.val, b.val, a.val}
@@ -519,7 +534,8 @@ func threeNumbers(p *parsed, its []item) {
 	}
 }
 
-// centuries is the reading of day.month.yy in the years 20yy and 19yy.
+// centuries is the reading of day.month.yy in the years 20yy and 19yy:
+// the window every two-digit year of the kind is read in.
 func centuries(day, month, yy int, prefix string, o order) parsed {
 	p := parsed{why: whyTwoDigit}
 	for _, century := range [2]int{2000, 1900} {

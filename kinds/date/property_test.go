@@ -405,3 +405,57 @@ func TestPropertyEachLanguageAlone(t *testing.T) {
 		}
 	})
 }
+
+// A date of 2000–2099 written with its two-digit year first ("26-10-01",
+// "26/10/01") is always an ask whose readings hold it, whatever order the
+// field declares: the year-first reading is never dropped nor chosen.
+func TestPropertyTwoDigitYearFirst(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		y := rapid.IntRange(2000, 2099).Draw(t, "year")
+		m := rapid.IntRange(1, 12).Draw(t, "month")
+		d := Date{y, m, rapid.IntRange(1, DaysIn(y, m)).Draw(t, "day")}
+		sep := rapid.SampledFrom([]string{"-", "/"}).Draw(t, "sep")
+		s := pad2(y%100) + sep + num(t, m, "month") + sep + pad2(d.Day)
+		var opts Options
+		if rapid.Bool().Draw(t, "order") {
+			opts.Order = rapid.SampledFrom(orders).Draw(t, "declared order")
+		}
+		o := Read(s, opts)
+		a, ok := o.Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("%q: want an ask ambiguous, got %s", s, outcomeJSON(o))
+		}
+		if !slices.Contains(readingValues(a), d.String()) {
+			t.Fatalf("%q: readings %v do not hold %s", s, readingValues(a), d)
+		}
+	})
+}
+
+// Two year-first dates joined by any range mark are the range ask, whose
+// hint names date_from and date_to with both days (an end from year 9000
+// is an open bound, left out).
+func TestPropertyRangeMarks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		from, to := drawDate(t, "from"), drawDate(t, "to")
+		sep := rapid.SampledFrom([]string{"-", "/", "."}).Draw(t, "sep")
+		spell := func(d Date) string {
+			return strconv.Itoa(d.Year) + sep + pad2(d.Month) + sep + pad2(d.Day)
+		}
+		mark := rapid.SampledFrom([]string{"..", "...", "\u2026", ",", ", ", " ~ ", "~", "\u2192", " \u2192 ", " to ", "\u2013"}).Draw(t, "mark")
+		s := spell(from) + mark + spell(to)
+		a, ok := Read(s, Options{}).Ask()
+		if !ok || a.Code != agentinput.AskInvalid {
+			t.Fatalf("%q: want an ask invalid", s)
+		}
+		end := func(d Date) string { // an open-bound sentinel is left out
+			if d.Year >= 9000 {
+				return "left out"
+			}
+			return `"` + d.String() + `"`
+		}
+		want := "date_from " + end(from) + " and date_to " + end(to)
+		if !strings.Contains(a.Hint, want) {
+			t.Fatalf("%q: hint %q lacks %s", s, a.Hint, want)
+		}
+	})
+}

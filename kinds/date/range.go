@@ -5,32 +5,63 @@ import (
 )
 
 // rangeMark finds the mark between the two ends of a range written into
-// one value: a range word ("to", "bis", "až"), an en or em dash, a hyphen
-// with whitespace on both sides, or a slash between two year-first dates
-// ("2024-01-01/2024-12-31"). It reports false when ts has none.
-func rangeMark(ts []tok) (int, bool) {
+// one value and how many tokens it takes: a range word ("to", "bis",
+// "až"), an en or em dash, an arrow, a tilde, an ellipsis, two or three
+// dots ("2024-01-01..2024-12-31"), a hyphen with whitespace on both sides,
+// or a slash or comma between two year-first dates
+// ("2024-01-01/2024-12-31", "2024-01-01, 2024-12-31"). A comma anywhere
+// else ("October 1, 2026") is not a range. It reports false when ts has
+// none.
+func rangeMark(ts []tok) (at, width int, ok bool) {
 	for i, t := range ts {
 		switch {
 		case i == 0 || i == len(ts)-1:
 		case t.kind == tWord && t.w != nil && t.w.role&roleRangeTo != 0:
-			return i, true
+			return i, 1, true
 		case t.kind != tPunct:
-		case t.val == '\u2013' || t.val == '\u2014':
-			return i, true
+		case t.val == '\u2013' || t.val == '\u2014' || t.val == '\u2192' || t.val == '~' || t.val == '\u2026':
+			return i, 1, true
+		case t.val == '.' && ts[i+1].kind == tPunct && ts[i+1].val == '.' && !ts[i+1].space:
+			n := 2
+			if i+2 < len(ts) && ts[i+2].kind == tPunct && ts[i+2].val == '.' && !ts[i+2].space {
+				n = 3
+			}
+			if i+n < len(ts) {
+				return i, n, true
+			}
 		case t.val == '-' && t.space && ts[i+1].space:
-			return i, true
+			return i, 1, true
 		case t.val == '/' && ts[0].kind == tNum && ts[0].width == 4 && ts[i+1].kind == tNum && ts[i+1].width == 4:
-			return i, true
+			return i, 1, true
+		case t.val == ',' && yearFirstDate(ts[:i]) && yearFirstDate(ts[i+1:]):
+			return i, 1, true
 		}
 	}
-	return 0, false
+	return 0, 0, false
+}
+
+// yearFirstDate reports whether ts is exactly a complete year-first date:
+// a four-digit year, a month and a day joined by one dash, slash or dot.
+func yearFirstDate(ts []tok) bool {
+	if len(ts) != 5 || ts[0].kind != tNum || ts[0].width != 4 {
+		return false
+	}
+	mark := ts[1].val
+	for i := 1; i < 5; i += 2 {
+		if ts[i].kind != tPunct || ts[i].val != mark || (mark != '-' && mark != '/' && mark != '.') ||
+			ts[i+1].kind != tNum || ts[i+1].width > 2 {
+			return false
+		}
+	}
+	return true
 }
 
 // readRange reads a whole range sent to one property: an ask whose hint
 // names both properties and both values, so that the caller can send them
 // apart. When an end is not a date, the spelling is not a range either.
-func readRange(v any, ts []tok, at int, opts Options) agentinput.Outcome[Date] {
-	left, right := ts[:at], ts[at+1:]
+// width is how many tokens the mark takes.
+func readRange(v any, ts []tok, at, width int, opts Options) agentinput.Outcome[Date] {
+	left, right := ts[:at], ts[at+width:]
 	if len(left) > 0 && left[0].kind == tWord && left[0].w != nil && left[0].w.role&roleRangeFrom != 0 {
 		left = left[1:]
 	}
@@ -38,7 +69,9 @@ func readRange(v any, ts []tok, at int, opts Options) agentinput.Outcome[Date] {
 	parseOne(&rp, right)
 	to := endOf(&rp, BoundTo)
 	parseOne(&lp, left)
-	if lp.bad != "" && to.ok {
+	if lp.bad != "" && to.ok && width == 1 {
+		// Dots ("1..10.2026") are a typo as often as a range: across
+		// them, an end must be a whole date of its own.
 		lp = borrow(left, to.first)
 	}
 	from := endOf(&lp, BoundFrom)

@@ -127,8 +127,8 @@ func readString(v any, s string, opts Options, words map[string]*word) agentinpu
 		return ask(v, opts, agentinput.AskInvalid, reason, hintString)
 	}
 	toks := ts.t[:ts.n]
-	if at, ok := rangeMark(toks); ok {
-		return readRange(v, toks, at, opts)
+	if at, width, ok := rangeMark(toks); ok {
+		return readRange(v, toks, at, width, opts)
 	}
 	var p parsed
 	parseOne(&p, toks)
@@ -161,11 +161,13 @@ func finish(v any, from agentinput.Spelling, p *parsed, notes agentinput.Notes, 
 		return periodBound(v, from, p, c, notes, opts)
 	}
 	d := c.first
+	if opts.Bound != BoundNone && (d.Year < 1000 || d.Year >= 9000) {
+		// An open-bound sentinel is absent whatever its weekday says
+		// (fuzz: "Thu1OCt0100").
+		return openBound(from, notes, opts)
+	}
 	if p.wdays != 0 && p.wdays&(1<<d.Weekday()) == 0 {
 		return wrongWeekday(v, opts, d, p.wdays)
-	}
-	if opts.Bound != BoundNone && (d.Year < 1000 || d.Year >= 9000) {
-		return openBound(from, notes, opts)
 	}
 	switch {
 	case p.note != "":
@@ -307,14 +309,19 @@ func wrongWeekday(v any, opts Options, d Date, wdays uint8) agentinput.Outcome[D
 	for wdays&(1<<want) == 0 {
 		want++
 	}
+	// A reading is a day of the calendar that the property reads back as
+	// a value: on a bound, not an open-bound sentinel.
+	usable := func(x Date) bool {
+		return x.Valid() && (opts.Bound == BoundNone || (x.Year >= 1000 && x.Year < 9000))
+	}
 	ahead := (want - d.Weekday() + 7) % 7 // 1..6
 	near := d.AddDays(ahead)
 	if ahead > 3 {
 		near = d.AddDays(ahead - 7)
 	}
-	if !near.Valid() {
+	if !usable(near) {
 		near = d.AddDays(ahead)
-		if !near.Valid() {
+		if !usable(near) {
 			near = d.AddDays(ahead - 7)
 		}
 	}

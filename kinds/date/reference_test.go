@@ -174,6 +174,12 @@ func refRead(s string, opts Options) (refResult, bool) {
 				cands = append(cands, cand{Date{y, atoi(m[3]), atoi(m[1])}, "d"}, cand{Date{y, atoi(m[1]), atoi(m[3])}, "m"})
 			}
 		}
+		if m[2] != "." && len(m[1]) == 2 {
+			// YY-MM-DD: a two-digit year first, in the same centuries.
+			for _, c := range []int{2000, 1900} {
+				cands = append(cands, cand{Date{c + atoi(m[1]), atoi(m[3]), atoi(m[5])}, "y"})
+			}
+		}
 	} else if m := match(`(\d{1,2})\.?` + G + `M` + G + `(\d{4})\.?`); m != nil {
 		for _, mo := range months {
 			cands = append(cands, cand{d: Date{atoi(m[2]), mo, atoi(m[1])}})
@@ -237,19 +243,21 @@ func refRead(s string, opts Options) (refResult, bool) {
 		if !c.d.Valid() {
 			continue
 		}
-		if !slices.Contains(keep, c.d) {
+		if j := slices.Index(keep, c.d); j < 0 {
 			keep = append(keep, c.d)
 			orders = append(orders, c.order)
+		} else if orders[j] != c.order {
+			orders[j] = "" // two orders read the day: no order drops it
 		}
 	}
 	if opts.Order.declared() {
-		want := "d"
+		drop := "m"
 		if opts.Order.MonthFirst {
-			want = "m"
+			drop = "d"
 		}
 		var chosen []Date
 		for i, d := range keep {
-			if orders[i] == want || orders[i] == "" {
+			if orders[i] != drop {
 				chosen = append(chosen, d)
 			}
 		}
@@ -282,18 +290,20 @@ func refRead(s string, opts Options) (refResult, bool) {
 		return refAmbiguous(keep), true
 	}
 	d := keep[0]
+	sentinel := func(d Date) bool { return opts.Bound != BoundNone && (d.Year < 1000 || d.Year >= 9000) }
+	if sentinel(d) {
+		return refResult{status: agentinput.StatusAbsent}, true
+	}
 	if hasWeekday && !slices.Contains(weekdays, d.Weekday()) {
 		tt := time.Date(d.Year, time.Month(d.Month), d.Day, 12, 0, 0, 0, time.UTC)
-		for k := 1; k <= 3; k++ {
+		for k := 1; k <= 6; k++ { // beyond 3 only at the ends of the calendar
 			for _, n := range []time.Time{tt.AddDate(0, 0, k), tt.AddDate(0, 0, -k)} {
-				if int(n.Weekday()) == weekdays[0] {
-					return refAmbiguous([]Date{d, {n.Year(), int(n.Month()), n.Day()}}), true
+				nd := Date{n.Year(), int(n.Month()), n.Day()}
+				if int(n.Weekday()) == weekdays[0] && n.Year() >= 1 && n.Year() <= 9999 && !sentinel(nd) {
+					return refAmbiguous([]Date{d, nd}), true
 				}
 			}
 		}
-	}
-	if opts.Bound != BoundNone && (d.Year < 1000 || d.Year >= 9000) {
-		return refResult{status: agentinput.StatusAbsent}, true
 	}
 	return refResult{status: agentinput.StatusValue, value: d.String()}, true
 }

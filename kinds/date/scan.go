@@ -43,7 +43,8 @@ type tokens struct {
 // isPunct reports whether r is a mark a date spelling may hold.
 func isPunct(r rune) bool {
 	switch r {
-	case '.', ',', '/', '-', ':', '+', '\u2013', '\u2014', '\u2212':
+	case '.', ',', '/', '-', ':', '+', '\u2013', '\u2014', '\u2212',
+		'~', '\u2192', '\u2026': // marks of a range only: "~", "→", "…"
 		return true
 	}
 	return false
