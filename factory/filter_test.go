@@ -111,3 +111,28 @@ func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// A declared value that is a placeholder spelling is the enum's, alone and
+// as a list item.
+func TestDeclaredPlaceholderValue(t *testing.T) {
+	type in struct {
+		Level  string   `json:"level" agentinput:"enum,values=none|low|high" desc:"The level."`
+		Levels []string `json:"levels" agentinput:"item=enum,values=none|low|high" desc:"The levels."`
+	}
+	var got in
+	tool := Must(quietSpec("set_levels", IntentRead), func(_ context.Context, v in, _ *Call) (struct{}, error) {
+		got = v
+		return struct{}{}, nil
+	})
+	res := tool.Call(context.Background(), json.RawMessage(`{"level":"None","levels":["none","low"]}`))
+	if res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope.Issues)
+	}
+	if got.Level != "none" || strings.Join(got.Levels, "|") != "none|low" {
+		t.Fatalf("handler got %+v", got)
+	}
+	res = tool.Call(context.Background(), json.RawMessage(`{"level":"N/A","levels":["N/A","low"]}`))
+	if res.Envelope == nil || len(res.Envelope.Issues) != 1 || res.Envelope.Issues[0].Path != "/levels/0" {
+		t.Fatalf("want one ask at /levels/0 (N/A is no declared value), got %+v", res)
+	}
+}

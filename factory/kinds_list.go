@@ -67,6 +67,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		Unique:       o.flag("unique"),
 		ItemExpected: item.expected,
 		ItemExample:  item.example,
+		Declared:     item.declared, // a declared "none" is an item, not a placeholder
 	})
 	if err != nil {
 		return binding{}, err

@@ -122,6 +122,7 @@ var stringlistKind = kind{
 				return o
 			})
 			opts.ItemExpected = r.expected
+			opts.Declared = r.declared
 			opts.Split = slices.Contains(splitKinds, k.name)
 			return bindList(p, opts)
 		}

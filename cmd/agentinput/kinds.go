@@ -52,6 +52,9 @@ type reader struct {
 	// expected says what the property accepts, for the asks the command
 	// makes itself (a line that is not JSON, a line over the budget).
 	expected string
+	// declared are the kind's own declared values (an enum's), which a
+	// list of it reads as items even when one is a placeholder spelling.
+	declared []string
 }
 
 // outcome is an agentinput.Outcome of any value type.
@@ -66,6 +69,7 @@ func bind[T any](p factory.Property, expected string, example json.RawMessage, r
 	return reader{
 		read:     func(v any) outcome { return factory.Read(v, true, p, read) },
 		expected: expected,
+		declared: p.Declared,
 	}
 }
 

@@ -17,7 +17,13 @@
 //   - a comma- or semicolon-separated string, split into items (note
 //     split), only when Options.Split says the item kind's values never
 //     hold those characters: "CZ, SK" is ["CZ","SK"], and so is "[CZ, SK]";
-//     free text is never split, so "Smith, John" is ["Smith, John"];
+//     free text is never split, so "Smith, John" is ["Smith, John"]. The
+//     string unsplit (within its brackets) is read as one item too: when
+//     both it and every split item read as values and the two lists
+//     differ, the string has two meanings and is an ask ambiguous naming
+//     both lists ("English, UK" is ["en-GB"] or ["en","uk"]); when only
+//     the whole reads, it is a one-item list (note one_item: "Korea,
+//     Republic of" is ["KR"]); otherwise the split items stand;
 //   - with Options.Unique, an item that repeats an earlier one (the same
 //     canonical value, however spelled) is dropped (note duplicate).
 //
@@ -35,7 +41,9 @@
 //
 // A placeholder as an item ("N/A", "", null, [] — placeholder.Is —
 // or the item kind's own, such as the nil UUID) is an ask for that item,
-// never a silently shorter list.
+// never a silently shorter list — unless the item kind declares that
+// spelling as one of its values (Options.Declared: an enum of none, low,
+// high reads "None" as "none").
 //
 // # Budgets
 //

@@ -30,6 +30,7 @@ func TestLinearRepeatedItems(t *testing.T) {
 	}
 	enums := enumList([]string{"tax", "tort"}, true, true)
 	text := textList(true)
+	locales, countries := localeList(true, true), countryList(true, true)
 	for _, tt := range []struct {
 		name string
 		read func(n int) func()
@@ -48,6 +49,14 @@ func TestLinearRepeatedItems(t *testing.T) {
 		{"array in a string", func(n int) func() {
 			s := "[" + strings.TrimSuffix(strings.Repeat(`"tort",`, n), ",") + "]"
 			return func() { enums.Read(s) }
+		}},
+		{"separated locales, read whole too", func(n int) func() {
+			s := strings.Repeat("English, ", n)
+			return func() { locales.Read(s) }
+		}},
+		{"separated countries, read whole too", func(n int) func() {
+			s := strings.Repeat("Korea, Republic of; ", n)
+			return func() { countries.Read(s) }
 		}},
 		{"free text", func(n int) func() {
 			v := make([]any, n)

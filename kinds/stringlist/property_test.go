@@ -293,7 +293,7 @@ func FuzzRead(f *testing.F) {
 			f.Add(s)
 		}
 	}
-	lists := []*List[string]{textList(false), enumList([]string{"draft", "published", "re-set", "reset"}, true, true)}
+	lists := []*List[string]{textList(false), enumList([]string{"draft", "published", "re-set", "reset"}, true, true), countryList(true, false)}
 	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, l := range lists {
@@ -314,6 +314,108 @@ func FuzzRead(f *testing.F) {
 			if _, ok := o.Value(); ok != allValues {
 				t.Fatalf("Read(%q): value %v, but every item a value: %v", s, ok, allValues)
 			}
+		}
+	})
+}
+
+// setList is a list of a made-up item kind whose values are its set, some
+// holding separators, spaces ignored: "a , b" is the one value "a,b".
+func setList(unique bool) (*List[string], func(v any) agentinput.Outcome[string]) {
+	set := map[string]bool{"a": true, "b": true, "c": true, "a,b": true, "a,b,c": true, "b;c": true}
+	item := func(v any) agentinput.Outcome[string] {
+		s, _ := v.(string)
+		if k := strings.ReplaceAll(strings.TrimSpace(s), " ", ""); set[k] {
+			return agentinput.Value(k, agentinput.Notes{})
+		}
+		return agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskInvalid, Received: agentinput.Received(v), Reason: "not in the set", Expected: "a, b or c", Hint: "Send a, b or c"})
+	}
+	l, err := New(Options[string]{Item: item, Split: true, Unique: unique, ItemExpected: "a, b or c"})
+	if err != nil {
+		panic(err)
+	}
+	return l, item
+}
+
+// TestPropertyWholeBeforeSplit: a separated string whose whole also reads
+// as a value never reads as its split items. When the items all read too
+// (and make another list), it is an ask naming the one-item list and the
+// split list; when they do not, it is the one-item list.
+func TestPropertyWholeBeforeSplit(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l, item := setList(rapid.Bool().Draw(t, "unique"))
+		tokens := rapid.SliceOfN(rapid.SampledFrom([]string{"a", "b", "c", "x"}), 1, 4).Draw(t, "tokens")
+		var b strings.Builder
+		for i, tok := range tokens {
+			if i > 0 {
+				b.WriteString(rapid.SampledFrom(separators).Draw(t, "separator"))
+			}
+			b.WriteString(tok)
+		}
+		whole := b.String()
+		s := whole
+		if rapid.Bool().Draw(t, "brackets") {
+			s = "[" + s + "]"
+		}
+		s = rapid.SampledFrom(spaces).Draw(t, "left") + s + rapid.SampledFrom(spaces).Draw(t, "right")
+		w, wholeReads := item(whole).Value()
+		if !wholeReads || !strings.ContainsAny(whole, ",;") {
+			return
+		}
+		o := l.Read(s)
+		splitReads := true
+		for _, tok := range tokens {
+			splitReads = splitReads && tok != "x"
+		}
+		if got, ok := o.Value(); ok {
+			if splitReads || !slices.Equal(got, []string{w}) || o.Notes()[0].Code != agentinput.NoteOneItem {
+				t.Fatalf("Read(%q) = %q with notes %v; the whole reads as %q", s, got, o.Notes(), w)
+			}
+			return
+		}
+		a, _ := o.Ask()
+		if !splitReads || a.Code != agentinput.AskAmbiguous || len(a.Readings) != 2 || string(a.Readings[0].Value) != `["`+w+`"]` {
+			t.Fatalf("Read(%q): %s", s, a.Message())
+		}
+		for _, r := range a.Readings {
+			var back []any
+			if err := json.Unmarshal(r.Value, &back); err != nil {
+				t.Fatal(err)
+			}
+			bo := l.Read(back)
+			got, ok := bo.Value()
+			text, _ := json.Marshal(got)
+			if !ok || !bytes.Equal(text, r.Value) || bo.NoteCount() != 0 {
+				t.Fatalf("reading %s does not read back as itself", r.Value)
+			}
+		}
+	})
+}
+
+// TestPropertyDeclaredPlaceholder: an enum that declares a placeholder
+// spelling reads it as an item, however it is cased and spaced, when its
+// values are Options.Declared; without them, the item is an ask.
+func TestPropertyDeclaredPlaceholder(t *testing.T) {
+	values := []string{"none", "low", "high"}
+	with, without := declaredEnumList(values, true, false, true), declaredEnumList(values, true, false, false)
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 5).Draw(t, "items")
+		list := make([]any, n)
+		want := make([]string, n)
+		hasNone := false
+		for i := range list {
+			want[i] = rapid.SampledFrom(values).Draw(t, "value")
+			hasNone = hasNone || want[i] == "none"
+			spelled := want[i]
+			if rapid.Bool().Draw(t, "upper") {
+				spelled = strings.ToUpper(spelled)
+			}
+			list[i] = rapid.SampledFrom(spaces).Draw(t, "left") + spelled + rapid.SampledFrom(spaces).Draw(t, "right")
+		}
+		if got, ok := with.Read(list).Value(); !ok || !slices.Equal(got, want) {
+			t.Fatalf("declared: Read(%q) = %q, want %q", list, got, want)
+		}
+		if _, isValue := without.Read(list).Value(); isValue == hasNone {
+			t.Fatalf("undeclared: Read(%q) value %v", list, isValue)
 		}
 	})
 }

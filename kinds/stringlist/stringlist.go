@@ -34,6 +34,12 @@ type Options[T any] struct {
 	// uuid.Example).
 	ItemExpected string
 	ItemExample  json.RawMessage
+	// Declared are the item kind's own declared values, when it has any
+	// (an enum's values). A generic placeholder spelling ("none", "N/A")
+	// as an item is an ask for that item, unless it equals one of these,
+	// trimmed and in any letter case: then the item kind reads it (an
+	// enum of none, low, high reads "None" as "none"). Optional.
+	Declared []string
 }
 
 // List reads one list property. Build one with New; it is immutable and
@@ -42,7 +48,8 @@ type List[T any] struct {
 	opts       Options[T]
 	expected   string
 	example    json.RawMessage
-	comparable bool // T's values can key a map
+	comparable bool            // T's values can key a map
+	declared   map[string]bool // the declared values that are placeholder spellings, folded
 }
 
 // New checks opts and builds the list reader. Its error is the program's
@@ -52,6 +59,14 @@ func New[T any](opts Options[T]) (*List[T], error) {
 		return nil, errors.New("stringlist: Options.Item is nil (use stringlist.Text for free text)")
 	}
 	l := &List[T]{opts: opts}
+	for _, d := range opts.Declared {
+		if placeholder.Is(d, false) {
+			if l.declared == nil {
+				l.declared = make(map[string]bool)
+			}
+			l.declared[fold(d)] = true
+		}
+	}
 	t := reflect.TypeFor[T]()
 	l.comparable = t.Comparable() && t.Kind() != reflect.Interface
 	item := opts.ItemExpected
@@ -108,7 +123,8 @@ func (it Items[T]) Status() agentinput.Status {
 }
 
 // Ask returns the ask about the list as a whole (wrong_type, too_large,
-// a string that holds no items) and true, when there is one.
+// a string that holds no items, a separated string that reads both as one
+// item and as its items) and true, when there is one.
 func (it Items[T]) Ask() (agentinput.Ask, bool) {
 	if it.ask == nil {
 		return agentinput.Ask{}, false
@@ -142,7 +158,7 @@ func (it Items[T]) Values() []T {
 // package documentation for the spellings it reads.
 func (l *List[T]) ReadItems(v any) Items[T] {
 	var it Items[T]
-	raw, ok := l.items(v, &it)
+	raw, whole, ok := l.items(v, &it)
 	if !ok {
 		return it
 	}
@@ -155,8 +171,10 @@ func (l *List[T]) ReadItems(v any) Items[T] {
 	// notes once at the end: Notes.AddStep copies the notes it adds to, so
 	// adding one per repeat would copy items × repeats notes.
 	var dropped []agentinput.Notes
+	allValues := true
 	for i, r := range raw {
 		o := l.readItem(r, i)
+		allValues = allValues && o.Status() == agentinput.StatusValue
 		if seen != nil {
 			if value, ok := o.Value(); ok {
 				key := l.key(value)
@@ -174,19 +192,80 @@ func (l *List[T]) ReadItems(v any) Items[T] {
 		it.items = append(it.items, Item[T]{Index: i, Outcome: o})
 	}
 	it.notes.Append(dropped...)
+	if whole != nil {
+		l.weighWhole(v, whole, allValues, &it)
+	}
 	return it
 }
 
+// weighWhole settles a separated string that was split into the items of
+// it: whole is the string unsplit, read here as one item too ("English,
+// UK" is the one locale en-GB, split it is en and uk). When both readings
+// are values and differ, the string has two meanings and the list is an
+// ask naming both; when only the whole is a value, it wins, a one-item
+// list; otherwise the split items stand.
+func (l *List[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
+	o := l.readItem(whole, 0)
+	value, ok := o.Value()
+	if !ok {
+		return
+	}
+	if !allValues {
+		var notes agentinput.Notes
+		notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{whole}), "a lone value as a one-item list")
+		*it = Items[T]{items: []Item[T]{{Index: 0, Outcome: o}}, notes: notes}
+		return
+	}
+	one, err1 := json.Marshal([]T{value})
+	values := it.Values()
+	many, err2 := json.Marshal(values)
+	if err1 == nil && err2 == nil && bytes.Equal(one, many) {
+		return // "English," is en either way
+	}
+	a := agentinput.Ask{
+		Code:     agentinput.AskAmbiguous,
+		Received: agentinput.Received(v),
+		Reason:   "it reads as one item, and as " + strconv.Itoa(len(values)) + " items split at its " + separatorNames(whole),
+		Expected: l.expected,
+		Hint:     "Send the list you mean as a JSON array",
+	}
+	if err1 != nil || err2 != nil {
+		// No canonical spelling to name: the list is invalid until sent
+		// as an array.
+		a.Code = agentinput.AskInvalid
+	} else {
+		a.Readings = []agentinput.Reading{
+			{Value: one, Meaning: "one item: the whole string"},
+			{Value: many, Meaning: strconv.Itoa(len(values)) + " items: the string split at its " + separatorNames(whole)},
+		}
+	}
+	*it = Items[T]{ask: &a}
+}
+
+// separatorNames names the separators s holds, for a meaning.
+func separatorNames(s any) string {
+	t, _ := s.(string)
+	switch comma, semicolon := strings.Contains(t, ","), strings.Contains(t, ";"); {
+	case comma && semicolon:
+		return "commas and semicolons"
+	case semicolon:
+		return "semicolons"
+	}
+	return "commas"
+}
+
 // items finds the raw items of v, recording the list's repairs in it, or
-// records the ask (or absence) and returns false.
-func (l *List[T]) items(v any, it *Items[T]) ([]any, bool) {
+// records the ask (or absence) and returns false. When the items were
+// split from a string, whole is that string unsplit (a string), to be
+// read as one item too; else it is nil.
+func (l *List[T]) items(v any, it *Items[T]) (raw []any, whole any, ok bool) {
 	switch x := v.(type) {
 	case []any:
 		if len(x) > agentinput.MaxArrayItems {
 			it.ask = l.tooLarge(v, "it holds "+strconv.Itoa(len(x))+" items, over the budget of "+strconv.Itoa(agentinput.MaxArrayItems))
-			return nil, false
+			return nil, nil, false
 		}
-		return x, true
+		return x, nil, true
 	case []string:
 		// A Go caller's list of strings.
 		out := make([]any, len(x))
@@ -198,47 +277,50 @@ func (l *List[T]) items(v any, it *Items[T]) ([]any, bool) {
 		return l.fromString(v, x, it)
 	case nil:
 		it.absent = true
-		return nil, false
+		return nil, nil, false
 	case map[string]any:
 		it.ask = l.invalid(v, agentinput.AskWrongType, "an object is not a list")
-		return nil, false
+		return nil, nil, false
 	case json.Number, bool, float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
 		it.notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{v}), "a lone value as a one-item list")
-		return []any{v}, true
+		return []any{v}, nil, true
 	default:
 		it.ask = l.invalid(v, agentinput.AskWrongType, "it is not a JSON value a list is read from")
-		return nil, false
+		return nil, nil, false
 	}
 }
 
 // fromString reads the string forms of a list: a JSON array in a string,
-// separated items (for constrained item kinds), or one item.
-func (l *List[T]) fromString(v any, s string, it *Items[T]) ([]any, bool) {
+// separated items (for constrained item kinds), or one item. Separated
+// items come with the string unsplit (inside its brackets, if any), which
+// ReadItems reads as one item too.
+func (l *List[T]) fromString(v any, s string, it *Items[T]) ([]any, any, bool) {
 	if len(s) > agentinput.MaxStringBytes {
 		it.ask = l.tooLarge(v, "it is longer than "+strconv.Itoa(agentinput.MaxStringBytes)+" bytes, the most a list is read from")
-		return nil, false
+		return nil, nil, false
 	}
 	if !utf8.ValidString(s) {
 		it.ask = l.invalid(v, agentinput.AskInvalid, "it is not valid UTF-8")
-		return nil, false
+		return nil, nil, false
 	}
 	t, trimmed := spelling.Trim(s)
 	if strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") {
 		if arr, ok := decodeArray(t); ok {
 			if len(arr) > agentinput.MaxArrayItems {
 				it.ask = l.tooLarge(v, "it holds "+strconv.Itoa(len(arr))+" items, over the budget of "+strconv.Itoa(agentinput.MaxArrayItems))
-				return nil, false
+				return nil, nil, false
 			}
 			if trimmed {
 				it.notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(s), agentinput.Text(t), "")
 			}
 			it.notes.AddStep(agentinput.NoteListInString, agentinput.Text(t), agentinput.JSONValue(arr), "a string holding a JSON array")
-			return arr, true
+			return arr, nil, true
 		}
 		if l.opts.Split {
 			// "[CZ, SK]": the brackets of a list without its quotes.
-			if parts := split(t[1 : len(t)-1]); len(parts) > 0 {
-				return l.splitItems(v, s, parts, it)
+			inner := strings.TrimFunc(t[1:len(t)-1], spelling.IsSpace)
+			if parts := split(inner); len(parts) > 0 {
+				return l.splitItems(v, s, inner, parts, it)
 			}
 		}
 	}
@@ -246,21 +328,23 @@ func (l *List[T]) fromString(v any, s string, it *Items[T]) ([]any, bool) {
 		parts := split(t)
 		if len(parts) == 0 {
 			it.ask = l.invalid(v, agentinput.AskInvalid, "it holds separators and no items")
-			return nil, false
+			return nil, nil, false
 		}
-		return l.splitItems(v, s, parts, it)
+		return l.splitItems(v, s, s, parts, it)
 	}
 	it.notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{v}), "a lone value as a one-item list")
-	return []any{v}, true
+	return []any{v}, nil, true
 }
 
-func (l *List[T]) splitItems(v any, s string, parts []any, it *Items[T]) ([]any, bool) {
+// splitItems returns the parts split from s, and whole, the text they
+// were split from, to be read as one item too.
+func (l *List[T]) splitItems(v any, s, whole string, parts []any, it *Items[T]) ([]any, any, bool) {
 	if len(parts) > agentinput.MaxArrayItems {
 		it.ask = l.tooLarge(v, "it holds "+strconv.Itoa(len(parts))+" items, over the budget of "+strconv.Itoa(agentinput.MaxArrayItems))
-		return nil, false
+		return nil, nil, false
 	}
 	it.notes.AddStep(agentinput.NoteSplit, agentinput.Text(s), agentinput.JSONValue(parts), "separated items")
-	return parts, true
+	return parts, whole, true
 }
 
 // split cuts s at every comma and semicolon, trims the whitespace around
@@ -295,8 +379,10 @@ func decodeArray(s string) ([]any, bool) {
 // readItem reads the item at index i. A placeholder item, generic
 // (placeholder.Is: "", "N/A", null …) or the item kind's own (the
 // nil UUID), is an ask for that item: a list never silently gets shorter.
+// A generic placeholder that is one of Options.Declared is the item
+// kind's to read.
 func (l *List[T]) readItem(r any, i int) agentinput.Outcome[T] {
-	if r == nil || placeholder.Is(r, false) {
+	if r == nil || placeholder.Is(r, false) && !l.isDeclared(r) {
 		return l.placeholderItem(r, i)
 	}
 	o := l.opts.Item(r)
@@ -304,6 +390,20 @@ func (l *List[T]) readItem(r any, i int) agentinput.Outcome[T] {
 		return l.placeholderItem(r, i)
 	}
 	return o
+}
+
+// isDeclared reports whether r is a string equal to one of the declared
+// values that are placeholder spellings, trimmed and in any letter case.
+func (l *List[T]) isDeclared(r any) bool {
+	s, ok := r.(string)
+	return ok && l.declared[fold(s)]
+}
+
+// fold is s trimmed (spelling.Trim) and in lower case, for comparing
+// declared values.
+func fold(s string) string {
+	t, _ := spelling.Trim(s)
+	return strings.ToLower(t)
 }
 
 func (l *List[T]) placeholderItem(r any, i int) agentinput.Outcome[T] {

@@ -11,8 +11,12 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/text/language"
+
 	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/country"
 	"agentinput.dev/kinds/enum"
+	"agentinput.dev/kinds/locale"
 	"agentinput.dev/kinds/uuid"
 )
 
@@ -56,11 +60,49 @@ func uuidList(split, unique bool) *List[uuid.UUID] {
 }
 
 func enumList(values []string, split, unique bool) *List[string] {
+	return declaredEnumList(values, split, unique, false)
+}
+
+// declaredEnumList is an enum list that, with declared, passes the enum's
+// values as Options.Declared, as the factory does.
+func declaredEnumList(values []string, split, unique, declared bool) *List[string] {
 	e, err := enum.New(enum.Spec{Values: values})
 	if err != nil {
 		panic(err)
 	}
-	l, err := New(Options[string]{Item: e.Read, Split: split, Unique: unique, ItemExpected: e.Expected(), ItemExample: e.Example()})
+	opts := Options[string]{Item: e.Read, Split: split, Unique: unique, ItemExpected: e.Expected(), ItemExample: e.Example()}
+	if declared {
+		opts.Declared = values
+	}
+	l, err := New(opts)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+func localeList(split, unique bool) *List[language.Tag] {
+	l, err := New(Options[language.Tag]{
+		Item:         func(v any) agentinput.Outcome[language.Tag] { return locale.Read(v, locale.Options{}) },
+		Split:        split,
+		Unique:       unique,
+		ItemExpected: locale.Expected(locale.Options{}),
+		ItemExample:  locale.Example(locale.Options{}),
+	})
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+func countryList(split, unique bool) *List[string] {
+	l, err := New(Options[string]{
+		Item:         func(v any) agentinput.Outcome[string] { return country.Read(v, country.Options{}) },
+		Split:        split,
+		Unique:       unique,
+		ItemExpected: country.Expected(country.Options{}),
+		ItemExample:  country.Example(country.Options{}),
+	})
 	if err != nil {
 		panic(err)
 	}
@@ -93,7 +135,7 @@ func loadCases(t testing.TB) []tableCase {
 	defer f.Close()
 	var cases []tableCase
 	var item []string
-	var split, unique bool
+	var split, unique, declared bool
 	var r reader
 	build := func() {
 		switch item[0] {
@@ -102,7 +144,11 @@ func loadCases(t testing.TB) []tableCase {
 		case "uuid":
 			r = anyList[uuid.UUID]{uuidList(split, unique)}
 		case "enum":
-			r = anyList[string]{enumList(item[1:], split, unique)}
+			r = anyList[string]{declaredEnumList(item[1:], split, unique, declared)}
+		case "locale":
+			r = anyList[language.Tag]{localeList(split, unique)}
+		case "country":
+			r = anyList[string]{countryList(split, unique)}
 		default:
 			t.Fatalf("unknown item kind %q", item[0])
 		}
@@ -115,7 +161,11 @@ func loadCases(t testing.TB) []tableCase {
 		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
 			continue
 		case strings.HasPrefix(trimmed, "@item "):
-			item, split, unique = strings.Fields(strings.TrimPrefix(trimmed, "@item ")), false, false
+			item, split, unique, declared = strings.Fields(strings.TrimPrefix(trimmed, "@item ")), false, false, false
+			build()
+			continue
+		case trimmed == "@declared":
+			declared = true
 			build()
 			continue
 		case trimmed == "@split":
@@ -269,6 +319,11 @@ func TestMessages(t *testing.T) {
 		{uuidList(false, false).Read([]any{id, "N/A", "x"}), `Could not read ["` + id + `","N/A","x"]: the item at index 1 is a placeholder, and an item of a list cannot be absent (nor could the items at 2). ` +
 			`Expected a JSON array whose items are each a UUID as a JSON string, lowercase 8-4-4-4-12 hex, for example "` + id + `"; for example ["` + id + `"]. ` +
 			`Fix the item at index 1: send the item's value, or leave the item out of the list.`},
+		{countryList(true, false).Read("Korea, Republic of"), `Read "Korea, Republic of" as ["Korea, Republic of"] (a lone value as a one-item list) / Read "Korea, Republic of" as "KR" (at index 0; South Korea)`},
+		{localeList(true, false).Read("English, UK"), `Could not read "English, UK": it reads as one item, and as 2 items split at its commas; it has 2 meanings: ` +
+			`["en-GB"] (one item: the whole string) or ["en","uk"] (2 items: the string split at its commas). ` +
+			`Expected a JSON array whose items are each a BCP 47 language tag (a language code, optionally with a script and a region), for example "cs-CZ"; for example ["cs-CZ"]. ` +
+			`Send the list you mean as a JSON array.`},
 		{textList(false).Read(map[string]any{}), `Could not read {}: an object is not a list. Expected a JSON array whose items are each a JSON string, for example "text". Send the items as a JSON array.`},
 	}
 	for i, tt := range tests {
@@ -277,6 +332,8 @@ func TestMessages(t *testing.T) {
 		case agentinput.Outcome[[]string]:
 			got = message(o)
 		case agentinput.Outcome[[]uuid.UUID]:
+			got = message(o)
+		case agentinput.Outcome[[]language.Tag]:
 			got = message(o)
 		}
 		if got != tt.want {
