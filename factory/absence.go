@@ -47,6 +47,11 @@ type Property struct {
 	// them, in any letter case, is read by the kind, so that an enum can
 	// declare "none".
 	Declared []string
+	// UnknownIsAnAnswer keeps the kind's ask about "unknown", "TBD", "?"
+	// and their kin instead of reading them as absence: for a boolean,
+	// "unknown" is a third answer (kinds.md asks about it), and absence
+	// would silently apply the default.
+	UnknownIsAnAnswer bool
 }
 
 // Read reads one property: the absence rule of factory.md (steps 2 and 3),
@@ -85,7 +90,7 @@ func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Ou
 	if o.IsPlaceholder() {
 		return placeholder(o, raw, p)
 	}
-	if a, ok := o.Ask(); ok && a.Code == agentinput.AskInvalid && generic.Unknown(raw) {
+	if a, ok := o.Ask(); ok && a.Code == agentinput.AskInvalid && !p.UnknownIsAnAnswer && generic.Unknown(raw) {
 		var notes agentinput.Notes
 		notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(raw), "a placeholder: it says the value is not known")
 		return placeholder(agentinput.Placeholder[T](notes), raw, p)

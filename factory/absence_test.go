@@ -212,6 +212,8 @@ func TestRead(t *testing.T) {
 		{"TBD, write", "TBD", true, write, kindInvalid, result{"ask", "placeholder_on_write", "", true}},
 		{"TBD, required", "TBD", true, required, kindInvalid, result{"ask", "missing_required", "", true}},
 		{"not a TBD word", "TBD soon", true, read, kindInvalid, result{"ask", "invalid", "", true}},
+		{"unknown, a boolean's third answer", "unknown", true, Property{UnknownIsAnAnswer: true}, kindInvalid, result{"ask", "invalid", "", true}},
+		{"N/A, a boolean", "N/A", true, Property{UnknownIsAnAnswer: true}, kindInvalid, result{"absent", "placeholder", "", false}},
 
 		// A declared value that is a generic placeholder is the kind's.
 		{"none, declared", "None", true, declaredNone, kindValue(), result{"value", "", "", true}},

@@ -157,7 +157,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		o := Read(raw, present, Property{
 			Name: p.name, Mode: mode, Required: p.required, Collection: p.binding.collection,
 			Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
-			Declared: p.binding.declared,
+			Declared: p.binding.declared, UnknownIsAnAnswer: p.binding.unknownIsAnAnswer,
 		}, read)
 		if a, ok := o.Ask(); ok {
 			var asks []indexedAsk

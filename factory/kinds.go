@@ -43,6 +43,8 @@ type binding struct {
 	// declared are the values the kind declares (enum values, vocabulary
 	// ids), read by the kind even when one is a generic placeholder.
 	declared []string
+	// unknownIsAnAnswer: see Property.UnknownIsAnAnswer (a boolean).
+	unknownIsAnAnswer bool
 }
 
 // indexedAsk is the ask of one item of a list.
@@ -205,9 +207,10 @@ func bindBoolean(t reflect.Type, o tagOptions) (binding, error) {
 		read: func(raw any) agentinput.Outcome[slot] {
 			return outcome(r.Read(raw), func(b bool) any { return b }, func(dst reflect.Value, b bool) { dst.SetBool(b) })
 		},
-		schema:   map[string]any{"type": "boolean"},
-		expected: boolean.Expected(opts),
-		example:  boolean.Example(opts),
+		schema:            map[string]any{"type": "boolean"},
+		expected:          boolean.Expected(opts),
+		example:           boolean.Example(opts),
+		unknownIsAnAnswer: true,
 	}, nil
 }
 

@@ -22,6 +22,7 @@ var booleanKind = kind{
 			if err != nil {
 				return reader{}, err
 			}
+			p.UnknownIsAnAnswer = true // "unknown" is asked about (kinds.md), as in the factory
 			return bind(p, boolean.Expected(opts), boolean.Example(opts), r.Read), nil
 		}
 	},

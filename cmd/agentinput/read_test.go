@@ -40,6 +40,7 @@ var goldenCases = []struct {
 	// boolean: canonical, repaired, word, ambiguous-free invalid, absent.
 	{"boolean values", []string{"read", "boolean", "true", "false", `"yes"`, "ano", "1", "0", "maybe"}, ""},
 	{"boolean absence, read mode", []string{"read", "boolean", "null", "N/A", "", "  ", "-", "'null'", "[]", "{}"}, ""},
+	{"boolean: unknown is asked, not absent", []string{"read", "boolean", "unknown", "TBD", "?"}, ""},
 	{"boolean placeholder, write mode", []string{"read", "boolean", "--mode", "write", "N/A", "null", "true"}, ""},
 	{"boolean required", []string{"read", "--required", "boolean", "null", "none", "false"}, ""},
 	{"boolean languages", []string{"read", "boolean", "--languages", "cs", "ano", "yes"}, ""},
