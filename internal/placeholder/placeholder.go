@@ -12,6 +12,7 @@ package placeholder
 
 import (
 	"strings"
+	"unicode"
 
 	"agentinput.dev/internal/spelling"
 )
@@ -54,7 +55,10 @@ func Is(v any, collection bool) bool {
 			return false
 		}
 		t, _ := spelling.Trim(v)
-		t = strings.ToLower(t)
+		if invisibleOnly(t) {
+			return true // nothing a reader can see: "\u200b"
+		}
+		t = tableKey(t)
 		if placeholders[t] {
 			return true
 		}
@@ -122,4 +126,35 @@ func questionsOrEllipsis(t string) bool {
 		return true
 	}
 	return false
+}
+
+// tableKey is how a trimmed spelling is compared with the table: lower
+// case, without the spaces around a slash ("N / A") and without one
+// closing full stop after a word ("None.", "N/A.").
+func tableKey(t string) string {
+	t = strings.ToLower(t)
+	if strings.Contains(t, "/") {
+		t = strings.Join(strings.FieldsFunc(t, func(r rune) bool { return r == ' ' }), " ")
+		t = strings.ReplaceAll(strings.ReplaceAll(t, " /", "/"), "/ ", "/")
+	}
+	if strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..") && strings.IndexFunc(t, unicode.IsLetter) >= 0 {
+		t = strings.TrimSuffix(t, ".")
+	}
+	return t
+}
+
+// invisibleOnly reports whether t is made only of characters a reader
+// cannot see: format characters (zero-width space and joiners, the word
+// joiner, the byte-order mark). The empty string is not: Trim's caller
+// sees it already.
+func invisibleOnly(t string) bool {
+	if t == "" {
+		return false
+	}
+	for _, r := range t {
+		if !unicode.Is(unicode.Cf, r) {
+			return false
+		}
+	}
+	return true
 }

@@ -31,6 +31,19 @@ func TestUnknown(t *testing.T) {
 	}
 }
 
+func TestIsLooseForms(t *testing.T) {
+	for _, s := range []string{"N / A", "n /a", "None.", "N/A.", "null.", "\u200b", "\u200b\u200d", "\u2060"} {
+		if !Is(s, false) {
+			t.Errorf("Is(%q) = false", s)
+		}
+	}
+	for _, s := range []string{".", "-.", "none..", "N / A / B", "a\u200b", "x/ y"} {
+		if Is(s, false) {
+			t.Errorf("Is(%q) = true", s)
+		}
+	}
+}
+
 func TestIsInBrackets(t *testing.T) {
 	for _, s := range []string{"[null]", "{null}", "<undefined>", "(n/a)", "[ none ]", "<NIL>", "(-)"} {
 		if !Is(s, false) {
