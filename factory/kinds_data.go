@@ -71,7 +71,7 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 			return binding{}, err
 		}
 		ids = e.Values()
-		f, err = filter.Over(filter.Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
+		f, err = filter.Over(filter.Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example(), Values: e.Values()})
 		if err != nil {
 			return binding{}, err
 		}

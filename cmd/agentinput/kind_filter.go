@@ -62,7 +62,7 @@ var filterKind = kind{
 					return reader{}, fmt.Errorf("--values: %v", err)
 				}
 				p.Declared = e.Values() // a declared "none" is the enum's, as in the factory
-				return overKind(p, filter.Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
+				return overKind(p, filter.Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example(), Values: e.Values()})
 			case "boolean":
 				opts := boolean.Options{Languages: langs}
 				r, err := boolean.New(opts)

@@ -20,6 +20,31 @@
 // placeholder — "-", "", "null" — reaches the factory's absence rule
 // before the filter and follows it.)
 //
+// The words for "both" and "either" ("both", "beide", "oba", "ambos" …)
+// are not among them: over a kind of more than two values they name two
+// particular values, not all of them, so the kind reads them (and over a
+// vocabulary they are dropped).
+//
+// # Negations and patterns
+//
+// A filter names the values to keep. A spelling led by a negation — a
+// mark ("-NS", "!NS", "~NS", "¬NS", "^NS") or a word of the boolean kind's
+// languages ("not NS", "non-NS", "except NS", "kromě NS", "ohne NS", "sauf
+// NS" …; the table negations) — is never read as the value it negates:
+// over a vocabulary it is dropped with a warning filter_dropped that names
+// the value it would exclude; over another kind it is an ask invalid. The
+// mark is part of the value, and the spelling reads as the kind reads it,
+// when the kind reads the whole spelling as a value with no note, or as a
+// value the rest alone does not read as (a number's "-5" is -5, not 5).
+//
+// A spelling with a wildcard among other characters ("NS*", "N*S", "KS%",
+// "N?S"; a "%" after a digit is a percent sign) is a pattern, never one
+// value even when it matches one: over a vocabulary it is dropped with a
+// warning filter_dropped naming the entries whose id or names it matches
+// (folded for case and diacritics), or a sample when it matches none; over
+// another kind it is an ask invalid whose readings are the declared values
+// it matches (Kind.Values; none when the kind declares none).
+//
 // # Over a vocabulary
 //
 // A filter over a vocabulary never empties a search: a value the

@@ -21,6 +21,9 @@ type Kind[T any] struct {
 	Read     func(any) agentinput.Outcome[T]
 	Expected string
 	Example  json.RawMessage
+	// Values are the kind's declared values (an enum's Values), if it has
+	// any: optional, the readings of an ask about a pattern ("dra*").
+	Values []string
 }
 
 // Filter reads one optional filter value. Build one with Over or
@@ -30,6 +33,10 @@ type Filter[T any] struct {
 	vocab    *vocabulary.Vocabulary // nil over a kind with no vocabulary
 	drop     func(v any, a agentinput.Ask) agentinput.Outcome[T]
 	expected string
+	// folded holds, for each id of the vocabulary (or each declared value
+	// of the kind), its spellings folded, for matching patterns.
+	ids    []string
+	folded [][]string
 }
 
 // Over returns a filter over a kind with no vocabulary (an enum, a number,
@@ -42,6 +49,14 @@ func Over[T any](k Kind[T]) (*Filter[T], error) {
 		return nil, errors.New("filter: Kind.Read is nil")
 	}
 	f := &Filter[T]{kind: k, expected: expected(k.Expected)}
+	for _, d := range k.Values {
+		// Only a value the kind reads back as itself, with no note, can be
+		// a reading.
+		if o := k.Read(d); o.Status() == agentinput.StatusValue && o.NoteCount() == 0 {
+			f.ids = append(f.ids, d)
+			f.folded = append(f.folded, []string{spelling.Fold(d)})
+		}
+	}
 	if err := f.check(); err != nil {
 		return nil, err
 	}
@@ -61,6 +76,17 @@ func OverVocabulary(v *vocabulary.Vocabulary) (*Filter[string], error) {
 		kind:     Kind[string]{Read: v.Read, Expected: v.Expected(), Example: v.Example()},
 		vocab:    v,
 		expected: expected(v.Expected()),
+	}
+	f.ids = v.IDs()
+	for _, id := range f.ids {
+		e, _ := v.Entry(id)
+		var fs []string
+		for _, list := range [][]string{{e.ID}, e.Names, e.Abbreviations, e.English} {
+			for _, s := range list {
+				fs = append(fs, spelling.Fold(s))
+			}
+		}
+		f.folded = append(f.folded, fs)
 	}
 	f.drop = func(raw any, a agentinput.Ask) agentinput.Outcome[string] {
 		return agentinput.Absent[string](agentinput.Notes{}).WithWarning(dropped(v, raw, a))
@@ -96,8 +122,10 @@ func (f *Filter[T]) Expected() string { return f.expected }
 func (f *Filter[T]) Example() json.RawMessage { return slices.Clone(f.kind.Example) }
 
 // Read reads one decoded JSON value as a filter: absent, with a note, for a
-// "not filtering" spelling; otherwise as the kind reads it, except that
-// over a vocabulary an ask becomes absence with a warning filter_dropped.
+// "not filtering" spelling; a negation ("-NS", "not NS") or a pattern
+// ("NS*") is never read as one value (see the package documentation);
+// otherwise as the kind reads it, except that over a vocabulary an ask
+// becomes absence with a warning filter_dropped.
 func (f *Filter[T]) Read(v any) agentinput.Outcome[T] {
 	if NotFiltering(v) {
 		var notes agentinput.Notes
@@ -105,10 +133,260 @@ func (f *Filter[T]) Read(v any) agentinput.Outcome[T] {
 		return agentinput.Absent[T](notes)
 	}
 	o := f.kind.Read(v)
+	if o.Status() == agentinput.StatusValue && o.NoteCount() == 0 {
+		return o // the kind reads the whole spelling as it is
+	}
+	if text, ok := spelled(v); ok {
+		if rest, ok := negation(text); ok && !f.markIsValue(o, rest) {
+			return f.negated(v, rest)
+		}
+		if pattern(text) {
+			return f.pattern(v, text)
+		}
+	}
 	if a, ok := o.Ask(); ok && f.drop != nil {
 		return f.drop(v, a)
 	}
 	return o
+}
+
+// spelled returns the text of a string or a JSON number, within the size a
+// filter looks into.
+func spelled(v any) (string, bool) {
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case json.Number:
+		s = string(x)
+	default:
+		return "", false
+	}
+	if len(s) > agentinput.MaxScalarBytes || !utf8.ValidString(s) {
+		return "", false
+	}
+	return s, true
+}
+
+// negation returns what follows a leading negation — a mark ("-NS", "!NS",
+// "¬ NS") or a word of the table negations ("not NS", "non-NS", "kromě
+// NS") — when the spelling is one.
+func negation(s string) (rest string, ok bool) {
+	t, _ := spelling.Trim(s)
+	t = strings.TrimLeft(t, openers)
+	if r, size := utf8.DecodeRuneInString(t); negationMark(r) {
+		rest, _ = spelling.Trim(strings.TrimRight(t[size:], closers))
+		return rest, key(rest) != ""
+	}
+	k := key(t)
+	for _, w := range negationIndex() {
+		if strings.HasPrefix(k, w+" ") {
+			return k[len(w)+1:], true
+		}
+	}
+	return "", false
+}
+
+// openers and closers are the brackets and quotes a negation may sit in:
+// "(-NS)", "[not NS]".
+const (
+	openers = "([{<\"'«„“‘`"
+	closers = ")]}>\"'»“”’`"
+)
+
+// negationMark reports whether r, leading a value, negates it: a dash or a
+// minus, "!", "~", "¬" or "^" (and their full-width forms).
+func negationMark(r rune) bool {
+	return strings.ContainsRune("-−!！~～¬^＾", r) || unicode.Is(unicode.Pd, r)
+}
+
+// negationIndex holds the folded words of the table negations, the longest
+// first ("all except" before "all" could lead: it does not, but "but not"
+// must win over a shorter word that starts it).
+var negationIndex = sync.OnceValue(func() []string {
+	var out []string
+	for _, l := range negations {
+		for _, w := range l.words {
+			if k := key(w); !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
+})
+
+// markIsValue reports whether the kind read a negated spelling as a value
+// the mark is part of: the whole spelling reads as a value, and the rest
+// without the mark does not read as that same value ("-5" is -5, not 5;
+// "-NS" is NS again, so the mark was dropped).
+func (f *Filter[T]) markIsValue(o agentinput.Outcome[T], rest string) bool {
+	whole, ok := o.Value()
+	if !ok {
+		return false
+	}
+	r, ok := f.kind.Read(rest).Value()
+	if !ok {
+		return true
+	}
+	a, _ := json.Marshal(whole)
+	b, _ := json.Marshal(r)
+	return string(a) != string(b)
+}
+
+// negated is the outcome of a negation: over a vocabulary, dropped with a
+// warning filter_dropped that names the value it would exclude; over any
+// other kind, an ask.
+func (f *Filter[T]) negated(v any, rest string) agentinput.Outcome[T] {
+	const reason = "a filter names the values to keep; it cannot exclude one"
+	if f.vocab == nil {
+		return agentinput.Asking[T](agentinput.Ask{
+			Code:     agentinput.AskInvalid,
+			Received: agentinput.Received(v),
+			Reason:   reason,
+			Expected: f.expected,
+			Hint:     "Send the values to keep, or leave the filter out",
+		})
+	}
+	var b strings.Builder
+	b.WriteString("Dropped the filter value ")
+	b.Write(agentinput.Received(v))
+	b.WriteString(": a filter keeps the values it names and cannot exclude one")
+	if id, ok := f.vocab.Read(rest).Value(); ok && !pattern(rest) {
+		b.WriteString(", so it is not read as ")
+		b.Write(quote(id))
+		if d := f.vocab.Describe(id); d != "" {
+			b.WriteString(" (" + d + ")")
+		}
+		b.WriteString(", the value it would exclude")
+	}
+	b.WriteString("; the results are not filtered by it. Send the values to keep, or leave the filter out.")
+	return agentinput.Absent[T](agentinput.Notes{}).WithWarning(agentinput.Warning{Code: agentinput.WarningFilterDropped, Message: b.String()})
+}
+
+// pattern reports whether s holds a wildcard ("NS*", "N*S", "KS%", "N?S"):
+// "*", "%" or "?" among other characters. A "%" after a digit is a percent
+// sign ("50%"), not a wildcard.
+func pattern(s string) bool {
+	prev := rune(0)
+	for _, r := range s {
+		switch r {
+		case '*', '＊', '?', '？':
+			return true
+		case '%', '％':
+			if !unicode.IsDigit(prev) {
+				return true
+			}
+		}
+		prev = r
+	}
+	return false
+}
+
+// maxMatches is how many matching values the outcome of a pattern names.
+const maxMatches = 10
+
+// pattern is the outcome of a pattern: over a vocabulary, dropped with a
+// warning filter_dropped naming the entries it matches (even one: the
+// model wrote a pattern, not that value); over any other kind, an ask
+// whose readings are the declared values it matches.
+func (f *Filter[T]) pattern(v any, text string) agentinput.Outcome[T] {
+	matches := f.match(text)
+	if f.vocab == nil {
+		readings := make([]agentinput.Reading, 0, min(len(matches), maxMatches))
+		for _, id := range matches[:min(len(matches), maxMatches)] {
+			readings = append(readings, agentinput.Reading{Value: quote(id), Meaning: "a declared value the pattern matches"})
+		}
+		reason := "it is a pattern; a filter names a value, not a pattern"
+		hint := "Send the value to keep, or leave the filter out"
+		if len(readings) > 0 {
+			hint = "Send the value you mean, as listed, or leave the filter out"
+		}
+		if len(matches) > maxMatches {
+			reason += " (it matches " + strconv.Itoa(len(matches)) + " values; the first " + strconv.Itoa(maxMatches) + " are listed)"
+		}
+		return agentinput.Asking[T](agentinput.Ask{
+			Code:     agentinput.AskInvalid,
+			Received: agentinput.Received(v),
+			Reason:   reason,
+			Expected: f.expected,
+			Hint:     hint,
+			Readings: readings,
+		})
+	}
+	var b strings.Builder
+	b.WriteString("Dropped the filter value ")
+	b.Write(agentinput.Received(v))
+	if len(matches) == 0 {
+		b.WriteString(": it is a pattern, and a filter names a value; it matches none, and the stored values include ")
+		writeIDs(&b, f.ids)
+	} else {
+		b.WriteString(": it is a pattern, and a filter names a value; it matches ")
+		writeIDs(&b, matches)
+	}
+	b.WriteString("; the results are not filtered by it. Send one value to filter by it.")
+	return agentinput.Absent[T](agentinput.Notes{}).WithWarning(agentinput.Warning{Code: agentinput.WarningFilterDropped, Message: b.String()})
+}
+
+// match returns the ids (or declared values) one of whose spellings the
+// pattern matches, after folding: "*" and "%" match any run of characters,
+// "?" one character.
+func (f *Filter[T]) match(text string) []string {
+	t, _ := spelling.Trim(text)
+	p := []rune(spelling.Fold(t))
+	var out []string
+	for i, fs := range f.folded {
+		for _, s := range fs {
+			if glob(p, []rune(s)) {
+				out = append(out, f.ids[i])
+				break
+			}
+		}
+	}
+	return out
+}
+
+// glob reports whether the pattern p matches all of s, in time linear in
+// their product at worst: the last star is the only one backtracked to.
+func glob(p, s []rune) bool {
+	pi, si, star, mark := 0, 0, -1, 0
+	for si < len(s) {
+		switch {
+		case pi < len(p) && (p[pi] == '?' || p[pi] == '？' || p[pi] == s[si]) && !isStar(p, pi):
+			pi++
+			si++
+		case pi < len(p) && isStar(p, pi):
+			star, mark = pi, si
+			pi++
+		case star >= 0:
+			pi = star + 1
+			mark++
+			si = mark
+		default:
+			return false
+		}
+	}
+	for pi < len(p) && isStar(p, pi) {
+		pi++
+	}
+	return pi == len(p)
+}
+
+// isStar reports whether p[i] matches any run: "*", or a "%" that does not
+// follow a digit.
+func isStar(p []rune, i int) bool {
+	switch p[i] {
+	case '*', '＊':
+		return true
+	case '%', '％':
+		return i == 0 || !unicode.IsDigit(p[i-1])
+	}
+	return false
+}
+
+func quote(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
 }
 
 // NotFiltering reports whether a decoded JSON value is a "not filtering"
@@ -222,20 +500,24 @@ func dropped(v *vocabulary.Vocabulary, raw any, a agentinput.Ask) agentinput.War
 		b.WriteString("; the results are not filtered by it. Send one of them to filter by it.")
 	} else {
 		b.WriteString(": it names no stored value; the stored values include ")
-		ids := v.IDs()
-		for i, id := range ids[:min(len(ids), maxSample)] {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			text, _ := json.Marshal(id)
-			b.Write(text)
-		}
-		if len(ids) > maxSample {
-			b.WriteString(", … (" + strconv.Itoa(len(ids)) + " in all)")
-		}
+		writeIDs(&b, v.IDs())
 		b.WriteString("; the results are not filtered by it. Send one of them to filter by it.")
 	}
 	return agentinput.Warning{Code: agentinput.WarningFilterDropped, Message: b.String()}
+}
+
+// writeIDs writes the first maxSample ids, quoted, and how many there are
+// when there are more.
+func writeIDs(b *strings.Builder, ids []string) {
+	for i, id := range ids[:min(len(ids), maxSample)] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.Write(quote(id))
+	}
+	if len(ids) > maxSample {
+		b.WriteString(", … (" + strconv.Itoa(len(ids)) + " in all)")
+	}
 }
 
 // maxNoHits is how many values a no_hits_filtered warning names.

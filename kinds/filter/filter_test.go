@@ -260,3 +260,89 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// A negated spelling of any entry's id, name or abbreviation never yields
+// that entry as a value: a filter keeps the values it names, so reading
+// "-NS" as NS would narrow the search to the opposite of what was meant.
+func TestPropertyNegationNeverYieldsTheEntry(t *testing.T) {
+	v := courts(t)
+	f, _ := OverVocabulary(v)
+	var marks []string
+	for _, m := range []string{"-", "!", "~", "¬", "^", "−", "–", "！"} {
+		marks = append(marks, m, m+" ")
+	}
+	for _, l := range negations {
+		for _, w := range l.words {
+			marks = append(marks, w+" ", w+"-", strings.ToUpper(w)+" ")
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		id := rapid.SampledFrom(v.IDs()).Draw(t, "id")
+		e, _ := v.Entry(id)
+		spellings := append(append(append([]string{e.ID}, e.Names...), e.Abbreviations...), e.English...)
+		s := rapid.SampledFrom(marks).Draw(t, "mark") + rapid.SampledFrom(spellings).Draw(t, "spelling")
+		wrap := rapid.SampledFrom([][2]string{{"", ""}, {" ", " "}, {"(", ")"}, {`"`, `"`}}).Draw(t, "wrap")
+		s = wrap[0] + s + wrap[1]
+		o := f.Read(s)
+		if got, ok := o.Value(); ok && got == id {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%q reads as the entry it negates: %s", s, b)
+		}
+		if ws := o.Warnings(); o.Status() != agentinput.StatusAbsent || len(ws) != 1 || ws[0].Code != agentinput.WarningFilterDropped {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%q: %s, want dropped", s, b)
+		}
+	})
+}
+
+// Over an enum whose declared values the kind gives, a pattern is an ask
+// whose readings are the values it matches; without them, no readings.
+func TestPatternReadings(t *testing.T) {
+	e, _ := enum.New(enum.Spec{Values: []string{"low", "medium", "high"}})
+	with, err := Over(Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example(), Values: e.Values()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, _ := Over(Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{{"*i*", []string{`"medium"`, `"high"`}}, {"LOW*", []string{`"low"`}}, {"x*", nil}, {"m?dium", []string{`"medium"`}}} {
+		a, ok := with.Read(c.in).Ask()
+		if !ok || a.Code != agentinput.AskInvalid {
+			t.Errorf("%q: not an ask invalid", c.in)
+			continue
+		}
+		var got []string
+		for _, r := range a.Readings {
+			got = append(got, string(r.Value))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: readings %v, want %v", c.in, got, c.want)
+		}
+		if a, ok := without.Read(c.in).Ask(); !ok || len(a.Readings) != 0 {
+			t.Errorf("%q without Values: %+v", c.in, a)
+		}
+	}
+	for _, s := range []string{"-low", "¬ low", "not low", "excluding high"} {
+		a, ok := with.Read(s).Ask()
+		if !ok || a.Code != agentinput.AskInvalid || !strings.Contains(a.Reason, "cannot exclude") || !strings.Contains(a.Hint, "values to keep") {
+			t.Errorf("%q: %+v", s, a)
+		}
+	}
+}
+
+func TestGlob(t *testing.T) {
+	for _, c := range []struct {
+		p, s string
+		want bool
+	}{
+		{"n*s", "ns", true}, {"n*s", "nss", true}, {"n*s", "nsa", false}, {"*", "", true},
+		{"a?c", "abc", true}, {"a?c", "ac", false}, {"%b%", "abc", true}, {"5%", "5", false},
+		{"a*b*c", "aXbYbZc", true}, {"a*b*c", "aXbYbZ", false}, {"", "", true}, {"", "a", false},
+	} {
+		if got := glob([]rune(c.p), []rune(c.s)); got != c.want {
+			t.Errorf("glob(%q, %q) = %v", c.p, c.s, got)
+		}
+	}
+}
