@@ -16,13 +16,23 @@
 //     "N.S.Č.R.", "n. s. č. r."; note alias_code);
 //   - a JSON number whose text is one of these (note scalar_as_text);
 //   - any of these inside surrounding whitespace and one pair of quotes
-//     (note trimmed first).
+//     (note trimmed first);
+//   - any of these after a leading article (English the/a/an, German
+//     der/die/das, French le/la/les/l', Spanish el/la/los/las, Italian
+//     il/lo/la/i/gli/le/l', Portuguese o/a/os/as, Dutch de/het), when the
+//     spelling as sent names no entry and the rest names exactly one:
+//     "the Supreme Court" (the note of the rest's spelling, form for an
+//     id). A spelling that names an entry as sent is never read this way,
+//     so an entry's own name that begins with an article stays its own.
 //
 // A spelling that several entries share (an abbreviation or an English name
 // two entries carry) is an ask ambiguous naming each entry. A spelling that
 // names no entry is an ask whose readings are the nearest entries (at most
 // MaxNear), or an ask invalid when nothing is near: "Nejvyšší" alone names
-// both Supreme Courts and is asked about with both.
+// both Supreme Courts and is asked about with both. The nearest entries are
+// first every entry whose id or abbreviation (without spaces, two letters
+// or more) begins the spelling, the longest first ("NSSČR" is near NSS and
+// NS), then those sharing the most words and three-letter pieces.
 //
 // # Cost
 //

@@ -27,6 +27,11 @@ const (
 type nearIndex struct {
 	words map[string][]int32
 	grams map[string][]int32
+	// wholes maps the spaceless folded form of every id and abbreviation
+	// to its entries, for the prefix search; longest is the length in
+	// bytes of the longest, which bounds that search.
+	wholes  map[string][]int32
+	longest int
 }
 
 // folded is one spelling of an entry as New folded it; whole is true for
@@ -40,7 +45,7 @@ type folded struct {
 // buildNear indexes the words of every entry's folded spellings, and the
 // trigrams of each word, keeping at most maxPosting entries per key.
 func buildNear(spellings [][]folded) nearIndex {
-	n := nearIndex{words: map[string][]int32{}, grams: map[string][]int32{}}
+	n := nearIndex{words: map[string][]int32{}, grams: map[string][]int32{}, wholes: map[string][]int32{}}
 	add := func(m map[string][]int32, k string, i int32) {
 		list := m[k]
 		if len(list) >= maxPosting || len(list) > 0 && list[len(list)-1] == i {
@@ -60,6 +65,11 @@ func buildNear(spellings [][]folded) nearIndex {
 			}
 			if f.whole && strings.Contains(f.key, " ") {
 				word(compact(f.key))
+			}
+			if f.whole {
+				c := compact(f.key)
+				add(n.wholes, c, id)
+				n.longest = max(n.longest, len(c))
 			}
 		}
 	}
@@ -89,10 +99,64 @@ func grams(w string, limit int, f func(string)) {
 	}
 }
 
+// minPrefixRunes is the shortest id or abbreviation the prefix search
+// offers.
+const minPrefixRunes = 2
+
 // find returns the entries nearest the folded spelling k, at most MaxNear,
-// best first: those that score at least wordWeight and at least two thirds of the
-// best score, where a shared word scores wordWeight and a shared trigram 1.
+// best first. First come the entries whose id or abbreviation, without
+// spaces, is a proper prefix of k without spaces, at least minPrefixRunes
+// long, the longest first ("nsscr" is near both "nss" and "ns": NSS+ČR
+// or NS+?). Then those that score at least wordWeight and at least two
+// thirds of the best score, where a shared word scores wordWeight and a
+// shared trigram 1.
 func (n *nearIndex) find(k string) []int32 {
+	out := n.prefixed(compact(k))
+	for _, i := range n.scored(k) {
+		if len(out) == MaxNear {
+			break
+		}
+		if !slices.Contains(out, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// prefixed returns the entries whose spaceless id or abbreviation is a
+// proper prefix of c, at least minPrefixRunes long, the longest first and
+// at most MaxNear. It looks up one prefix per rune of c, up to the longest
+// id or abbreviation.
+func (n *nearIndex) prefixed(c string) []int32 {
+	var ends []int
+	runes := 0
+	for i := range c {
+		if i > n.longest {
+			break
+		}
+		if runes >= minPrefixRunes {
+			ends = append(ends, i)
+		}
+		runes++
+	}
+	var out []int32
+	for j := len(ends) - 1; j >= 0; j-- {
+		for _, i := range n.wholes[c[:ends[j]]] {
+			if len(out) == MaxNear {
+				return out
+			}
+			if !slices.Contains(out, i) {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// scored returns the entries that share words or trigrams with the folded
+// spelling k, at most MaxNear, best first: those that score at least
+// wordWeight and at least two thirds of the best score.
+func (n *nearIndex) scored(k string) []int32 {
 	scores := map[int32]int{}
 	tokens := 0
 	search := func(w string) {

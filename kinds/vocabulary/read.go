@@ -73,9 +73,12 @@ func (v *Vocabulary) readString(x any, raw string, notes agentinput.Notes) agent
 	hits := v.lookup(k)
 	switch len(hits) {
 	case 0:
+		if h, article, ok := v.withoutArticle(s); ok {
+			return v.read(h, s, article, notes)
+		}
 		return v.nearest(x, k)
 	case 1:
-		return v.read(hits[0], s, notes)
+		return v.read(hits[0], s, "", notes)
 	}
 	n := min(len(hits), maxReadings)
 	readings := make([]agentinput.Reading, n)
@@ -117,18 +120,29 @@ next:
 	return out
 }
 
-// read is the value outcome of a spelling s that names one entry.
-func (v *Vocabulary) read(h hit, s string, notes agentinput.Notes) agentinput.Outcome[string] {
+// read is the value outcome of a spelling s that names one entry, after
+// its leading article when article is not "" (see withoutArticle). The
+// note says which spelling of the entry s is; an id after an article is a
+// form of the id (note form), not the id folded.
+func (v *Vocabulary) read(h hit, s, article string, notes agentinput.Notes) agentinput.Outcome[string] {
 	e := &v.entries[h.entry]
+	after := ""
+	if article != "" {
+		after = ", after the leading article " + strconv.Quote(article)
+	}
 	switch h.how {
 	case byID:
+		if article != "" {
+			notes.Add(agentinput.NoteForm, agentinput.Text(s), "the id"+after)
+			break
+		}
 		notes.Add(agentinput.NoteFolded, agentinput.Text(s), "the id, with letter case, separators or diacritics differing")
 	case byName:
-		notes.Add(agentinput.NoteName, agentinput.Text(s), "a name of "+e.Names[0])
+		notes.Add(agentinput.NoteName, agentinput.Text(s), "a name of "+e.Names[0]+after)
 	case byEnglish:
-		notes.Add(agentinput.NoteName, agentinput.Text(s), "the English name of "+e.Names[0])
+		notes.Add(agentinput.NoteName, agentinput.Text(s), "the English name of "+e.Names[0]+after)
 	case byAbbreviation:
-		notes.Add(agentinput.NoteAliasCode, agentinput.Text(s), "an abbreviation of "+e.Names[0])
+		notes.Add(agentinput.NoteAliasCode, agentinput.Text(s), "an abbreviation of "+e.Names[0]+after)
 	}
 	return agentinput.Value(e.ID, notes)
 }

@@ -293,3 +293,78 @@ func TestConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// An entry's own name that begins with an article reads as that entry:
+// exact matches come before the article rule.
+func TestArticleOwnName(t *testing.T) {
+	v, err := New([]Entry{
+		{ID: "LA", Names: []string{"La Scala"}},
+		{ID: "SC", Names: []string{"Scala"}},
+		{ID: "TT", Names: []string{"The Times"}},
+		{ID: "TI", Names: []string{"Times"}},
+		{ID: "DE", Names: []string{"Delta"}, Abbreviations: []string{"DE"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ in, want, note string }{
+		{"La Scala", "LA", "name"},
+		{"la  scala", "LA", "name"},
+		{"the La Scala", "LA", "name"},
+		{"Scala", "SC", ""},
+		{"il Scala", "SC", "name"},
+		{"the times", "TT", "name"},
+		{"die Times", "TI", "name"},
+		{"de", "DE", "folded"},
+		{"de delta", "DE", "name"},
+	} {
+		o := v.Read(c.in)
+		got, ok := o.Value()
+		if !ok || got != c.want {
+			b, _ := o.MarshalJSON()
+			t.Errorf("%q: want %s, got %s", c.in, c.want, b)
+			continue
+		}
+		if c.note != "" && (o.NoteCount() != 1 || string(o.Notes()[0].Code) != c.note) {
+			t.Errorf("%q: want the note %s, got %v", c.in, c.note, o.Notes())
+		}
+	}
+}
+
+// Every entry whose id or abbreviation begins a spelling (two letters or
+// more) is a near reading, the longest first, at most MaxNear.
+func TestNearPrefixes(t *testing.T) {
+	v, err := New([]Entry{
+		{ID: "Q", Names: []string{"Quebec"}},
+		{ID: "AB", Names: []string{"Alpha"}},
+		{ID: "ABC", Names: []string{"Bravo"}},
+		{ID: "ABCD", Names: []string{"Charlie"}},
+		{ID: "X", Names: []string{"Xray"}, Abbreviations: []string{"ABCDE"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"ABCDEF", []string{`"X"`, `"ABCD"`, `"ABC"`}},
+		{"a.b.c.d.x", []string{`"ABCD"`, `"ABC"`, `"AB"`}},
+		{"abz", []string{`"AB"`}},
+		{"qrs", nil},
+	} {
+		o := v.Read(c.in)
+		a, ok := o.Ask()
+		if !ok {
+			t.Errorf("%q: want an ask", c.in)
+			continue
+		}
+		var got []string
+		for _, r := range a.Readings {
+			got = append(got, string(r.Value))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: readings %v, want %v", c.in, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package vocabulary
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// articles are the leading articles a spelling that names no entry may
+// start with, as data: English, German, French, Spanish, Italian,
+// Portuguese and Dutch. A word article is followed by whitespace; an
+// elided one ("l'", "l’") by the rest of the spelling directly. Matched
+// without regard to letter case.
+var articles = []struct {
+	word   string
+	elided bool
+}{
+	{"the", false}, {"a", false}, {"an", false}, // English
+	{"der", false}, {"die", false}, {"das", false}, // German
+	{"le", false}, {"la", false}, {"les", false}, {"l'", true}, {"l’", true}, // French, Italian
+	{"el", false}, {"los", false}, {"las", false}, // Spanish
+	{"il", false}, {"lo", false}, {"i", false}, {"gli", false}, // Italian
+	{"o", false}, {"os", false}, {"as", false}, // Portuguese
+	{"de", false}, {"het", false}, // Dutch
+}
+
+// dropArticle returns the trimmed spelling s without its leading article,
+// and the article as written, or ok false when s starts with none or
+// nothing follows it.
+func dropArticle(s string) (article, rest string, ok bool) {
+	for _, a := range articles {
+		n := len(a.word)
+		if len(s) <= n || !strings.EqualFold(s[:n], a.word) {
+			continue
+		}
+		if !a.elided {
+			r, _ := utf8.DecodeRuneInString(s[n:])
+			if !unicode.IsSpace(r) {
+				continue
+			}
+		}
+		if rest = strings.TrimLeftFunc(s[n:], unicode.IsSpace); rest != "" {
+			return s[:n], rest, true
+		}
+	}
+	return "", "", false
+}
+
+// withoutArticle reads a spelling s that names no entry as sent once its
+// leading article is left out: the one entry the rest names, or ok false
+// when s has no leading article or the rest names no entry or several.
+func (v *Vocabulary) withoutArticle(s string) (h hit, article string, ok bool) {
+	article, rest, ok := dropArticle(s)
+	if !ok {
+		return hit{}, "", false
+	}
+	if i, exact := v.ids[rest]; exact {
+		return hit{entry: i, how: byID}, article, true
+	}
+	k := key(rest)
+	if k == "" {
+		return hit{}, "", false
+	}
+	hits := v.lookup(k)
+	if len(hits) != 1 {
+		return hit{}, "", false
+	}
+	return hits[0], article, true
+}
