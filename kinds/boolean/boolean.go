@@ -265,6 +265,10 @@ func (r *Reader) readString(v any, s string) agentinput.Outcome[bool] {
 	if word == "" {
 		return invalid(v, agentinput.AskInvalid, "it is empty")
 	}
+	if bare, ok := dropPunctuation(word); ok && notAWord(bare) == "" && r.words[spelling.Fold(bare)] != nil {
+		notes.AddStep(agentinput.NoteForm, agentinput.Text(word), agentinput.Text(bare), "trailing punctuation dropped")
+		word = bare
+	}
 	if reason := notAWord(word); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
 	}
@@ -292,7 +296,7 @@ const reasonNotAWord = "it is not a word for yes or no"
 // characters get a reason of their own that names them, because the agent
 // cannot see them in what it sent.
 func notAWord(word string) string {
-	if word == "1" || word == "0" {
+	if word == "1" || word == "0" || isCheckMark(word) {
 		return ""
 	}
 	reason := ""
@@ -312,6 +316,19 @@ func notAWord(word string) string {
 		}
 	}
 	return reason
+}
+
+// dropPunctuation returns word without the run of sentence punctuation
+// that ends it (".", "!", "…", repeated or mixed: "yes.", "NO!!", "ja…"),
+// and whether there was one and something is left that is not a digit.
+// "1!" and "0!" keep theirs: a factorial (0! is 1) is not a full stop.
+// A "?" is never dropped: "yes?" asks rather than answers.
+func dropPunctuation(word string) (string, bool) {
+	bare := strings.TrimRight(word, ".!\u2026")
+	if bare == word || bare == "" || bare == "1" || bare == "0" {
+		return word, false
+	}
+	return bare, true
 }
 
 // read is the value outcome of a table entry with one meaning, read from

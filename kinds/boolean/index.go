@@ -2,6 +2,7 @@ package boolean
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
@@ -30,16 +31,43 @@ type entry struct {
 func (e *entry) ambiguous() bool { return e.yes && e.no }
 
 // universal are the spellings read in every language set: they belong to
-// JSON, not to a language.
+// JSON, or to no language (the check marks of a form), not to a language.
+// A check mark is one symbol, with or without the emoji variation selector
+// U+FE0F after it ("✔️"); notAWord lets exactly these through.
 var universal = [...]struct {
-	word string
-	note agentinput.NoteCode
-	yes  bool
+	word   string
+	note   agentinput.NoteCode
+	yes    bool
+	reason string
 }{
-	{canonicalTrue, agentinput.NoteFromString, true},
-	{canonicalFalse, agentinput.NoteFromString, false},
-	{"1", agentinput.NoteFromNumber, true},
-	{"0", agentinput.NoteFromNumber, false},
+	{canonicalTrue, agentinput.NoteFromString, true, ""},
+	{canonicalFalse, agentinput.NoteFromString, false, ""},
+	{"1", agentinput.NoteFromNumber, true, ""},
+	{"0", agentinput.NoteFromNumber, false, ""},
+	{"\u2713", agentinput.NoteForm, true, "a check mark"},      // ✓ CHECK MARK
+	{"\u2714", agentinput.NoteForm, true, "a check mark"},      // ✔ HEAVY CHECK MARK
+	{"\u2611", agentinput.NoteForm, true, "a checked box"},     // ☑ BALLOT BOX WITH CHECK
+	{"\u2705", agentinput.NoteForm, true, "a check mark"},      // ✅ WHITE HEAVY CHECK MARK
+	{"\u2717", agentinput.NoteForm, false, "a cross"},          // ✗ BALLOT X
+	{"\u2718", agentinput.NoteForm, false, "a cross"},          // ✘ HEAVY BALLOT X
+	{"\u2612", agentinput.NoteForm, false, "a crossed box"},    // ☒ BALLOT BOX WITH X
+	{"\u274C", agentinput.NoteForm, false, "a cross"},          // ❌ CROSS MARK
+	{"\u2610", agentinput.NoteForm, false, "an unchecked box"}, // ☐ BALLOT BOX
+}
+
+// isCheckMark reports whether word is one of the symbols of universal,
+// optionally followed by the emoji variation selector U+FE0F.
+func isCheckMark(word string) bool {
+	word = strings.TrimSuffix(word, "\uFE0F")
+	if utf8.RuneCountInString(word) != 1 || word[0] < utf8.RuneSelf {
+		return false
+	}
+	for _, u := range universal {
+		if u.word == word {
+			return true
+		}
+	}
+	return false
 }
 
 // buildIndex folds every word of langs (in their order) and the universal
@@ -49,6 +77,7 @@ var universal = [...]struct {
 func buildIndex(langs []Language) map[string]*entry {
 	type meanings struct {
 		note    agentinput.NoteCode // set for a universal spelling
+		reason  string              // … and its reason, if it has one
 		univYes bool                // the universal spelling of true
 		univNo  bool                // the universal spelling of false
 		yesIn   []string            // codes of the languages it means yes in
@@ -65,7 +94,7 @@ func buildIndex(langs []Language) map[string]*entry {
 	}
 	for _, u := range universal {
 		m := get(u.word)
-		m.note = u.note
+		m.note, m.reason = u.note, u.reason
 		m.univYes, m.univNo = u.yes, !u.yes
 	}
 	for _, l := range langs {
@@ -89,7 +118,8 @@ func buildIndex(langs []Language) map[string]*entry {
 				{Value: []byte("false"), Meaning: meaning("no", m.noIn, m.univNo)},
 			}
 		case e.note != agentinput.NoteWord:
-			// "true", "1": the note needs no reason.
+			// "true", "1": the note needs no reason; "✓" names its symbol.
+			e.reason = m.reason
 		case e.yes:
 			e.reason = strings.Join(m.yesIn, ", ") + ": yes"
 		default:

@@ -42,8 +42,8 @@ const (
 // Greek beside the default set gets an ask with both readings for "ne".
 var languages = [...]Language{
 	{Code: "en", Name: "English", Default: true,
-		Yes: []string{"t", "yes", "y", "on", "enabled", "checked"},
-		No:  []string{"f", "no", "n", "off", "disabled", "unchecked"}},
+		Yes: []string{"t", "yes", "y", "on", "enable", "enabled", "checked"},
+		No:  []string{"f", "no", "n", "off", "disable", "disabled", "unchecked"}},
 	{Code: "cs", Name: "Czech", Default: true, Yes: []string{"ano"}, No: []string{"ne"}},
 	{Code: "sk", Name: "Slovak", Default: true, Yes: []string{"áno"}, No: []string{"nie"}},
 	{Code: "de", Name: "German", Default: true, Yes: []string{"ja"}, No: []string{"nein"}},

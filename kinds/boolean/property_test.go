@@ -3,6 +3,7 @@ package boolean
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
@@ -43,6 +44,19 @@ func refRead(s string, langs []Language) refResult {
 	case "0":
 		return refResult{value: false}
 	}
+	if v, ok := checkMarksRef[strings.TrimSuffix(t, "\uFE0F")]; ok {
+		return refResult{value: v}
+	}
+	if bare := strings.TrimRight(t, ".!…"); bare != t && bare != "" && bare != "1" && bare != "0" {
+		// The punctuation ends the word itself: nothing trimmable
+		// ("yes .", "\"yes\".") sits between them.
+		if again, _ := spelling.Trim(bare); again != bare {
+			return refResult{code: agentinput.AskInvalid}
+		}
+		if r := refRead(bare, langs); r.code != agentinput.AskInvalid {
+			return r
+		}
+	}
 	prev := rune(-1)
 	for _, r := range t {
 		letter := unicode.IsLetter(r)
@@ -71,6 +85,12 @@ func refRead(s string, langs []Language) refResult {
 		return refResult{value: yes}
 	}
 	return refResult{code: agentinput.AskInvalid}
+}
+
+// checkMarksRef are the symbols of a form's boxes, by their names.
+var checkMarksRef = map[string]bool{
+	"✓": true, "✔": true, "☑": true, "✅": true,
+	"✗": false, "✘": false, "☒": false, "❌": false, "☐": false,
 }
 
 // foldOf is spelling.Fold, remembered for the table's words: folding
@@ -240,6 +260,52 @@ func TestPropertyWords(t *testing.T) {
 		}
 		if last.Code != wantCode || !strings.HasPrefix(last.Message, "Read "+string(agentinput.Received(trimmed))+" as "+Format(want.value)) {
 			t.Fatalf("Read(%q): last note %+v", s, last)
+		}
+	})
+}
+
+// TestPropertyPunctuation: a word of the enabled languages (not a digit)
+// followed by a run of sentence punctuation reads as the word does, with a
+// form note before the word's; an ambiguous word stays an ask.
+func TestPropertyPunctuation(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		codes, ls := drawLanguages(t)
+		word := drawWord(t, ls)
+		if word == "1" || word == "0" {
+			t.Skip("a digit keeps its punctuation")
+		}
+		tail := rapid.StringOfN(rapid.RuneFrom([]rune(".!…")), 1, 4, -1).Draw(t, "punctuation")
+		s := word + tail
+		o := Read(s, Options{Languages: codes})
+		want := refRead(word, ls)
+		if got := resultOf(o); got != want {
+			t.Fatalf("Read(%q) with %q = %+v, the table says %+v", s, codes, got, want)
+		}
+		if want.code == "" && o.Notes()[0].Code != agentinput.NoteForm {
+			t.Fatalf("Read(%q): notes %v, want form first", s, o.Notes())
+		}
+		if _, ok := Read(word+"?", Options{Languages: codes}).Value(); ok {
+			t.Fatalf("Read(%q) is a value", word+"?")
+		}
+	})
+}
+
+// TestPropertyCheckMarks: a check mark, with or without the emoji
+// variation selector and in any surrounding, reads as its box, in every
+// language set.
+func TestPropertyCheckMarks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		codes, _ := drawLanguages(t)
+		keys := slices.Sorted(maps.Keys(checkMarksRef))
+		mark := rapid.SampledFrom(keys).Draw(t, "mark")
+		s := mark
+		if rapid.Bool().Draw(t, "selector") {
+			s += "\uFE0F"
+		}
+		s = rapid.SampledFrom(spaces).Draw(t, "left") + s + rapid.SampledFrom(spaces).Draw(t, "right")
+		v, ok := Read(s, Options{Languages: codes}).Value()
+		if !ok || v != checkMarksRef[mark] {
+			t.Fatalf("Read(%q) = %v %v, want %v", s, v, ok, checkMarksRef[mark])
 		}
 	})
 }

@@ -24,18 +24,29 @@
 //
 //   - plain: "4000", "-2.5", "+7", "1.5E-3", "010" (never octal), ".5";
 //   - Unicode minus signs and digits of any one script: "−5", "４０００", "٤٠٠٠";
-//   - grouping by any Unicode space, apostrophe or underscore: "4 000", "1'000";
+//     the minus signs are U+2212, the en and figure dashes, the hyphens
+//     U+2010 and U+2011 ("‐5"), and the small and fullwidth hyphen-minus;
+//   - grouping by any Unicode space, apostrophe or underscore: "4 000",
+//     "1'000"; the apostrophes include the prime ′, the acute accent ´ and
+//     the backtick ` that Swiss numbers are typed with ("1´000", "1`000"),
+//     none of which is ever a decimal mark;
 //   - comma or dot grouping with two or more groups, western or Indian:
 //     "1,234,567", "1.234.567", "12,34,567";
 //   - both a group mark and a different last mark, the decimal mark:
 //     "1,234.5", "1.234,5", "1 234,56";
-//   - a decimal comma not before exactly three digits: "1,5", "12,75";
+//   - a decimal comma not before exactly three digits: "1,5", "12,75", and
+//     so before an exponent: "1,5e3" is 1500 (a grouping comma needs three
+//     digits after it), while "1,500e3" stays an ask;
 //   - one comma or dot before exactly three digits after a whole part of
 //     one to three digits not all zeros ("1,234", "1.234"): two meanings, an
 //     ask naming both, unless the integer option or a declared convention
 //     resolves it (with a note);
 //   - anything else is an ask: words, units, currencies, percentages,
 //     inconsistent groups, invisible or control characters, mixed scripts.
+//
+// The em dash U+2014 and the horizontal bar U+2015 are no minus signs: in
+// front of a number they are a list's bullet or a quotation dash as often
+// as a sign, so "—5" is an ask rather than −5 or 5.
 //
 // # Options
 //

@@ -3,6 +3,7 @@ package number
 import (
 	"encoding/json"
 	"math/big"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,9 +17,12 @@ import (
 
 var (
 	spaceSeps      = []string{" ", "\u00a0", "\u202f", "\u2009", "\u2007", "\u2008", "\u3000"}
-	apostropheSeps = []string{"'", "’", "ʼ"}
-	quotePairs     = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"„", "“"}, {"«", "»"}}
-	outerSpaces    = []string{"", " ", "  ", "\t", "\u00a0", "\u2003", "\n"}
+	apostropheSeps = []string{"'", "’", "ʼ", "′", "´", "`"}
+	// Minus signs: ASCII, U+2212, the figure and en dashes, the hyphens
+	// U+2010 and U+2011. Never the em dash, a list's bullet.
+	minusSigns  = []string{"-", "−", "‒", "–", "\u2010", "\u2011"}
+	quotePairs  = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"„", "“"}, {"«", "»"}}
+	outerSpaces = []string{"", " ", "  ", "\t", "\u00a0", "\u2003", "\n"}
 	// Blocks of decimal digits, by their zero.
 	digitZeros = []rune{'0', '٠', '۰', '०', '০', '๐', '０', '𝟎', '᠐', '߀'}
 )
@@ -114,7 +118,7 @@ func TestSpellingClasses(t *testing.T) {
 		neg := rapid.Bool().Draw(t, "negative")
 		sign := ""
 		if neg {
-			sign = rapid.SampledFrom([]string{"-", "−"}).Draw(t, "minus")
+			sign = rapid.SampledFrom(minusSigns).Draw(t, "minus")
 			whole = decimalOf(t, "-"+digits)
 		}
 		frac := wholeDigits(t, "fraction", 1, 6)
@@ -123,7 +127,7 @@ func TestSpellingClasses(t *testing.T) {
 			fracText += "1" // keep the decimal-comma class unambiguous
 		}
 		withFrac := decimalOf(t, strings.TrimPrefix(whole.String(), "")+"."+fracText)
-		class := rapid.IntRange(0, 6).Draw(t, "class")
+		class := rapid.IntRange(0, 7).Draw(t, "class")
 		var text string
 		want := whole
 		var code agentinput.NoteCode
@@ -170,9 +174,46 @@ func TestSpellingClasses(t *testing.T) {
 			}
 			text = b.String()
 			code = agentinput.NoteUnicodeDigits
+		case 7: // decimal comma before an exponent: "1,5e3"
+			exp := rapid.IntRange(-9, 9).Draw(t, "exponent")
+			text = digits + "," + fracText + "e" + strconv.Itoa(exp)
+			want = decimalOf(t, strings.TrimPrefix(withFrac.String(), "")+"e"+strconv.Itoa(exp))
+			code = agentinput.NoteDecimalComma
 		}
 		in, _ := wrap(t, sign+text)
 		wantValue(t, in, Read(in, Options{}), want, code)
+	})
+}
+
+// TestCommaExponentNeedsNotThreeDigits: a single comma before an exponent
+// is read as the decimal mark exactly when three digits do not follow it;
+// before three ("1,500e3") it could group, and the spelling is an ask.
+func TestCommaExponentNeedsNotThreeDigits(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		head := rapid.StringMatching(`0|[1-9][0-9]{0,3}`).Draw(t, "head")
+		tail := rapid.StringMatching(`[0-9]{1,5}`).Draw(t, "tail")
+		exp := rapid.IntRange(-5, 5).Draw(t, "exponent")
+		in := head + "," + tail + "e" + strconv.Itoa(exp)
+		o := Read(in, Options{})
+		if len(tail) == 3 {
+			if o.Status() != agentinput.StatusAsk {
+				t.Fatalf("Read(%q) = %s, want an ask", in, o.Status())
+			}
+			return
+		}
+		wantValue(t, in, o, decimalOf(t, head+"."+tail+"e"+strconv.Itoa(exp)), agentinput.NoteDecimalComma)
+	})
+}
+
+// TestEmDashIsNoSign: an em dash or a horizontal bar before a number is a
+// bullet or a quotation dash as often as a sign: never a value.
+func TestEmDashIsNoSign(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		dash := rapid.SampledFrom([]string{"—", "―"}).Draw(t, "dash")
+		in, _ := wrap(t, dash+wholeDigits(t, "digits", 1, 8))
+		if o := Read(in, Options{}); o.Status() != agentinput.StatusAsk {
+			t.Fatalf("Read(%q) = %s, want an ask", in, o.Status())
+		}
 	})
 }
 
@@ -281,13 +322,13 @@ func TestPure(t *testing.T) {
 // characters and wrapping.
 func numberish(t *rapid.T) string {
 	var b strings.Builder
-	b.WriteString(rapid.SampledFrom([]string{"", "", "-", "+", "−", "－"}).Draw(t, "sign"))
+	b.WriteString(rapid.SampledFrom([]string{"", "", "-", "+", "−", "－", "\u2010", "\u2011", "—"}).Draw(t, "sign"))
 	zero := '0'
 	if rapid.IntRange(0, 4).Draw(t, "script_roll") == 0 {
 		zero = rapid.SampledFrom(digitZeros).Draw(t, "script")
 	}
 	runs := rapid.IntRange(0, 5).Draw(t, "runs")
-	seps := []string{",", ".", " ", "\u00a0", "'", "’", "_", "٫", "٬", ",", ".", ",,", ""}
+	seps := []string{",", ".", " ", "\u00a0", "'", "’", "´", "`", "_", "٫", "٬", ",", ".", ",,", ""}
 	for i := 0; i < runs; i++ {
 		if i > 0 || rapid.IntRange(0, 9).Draw(t, "lead_sep") == 0 {
 			b.WriteString(rapid.SampledFrom(seps).Draw(t, "sep"))

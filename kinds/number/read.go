@@ -207,11 +207,8 @@ func (sc *scan) interpret(from agentinput.Spelling, notes *agentinput.Notes, opt
 		notes.Add(agentinput.NoteNumberForm, from, "a bare decimal point completed")
 	}
 	seps := sc.seps[:sc.nruns-1]
-	if sc.hasExp {
-		// An exponent goes with the plain form only: "1.5e3", never "1,5e3".
-		if len(seps) > 1 || (len(seps) == 1 && seps[0] != sepDot) {
-			return invalidReading("an exponent goes only with a plain number such as 1.5e3")
-		}
+	if sc.hasExp && !sc.expMark(seps) {
+		return invalidReading("an exponent goes only with a plain number such as 1.5e3")
 	}
 	if sc.leadDot && len(seps) > 1 {
 		return invalidReading("its signs or separators are out of place")
@@ -256,6 +253,23 @@ func (sc *scan) interpret(from agentinput.Spelling, notes *agentinput.Notes, opt
 		notes.Add(agentinput.NoteDecimalComma, from, last.markReason())
 	}
 	return reading{whole: sc.nruns - 1}
+}
+
+// expMark reports whether the separators before an exponent are one
+// decimal mark: a dot ("1.5e3"), or a comma that cannot group because it is
+// not before exactly three digits ("1,5e3" is 1500, with a decimal_comma
+// note). "1,500e3" is turned away: grouped or decimal, it has two values,
+// and grouping before an exponent is no spelling anyone means.
+func (sc *scan) expMark(seps []sep) bool {
+	switch {
+	case len(seps) == 0:
+		return true
+	case len(seps) > 1:
+		return false
+	case seps[0] == sepDot:
+		return true
+	}
+	return seps[0] == sepComma && sc.runLen(1) != 3
 }
 
 // single reads a number with exactly one separator.

@@ -77,13 +77,13 @@ func refNormalize(s string) (string, bool) {
 			continue
 		}
 		switch {
-		case i == 0 && strings.ContainsRune("-−﹣－‒–", r):
+		case i == 0 && strings.ContainsRune("-−﹣－‒–\u2010\u2011", r):
 			b.WriteByte('-')
 		case i == 0 && (r == '+' || r == '＋'):
 			b.WriteByte('+')
 		case unicode.Is(unicode.Zs, r):
 			b.WriteByte('s')
-		case strings.ContainsRune("'’‘ʼ′＇", r):
+		case strings.ContainsRune("'’‘ʼ′＇´`", r):
 			b.WriteByte('\'')
 		case r == '_':
 			b.WriteByte('_')
@@ -109,6 +109,7 @@ var (
 	refPlain     = regexp.MustCompile(`^(\d+)$`)
 	refPlainDot  = regexp.MustCompile(`^(\d*)\.(\d*)$`)
 	refExponent  = regexp.MustCompile(`^(\d*)(?:\.(\d*))?e([+-]?\d+)$`)
+	refCommaExp  = regexp.MustCompile(`^(\d*),(\d+)e([+-]?\d+)$`)
 	refOneMark   = regexp.MustCompile(`^(\d*)([,D])(\d+)$`)
 	refAmbiguous = regexp.MustCompile(`^(\d{1,3})([,.])(\d{3})$`)
 )
@@ -179,7 +180,13 @@ func refRead(s string) refOutcome {
 	if m := refPlainDot.FindStringSubmatch(n); m != nil && m[1]+m[2] != "" {
 		return value(m[1], m[2], 0)
 	}
-	if m := refExponent.FindStringSubmatch(n); m != nil && m[1]+m[2] != "" {
+	exponent := refExponent.FindStringSubmatch(n)
+	if m := refCommaExp.FindStringSubmatch(n); m != nil && len(m[2]) != 3 {
+		// A comma before an exponent not before three digits: the
+		// decimal mark, since a grouping comma needs three.
+		exponent = m
+	}
+	if m := exponent; m != nil && m[1]+m[2] != "" {
 		var e int64
 		for _, c := range strings.TrimLeft(m[3], "+-") {
 			e = e*10 + int64(c-'0')

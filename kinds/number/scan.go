@@ -13,7 +13,7 @@ type sep uint8
 const (
 	sepNone       sep = iota
 	sepSpace          // any Unicode space separator (Zs): U+0020, U+00A0, U+202F, U+2009 …
-	sepApostrophe     // ' ’ ‘ ʼ ′
+	sepApostrophe     // ' ’ ‘ ʼ ′ ´ `
 	sepUnderscore     // _
 	sepComma          // , and its fullwidth and small forms
 	sepDot            // . and its fullwidth and small forms
@@ -148,7 +148,7 @@ func classify(r rune) (sep, bool) {
 	switch r {
 	case ' ':
 		return sepSpace, false
-	case '\'':
+	case '\'', '`':
 		return sepApostrophe, false
 	case '_':
 		return sepUnderscore, false
@@ -156,7 +156,7 @@ func classify(r rune) (sep, bool) {
 		return sepComma, false
 	case '.':
 		return sepDot, false
-	case '’', '‘', 'ʼ', '′', '＇':
+	case '’', '‘', 'ʼ', '′', '＇', '´':
 		return sepApostrophe, true
 	case '，', '﹐':
 		return sepComma, true
@@ -173,12 +173,17 @@ func classify(r rune) (sep, bool) {
 	return sepNone, false
 }
 
-// minusSign reports whether r is a minus sign (and whether it is ASCII).
+// minusSign reports whether r is a minus sign (and whether it is ASCII):
+// the hyphen-minus, the minus sign U+2212, its small and fullwidth forms,
+// the figure dash U+2012, the en dash U+2013, and the hyphens U+2010 and
+// U+2011 (a word processor's "‐5"). The em dash U+2014 and the horizontal
+// bar U+2015 are not: before a number they are a list's bullet or a
+// quotation dash as often as a sign, so "—5" is an ask.
 func minusSign(r rune) (ok, ascii bool) {
 	switch r {
 	case '-':
 		return true, true
-	case '−', '﹣', '－', '‒', '–':
+	case '−', '﹣', '－', '‒', '–', '\u2010', '\u2011':
 		return true, false
 	}
 	return false, false
