@@ -95,6 +95,14 @@ func tokenize(s string, words map[string]*word, ts *tokens) string {
 		case unicode.IsLetter(r) || r == '°':
 			j := i + n
 			for j < len(s) {
+				if c := s[j]; c < utf8.RuneSelf {
+					// ASCII: a letter continues the word, anything else ends it.
+					if 'a' <= c|0x20 && c|0x20 <= 'z' {
+						j++
+						continue
+					}
+					break
+				}
 				r2, n2 := utf8.DecodeRuneInString(s[j:])
 				if !isWordRune(r2) {
 					break
