@@ -33,6 +33,7 @@ const (
 	NoteScalarAsText    NoteCode = "scalar_as_text"   // a JSON number or boolean read as the text it spells
 	NoteOneItem         NoteCode = "one_item"         // a lone value read as a one-item list
 	NoteListInString    NoteCode = "list_in_string"   // a string holding a JSON array read as that array
+	NoteObjectInString  NoteCode = "object_in_string" // a call's arguments sent as a JSON string holding an object, read as that object
 	NoteSplit           NoteCode = "split"            // a comma- or semicolon-separated string split into items
 	NoteDuplicate       NoteCode = "duplicate"        // a repeated list item dropped
 	NoteAliasCode       NoteCode = "alias_code"       // another code of the value (three-letter, deprecated, alpha-3, numeric, a common alias) read as its canonical code
@@ -46,7 +47,7 @@ var NoteCodes = []NoteCode{
 	NoteWord, NotePlaceholder,
 	NoteDateForm, NoteTimeDropped, NotePeriodBound, NoteOpenBound,
 	NoteURIForm, NoteCitation,
-	NoteForm, NoteFolded, NoteSynonym, NoteScalarAsText, NoteOneItem, NoteListInString, NoteSplit, NoteDuplicate,
+	NoteForm, NoteFolded, NoteSynonym, NoteScalarAsText, NoteOneItem, NoteListInString, NoteObjectInString, NoteSplit, NoteDuplicate,
 	NoteAliasCode, NoteName,
 }
 

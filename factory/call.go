@@ -87,11 +87,16 @@ func (t *Tool) Call(ctx context.Context, arguments json.RawMessage) *Result {
 }
 
 func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
-	args, issue := decodeArguments(arguments)
+	inner, inString := argumentsInString(arguments)
+	args, issue := decodeArguments(inner)
 	if issue != nil {
 		return &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
 	}
 	res := &Result{Arguments: map[string]any{}, Notes: []Remark{}, Warnings: []Remark{}, Issues: []Issue{}}
+	if inString {
+		res.Notes = append(res.Notes, Remark{Code: string(agentinput.NoteObjectInString), Path: "",
+			Message: "Read the arguments " + string(agentinput.Received(string(inner))) + ", sent as a JSON string, as the object it holds"})
+	}
 	var issues []Issue
 	mode := t.spec.Intent.mode()
 

@@ -84,6 +84,28 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 	return obj, nil
 }
 
+// argumentsInString returns the object a call's arguments hold when they
+// were sent as a JSON string of one ("{\"limit\": 20}" — a client or a
+// model that encoded them twice), and true; otherwise the arguments as
+// they are, and false. The string has one meaning, so it is read with a
+// note (object_in_string), never asked about; what it holds is then
+// decoded like any arguments, budgets included.
+func argumentsInString(raw json.RawMessage) (json.RawMessage, bool) {
+	t := bytes.TrimSpace(raw)
+	if len(raw) > agentinput.MaxArgumentBytes || len(t) < 2 || t[0] != '"' {
+		return raw, false
+	}
+	var s string
+	if json.Unmarshal(t, &s) != nil {
+		return raw, false
+	}
+	inner := bytes.TrimSpace([]byte(s))
+	if len(inner) == 0 || inner[0] != '{' {
+		return raw, false
+	}
+	return inner, true
+}
+
 // maxIssuePathBytes is the longest path a decoding issue names: a longer
 // JSON Pointer (property names can be long, and sixteen of them deep) is
 // cut to the pointer of the top-level property that holds the value.

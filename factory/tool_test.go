@@ -580,3 +580,25 @@ func TestUnknownPropertySaysLeaveItOut(t *testing.T) {
 		t.Errorf("hint %q", h)
 	}
 }
+
+// Arguments encoded twice — a JSON string holding the object — are read as
+// the object, with a note at the root; a string holding anything else is
+// still the wrong type.
+func TestArgumentsInString(t *testing.T) {
+	tool, r := newSearch(t, IntentRead)
+	res := tool.Call(context.Background(), json.RawMessage(` " {\"query\":\"x\",\"limit\":\"5\"} " `))
+	if res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope.Issues)
+	}
+	if r.last.Query != "x" || r.last.Limit != 5 {
+		t.Fatalf("handler got %+v", r.last)
+	}
+	if len(res.Notes) == 0 || res.Notes[0].Code != "object_in_string" || res.Notes[0].Path != "" {
+		t.Fatalf("notes %+v", res.Notes)
+	}
+	for _, bad := range []string{`"x"`, `"[1]"`, `"{not json"`, `"{\"query\":\"a\",\"query\":\"b\"}"`} {
+		if res := tool.Call(context.Background(), json.RawMessage(bad)); res.Envelope == nil {
+			t.Errorf("%s: accepted", bad)
+		}
+	}
+}

@@ -102,6 +102,8 @@ var catalogue = []struct{ name, tool, args, want string }{
 	{"U+FFFD as sent", "read_decisions", `{"query":"a\ufffdb�"}`, "ok {\"query\":\"a�b�\"}"},
 	{"not JSON", "read_decisions", `{"query":`, "invalid_arguments invalid_json@"},
 	{"arguments that are an array", "read_decisions", `[]`, "invalid_arguments wrong_type@"},
+	{"arguments encoded twice (a string holding the object)", "read_decisions", `"{\"country\":\"CZ\"}"`, "ok {\"country\":\"CZ\"}"},
+	{"a string holding no object", "read_decisions", `"country=CZ"`, "invalid_arguments wrong_type@"},
 	{"trailing data after the arguments", "read_decisions", `{"query":"x"} {"query":"y"}`, "invalid_arguments invalid_json@"},
 	{"a Go format verb in a value", "read_decision", `{"id":"%!s(MISSING)%v"}`, "invalid_arguments invalid@/id"},
 	{"SQL in an id", "read_decision", `{"id":"1' OR '1'='1"}`, "invalid_arguments invalid@/id"},
