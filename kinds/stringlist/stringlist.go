@@ -7,11 +7,13 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/placeholder"
 	"agentinput.dev/internal/spelling"
+	"agentinput.dev/kinds/filter"
 )
 
 // Options are a list property's options.
@@ -158,6 +160,10 @@ func (it Items[T]) Values() []T {
 // package documentation for the spellings it reads.
 func (l *List[T]) ReadItems(v any) Items[T] {
 	var it Items[T]
+	if a, ok := l.everyValue(v); ok {
+		it.ask = &a
+		return it
+	}
 	raw, whole, ok := l.items(v, &it)
 	if !ok {
 		return it
@@ -472,6 +478,42 @@ func (l *List[T]) Read(v any) agentinput.Outcome[[]T] {
 	notes := it.notes
 	notes.Append(itemNotes...) // once: appending item by item copies the notes n times
 	return agentinput.Value(values, notes)
+}
+
+// maxEveryValue is the most declared values an "all" ask offers as one
+// list: past it, a reading that long helps nobody.
+const maxEveryValue = 20
+
+// everyValue is the ask about a list sent as one word that means "all of
+// them" ("all", "every", "vše", "*" — the filter kind's words): on a list
+// that is not a filter, it may mean every declared value, which a list
+// names one by one, so the ask offers that list as its reading. It
+// applies only when the item kind does not read the word itself and the
+// kind declares at most maxEveryValue values.
+func (l *List[T]) everyValue(v any) (agentinput.Ask, bool) {
+	s, ok := v.(string)
+	if !ok || len(l.opts.Declared) == 0 || len(l.opts.Declared) > maxEveryValue || !filter.NotFiltering(s) {
+		return agentinput.Ask{}, false
+	}
+	// A word or a wildcard, not brackets or a dash alone: "[]" is an
+	// empty list, and "-" a placeholder.
+	t, _ := spelling.Trim(s)
+	if !strings.ContainsFunc(t, func(r rune) bool { return unicode.IsLetter(r) || r == '*' || r == '%' || r == '＊' }) ||
+		l.opts.Item(s).Status() == agentinput.StatusValue {
+		return agentinput.Ask{}, false
+	}
+	every, err := json.Marshal(l.opts.Declared)
+	if err != nil {
+		return agentinput.Ask{}, false
+	}
+	return agentinput.Ask{
+		Code:     agentinput.AskInvalid,
+		Received: agentinput.Received(v),
+		Reason:   "it says \"all of them\", and a list names its items one by one",
+		Expected: l.expected,
+		Hint:     "Send the items you mean as a JSON array; every declared value is " + string(every),
+		Readings: []agentinput.Reading{{Value: every, Meaning: "every declared value"}},
+	}, true
 }
 
 // itemAsk is the list's ask when some of its items are asks: it names the
