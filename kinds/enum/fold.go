@@ -19,13 +19,29 @@ func fold(s string) string {
 // compact is the second folding: the first without the spaces between
 // words, so that "publishedat" and "pUbLiShEd_At" meet "published_at".
 // Declared values may compact alike ("re-set" and "reset"); a spelling
-// that meets both is asked about.
+// that meets both is asked about. A space between two digits stays: it was
+// a separator between numbers ("1.0", "v1.1", "20.21"), and dropping it
+// would make "1.0" the value "10" and "v1.1" the value "v11".
 func compact(folded string) string {
 	if strings.IndexByte(folded, ' ') < 0 {
 		return folded
 	}
-	return strings.ReplaceAll(folded, " ", "")
+	var b strings.Builder
+	b.Grow(len(folded))
+	for i := 0; i < len(folded); i++ {
+		c := folded[i]
+		if c == ' ' && i > 0 && i+1 < len(folded) && isDigit(folded[i-1]) && isDigit(folded[i+1]) {
+			b.WriteByte(' ')
+			continue
+		}
+		if c != ' ' {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // splitCamel puts a space at every camelCase word boundary: before an
 // upper-case letter that follows a lower-case letter or a digit
