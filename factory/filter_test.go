@@ -136,3 +136,22 @@ func TestDeclaredPlaceholderValue(t *testing.T) {
 		t.Fatalf("want one ask at /levels/0 (N/A is no declared value), got %+v", res)
 	}
 }
+
+// A list of numbers sent as "10,20" has two meanings: 10.2 with a decimal
+// comma, or two items. It is asked about, with both lists.
+func TestNumberListWithComma(t *testing.T) {
+	type in struct {
+		Sizes []float64 `json:"sizes" agentinput:"item=number" desc:"The sizes."`
+	}
+	tool := Must(quietSpec("set_sizes", IntentRead), func(context.Context, in, *Call) (struct{}, error) { return struct{}{}, nil })
+	res := tool.Call(context.Background(), json.RawMessage(`{"sizes":"10,20"}`))
+	if res.Envelope == nil || len(res.Envelope.Issues) != 1 {
+		t.Fatalf("want one ask, got %+v", res)
+	}
+	if is := res.Envelope.Issues[0]; is.Code != "ambiguous" || len(is.Readings) != 2 || is.Path != "/sizes" {
+		t.Fatalf("issue %+v", is)
+	}
+	if res := tool.Call(context.Background(), json.RawMessage(`{"sizes":[10,20]}`)); res.Envelope != nil {
+		t.Fatalf("an array: %+v", res.Envelope.Issues)
+	}
+}

@@ -64,6 +64,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	list, err := stringlist.New(stringlist.Options[slot]{
 		Item:         item.read,
 		Split:        splitKinds[itemKind],
+		SplitAsks:    itemKind == "number", // "10,20": a decimal comma or two items
 		Unique:       o.flag("unique"),
 		ItemExpected: item.expected,
 		ItemExample:  item.example,

@@ -124,6 +124,7 @@ var stringlistKind = kind{
 			opts.ItemExpected = r.expected
 			opts.Declared = r.declared
 			opts.Split = slices.Contains(splitKinds, k.name)
+			opts.SplitAsks = k.name == "number" // "10,20": a decimal comma or two items
 			return bindList(p, opts)
 		}
 	},

@@ -41,7 +41,14 @@
 // predefines a Tag for, and Welsh, Irish, Galician, Basque, Luxembourgish
 // and Maltese): "ca", "sv", "et" and "my" read as Catalan, Swedish,
 // Estonian and Burmese. A deprecated or three-letter code that is a
-// country's code is asked about too ("in": Hindi or Indonesian).
+// country's code is asked about too ("in": Hindi or Indonesian). A lone
+// two-letter code in capitals is written as a country's code, so when it
+// is also a language's code and the country's main language is another,
+// it is asked about with both readings, widely used or not: "UK" is
+// English, the language of the United Kingdom (a code kinds/country
+// reads as GB), or Ukrainian; "CA" English (Canada) or Catalan; "SV"
+// Spanish (El Salvador) or Swedish. "uk", "Uk" and "UK-UA" read as
+// Ukrainian.
 //
 // A language code is read only as a language this package knows by name:
 // one whose base language, after aliasing ("yid" is Yiddish, "iw"

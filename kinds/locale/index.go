@@ -309,10 +309,47 @@ func baseOf(tag string) string {
 	return b
 }
 
+// addCapitalsCountry adds, to the one reading of a lone two-letter
+// language code written in capitals ("UK", "CA", "SV"), the reading of the
+// country whose code that is when the country's main language is another
+// (English, the language of the United Kingdom): a country's code is
+// written in capitals, a language's in lower case. It adds it even to a
+// code of a widely used language (widelyUsed, acceptedCodes), which reads
+// as the language in lower case or mixed case ("uk", "Uk"). The country
+// goes first, as in codeReadings.
+func addCapitalsCountry(t string, readings []firstReading, reason string) ([]firstReading, string) {
+	if len(t) != 2 || !allLetters(t) || strings.ToUpper(t) != t || reason != "" ||
+		len(readings) != 1 || readings[0].country != "" {
+		return readings, reason
+	}
+	alpha2, lang := capitalsCountry(t)
+	if lang == "" || baseOf(lang) == baseOf(readings[0].tag) {
+		return readings, reason
+	}
+	return []firstReading{{tag: lang, country: alpha2}, readings[0]},
+		strings.ToLower(t) + " is a language code, and " + t + " in capitals the code of a country whose language is another"
+}
+
+// capitalsCountry returns the country a two-letter code in capitals names
+// and its main language, or "", "": a country's ISO 3166-1 code, or a code
+// kinds/country reads as a country's ("UK" is the United Kingdom, GB).
+func capitalsCountry(t string) (alpha2, lang string) {
+	if alpha2, lang = countryLanguage(t); lang != "" {
+		return alpha2, lang
+	}
+	if c, ok := country.Read(t, country.Options{}).Value(); ok {
+		if lang := regionLanguage(c); lang != "" {
+			return c, lang
+		}
+	}
+	return "", ""
+}
+
 // addShortName adds the reading of a code-shaped word that is also the
 // name of another language ("Ga" is the language gaa; "ga" is Irish).
 func addShortName(t string, readings []firstReading, reason string) ([]firstReading, string) {
 	tags := index().short[key(t)]
+	added := false
 	for _, tag := range tags {
 		dup := false
 		for _, r := range readings {
@@ -320,8 +357,15 @@ func addShortName(t string, readings []firstReading, reason string) ([]firstRead
 		}
 		if !dup {
 			readings = append(readings, firstReading{tag: tag})
-			reason = strings.TrimSpace(reason + " " + `it is a code and also the name of another language`)
+			added = true
 		}
+	}
+	switch {
+	case !added:
+	case reason == "":
+		reason = "it is a code and also the name of another language"
+	default:
+		reason += "; it is also the name of another language"
 	}
 	return readings, reason
 }

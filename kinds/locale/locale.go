@@ -308,6 +308,11 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 			// name: "Laz", "asu".
 			return agentinput.Outcome[language.Tag]{}, false
 		}
+		if len(subs) == 1 && suffix == "" {
+			// "UK" in capitals is written as a country's code: the
+			// United Kingdom's English, or Ukrainian.
+			readings, reason = addCapitalsCountry(t, readings, reason)
+		}
 		if len(subs) == 1 && suffix == "" && t != strings.ToLower(t) {
 			// "Ga" may be the name of the language gaa; "ga" is a code.
 			readings, reason = addShortName(t, readings, reason)

@@ -290,6 +290,67 @@ func TestPropertyCountryCodes(t *testing.T) {
 	})
 }
 
+// TestPropertyCapitals: a lone two-letter code in capitals is written as
+// a country's code, so when it is also a language's code and the country's
+// main language is another ("UK", "CA", "SV"), it is never read as a
+// value: it is an ask naming the country's language and, when the code in
+// lower case reads as a language, that language. Lower case reads as it
+// did, mixed case never as a language the lower case does not read as.
+func TestPropertyCapitals(t *testing.T) {
+	letter := rapid.ByteRange('a', 'z')
+	rapid.Check(t, func(t *rapid.T) {
+		lower := string([]byte{letter.Draw(t, "first"), letter.Draw(t, "second")})
+		upper := strings.ToUpper(lower)
+		c, ok := country.Read(upper, country.Options{}).Value()
+		if !ok {
+			t.Skip("no country's code")
+		}
+		likely, _ := language.Compose(language.MustParseRegion(c))
+		main, conf := likely.Base()
+		if conf == language.No || main.String() == "und" {
+			t.Skip("no language is the country's")
+		}
+		lang, err := language.Parse(lower)
+		if err != nil {
+			t.Skip("no language's code")
+		}
+		if b, _ := lang.Base(); b == main {
+			t.Skip("the country's language is the code's")
+		}
+		o := Read(upper, Options{})
+		if v, ok := o.Value(); ok {
+			t.Fatalf("Read(%q) = %s, but %s is %s's code, whose language is %s", upper, v, upper, c, main)
+		}
+		a, _ := o.Ask()
+		lowerValue, lowerOK := Read(lower, Options{}).Value()
+		if lowerOK && a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("Read(%q) = ask %s, want ambiguous", upper, a.Code)
+		}
+		if a.Code != agentinput.AskAmbiguous {
+			return
+		}
+		foundMain, foundLower := false, !lowerOK
+		for _, r := range a.Readings {
+			var s string
+			json.Unmarshal(r.Value, &s)
+			back, ok := Read(s, Options{}).Value()
+			if !ok {
+				t.Fatalf("Read(%q): reading %s does not read back", upper, r.Value)
+			}
+			b, _ := back.Base()
+			foundMain = foundMain || b == main
+			foundLower = foundLower || back == lowerValue
+		}
+		if !foundMain || !foundLower {
+			t.Fatalf("Read(%q): readings %v, want %s (the language of %s) and %s", upper, a.Readings, main, c, lowerValue)
+		}
+		mixed := strings.ToUpper(lower[:1]) + lower[1:]
+		if v, ok := Read(mixed, Options{}).Value(); ok && (!lowerOK || v != lowerValue) {
+			t.Fatalf("Read(%q) = %s, but Read(%q) = %s", mixed, v, lower, lowerValue)
+		}
+	})
+}
+
 // refKnown is the slow, obviously-correct reference of a language this
 // package knows: a base language that a row of the table, an English name
 // override or an alias of one language names.

@@ -24,6 +24,10 @@
 //     both lists ("English, UK" is ["en-GB"] or ["en","uk"]); when only
 //     the whole reads, it is a one-item list (note one_item: "Korea,
 //     Republic of" is ["KR"]); otherwise the split items stand;
+//   - with Options.SplitAsks (numbers, whose values may hold a comma), a
+//     string with a comma is not split but weighed: when it reads as one
+//     item and, split, as two or more items, it is an ask ambiguous naming
+//     both lists ("10,20" is [10.2] or [10,20]); otherwise it is one item;
 //   - with Options.Unique, an item that repeats an earlier one (the same
 //     canonical value, however spelled) is dropped (note duplicate).
 //

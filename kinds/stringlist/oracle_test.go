@@ -5,9 +5,11 @@ package stringlist
 // complete asks, absent without a value).
 
 import (
+	"encoding/json"
 	"testing"
 
 	"agentinput.dev/internal/oracle"
+	"agentinput.dev/kinds/number"
 )
 
 func checkOracle(t *testing.T, l *List[string], s string) {
@@ -15,6 +17,20 @@ func checkOracle(t *testing.T, l *List[string], s string) {
 		out := make([]any, len(items))
 		for i, it := range items {
 			out[i] = it
+		}
+		return out
+	}
+	for _, v := range oracle.Inputs(s) {
+		oracle.Check(t, l.Read, canon, v)
+	}
+}
+
+// checkNumberOracle checks a list of numbers (Options.SplitAsks).
+func checkNumberOracle(t *testing.T, l *List[number.Decimal], s string) {
+	canon := func(items []number.Decimal) any {
+		out := make([]any, len(items))
+		for i, d := range items {
+			out[i] = json.Number(d.String())
 		}
 		return out
 	}

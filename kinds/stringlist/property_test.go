@@ -12,6 +12,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/placeholder"
+	"agentinput.dev/kinds/number"
 	"agentinput.dev/kinds/uuid"
 )
 
@@ -294,8 +295,12 @@ func FuzzRead(f *testing.F) {
 		}
 	}
 	lists := []*List[string]{textList(false), enumList([]string{"draft", "published", "re-set", "reset"}, true, true), countryList(true, false)}
+	numbers := []*List[number.Decimal]{numberList(false, true, false), numberList(true, true, true)}
 	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		for _, l := range numbers {
+			checkNumberOracle(t, l, s)
+		}
 		for _, l := range lists {
 			checkOracle(t, l, s)
 			o := l.Read(s)

@@ -27,6 +27,19 @@ type Options[T any] struct {
 	// never split ("Smith, John" is one name), and neither are numbers
 	// ("1,5").
 	Split bool
+	// SplitAsks is for item kinds whose values may hold a comma (numbers:
+	// "1,5" is 1.5 with a decimal comma), so that a comma-separated string
+	// is not split: it reads as one item, as without the option. But when
+	// the string holds a comma, splitting it at its commas and semicolons
+	// gives two or more items that all read as values, and the whole also
+	// reads as a value, the string has two meanings and is an ask
+	// ambiguous naming both lists ("10,20" is [10.2] or [10,20];
+	// "1,234,567" is [1234567] or [1,234,567]), the same ask as Split's
+	// whole-versus-split one. When only the whole reads ("1 000", "10,5
+	// kg" is the item kind's ask), it stands as one item. It has no
+	// effect with Split, which already weighs the whole against its split
+	// items.
+	SplitAsks bool
 	// Unique drops an item that repeats an earlier one (the same canonical
 	// value), with a note.
 	Unique bool
@@ -198,8 +211,11 @@ func (l *List[T]) ReadItems(v any) Items[T] {
 		it.items = append(it.items, Item[T]{Index: i, Outcome: o})
 	}
 	it.notes.Append(dropped...)
-	if whole != nil {
+	switch {
+	case whole != nil && l.opts.Split:
 		l.weighWhole(v, whole, allValues, &it)
+	case whole != nil:
+		l.weighSplit(v, whole, allValues, &it)
 	}
 	return it
 }
@@ -217,21 +233,52 @@ func (l *List[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
 		return
 	}
 	if !allValues {
-		var notes agentinput.Notes
-		notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{whole}), "a lone value as a one-item list")
-		*it = Items[T]{items: []Item[T]{{Index: 0, Outcome: o}}, notes: notes}
+		*it = l.oneItem(v, whole, o)
 		return
 	}
+	if a, ok := l.wholeOrSplit(v, whole, value, it.Values()); ok {
+		*it = Items[T]{ask: &a}
+	}
+}
+
+// weighSplit settles a string with a comma that was split only to weigh
+// its items against it (Options.SplitAsks): whole is the string as
+// received, its one item. When it and every split item read as values
+// and the two lists differ, the list is an ask naming both ("10,20" is
+// [10.2] or [10,20]); otherwise the string is one item, as if it had not
+// been split, with its outcome (a value or the item kind's ask).
+func (l *List[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
+	o := l.readItem(whole, 0)
+	if value, ok := o.Value(); ok && allValues {
+		if a, ok := l.wholeOrSplit(v, whole, value, it.Values()); ok {
+			*it = Items[T]{ask: &a}
+			return
+		}
+	}
+	*it = l.oneItem(v, whole, o)
+}
+
+// oneItem is the list of the one item whole, read as o, from v.
+func (l *List[T]) oneItem(v any, whole any, o agentinput.Outcome[T]) Items[T] {
+	var notes agentinput.Notes
+	notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{whole}), "a lone value as a one-item list")
+	return Items[T]{items: []Item[T]{{Index: 0, Outcome: o}}, notes: notes}
+}
+
+// wholeOrSplit is the ask about a string that reads both as the one item
+// value (the whole) and as the split items values, and true; or false
+// when the two lists are the same ("English," is en either way).
+func (l *List[T]) wholeOrSplit(v any, whole any, value T, values []T) (agentinput.Ask, bool) {
 	one, err1 := json.Marshal([]T{value})
-	values := it.Values()
 	many, err2 := json.Marshal(values)
 	if err1 == nil && err2 == nil && bytes.Equal(one, many) {
-		return // "English," is en either way
+		return agentinput.Ask{}, false
 	}
+	split := countItems(len(values)) + " split at its " + separatorNames(whole)
 	a := agentinput.Ask{
 		Code:     agentinput.AskAmbiguous,
 		Received: agentinput.Received(v),
-		Reason:   "it reads as one item, and as " + strconv.Itoa(len(values)) + " items split at its " + separatorNames(whole),
+		Reason:   "it reads as one item, and as " + split,
 		Expected: l.expected,
 		Hint:     "Send the list you mean as a JSON array",
 	}
@@ -242,10 +289,18 @@ func (l *List[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
 	} else {
 		a.Readings = []agentinput.Reading{
 			{Value: one, Meaning: "one item: the whole string"},
-			{Value: many, Meaning: strconv.Itoa(len(values)) + " items: the string split at its " + separatorNames(whole)},
+			{Value: many, Meaning: countItems(len(values)) + ": the string split at its " + separatorNames(whole)},
 		}
 	}
-	*it = Items[T]{ask: &a}
+	return a, true
+}
+
+// countItems is "1 item" or "N items".
+func countItems(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return strconv.Itoa(n) + " items"
 }
 
 // separatorNames names the separators s holds, for a meaning.
@@ -337,6 +392,13 @@ func (l *List[T]) fromString(v any, s string, it *Items[T]) ([]any, any, bool) {
 			return nil, nil, false
 		}
 		return l.splitItems(v, s, s, parts, it)
+	}
+	if l.opts.SplitAsks && strings.Contains(t, ",") {
+		// Split only to weigh the items against the whole (weighSplit),
+		// which stays one item unless both read.
+		if parts := split(t); len(parts) >= 2 && len(parts) <= agentinput.MaxArrayItems {
+			return parts, v, true
+		}
 	}
 	it.notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{v}), "a lone value as a one-item list")
 	return []any{v}, nil, true

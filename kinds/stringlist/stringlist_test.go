@@ -17,6 +17,7 @@ import (
 	"agentinput.dev/kinds/country"
 	"agentinput.dev/kinds/enum"
 	"agentinput.dev/kinds/locale"
+	"agentinput.dev/kinds/number"
 	"agentinput.dev/kinds/uuid"
 )
 
@@ -109,6 +110,23 @@ func countryList(split, unique bool) *List[string] {
 	return l
 }
 
+// numberList is a list of numbers (with integer, whole numbers), with
+// Options.SplitAsks when splitAsks.
+func numberList(integer, splitAsks, unique bool) *List[number.Decimal] {
+	opts := number.Options{Integer: integer}
+	l, err := New(Options[number.Decimal]{
+		Item:         func(v any) agentinput.Outcome[number.Decimal] { return number.Read(v, opts) },
+		SplitAsks:    splitAsks,
+		Unique:       unique,
+		ItemExpected: number.Expected(opts),
+		ItemExample:  number.Example(opts),
+	})
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
 func textList(unique bool) *List[string] {
 	l, err := New(Options[string]{Item: Text, Unique: unique, ItemExpected: TextExpected})
 	if err != nil {
@@ -135,7 +153,7 @@ func loadCases(t testing.TB) []tableCase {
 	defer f.Close()
 	var cases []tableCase
 	var item []string
-	var split, unique, declared bool
+	var split, splitAsks, unique, declared bool
 	var r reader
 	build := func() {
 		switch item[0] {
@@ -149,6 +167,8 @@ func loadCases(t testing.TB) []tableCase {
 			r = anyList[language.Tag]{localeList(split, unique)}
 		case "country":
 			r = anyList[string]{countryList(split, unique)}
+		case "number":
+			r = anyList[number.Decimal]{numberList(slices.Contains(item[1:], "integer"), splitAsks, unique)}
 		default:
 			t.Fatalf("unknown item kind %q", item[0])
 		}
@@ -161,7 +181,7 @@ func loadCases(t testing.TB) []tableCase {
 		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
 			continue
 		case strings.HasPrefix(trimmed, "@item "):
-			item, split, unique, declared = strings.Fields(strings.TrimPrefix(trimmed, "@item ")), false, false, false
+			item, split, splitAsks, unique, declared = strings.Fields(strings.TrimPrefix(trimmed, "@item ")), false, false, false, false
 			build()
 			continue
 		case trimmed == "@declared":
@@ -170,6 +190,10 @@ func loadCases(t testing.TB) []tableCase {
 			continue
 		case trimmed == "@split":
 			split = true
+			build()
+			continue
+		case trimmed == "@splitasks":
+			splitAsks = true
 			build()
 			continue
 		case trimmed == "@unique":
@@ -320,7 +344,7 @@ func TestMessages(t *testing.T) {
 			`Expected a JSON array whose items are each a UUID as a JSON string, lowercase 8-4-4-4-12 hex, for example "` + id + `"; for example ["` + id + `"]. ` +
 			`Fix the item at index 1: send the item's value, or leave the item out of the list.`},
 		{countryList(true, false).Read("Korea, Republic of"), `Read "Korea, Republic of" as ["Korea, Republic of"] (a lone value as a one-item list) / Read "Korea, Republic of" as "KR" (at index 0; South Korea)`},
-		{localeList(true, false).Read("English, UK"), `Could not read "English, UK": it reads as one item, and as 2 items split at its commas; it has 2 meanings: ` +
+		{localeList(true, false).Read("English, uk"), `Could not read "English, uk": it reads as one item, and as 2 items split at its commas; it has 2 meanings: ` +
 			`["en-GB"] (one item: the whole string) or ["en","uk"] (2 items: the string split at its commas). ` +
 			`Expected a JSON array whose items are each a BCP 47 language tag (a language code, optionally with a script and a region), for example "cs-CZ"; for example ["cs-CZ"]. ` +
 			`Send the list you mean as a JSON array.`},
@@ -485,6 +509,52 @@ func TestDynamic(t *testing.T) {
 			if a.Message() != da.Message() {
 				t.Errorf("%q: ask %s", in, da.Message())
 			}
+		}
+	}
+}
+
+// TestSplitAsks pins Options.SplitAsks on a made-up item kind whose values
+// hold commas: the string is one item unless both it and its split items
+// read, and the option changes nothing with Split.
+func TestSplitAsks(t *testing.T) {
+	set := map[string]bool{"a": true, "b": true, "a,b": true, "a,c": true}
+	item := func(v any) agentinput.Outcome[string] {
+		if s, _ := v.(string); set[s] {
+			return agentinput.Value(s, agentinput.Notes{})
+		}
+		return agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskInvalid, Received: agentinput.Received(v), Reason: "not in the set", Expected: "a or b", Hint: "Send a or b"})
+	}
+	for _, c := range []struct {
+		in    string
+		split bool
+		want  string // the value as JSON, or the ask's code
+	}{
+		{in: "a,b", want: "ambiguous"},              // both read
+		{in: "a,c", want: `["a,c"]`},                // only the whole reads
+		{in: "b,a", want: "invalid"},                // only the split items read: the item's ask
+		{in: "a", want: `["a"]`},                    // no comma
+		{in: "a;b", want: "invalid"},                // no comma: never split
+		{in: "a,b", split: true, want: "ambiguous"}, // Split weighs it already
+		{in: "b,a", split: true, want: `["b","a"]`}, // Split splits
+		{in: "a,c", split: true, want: `["a,c"]`},   // only the whole reads
+	} {
+		l, err := New(Options[string]{Item: item, Split: c.split, SplitAsks: true, ItemExpected: "a or b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := l.Read(c.in)
+		got := ""
+		if v, ok := o.Value(); ok {
+			b, _ := json.Marshal(v)
+			got = string(b)
+		} else if a, ok := o.Ask(); ok {
+			got = string(a.Code)
+			if a.Code == agentinput.AskAmbiguous && (len(a.Readings) != 2 || string(a.Readings[0].Value) != `["a,b"]` || string(a.Readings[1].Value) != `["a","b"]`) {
+				t.Errorf("%q split %v: readings %v", c.in, c.split, a.Readings)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q split %v: got %s, want %s", c.in, c.split, got, c.want)
 		}
 	}
 }
