@@ -32,7 +32,8 @@ var aliases = [...]struct {
 	{"BY", []string{"Republic of Belarus", "Byelorussia", "Belorussia"}},
 	{"CD", []string{"Democratic Republic of the Congo", "DR Congo", "DRC", "D.R.C.", "Congo-Kinshasa", "Congo, the Democratic Republic of the", "Zaire", "République démocratique du Congo", "RDC"}},
 	{"CF", []string{"CAR", "Central African Rep."}},
-	{"CG", []string{"Republic of the Congo", "Congo-Brazzaville", "Congo Republic", "Congo, Republic of the", "République du Congo"}},
+	{"CG", []string{"Republic of the Congo", "Congo-Brazzaville", "Congo Republic", "Congo, Republic of the", "République du Congo",
+		"ROC"}}, // also Taiwan's (Republic of China): asked
 	{"CH", []string{"Swiss Confederation", "Suisse", "Svizzera", "Svizra", "Confoederatio Helvetica", "Helvetia", "Schweizerische Eidgenossenschaft"}},
 	{"CI", []string{"Ivory Coast", "Republic of Côte d'Ivoire", "Cote d'Ivoire"}},
 	{"CL", []string{"Republic of Chile"}},
@@ -101,7 +102,8 @@ var aliases = [...]struct {
 	{"SE", []string{"Kingdom of Sweden", "Konungariket Sverige"}},
 	{"SI", []string{"Republic of Slovenia", "Republika Slovenija"}},
 	{"SK", []string{"Slovak Republic", "Slovenská republika"}},
-	{"SX", []string{"St. Maarten"}},
+	{"SX", []string{"St. Maarten",
+		"Saint Martin", "St. Martin", "St Martin"}}, // the island's name: its Dutch half too, asked
 	{"SY", []string{"Syrian Arab Republic"}},
 	{"SZ", []string{"Eswatini", "Kingdom of Eswatini"}},
 	{"TL", []string{"East Timor", "Timor Leste", "Democratic Republic of Timor-Leste"}},
