@@ -2,13 +2,13 @@ package factory
 
 import (
 	"encoding/json"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/oracle"
 )
 
 // deep nests n arrays in the property p: `{"p":[[…]]}` is n+1 levels.
@@ -212,16 +212,8 @@ func TestDecodeLinear(t *testing.T) {
 }
 
 func decodeBytes(args []byte) uint64 {
-	const runs = 10
-	decodeArguments(args)
-	var a, b runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&a)
-	for range runs {
-		decodeArguments(args)
-	}
-	runtime.ReadMemStats(&b)
-	return (b.TotalAlloc - a.TotalAlloc) / runs
+	_, bytes := oracle.Cost(10, func() { decodeArguments(args) })
+	return bytes
 }
 
 // The allocation-free check and the ordered walk agree on every value:

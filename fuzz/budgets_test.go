@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/oracle"
 	"agentinput.dev/kinds/date"
 	"agentinput.dev/kinds/number"
 	"agentinput.dev/kinds/stringlist"
@@ -147,20 +147,6 @@ func TestBudgetEdgesKinds(t *testing.T) {
 	}
 }
 
-// cost counts the allocations and the bytes allocated by f, run runs
-// times.
-func cost(runs int, f func()) (allocs, bytes uint64) {
-	f()
-	var a, b runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&a)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&b)
-	return (b.Mallocs - a.Mallocs) / uint64(runs), (b.TotalAlloc - a.TotalAlloc) / uint64(runs)
-}
-
 // TestLinear: reading is linear in the input. For inputs of size n and
 // 16n the allocations and the bytes allocated may grow at most 24 times
 // (16 times, with room for the constant part); a quadratic step would
@@ -233,8 +219,8 @@ func TestLinearRepeatedItems(t *testing.T) {
 
 func linear(t *testing.T, at func(n int) func(), n int) {
 	t.Helper()
-	a1, b1 := cost(20, at(n))
-	a16, b16 := cost(20, at(16*n))
+	a1, b1 := oracle.Cost(20, at(n))
+	a16, b16 := oracle.Cost(20, at(16*n))
 	t.Logf("n=%d: %d allocs, %d B; 16n: %d allocs, %d B", n, a1, b1, a16, b16)
 	if a16 > 24*max(a1, 1) || b16 > 24*max(b1, 1) {
 		t.Errorf("not linear: n=%d takes %d allocs and %d B, 16n takes %d allocs and %d B", n, a1, b1, a16, b16)

@@ -1,22 +1,16 @@
 package stringlist
 
 import (
-	"runtime"
 	"strings"
 	"testing"
+
+	"agentinput.dev/internal/oracle"
 )
 
 // allocated returns the bytes f allocates, averaged over runs.
 func allocated(runs int, f func()) uint64 {
-	f()
-	var a, b runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&a)
-	for range runs {
-		f()
-	}
-	runtime.ReadMemStats(&b)
-	return (b.TotalAlloc - a.TotalAlloc) / uint64(runs)
+	_, bytes := oracle.Cost(runs, f)
+	return bytes
 }
 
 // TestLinearRepeatedItems: a long list of repeats, each dropped with a

@@ -203,18 +203,7 @@ func TestPropertyNoAmbiguousValue(t *testing.T) {
 		if a.Code == agentinput.AskAmbiguous && len(a.Readings) == 0 {
 			t.Fatalf("an ambiguous ask without readings: %s", a.Message())
 		}
-		for _, r := range a.Readings {
-			var back []any
-			if err := json.Unmarshal(r.Value, &back); err != nil {
-				t.Fatal(err)
-			}
-			bo := l.Read(back)
-			got, ok := bo.Value()
-			text, _ := json.Marshal(got)
-			if !ok || !bytes.Equal(text, r.Value) || bo.NoteCount() != 0 {
-				t.Fatalf("reading %s does not read back as itself", r.Value)
-			}
-		}
+		readingsReadBack(t, l, a)
 	})
 }
 
@@ -381,18 +370,7 @@ func TestPropertyWholeBeforeSplit(t *testing.T) {
 		if !splitReads || a.Code != agentinput.AskAmbiguous || len(a.Readings) != 2 || string(a.Readings[0].Value) != `["`+w+`"]` {
 			t.Fatalf("Read(%q): %s", s, a.Message())
 		}
-		for _, r := range a.Readings {
-			var back []any
-			if err := json.Unmarshal(r.Value, &back); err != nil {
-				t.Fatal(err)
-			}
-			bo := l.Read(back)
-			got, ok := bo.Value()
-			text, _ := json.Marshal(got)
-			if !ok || !bytes.Equal(text, r.Value) || bo.NoteCount() != 0 {
-				t.Fatalf("reading %s does not read back as itself", r.Value)
-			}
-		}
+		readingsReadBack(t, l, a)
 	})
 }
 
@@ -423,4 +401,21 @@ func TestPropertyDeclaredPlaceholder(t *testing.T) {
 			t.Fatalf("undeclared: Read(%q) value %v", list, isValue)
 		}
 	})
+}
+
+// readingsReadBack fails unless every reading of a, a whole list, reads
+// back through l as itself with no note.
+func readingsReadBack(t *rapid.T, l *List[string], a agentinput.Ask) {
+	for _, r := range a.Readings {
+		var back []any
+		if err := json.Unmarshal(r.Value, &back); err != nil {
+			t.Fatal(err)
+		}
+		bo := l.Read(back)
+		got, ok := bo.Value()
+		text, _ := json.Marshal(got)
+		if !ok || !bytes.Equal(text, r.Value) || bo.NoteCount() != 0 {
+			t.Fatalf("reading %s does not read back as itself", r.Value)
+		}
+	}
 }
