@@ -104,6 +104,11 @@ func TestPropertyForms(t *testing.T) {
 			}
 			b.WriteString(recase(t, s))
 		}
+		if code := b.String(); len(subs) == 1 && len(code) == 2 && strings.ToUpper(code) == code {
+			if _, lang := capitalsCountry(code); lang != "" && baseOf(lang) != baseOf(tag) {
+				t.Skip("a code in capitals that is a country's with another language: asked about (TestPropertyCapitals)")
+			}
+		}
 		b.WriteString(rapid.SampledFrom([]string{"", "", ".UTF-8", ".utf8", ".ISO-8859-1", "@euro", ".UTF-8@euro"}).Draw(t, "suffix"))
 		in, wrapped := wrap(t, b.String())
 		o := Read(in, Options{})
