@@ -1,0 +1,148 @@
+package receipt
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// DefaultCapacity is how many records a Memory holds when its Capacity is
+// zero.
+const DefaultCapacity = 100_000
+
+// Memory is the in-memory Store: for tests and one-shot programs, and the
+// default of a do tool that names no store. Its receipts end with the
+// process. It holds at most Capacity records; when every one is live, a
+// new claim is ErrFull, and no live receipt is dropped to make room. The
+// zero Memory is ready to use.
+type Memory struct {
+	// Capacity bounds the records held; zero is DefaultCapacity.
+	Capacity int
+	// Retention is how long a record lives after its commit (or, never
+	// committed, after its claim); zero is DefaultRetention.
+	Retention time.Duration
+
+	mu      sync.Mutex
+	records map[Scope]*memoryRecord
+	last    Token
+}
+
+type memoryRecord struct {
+	digest    Digest
+	token     Token
+	committed bool
+	abandoned bool
+	lease     time.Time // the end of the lease, while claimed
+	expires   time.Time // the end of the retention
+	result    []byte
+}
+
+func (m *Memory) retention() time.Duration {
+	if m.Retention > 0 {
+		return m.Retention
+	}
+	return DefaultRetention
+}
+
+// Claim implements Store.
+func (m *Memory) Claim(_ context.Context, scope Scope, digest Digest, now time.Time, lease time.Duration) (Claim, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if r, ok := m.records[scope]; ok && now.Before(r.expires) {
+		switch {
+		case r.digest != digest:
+			return Claim{State: Conflict}, nil
+		case r.committed:
+			return Claim{State: Replay, Result: r.result}, nil
+		case r.abandoned || !now.Before(r.lease):
+			return Claim{State: Unknown}, nil
+		default:
+			return Claim{State: InProgress}, nil
+		}
+	}
+	if m.records == nil {
+		m.records = map[Scope]*memoryRecord{}
+	}
+	capacity := m.Capacity
+	if capacity <= 0 {
+		capacity = DefaultCapacity
+	}
+	if _, ok := m.records[scope]; !ok && len(m.records) >= capacity {
+		m.sweep(now)
+		if len(m.records) >= capacity {
+			return Claim{}, ErrFull
+		}
+	}
+	m.last++
+	m.records[scope] = &memoryRecord{digest: digest, token: m.last, lease: now.Add(lease), expires: now.Add(m.retention())}
+	return Claim{State: Claimed, Token: m.last}, nil
+}
+
+// sweep drops the records whose retention ended.
+func (m *Memory) sweep(now time.Time) {
+	for s, r := range m.records {
+		if !now.Before(r.expires) {
+			delete(m.records, s)
+		}
+	}
+}
+
+// held returns the record that token holds, uncommitted.
+func (m *Memory) held(scope Scope, token Token) (*memoryRecord, error) {
+	r, ok := m.records[scope]
+	if !ok || r.token != token || r.committed {
+		return nil, ErrNotHeld
+	}
+	return r, nil
+}
+
+// Extend implements Store.
+func (m *Memory) Extend(_ context.Context, scope Scope, token Token, until time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.held(scope, token)
+	if err != nil {
+		return err
+	}
+	if !r.abandoned {
+		r.lease = until
+	}
+	return nil
+}
+
+// Commit implements Store.
+func (m *Memory) Commit(_ context.Context, scope Scope, token Token, result []byte, now time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.held(scope, token)
+	if err != nil {
+		return err
+	}
+	r.committed, r.abandoned = true, false
+	r.result = append([]byte(nil), result...)
+	r.expires = now.Add(m.retention())
+	return nil
+}
+
+// Release implements Store.
+func (m *Memory) Release(_ context.Context, scope Scope, token Token) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, err := m.held(scope, token); err != nil {
+		return err
+	}
+	delete(m.records, scope)
+	return nil
+}
+
+// Abandon implements Store.
+func (m *Memory) Abandon(_ context.Context, scope Scope, token Token) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.held(scope, token)
+	if err != nil {
+		return err
+	}
+	r.abandoned = true
+	return nil
+}

@@ -1,0 +1,299 @@
+// Package receipttest is the conformance suite of receipt.Store: every
+// store runs it, so that memory, SQLite and PostgreSQL answer a claim the
+// same way.
+package receipttest
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"agentinput.dev/receipt"
+)
+
+// Harness gives the suite the store under test.
+type Harness struct {
+	// New returns an empty store for one test; the test's Cleanup closes
+	// it.
+	New func(t *testing.T) receipt.Store
+	// Reopen returns a store over the same records as s, as a restarted
+	// process sees them (s is not used again); nil for a store that keeps
+	// nothing beyond its process.
+	Reopen func(t *testing.T, s receipt.Store) receipt.Store
+	// Retention is the retention the store of New was given; zero is
+	// receipt.DefaultRetention.
+	Retention time.Duration
+}
+
+// epoch is the suite's clock: every time is given, none is read.
+var epoch = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+
+const lease = 10 * time.Second
+
+func digest(s string) receipt.Digest { return sha256.Sum256([]byte(s)) }
+
+var scope = receipt.Scope{Tool: "do_tag_decision", Principal: "", Key: "order-7731"}
+
+// Run runs the suite.
+func Run(t *testing.T, h Harness) {
+	retention := h.Retention
+	if retention == 0 {
+		retention = receipt.DefaultRetention
+	}
+	ctx := context.Background()
+	claim := func(t *testing.T, s receipt.Store, sc receipt.Scope, d receipt.Digest, now time.Time) receipt.Claim {
+		t.Helper()
+		c, err := s.Claim(ctx, sc, d, now, lease)
+		if err != nil {
+			t.Fatalf("Claim(%q, %v): %v", sc.Key, now.Sub(epoch), err)
+		}
+		return c
+	}
+	want := func(t *testing.T, c receipt.Claim, state receipt.State) {
+		t.Helper()
+		if c.State != state {
+			t.Fatalf("claim answered %v, want %v", c.State, state)
+		}
+	}
+
+	t.Run("first claim is claimed, a second in progress", func(t *testing.T) {
+		s := h.New(t)
+		want(t, claim(t, s, scope, digest("a"), epoch), receipt.Claimed)
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(lease-time.Millisecond)), receipt.InProgress)
+	})
+
+	t.Run("commit then replay the stored bytes", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		want(t, c, receipt.Claimed)
+		result := []byte(`{"decision_id":"x","applied_tags":["tax"]}`)
+		if err := s.Commit(ctx, scope, c.Token, result, epoch.Add(time.Second)); err != nil {
+			t.Fatal(err)
+		}
+		r := claim(t, s, scope, digest("a"), epoch.Add(2*time.Second))
+		want(t, r, receipt.Replay)
+		if !bytes.Equal(r.Result, result) {
+			t.Fatalf("replayed %q, want %q", r.Result, result)
+		}
+		// Long after the lease, a committed call still replays.
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(time.Hour)), receipt.Replay)
+	})
+
+	t.Run("other arguments conflict, claimed or committed", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		want(t, claim(t, s, scope, digest("b"), epoch), receipt.Conflict)
+		if err := s.Commit(ctx, scope, c.Token, []byte(`1`), epoch); err != nil {
+			t.Fatal(err)
+		}
+		r := claim(t, s, scope, digest("b"), epoch.Add(time.Second))
+		want(t, r, receipt.Conflict)
+		if len(r.Result) != 0 {
+			t.Fatalf("a conflict carried a result: %q", r.Result)
+		}
+	})
+
+	t.Run("a lease that ends without a commit is unknown, and stays unknown", func(t *testing.T) {
+		s := h.New(t)
+		want(t, claim(t, s, scope, digest("a"), epoch), receipt.Claimed)
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(lease)), receipt.Unknown)
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(retention/2)), receipt.Unknown)
+		want(t, claim(t, s, scope, digest("b"), epoch.Add(lease)), receipt.Conflict)
+	})
+
+	t.Run("a late commit replaces the doubt", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(2*lease)), receipt.Unknown)
+		if err := s.Commit(ctx, scope, c.Token, []byte(`"late"`), epoch.Add(2*lease)); err != nil {
+			t.Fatal(err)
+		}
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(3*lease)), receipt.Replay)
+	})
+
+	t.Run("extend keeps a running claim in progress", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		if err := s.Extend(ctx, scope, c.Token, epoch.Add(3*lease)); err != nil {
+			t.Fatal(err)
+		}
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(2*lease)), receipt.InProgress)
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(3*lease)), receipt.Unknown)
+	})
+
+	t.Run("abandon is unknown at once", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		if err := s.Abandon(ctx, scope, c.Token); err != nil {
+			t.Fatal(err)
+		}
+		want(t, claim(t, s, scope, digest("a"), epoch), receipt.Unknown)
+		// Extending an abandoned claim does not bring it back.
+		if err := s.Extend(ctx, scope, c.Token, epoch.Add(time.Hour)); err != nil && !errors.Is(err, receipt.ErrNotHeld) {
+			t.Fatal(err)
+		}
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(time.Second)), receipt.Unknown)
+	})
+
+	t.Run("release lets the same call claim again, with a new token", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		if err := s.Release(ctx, scope, c.Token); err != nil {
+			t.Fatal(err)
+		}
+		again := claim(t, s, scope, digest("a"), epoch.Add(time.Second))
+		want(t, again, receipt.Claimed)
+		if again.Token == c.Token {
+			t.Fatalf("the second claim has the first claim's token %d", c.Token)
+		}
+		// The released token acts on nothing.
+		for name, err := range map[string]error{
+			"Commit":  s.Commit(ctx, scope, c.Token, []byte(`1`), epoch),
+			"Release": s.Release(ctx, scope, c.Token),
+			"Abandon": s.Abandon(ctx, scope, c.Token),
+			"Extend":  s.Extend(ctx, scope, c.Token, epoch.Add(time.Hour)),
+		} {
+			if !errors.Is(err, receipt.ErrNotHeld) {
+				t.Errorf("%s with a released token: %v, want ErrNotHeld", name, err)
+			}
+		}
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(2*time.Second)), receipt.InProgress)
+	})
+
+	t.Run("a committed token acts on nothing more", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		if err := s.Commit(ctx, scope, c.Token, []byte(`1`), epoch); err != nil {
+			t.Fatal(err)
+		}
+		for name, err := range map[string]error{
+			"Commit":  s.Commit(ctx, scope, c.Token, []byte(`2`), epoch),
+			"Release": s.Release(ctx, scope, c.Token),
+			"Abandon": s.Abandon(ctx, scope, c.Token),
+		} {
+			if !errors.Is(err, receipt.ErrNotHeld) {
+				t.Errorf("%s after Commit: %v, want ErrNotHeld", name, err)
+			}
+		}
+		r := claim(t, s, scope, digest("a"), epoch.Add(time.Second))
+		want(t, r, receipt.Replay)
+		if string(r.Result) != `1` {
+			t.Fatalf("replayed %q, want the first commit's 1", r.Result)
+		}
+	})
+
+	t.Run("scopes are apart: tool, principal and key", func(t *testing.T) {
+		s := h.New(t)
+		scopes := []receipt.Scope{
+			scope,
+			{Tool: "do_other", Principal: scope.Principal, Key: scope.Key},
+			{Tool: scope.Tool, Principal: "alice", Key: scope.Key},
+			{Tool: scope.Tool, Principal: scope.Principal, Key: scope.Key + "x"},
+			// Parts that would run together if joined plainly.
+			{Tool: scope.Tool + "\x00alice", Principal: "", Key: scope.Key},
+			{Tool: scope.Tool, Principal: "\x00alice", Key: scope.Key},
+			// Bytes no text column holds as they are.
+			{Tool: scope.Tool, Principal: "", Key: "k\x00\xff\xfe ü"},
+		}
+		for i, sc := range scopes {
+			want(t, claim(t, s, sc, digest(strconv.Itoa(i)), epoch), receipt.Claimed)
+		}
+		for i, sc := range scopes {
+			want(t, claim(t, s, sc, digest(strconv.Itoa(i)), epoch), receipt.InProgress)
+		}
+	})
+
+	t.Run("retention: kept to its last instant, forgotten after", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		committed := epoch.Add(time.Minute)
+		if err := s.Commit(ctx, scope, c.Token, []byte(`1`), committed); err != nil {
+			t.Fatal(err)
+		}
+		want(t, claim(t, s, scope, digest("b"), committed.Add(retention-time.Millisecond)), receipt.Conflict)
+		want(t, claim(t, s, scope, digest("a"), committed.Add(retention-time.Millisecond)), receipt.Replay)
+		// Past its window the key is free again, for any arguments.
+		want(t, claim(t, s, scope, digest("b"), committed.Add(retention)), receipt.Claimed)
+	})
+
+	t.Run("results of any bytes and size round-trip", func(t *testing.T) {
+		s := h.New(t)
+		for i, result := range [][]byte{
+			[]byte(`{}`),
+			[]byte("{\"s\":\"\\u0000 ü \U0001F600\"}"),
+			bytes.Repeat([]byte(`x`), 1<<20),
+		} {
+			sc := receipt.Scope{Tool: scope.Tool, Key: "size-" + strconv.Itoa(i)}
+			c := claim(t, s, sc, digest("a"), epoch)
+			if err := s.Commit(ctx, sc, c.Token, result, epoch); err != nil {
+				t.Fatal(err)
+			}
+			r := claim(t, s, sc, digest("a"), epoch)
+			want(t, r, receipt.Replay)
+			if !bytes.Equal(r.Result, result) {
+				t.Fatalf("result %d (%d bytes) came back as %d bytes", i, len(result), len(r.Result))
+			}
+		}
+	})
+
+	t.Run("64 racing claims: exactly one is claimed", func(t *testing.T) {
+		s := h.New(t)
+		const n = 64
+		states := make([]receipt.State, n)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range n {
+			wg.Go(func() {
+				<-start
+				c, err := s.Claim(ctx, scope, digest("a"), epoch, lease)
+				if err != nil {
+					t.Errorf("claim %d: %v", i, err)
+					return
+				}
+				states[i] = c.State
+			})
+		}
+		close(start)
+		wg.Wait()
+		count := map[receipt.State]int{}
+		for _, st := range states {
+			count[st]++
+		}
+		if count[receipt.Claimed] != 1 || count[receipt.InProgress] != n-1 {
+			t.Fatalf("racing claims answered %v, want 1 claimed and %d in progress", count, n-1)
+		}
+	})
+
+	if h.Reopen == nil {
+		return
+	}
+	t.Run("reopened, every record is as it was", func(t *testing.T) {
+		s := h.New(t)
+		committed := receipt.Scope{Tool: scope.Tool, Key: "committed"}
+		running := receipt.Scope{Tool: scope.Tool, Key: "running"}
+		abandoned := receipt.Scope{Tool: scope.Tool, Key: "abandoned"}
+		c := claim(t, s, committed, digest("a"), epoch)
+		if err := s.Commit(ctx, committed, c.Token, []byte(`"kept"`), epoch); err != nil {
+			t.Fatal(err)
+		}
+		want(t, claim(t, s, running, digest("a"), epoch), receipt.Claimed)
+		a := claim(t, s, abandoned, digest("a"), epoch)
+		if err := s.Abandon(ctx, abandoned, a.Token); err != nil {
+			t.Fatal(err)
+		}
+		s = h.Reopen(t, s)
+		r := claim(t, s, committed, digest("a"), epoch.Add(time.Second))
+		want(t, r, receipt.Replay)
+		if string(r.Result) != `"kept"` {
+			t.Fatalf("replayed %q after reopening", r.Result)
+		}
+		want(t, claim(t, s, running, digest("a"), epoch.Add(time.Second)), receipt.InProgress)
+		want(t, claim(t, s, running, digest("a"), epoch.Add(lease)), receipt.Unknown)
+		want(t, claim(t, s, abandoned, digest("a"), epoch.Add(time.Second)), receipt.Unknown)
+	})
+}
