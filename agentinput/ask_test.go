@@ -86,6 +86,10 @@ var askCases = []struct {
 		Reason:   "it is not a whole cursor: truncated, altered or made up",
 		Expected: `a cursor exactly as the previous page returned it (a string that starts with "c1_"), or no cursor for the first page`,
 		Hint:     "Call again without cursor to start from the first page"}},
+	{"idempotency_conflict", Ask{Code: AskIdempotencyConflict, Received: json.RawMessage(`"order-7731"`),
+		Reason:   "this idempotency key was already used by a call of do_tag_decision with other arguments, and a key stands for one call",
+		Expected: "a key not used before, for example a new UUID",
+		Hint:     "Send idempotency_key with a fresh key to make this a new call, or send the earlier call's arguments to get its result"}},
 }
 
 func TestAskMessageGolden(t *testing.T) {

@@ -55,19 +55,20 @@ var NoteCodes = []NoteCode{
 type AskCode string
 
 const (
-	AskInvalid            AskCode = "invalid"              // the spelling has no meaning for this kind
-	AskAmbiguous          AskCode = "ambiguous"            // the spelling has several meanings; the readings name each
-	AskOutOfRange         AskCode = "out_of_range"         // a value outside the range the property accepts
-	AskNotWhole           AskCode = "not_whole"            // a fraction where the property takes whole numbers
-	AskWrongType          AskCode = "wrong_type"           // a JSON type the kind never reads (an array for a number)
-	AskTooLarge           AskCode = "too_large"            // a value over a documented budget
-	AskMissingRequired    AskCode = "missing_required"     // a required property is absent
-	AskPlaceholderOnWrite AskCode = "placeholder_on_write" // a placeholder where a tool that writes needs a real value or nothing
-	AskInvalidJSON        AskCode = "invalid_json"         // the input is not JSON
-	AskUnknownProperty    AskCode = "unknown_property"     // a property the tool does not declare
-	AskRangeReversed      AskCode = "range_reversed"       // a from/to pair whose from is after its to
-	AskSchemaViolation    AskCode = "schema_violation"     // normalized arguments the advertised schema rejects: a bug in a kind or a declaration
-	AskInvalidCursor      AskCode = "invalid_cursor"       // a cursor token that does not verify (forged, truncated, tampered with, expired, another session's or other filters'), or a spelling that names a later page ("page2", "next", 3): restart without cursor, or send the previous page's next_cursor
+	AskInvalid             AskCode = "invalid"              // the spelling has no meaning for this kind
+	AskAmbiguous           AskCode = "ambiguous"            // the spelling has several meanings; the readings name each
+	AskOutOfRange          AskCode = "out_of_range"         // a value outside the range the property accepts
+	AskNotWhole            AskCode = "not_whole"            // a fraction where the property takes whole numbers
+	AskWrongType           AskCode = "wrong_type"           // a JSON type the kind never reads (an array for a number)
+	AskTooLarge            AskCode = "too_large"            // a value over a documented budget
+	AskMissingRequired     AskCode = "missing_required"     // a required property is absent
+	AskPlaceholderOnWrite  AskCode = "placeholder_on_write" // a placeholder where a tool that writes needs a real value or nothing
+	AskInvalidJSON         AskCode = "invalid_json"         // the input is not JSON
+	AskUnknownProperty     AskCode = "unknown_property"     // a property the tool does not declare
+	AskRangeReversed       AskCode = "range_reversed"       // a from/to pair whose from is after its to
+	AskSchemaViolation     AskCode = "schema_violation"     // normalized arguments the advertised schema rejects: a bug in a kind or a declaration
+	AskIdempotencyConflict AskCode = "idempotency_conflict" // an idempotency key already used by a call with other arguments: send a fresh key
+	AskInvalidCursor       AskCode = "invalid_cursor"       // a cursor token that does not verify (forged, truncated, tampered with, expired, another session's or other filters'), or a spelling that names a later page ("page2", "next", 3): restart without cursor, or send the previous page's next_cursor
 )
 
 // AskCodes lists every AskCode.
@@ -75,6 +76,7 @@ var AskCodes = []AskCode{
 	AskInvalid, AskAmbiguous, AskOutOfRange, AskNotWhole, AskWrongType,
 	AskTooLarge, AskMissingRequired, AskPlaceholderOnWrite, AskInvalidJSON,
 	AskUnknownProperty, AskRangeReversed, AskSchemaViolation, AskInvalidCursor,
+	AskIdempotencyConflict,
 }
 
 // WarningCode names something the caller should know about a call that
@@ -86,10 +88,11 @@ const (
 	WarningReplayed        WarningCode = "replayed"         // a repeated do call answered with the stored result of the first
 	WarningFilterDropped   WarningCode = "filter_dropped"   // a filter value that names no stored value, or several, dropped: the results are not filtered by it
 	WarningNoHitsFiltered  WarningCode = "no_hits_filtered" // an empty page under a filter: the warning names the values that would have matched
+	WarningReceiptNotKept  WarningCode = "receipt_not_kept" // a do call made its change but its receipt could not be stored: a retry with the same key answers effect_unknown
 )
 
 // WarningCodes lists every WarningCode.
-var WarningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered}
+var WarningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered, WarningReceiptNotKept}
 
 // EnvelopeCode names why a whole call failed: the code of the envelope
 // whose issues say what to send instead.
@@ -97,8 +100,36 @@ type EnvelopeCode string
 
 const (
 	EnvelopeInvalidArguments EnvelopeCode = "invalid_arguments" // one or more arguments could not be read: the issues name each
-	EnvelopeToolFailed       EnvelopeCode = "tool_failed"       // the arguments were read, and the tool itself failed
+	EnvelopeToolFailed       EnvelopeCode = "tool_failed"       // the arguments were read, and the tool itself failed (an error or a panic, no details given)
+
+	// A handler's domain answers: the call was refused before it changed
+	// anything.
+	EnvelopeNotFound           EnvelopeCode = "not_found"           // what the call names does not exist
+	EnvelopeConflict           EnvelopeCode = "conflict"            // the call clashes with the current state (a version, a duplicate)
+	EnvelopeForbidden          EnvelopeCode = "forbidden"           // the caller may not do this
+	EnvelopePreconditionFailed EnvelopeCode = "precondition_failed" // a condition the call needs does not hold now
+	EnvelopeRateLimited        EnvelopeCode = "rate_limited"        // too many calls: the same call may be sent again later
+	EnvelopeUnavailable        EnvelopeCode = "unavailable"         // the tool or its receipt store cannot serve now: the same call may be sent again later
+
+	// The states of a do call's receipt.
+	EnvelopeInProgress    EnvelopeCode = "in_progress"    // the same call is still running: send it again later to get its result
+	EnvelopeEffectUnknown EnvelopeCode = "effect_unknown" // the call started and never finished: the change may or may not have happened
 )
 
 // EnvelopeCodes lists every EnvelopeCode.
-var EnvelopeCodes = []EnvelopeCode{EnvelopeInvalidArguments, EnvelopeToolFailed}
+var EnvelopeCodes = []EnvelopeCode{
+	EnvelopeInvalidArguments, EnvelopeToolFailed,
+	EnvelopeNotFound, EnvelopeConflict, EnvelopeForbidden, EnvelopePreconditionFailed, EnvelopeRateLimited, EnvelopeUnavailable,
+	EnvelopeInProgress, EnvelopeEffectUnknown,
+}
+
+// RetryAllowed reports whether a call answered with code may be sent again
+// unchanged: only a wait can change its answer. Any other code needs other
+// arguments, a fresh idempotency key, or a check first.
+func (c EnvelopeCode) RetryAllowed() bool {
+	switch c {
+	case EnvelopeRateLimited, EnvelopeUnavailable, EnvelopeInProgress:
+		return true
+	}
+	return false
+}

@@ -34,6 +34,16 @@ type Result struct {
 	// Replayed is true when a do call repeated an earlier one and Output
 	// is the stored result (JSON) of that call: the handler did not run.
 	Replayed bool
+	// Effect is what a do call did (not_started, committed, unknown); ""
+	// for read and can_do tools.
+	Effect Effect
+	// IdempotencyKey is the key a do call was claimed under: the caller's
+	// idempotency_key, or the one derived from the arguments; "" when the
+	// call was refused before its key was known.
+	IdempotencyKey string
+
+	handlerWarnings []Remark // the handler's own warnings, kept in the receipt
+	cause           error    // what the server logs of a failure; never shown to the model
 }
 
 // Call lets a handler add warnings to its result and issue the cursor of
@@ -65,7 +75,9 @@ func (t *Tool) filterHash(args map[string]any) string {
 			rest[k] = v
 		}
 	}
-	return string(mustJSON(rest))
+	// The tool's name first: a token one tool issued does not page
+	// another that shares the codec.
+	return t.spec.Name + "\x00" + string(mustJSON(rest))
 }
 
 // Warn adds a warning about the value at path (a JSON Pointer into the
@@ -104,13 +116,13 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 	// the property itself.
 	var callerKey string
 	if raw, ok := args[IdempotencyKeyProperty]; ok && t.spec.Intent == IntentDo && t.byName[IdempotencyKeyProperty] == nil && t.run != nil {
-		if k, ok := raw.(string); ok && k != "" && len(k) <= 256 {
+		if k, ok := raw.(string); ok && k != "" && len(k) <= MaxIdempotencyKeyBytes {
 			callerKey = k
 		} else {
 			issues = append(issues, Issue{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
 				Code:     agentinput.AskWrongType,
 				Received: agentinput.Received(raw),
-				Reason:   "an idempotency key is a non-empty string of at most 256 bytes",
+				Reason:   "an idempotency key is a non-empty string of at most " + strconv.Itoa(MaxIdempotencyKeyBytes) + " bytes",
 				Expected: `a string, for example "order-7731-retry"`,
 				Hint:     "Send " + IdempotencyKeyProperty + " as a string, or leave it out to key the call by its arguments",
 			}})
@@ -221,7 +233,11 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		issues = t.violations(res.Arguments)
 	}
 	if len(issues) > 0 {
-		return &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings}
+		r := &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings}
+		if t.spec.Intent == IntentDo {
+			r.Effect = EffectNotStarted
+		}
+		return r
 	}
 
 	if t.run == nil {
@@ -229,49 +245,38 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		// the caller forwards res.Arguments to the tool's own handler.
 		return res
 	}
-	var key string
+	run := guard(func() (any, error) {
+		in := reflect.New(t.inType).Elem()
+		for i, p := range t.props {
+			if assign[i] == nil {
+				continue
+			}
+			field := in.FieldByIndex(p.field)
+			if p.ptr {
+				field.Set(reflect.New(field.Type().Elem()))
+				field = field.Elem()
+			}
+			assign[i](field)
+		}
+		call := &Call{}
+		if t.spec.Cursors != nil {
+			call.codec, call.session, call.filters = t.spec.Cursors, sessionOf(ctx), t.filterHash(res.Arguments)
+		}
+		out, err := t.run(ctx, in, call)
+		res.handlerWarnings = call.warnings
+		return out, err
+	})
 	if t.spec.Intent == IntentDo {
-		key = callerKey
-		if key == "" {
-			key = IdempotencyKey(t.spec.Name, res.Arguments)
+		res = t.write(ctx, res, callerKey, run)
+	} else {
+		out, err := run()
+		if err != nil {
+			return &Result{Envelope: t.failed(err, ""), Notes: res.Notes, Warnings: res.Warnings, cause: err}
 		}
-		if stored, ok, err := t.spec.Receipts.Load(ctx, key); err == nil && ok {
-			res.Output = stored
-			res.Replayed = true
-			res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningReplayed), Path: "",
-				Message: "This call repeats an earlier one (the same idempotency key): its stored result is returned, and " + t.spec.Name + " did not run again"})
-			return res
-		}
+		res.Output = out
 	}
-
-	in := reflect.New(t.inType).Elem()
-	for i, p := range t.props {
-		if assign[i] == nil {
-			continue
-		}
-		field := in.FieldByIndex(p.field)
-		if p.ptr {
-			field.Set(reflect.New(field.Type().Elem()))
-			field = field.Elem()
-		}
-		assign[i](field)
-	}
-	call := &Call{}
-	if t.spec.Cursors != nil {
-		call.codec, call.session, call.filters = t.spec.Cursors, sessionOf(ctx), t.filterHash(res.Arguments)
-	}
-	out, err := t.run(ctx, in, call)
-	if err != nil {
-		return &Result{Envelope: toolFailed(t.spec.Name, err), Notes: res.Notes, Warnings: res.Warnings}
-	}
-	res.Output = out
-	res.Warnings = append(res.Warnings, call.warnings...)
-	if key != "" {
-		// A result that does not encode cannot be replayed; the call
-		// itself still succeeded.
-		if stored, err := json.Marshal(out); err == nil {
-			_ = t.spec.Receipts.Store(ctx, key, stored)
-		}
+	if res.Envelope == nil && !res.Replayed {
+		res.Warnings = append(res.Warnings, res.handlerWarnings...)
 	}
 	return res
 }

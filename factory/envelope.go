@@ -2,6 +2,7 @@ package factory
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -42,12 +43,15 @@ func (i Issue) MarshalJSON() ([]byte, error) {
 }
 
 // Envelope is the answer to a call that did not reach a result:
-// {code, message, hint, issues[]}. Every hint names the next call.
+// {code, message, hint, retry_allowed, issues[]}. Every hint names the next
+// call; retry_allowed says whether that call may be the same one, unchanged
+// (agentinput.EnvelopeCode.RetryAllowed).
 type Envelope struct {
-	Code    agentinput.EnvelopeCode `json:"code"`
-	Message string                  `json:"message"`
-	Hint    string                  `json:"hint"`
-	Issues  []Issue                 `json:"issues"`
+	Code         agentinput.EnvelopeCode `json:"code"`
+	Message      string                  `json:"message"`
+	Hint         string                  `json:"hint"`
+	RetryAllowed bool                    `json:"retry_allowed"`
+	Issues       []Issue                 `json:"issues"`
 }
 
 // invalidArguments builds the envelope of a call whose arguments could not
@@ -88,26 +92,91 @@ func lowerFirst(s string) string {
 
 // Failure is an error a handler returns to say what went wrong in words for
 // the caller. Any other error becomes a tool_failed envelope that says only
-// that the tool failed: a Go error string never reaches the model.
+// that the tool failed: a Go error string never reaches the model. A
+// Failure wrapped in another error (fmt.Errorf("…: %w", f)) is found.
+//
+// Code is one of the domain codes — agentinput.EnvelopeNotFound, Conflict,
+// Forbidden, PreconditionFailed, RateLimited, Unavailable — or "" for
+// tool_failed. A domain code states that the handler refused before it
+// changed anything: a do call's effect is not_started and its claim is
+// released, so the same call may be sent again (the envelope's
+// retry_allowed says whether that can help). Without a code, a do call's
+// effect is unknown.
 type Failure struct {
+	Code    agentinput.EnvelopeCode
 	Message string
 	Hint    string
 }
 
-func (f *Failure) Error() string { return f.Message }
+func (f *Failure) Error() string {
+	if f.Code != "" {
+		return string(f.Code) + ": " + f.Message
+	}
+	return f.Message
+}
 
-func toolFailed(tool string, err error) *Envelope {
+// domainCodes are the codes a Failure may carry.
+var domainCodes = map[agentinput.EnvelopeCode]bool{
+	agentinput.EnvelopeNotFound: true, agentinput.EnvelopeConflict: true, agentinput.EnvelopeForbidden: true,
+	agentinput.EnvelopePreconditionFailed: true, agentinput.EnvelopeRateLimited: true, agentinput.EnvelopeUnavailable: true,
+}
+
+// failureOf finds the Failure in err's chain, with a code only when it is a
+// domain code.
+func failureOf(err error) *Failure {
+	var f *Failure
+	if !errors.As(err, &f) || f == nil {
+		return nil
+	}
+	if f.Code != "" && !domainCodes[f.Code] {
+		return &Failure{Message: f.Message, Hint: f.Hint}
+	}
+	return f
+}
+
+// failed is the envelope of a handler that returned err (or panicked), on a
+// call whose effect is effect ("" for read and can_do tools).
+func (t *Tool) failed(err error, effect Effect) *Envelope {
+	tool := t.spec.Name
 	e := &Envelope{
 		Code:    agentinput.EnvelopeToolFailed,
 		Message: tool + " failed.",
-		Hint:    "Call " + tool + " again later, or with other arguments",
+		Hint:    "Call " + tool + " again later, or with other arguments.",
 		Issues:  []Issue{},
 	}
-	if f, ok := err.(*Failure); ok {
-		e.Message = tool + " failed: " + f.Message
-		if f.Hint != "" {
-			e.Hint = f.Hint
+	if effect == EffectUnknown {
+		e.Message = tool + " failed, and its change may or may not have happened."
+		e.Hint = t.confirm() + " before calling " + tool + " again with a fresh " + IdempotencyKeyProperty + "."
+	}
+	// A read changes nothing: resending it is always safe.
+	defer func() {
+		e.RetryAllowed = e.Code.RetryAllowed() || e.Code == agentinput.EnvelopeToolFailed && effect == ""
+	}()
+	f := failureOf(err)
+	if f == nil {
+		return e
+	}
+	if f.Code != "" {
+		e.Code = f.Code
+		e.Message = tool + " did not " + verb(t.spec.Intent) + ": " + trimPeriod(f.Message) + "."
+		e.Hint = "Call " + tool + " again with other arguments."
+		if e.Code.RetryAllowed() {
+			e.Hint = "Send the same call again later."
 		}
+	} else if effect == EffectUnknown {
+		e.Message = tool + " failed: " + trimPeriod(f.Message) + "; its change may or may not have happened."
+	} else {
+		e.Message = tool + " failed: " + f.Message
+	}
+	if f.Hint != "" {
+		e.Hint = f.Hint
 	}
 	return e
+}
+
+func verb(i Intent) string {
+	if i == IntentDo {
+		return "make the change"
+	}
+	return "answer"
 }

@@ -19,6 +19,12 @@ type Event struct {
 	Notes    []CodePath
 	Warnings []CodePath
 	Issues   []CodePath
+	// Effect is a do call's effect ("" for read and can_do tools).
+	Effect Effect
+	// Failure is what the server logs of a failed call: the handler's
+	// error text, or a panic's value and stack. It never reaches the
+	// model.
+	Failure string
 }
 
 // CodePath is a code at a path.
@@ -48,7 +54,7 @@ func (o SlogObserver) Observe(ctx context.Context, e Event) {
 	if e.Outcome != "ok" {
 		level = slog.LevelWarn
 	}
-	l.LogAttrs(ctx, level, "agentinput call",
+	attrs := []slog.Attr{
 		slog.String("tool", e.Tool),
 		slog.String("intent", string(e.Intent)),
 		slog.String("outcome", e.Outcome),
@@ -56,7 +62,15 @@ func (o SlogObserver) Observe(ctx context.Context, e Event) {
 		slog.String("notes", joinCodePaths(e.Notes)),
 		slog.String("warnings", joinCodePaths(e.Warnings)),
 		slog.String("issues", joinCodePaths(e.Issues)),
-	)
+	}
+	if e.Effect != "" {
+		attrs = append(attrs, slog.String("effect", string(e.Effect)))
+	}
+	if e.Failure != "" {
+		level = slog.LevelError
+		attrs = append(attrs, slog.String("failure", e.Failure))
+	}
+	l.LogAttrs(ctx, level, "agentinput call", attrs...)
 }
 
 func joinCodePaths(cps []CodePath) string {
@@ -68,7 +82,13 @@ func joinCodePaths(cps []CodePath) string {
 }
 
 func newEvent(t *Tool, res *Result, d time.Duration) Event {
-	e := Event{Tool: t.spec.Name, Intent: t.spec.Intent, Outcome: "ok", Duration: d}
+	e := Event{Tool: t.spec.Name, Intent: t.spec.Intent, Outcome: "ok", Duration: d, Effect: res.Effect}
+	if res.cause != nil {
+		e.Failure = res.cause.Error()
+		if p, ok := res.cause.(*panicError); ok {
+			e.Failure += "\n" + string(p.stack)
+		}
+	}
 	if len(res.Notes) > 0 {
 		e.Notes = make([]CodePath, 0, len(res.Notes))
 	}

@@ -7,12 +7,14 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/vocabulary"
+	"agentinput.dev/receipt"
 )
 
 // Intent says what a tool does: the proMCP triad. It sets the MCP
@@ -51,10 +53,21 @@ type Spec struct {
 	Open bool
 	// Observer receives one Event per call; nil means the log/slog default.
 	Observer Observer
-	// Receipts keeps the results of a do tool by idempotency key; nil
-	// means a MemoryReceipts of the tool's own. Read and can_do tools keep
-	// none.
-	Receipts ReceiptStore
+	// Receipts keeps the receipts of a do tool's calls (docs/writes.md);
+	// nil means a receipt.Memory of the tool's own, whose receipts end with
+	// the process. Read and can_do tools keep none.
+	Receipts receipt.Store
+	// Confirm tells the model how to check whether a do call whose effect
+	// is unknown made its change ("Call read_decision with the
+	// decision_id and look at its tags"); empty is a generic "check with
+	// a read tool".
+	Confirm string
+	// Lease is how long a do call's claim holds without news from its
+	// handler (DefaultLease when zero).
+	Lease time.Duration
+	// Wait is how long a retry of a running do call waits for its result
+	// (DefaultWait when zero).
+	Wait time.Duration
 	// Vocabularies are the data-owned value sets the tool's properties
 	// name in their tags (agentinput:"vocabulary,of=courts",
 	// agentinput:"filter,of=courts").
@@ -108,7 +121,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 		t.observer = SlogObserver{}
 	}
 	if spec.Intent == IntentDo && t.spec.Receipts == nil {
-		t.spec.Receipts = &MemoryReceipts{}
+		t.spec.Receipts = &receipt.Memory{}
 	}
 	t.schema = t.buildSchema()
 	if t.compiled, err = compile(spec.Name, t.schema); err != nil {
@@ -149,6 +162,12 @@ func (s Spec) check() error {
 	}
 	return nil
 }
+
+// ClaimsWrites reports whether the tool is a do tool whose handler runs
+// under the receipt protocol (docs/writes.md): a retry of its calls never
+// writes twice. A tool declared elsewhere (FromSchema) runs its own
+// handler, which no claim guards.
+func (t *Tool) ClaimsWrites() bool { return t.spec.Intent == IntentDo && t.run != nil }
 
 // Name returns the tool's name.
 func (t *Tool) Name() string { return t.spec.Name }

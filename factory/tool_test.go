@@ -395,11 +395,17 @@ func TestIdempotency(t *testing.T) {
 	if len(again.Warnings) != 1 || again.Warnings[0].Code != "replayed" {
 		t.Fatalf("warnings %+v", again.Warnings)
 	}
-	// The caller's own key wins over the derived one.
+	// The caller's own key wins over the derived one: a retry under it
+	// replays, and the key reused with other arguments is a conflict,
+	// never the other call's result.
 	tool.Call(context.Background(), json.RawMessage(`{"query":"y","idempotency_key":"k1"}`))
-	res := tool.Call(context.Background(), json.RawMessage(`{"query":"z","idempotency_key":"k1"}`))
+	res := tool.Call(context.Background(), json.RawMessage(`{"idempotency_key":"k1","query":"y"}`))
 	if !res.Replayed || r.calls != 2 {
 		t.Fatalf("caller key: replayed %v, calls %d", res.Replayed, r.calls)
+	}
+	res = tool.Call(context.Background(), json.RawMessage(`{"query":"z","idempotency_key":"k1"}`))
+	if res.Replayed || r.calls != 2 || res.Envelope == nil || res.Envelope.Issues[0].Code != "idempotency_conflict" {
+		t.Fatalf("caller key reused with other arguments: replayed %v, calls %d, envelope %+v", res.Replayed, r.calls, res.Envelope)
 	}
 	// A read tool keeps no receipts, and idempotency_key is unknown to it.
 	readTool, rr := newSearch(t, IntentRead)

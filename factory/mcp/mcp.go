@@ -10,8 +10,10 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -77,13 +79,24 @@ func arguments(req *sdk.CallToolRequest) json.RawMessage {
 	return req.Params.Arguments
 }
 
-// withSession binds the call to its MCP session, for the cursors a tool
-// issues.
+// withSession scopes the call to its principal: the authenticated user of
+// the request's token, or the server itself when the request carries none.
+// A do call's idempotency key and a cursor are both bound to it, and not to
+// the transport session, so that a retry after a reconnect, or on another
+// replica behind the same load balancer, replays and pages on
+// (docs/writes.md).
 func withSession(ctx context.Context, req *sdk.CallToolRequest) context.Context {
-	if req != nil && req.Session != nil {
-		return factory.WithSession(ctx, req.Session.ID())
+	principal := Principal(req)
+	return factory.WithSession(factory.WithPrincipal(ctx, principal), principal)
+}
+
+// Principal returns the principal a request is scoped to: its token's
+// user id, or "" (the server) when it carries no token or no user id.
+func Principal(req *sdk.CallToolRequest) string {
+	if req == nil || req.Extra == nil || req.Extra.TokenInfo == nil {
+		return ""
 	}
-	return ctx
+	return req.Extra.TokenInfo.UserID
 }
 
 // Describe returns the tool as tools/list shows it: name, title,
@@ -92,6 +105,11 @@ func Describe(t *factory.Tool) *sdk.Tool {
 	spec := t.Spec()
 	readOnly := spec.Intent != factory.IntentDo
 	destructive := spec.Intent == factory.IntentDo
+	// Read tools change nothing, and do tools that run their handler under
+	// the receipt protocol replay a repeated call: both are safe to retry.
+	// A tool declared elsewhere (FromSchema) runs its own handler, whose
+	// retries nothing here guards.
+	idempotent := readOnly || t.ClaimsWrites()
 	return &sdk.Tool{
 		Name:        spec.Name,
 		Title:       spec.Title,
@@ -101,9 +119,7 @@ func Describe(t *factory.Tool) *sdk.Tool {
 			Title:           spec.Title,
 			ReadOnlyHint:    readOnly,
 			DestructiveHint: &destructive,
-			// Read tools change nothing, and do tools replay a repeated
-			// call from their receipts: both are safe to retry.
-			IdempotentHint: true,
+			IdempotentHint:  idempotent,
 		},
 	}
 }
@@ -115,11 +131,31 @@ func Handler(t *factory.Tool) sdk.ToolHandler {
 	}
 }
 
-// Result renders a factory result as an MCP tool result.
+// WriteKey is the _meta key of a do call's write state: {"effect":
+// "not_started"|"committed"|"unknown", "idempotency_key": "…", "replayed":
+// bool}.
+const WriteKey = "agentinput.dev/write"
+
+// Result renders a factory result as an MCP tool result. The structured
+// content is the handler's result; when a best-effort list left entries
+// out, it carries them too, as issues[] beside the result's own members (or,
+// for a result that is not a JSON object or has a member of that name,
+// as {"result": …, "issues": […]}), and a text block says which entries
+// were not applied and what to send for them.
 func Result(res *factory.Result) *sdk.CallToolResult {
 	out := &sdk.CallToolResult{}
 	if len(res.Notes) > 0 || len(res.Warnings) > 0 {
 		out.Meta = sdk.Meta{MetaKey: map[string]any{"notes": res.Notes, "warnings": res.Warnings}}
+	}
+	if res.Effect != "" {
+		if out.Meta == nil {
+			out.Meta = sdk.Meta{}
+		}
+		w := map[string]any{"effect": res.Effect, "replayed": res.Replayed}
+		if res.IdempotencyKey != "" {
+			w["idempotency_key"] = res.IdempotencyKey
+		}
+		out.Meta[WriteKey] = w
 	}
 	if res.Envelope != nil {
 		out.IsError = true
@@ -131,12 +167,64 @@ func Result(res *factory.Result) *sdk.CallToolResult {
 	if err != nil {
 		payload = []byte(`null`)
 	}
+	if len(res.Issues) > 0 {
+		payload = withIssues(payload, res.Issues)
+	}
 	out.StructuredContent = json.RawMessage(payload)
 	out.Content = []sdk.Content{&sdk.TextContent{Text: string(payload)}}
+	if len(res.Issues) > 0 {
+		out.Content = append(out.Content, &sdk.TextContent{Text: NotAppliedText(res.Issues)})
+	}
 	if text := InputReadText(res); text != "" {
 		out.Content = append(out.Content, &sdk.TextContent{Text: text})
 	}
 	return out
+}
+
+// withIssues adds the issues of a best-effort call to its result's JSON.
+func withIssues(payload []byte, issues []factory.Issue) []byte {
+	list, err := json.Marshal(issues)
+	if err != nil {
+		return payload
+	}
+	var members map[string]json.RawMessage
+	if json.Unmarshal(payload, &members) == nil && members != nil {
+		if _, taken := members["issues"]; !taken {
+			if len(members) == 0 {
+				return append(append([]byte(`{"issues":`), list...), '}')
+			}
+			// The result's own bytes, unchanged, with one member more.
+			trimmed := bytes.TrimRight(payload, " \t\r\n")
+			out := append([]byte(nil), trimmed[:len(trimmed)-1]...)
+			out = append(out, `,"issues":`...)
+			out = append(out, list...)
+			return append(out, '}')
+		}
+	}
+	out := append([]byte(`{"result":`), payload...)
+	out = append(out, `,"issues":`...)
+	out = append(out, list...)
+	return append(out, '}')
+}
+
+// NotAppliedText renders the entries a best-effort call left out, each at
+// its path with what to send for it.
+func NotAppliedText(issues []factory.Issue) string {
+	var b strings.Builder
+	b.WriteString("Applied in part: ")
+	b.WriteString(strconv.Itoa(len(issues)))
+	if len(issues) == 1 {
+		b.WriteString(" entry was not applied; send it again as the issue says:")
+	} else {
+		b.WriteString(" entries were not applied; send them again as the issues say:")
+	}
+	for _, is := range issues {
+		b.WriteString("\n- ")
+		b.WriteString(is.Path)
+		b.WriteString(": ")
+		b.WriteString(is.Message())
+	}
+	return b.String()
 }
 
 // InputReadText renders the notes and warnings of a result in one short

@@ -1,0 +1,346 @@
+package factory
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/receipt"
+)
+
+// IdempotencyKeyProperty is the property a caller may send to a do tool to
+// name its own idempotency key. A tool need not declare it.
+const IdempotencyKeyProperty = "idempotency_key"
+
+// MaxIdempotencyKeyBytes is the longest idempotency key a caller may send.
+const MaxIdempotencyKeyBytes = 256
+
+// DefaultLease is how long a do call's claim holds without news from its
+// handler when Spec.Lease is zero. While the handler runs, the claim is
+// extended every third of the lease, so the lease bounds only how soon a
+// retry learns that a process died mid-write (effect_unknown).
+const DefaultLease = 15 * time.Second
+
+// DefaultWait is how long a retry of a call that is still running waits
+// for its result when Spec.Wait is zero, before it answers in_progress.
+const DefaultWait = 10 * time.Second
+
+// Effect is what a do call did to the world: the state its receipt
+// records, reported with every do call's result.
+type Effect string
+
+const (
+	// EffectNotStarted: the call was refused before its handler ran (an
+	// ask, a conflict, a refused claim) or its handler refused with a
+	// domain code before changing anything.
+	EffectNotStarted Effect = "not_started"
+	// EffectCommitted: the handler returned a result and its receipt was
+	// written (or, replayed, had been).
+	EffectCommitted Effect = "committed"
+	// EffectUnknown: the handler started and no commit was recorded (a
+	// panic, an error, a cancellation, a process that died): the change
+	// may or may not have happened. Never retried automatically.
+	EffectUnknown Effect = "unknown"
+)
+
+// WithPrincipal returns a context that carries the authenticated caller, to
+// which a do call's idempotency key is scoped. Without one, keys are scoped
+// to the server. The MCP binding sets it from the request's token info.
+func WithPrincipal(ctx context.Context, principal string) context.Context {
+	return context.WithValue(ctx, principalKey{}, principal)
+}
+
+type principalKey struct{}
+
+func principalOf(ctx context.Context) string {
+	p, _ := ctx.Value(principalKey{}).(string)
+	return p
+}
+
+// IdempotencyKey derives the key of a call from the tool's name and its
+// normalized arguments: "4 000" and 4000 retry as the same call. The
+// arguments are encoded as canonical JSON (object keys sorted, as
+// encoding/json writes maps) and hashed with SHA-256.
+func IdempotencyKey(tool string, normalized map[string]any) string {
+	return derivedKey(tool, mustJSON(normalized))
+}
+
+func derivedKey(tool string, canonical []byte) string {
+	h := sha256.New()
+	h.Write([]byte(tool))
+	h.Write([]byte{0})
+	h.Write(canonical)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// stored is what a receipt holds: the handler's result and the warnings it
+// added, replayed together.
+type stored struct {
+	Output   json.RawMessage `json:"output"`
+	Warnings []Remark        `json:"warnings,omitempty"`
+}
+
+// write runs a do call under the claim protocol (receipt package): claim
+// the scope before the handler runs, replay a committed call, refuse a key
+// reused with other arguments, wait for a running one, and never run a
+// call whose effect is unknown. res holds the read arguments.
+func (t *Tool) write(ctx context.Context, res *Result, callerKey string, run func() (any, error)) *Result {
+	canonical := mustJSON(res.Arguments)
+	key := callerKey
+	if key == "" {
+		key = derivedKey(t.spec.Name, canonical)
+	}
+	res.IdempotencyKey = key
+	scope := receipt.Scope{Tool: t.spec.Name, Principal: principalOf(ctx), Key: key}
+	digest := receipt.Digest(sha256.Sum256(canonical))
+	store, lease := t.spec.Receipts, t.lease()
+
+	deadline := time.Now().Add(t.wait())
+	backoff := time.Millisecond
+	for {
+		c, err := store.Claim(ctx, scope, digest, time.Now(), lease)
+		if err != nil {
+			return t.refuse(res, t.unavailable(err), err)
+		}
+		switch c.State {
+		case receipt.Claimed:
+			return t.run1(ctx, res, scope, c.Token, run)
+		case receipt.Replay:
+			return t.replay(res, c.Result)
+		case receipt.Conflict:
+			return t.refuse(res, t.conflict(callerKey), nil)
+		case receipt.Unknown:
+			return t.refuse(res, t.effectUnknown(key, callerKey != ""), nil)
+		case receipt.InProgress:
+			if !time.Now().Add(backoff).Before(deadline) {
+				return t.refuse(res, t.inProgress(), nil)
+			}
+			select {
+			case <-ctx.Done():
+				return t.refuse(res, t.inProgress(), nil)
+			case <-time.After(backoff):
+			}
+			backoff = min(2*backoff, 32*time.Millisecond)
+		default:
+			return t.refuse(res, t.unavailable(nil), fmt.Errorf("receipt store answered state %v", c.State))
+		}
+	}
+}
+
+func (t *Tool) lease() time.Duration {
+	if t.spec.Lease > 0 {
+		return t.spec.Lease
+	}
+	return DefaultLease
+}
+
+func (t *Tool) wait() time.Duration {
+	if t.spec.Wait > 0 {
+		return t.spec.Wait
+	}
+	return DefaultWait
+}
+
+// refuse answers a do call that did not run.
+func (t *Tool) refuse(res *Result, e *Envelope, cause error) *Result {
+	effect := EffectNotStarted
+	if e.Code == agentinput.EnvelopeEffectUnknown {
+		effect = EffectUnknown
+	}
+	return &Result{Envelope: e, Notes: res.Notes, Warnings: res.Warnings, Effect: effect, IdempotencyKey: res.IdempotencyKey, cause: cause}
+}
+
+// run1 runs the handler of a claimed call, keeps the claim alive while it
+// runs, and settles the receipt by what the handler answered.
+func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token receipt.Token, run func() (any, error)) *Result {
+	store, lease := t.spec.Receipts, t.lease()
+	stop := keepAlive(store, scope, token, lease)
+	out, err := run()
+	stop()
+	// Settling must happen even when the call's context is over: the
+	// handler ran, and the receipt must say so.
+	settle, cancel := context.WithTimeout(context.WithoutCancel(ctx), lease)
+	defer cancel()
+	if err != nil {
+		f := failureOf(err)
+		if f != nil && f.Code != "" {
+			// The handler refused before changing anything: the same call
+			// may run again.
+			_ = store.Release(settle, scope, token)
+			r := t.refuse(res, t.failed(err, EffectNotStarted), err)
+			return r
+		}
+		_ = store.Abandon(settle, scope, token)
+		return &Result{Envelope: t.failed(err, EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
+			Effect: EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: err}
+	}
+	res.Output = out
+	res.Effect = EffectCommitted
+	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings})
+	if merr == nil {
+		merr = store.Commit(settle, scope, token, payload, time.Now())
+	}
+	if merr != nil {
+		_ = store.Abandon(settle, scope, token)
+		res.cause = merr
+		res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningReceiptNotKept), Path: "",
+			Message: "The change was made, but its receipt could not be kept: a retry of this call with the same idempotency key will answer that its effect is unknown, so do not send it again"})
+	}
+	return res
+}
+
+// mustEncode encodes a handler's result for its receipt; a result that
+// does not encode is kept as null (its MCP rendering is null too).
+func mustEncode(out any) json.RawMessage {
+	b, err := json.Marshal(out)
+	if err != nil {
+		return json.RawMessage(`null`)
+	}
+	return b
+}
+
+// keepAlive extends a claim's lease every third of it until stop is called.
+func keepAlive(store receipt.Store, scope receipt.Scope, token receipt.Token, lease time.Duration) (stop func()) {
+	every := lease / 3
+	var timer *time.Timer
+	done := make(chan struct{})
+	var extend func()
+	extend = func() {
+		select {
+		case <-done:
+			return
+		default:
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), every)
+		err := store.Extend(ctx, scope, token, time.Now().Add(lease))
+		cancel()
+		if err == nil || !errors.Is(err, receipt.ErrNotHeld) {
+			timer.Reset(every)
+		}
+	}
+	// Armed only once timer is set: extend resets it.
+	timer = time.AfterFunc(time.Hour, extend)
+	timer.Reset(every)
+	return func() {
+		close(done)
+		timer.Stop()
+	}
+}
+
+// replay answers a committed call with its stored result.
+func (t *Tool) replay(res *Result, payload []byte) *Result {
+	var s stored
+	if err := json.Unmarshal(payload, &s); err != nil {
+		return t.refuse(res, t.unavailable(err), err)
+	}
+	res.Output = s.Output
+	res.Replayed = true
+	res.Effect = EffectCommitted
+	res.Warnings = append(res.Warnings, s.Warnings...)
+	res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningReplayed), Path: "",
+		Message: "This call repeats an earlier one (the same idempotency key and arguments): its stored result is returned, and " + t.spec.Name + " did not run again"})
+	return res
+}
+
+// conflict is the envelope of a key that belongs to another call. A key
+// derived from the arguments cannot conflict unless SHA-256 collides; the
+// issue is then about the arguments as a whole.
+func (t *Tool) conflict(callerKey string) *Envelope {
+	path, received := "", json.RawMessage(nil)
+	if callerKey != "" {
+		path, received = pointer([]string{IdempotencyKeyProperty}), agentinput.Received(callerKey)
+	}
+	hint := "Send " + IdempotencyKeyProperty + " with a fresh key to make this a new call, or send the earlier call's arguments to get its result"
+	issue := Issue{Path: path, Ask: agentinput.Ask{
+		Code:     agentinput.AskIdempotencyConflict,
+		Received: received,
+		Reason:   "this idempotency key was already used by a call of " + t.spec.Name + " with other arguments, and a key stands for one call",
+		Expected: "a key not used before, for example a new UUID",
+		Hint:     hint,
+	}}
+	return &Envelope{
+		Code:    agentinput.EnvelopeInvalidArguments,
+		Message: t.spec.Name + " was not called: its idempotency key belongs to another call.",
+		Hint:    hint + ".",
+		Issues:  []Issue{issue},
+	}
+}
+
+func (t *Tool) inProgress() *Envelope {
+	return &Envelope{
+		Code:         agentinput.EnvelopeInProgress,
+		Message:      "The same call of " + t.spec.Name + " is still running; this one did not start another.",
+		Hint:         "Send the same call again, with the same idempotency key, in a few seconds to get its result.",
+		RetryAllowed: true,
+		Issues:       []Issue{},
+	}
+}
+
+func (t *Tool) effectUnknown(key string, callerKey bool) *Envelope {
+	fresh := "send " + IdempotencyKeyProperty + " with a fresh key"
+	if !callerKey {
+		fresh = "add " + IdempotencyKeyProperty + " with a fresh key"
+	}
+	return &Envelope{
+		Code: agentinput.EnvelopeEffectUnknown,
+		Message: "An earlier call of " + t.spec.Name + " with the same idempotency key started and never finished: " +
+			"its change may or may not have happened, and it is not run again by itself.",
+		Hint:   t.confirm() + "; only if the change is missing, " + fresh + " to make a new attempt.",
+		Issues: []Issue{},
+	}
+}
+
+// confirm names the check that tells whether an unknown change happened.
+func (t *Tool) confirm() string {
+	if t.spec.Confirm != "" {
+		return trimPeriod(t.spec.Confirm)
+	}
+	return "Check with a read tool whether the change happened"
+}
+
+func (t *Tool) unavailable(err error) *Envelope {
+	msg := t.spec.Name + " cannot take calls right now; this call was not started."
+	if errors.Is(err, receipt.ErrFull) {
+		msg = t.spec.Name + " is at its limit of remembered calls right now; this call was not started."
+	}
+	return &Envelope{
+		Code:         agentinput.EnvelopeUnavailable,
+		Message:      msg,
+		Hint:         "Send the same call again in a minute.",
+		RetryAllowed: true,
+		Issues:       []Issue{},
+	}
+}
+
+func trimPeriod(s string) string {
+	for len(s) > 0 && (s[len(s)-1] == '.' || s[len(s)-1] == ' ') {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// guard runs a handler and turns a panic into an error that carries the
+// stack for the server's log: a panic never escapes a call.
+func guard(run func() (any, error)) func() (any, error) {
+	return func() (out any, err error) {
+		defer func() {
+			if v := recover(); v != nil {
+				out, err = nil, &panicError{value: fmt.Sprint(v), stack: debug.Stack()}
+			}
+		}()
+		return run()
+	}
+}
+
+type panicError struct {
+	value string
+	stack []byte
+}
+
+func (p *panicError) Error() string { return "panic: " + p.value }
