@@ -49,7 +49,7 @@ type badJSON struct{}
 
 func (badJSON) MarshalJSON() ([]byte, error) { return []byte(`{`), nil }
 
-type plainJSON struct{ n int }
+type plainJSON struct{}
 
 func (p plainJSON) MarshalJSON() ([]byte, error) { return []byte(`[1,"x",true]`), nil }
 

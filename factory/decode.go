@@ -517,7 +517,7 @@ func duplicateProperty(obj []byte) *Issue {
 		if first, ok := seen[key]; ok && !bytes.Equal(first, compact.Bytes()) {
 			return &Issue{Path: pointer([]string{key}), Ask: agentinput.Ask{
 				Code:     agentinput.AskInvalid,
-				Received: agentinput.Received(string(compact.Bytes())),
+				Received: agentinput.Received(compact.String()),
 				Reason:   "the arguments name " + key + " twice, with different values (" + string(agentinput.Received(string(first))) + " first)",
 				Expected: "each property once",
 				Hint:     "Send " + key + " once, with the value you mean",

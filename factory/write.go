@@ -210,8 +210,7 @@ func keepAlive(store receipt.Store, scope receipt.Scope, token receipt.Token, le
 	every := lease / 3
 	var timer *time.Timer
 	done := make(chan struct{})
-	var extend func()
-	extend = func() {
+	extend := func() {
 		select {
 		case <-done:
 			return

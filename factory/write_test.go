@@ -129,8 +129,7 @@ func TestPanicIsToolFailedAndEffectUnknown(t *testing.T) {
 	tool, runs, log := orders(t, factory.Spec{Confirm: "Call read_orders with the order to see whether it was placed."},
 		func(_ context.Context, in orderIn, _ *factory.Call) error {
 			if in.Order == "boom" {
-				var m map[string]int
-				m["x"] = 1 // a nil map write: a runtime panic
+				_ = in.Order[len(in.Order)+1] // a runtime panic: index out of range
 			}
 			return nil
 		})
@@ -140,7 +139,7 @@ func TestPanicIsToolFailedAndEffectUnknown(t *testing.T) {
 		t.Fatalf("a panic answered %+v, effect %q", e, res.Effect)
 	}
 	text, _ := json.Marshal(e)
-	for _, leak := range []string{"panic", "nil map", "goroutine", ".go:"} {
+	for _, leak := range []string{"panic", "index out of range", "goroutine", ".go:"} {
 		if strings.Contains(string(text), leak) {
 			t.Fatalf("the envelope leaks %q: %s", leak, text)
 		}
@@ -148,7 +147,7 @@ func TestPanicIsToolFailedAndEffectUnknown(t *testing.T) {
 	if !strings.Contains(e.Hint, "read_orders") {
 		t.Fatalf("the hint does not name the check: %q", e.Hint)
 	}
-	if !strings.Contains(log.String(), "level=ERROR") || !strings.Contains(log.String(), "nil map") || !strings.Contains(log.String(), "write_test.go") {
+	if !strings.Contains(log.String(), "level=ERROR") || !strings.Contains(log.String(), "index out of range") || !strings.Contains(log.String(), "write_test.go") {
 		t.Fatalf("the log lacks the panic and its stack:\n%s", log.String())
 	}
 	again := call(tool, `{"order":"boom","idempotency_key":"k"}`)
