@@ -83,7 +83,9 @@ func joinCodePaths(cps []CodePath) string {
 
 func newEvent(t *Tool, res *Result, d time.Duration) Event {
 	e := Event{Tool: t.spec.Name, Intent: t.spec.Intent, Outcome: "ok", Duration: d, Effect: res.Effect}
-	if res.cause != nil {
+	// A domain answer (a Failure with a code) is the handler speaking, not
+	// the server failing: its words are in the envelope already.
+	if f := failureOf(res.cause); res.cause != nil && (f == nil || f.Code == "") {
 		e.Failure = res.cause.Error()
 		if p, ok := res.cause.(*panicError); ok {
 			e.Failure += "\n" + string(p.stack)

@@ -4,10 +4,14 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
+
+	"agentinput.dev/agentinput"
 
 	"agentinput.dev/factory"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/vocabulary"
+	"agentinput.dev/receipt"
 )
 
 // CourtsJSON is the demo's court vocabulary, the contract cli.md fixes:
@@ -72,14 +76,36 @@ type Tagged struct {
 }
 
 // Tools declares the demonstration server's tools over a store, with the
-// cursor codec keyed by key (at least 32 bytes) and every call reported to
-// observer (nil: log/slog).
+// cursor codec keyed by key (at least 32 bytes), receipts in memory, and
+// every call reported to observer (nil: log/slog).
 func Tools(store *Store, key []byte, observer factory.Observer) ([]*factory.Tool, error) {
+	return ToolsWith(store, Options{Keys: [][]byte{key}, Observer: observer})
+}
+
+// Options configure ToolsWith.
+type Options struct {
+	// Keys is the cursor keyring: the first key signs, every key verifies
+	// (cursor.Config.Keys). Required.
+	Keys [][]byte
+	// Observer receives every call; nil is log/slog.
+	Observer factory.Observer
+	// Receipts keeps do_tag_decision's receipts; nil is a receipt.Memory.
+	Receipts receipt.Store
+	// Lease is do_tag_decision's claim lease; zero is factory.DefaultLease.
+	Lease time.Duration
+	// BeforeTag, when set, runs inside do_tag_decision's handler before the
+	// store changes: the tests use it to hold or count a write.
+	BeforeTag func(decisionID string)
+}
+
+// ToolsWith declares the demonstration server's tools with options.
+func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
+	observer := opts.Observer
 	courts, err := vocabulary.Load(strings.NewReader(CourtsJSON))
 	if err != nil {
 		return nil, err
 	}
-	codec, err := cursor.New(cursor.Config{Keys: [][]byte{key}})
+	codec, err := cursor.New(cursor.Config{Keys: opts.Keys})
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +149,7 @@ func Tools(store *Store, key []byte, observer factory.Observer) ([]*factory.Tool
 	}, func(_ context.Context, in ReadDecisionIn, _ *factory.Call) (Decision, error) {
 		d, ok := store.Get(in.ID)
 		if !ok {
-			return Decision{}, &factory.Failure{Message: "no decision has the id " + in.ID, Hint: "Call read_decisions to find the decision's id"}
+			return Decision{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.ID, Hint: "Call read_decisions to find the decision's id."}
 		}
 		return d, nil
 	})
@@ -166,12 +192,16 @@ func Tools(store *Store, key []byte, observer factory.Observer) ([]*factory.Tool
 		Name:        "do_tag_decision",
 		Title:       "Tag a court decision",
 		Description: "Adds subject tags to a court decision and returns its tags before and the tags added. Use when the user asks to classify a decision.",
-		Intent:      factory.IntentDo, Observer: observer,
+		Intent:      factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
+		Confirm: "Call read_decision with the decision_id and look at its tags",
 	}, func(_ context.Context, in TagIn, _ *factory.Call) (Tagged, error) {
-		prev, applied, ok := store.Tag(in.DecisionID, in.Tags)
-		if !ok {
-			return Tagged{}, &factory.Failure{Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id"}
+		if _, ok := store.Get(in.DecisionID); !ok {
+			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
 		}
+		if opts.BeforeTag != nil {
+			opts.BeforeTag(in.DecisionID)
+		}
+		prev, applied, _ := store.Tag(in.DecisionID, in.Tags)
 		return Tagged{DecisionID: in.DecisionID, PreviousTags: prev, AppliedTags: applied}, nil
 	})
 	if err != nil {
