@@ -242,10 +242,10 @@ func TestOpen(t *testing.T) {
 
 	t.Run("refused", func(t *testing.T) {
 		foreign := filepath.Join(dir, "foreign.db")
-		exec(t, foreign, "CREATE TABLE orders (id INTEGER PRIMARY KEY)")
+		execSQL(t, foreign, "CREATE TABLE orders (id INTEGER PRIMARY KEY)")
 		newer := filepath.Join(dir, "newer.db")
 		open(t, newer, sqlite.Options{}).Close()
-		exec(t, newer, "PRAGMA user_version = 99")
+		execSQL(t, newer, "PRAGMA user_version = 99")
 		for _, tc := range []struct {
 			name, path string
 			opts       sqlite.Options
@@ -274,8 +274,8 @@ func TestOpen(t *testing.T) {
 	})
 }
 
-// exec runs one statement on the file at path, outside any store.
-func exec(t *testing.T, path, stmt string) {
+// execSQL runs one statement on the file at path, outside any store.
+func execSQL(t *testing.T, path, stmt string) {
 	t.Helper()
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
