@@ -118,7 +118,11 @@ func start(t *testing.T, role, path string) kid {
 	// comes near it.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	k := kid{cmd: exec.CommandContext(ctx, os.Args[0], "-test.run=^$"), stderr: new(strings.Builder)}
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := kid{cmd: exec.CommandContext(ctx, bin, "-test.run=^$"), stderr: new(strings.Builder)}
 	k.cmd.Env = append(os.Environ(), childEnv+"="+role, pathEnv+"="+path)
 	k.cmd.Stderr = k.stderr
 	stdin, err := k.cmd.StdinPipe()

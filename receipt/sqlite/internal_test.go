@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -77,5 +78,37 @@ func TestPurge(t *testing.T) {
 	}
 	if got := count("expires_at > ?", now.UnixNano()); got < len(live) {
 		t.Fatalf("%d live records after purging, want at least %d", got, len(live))
+	}
+}
+
+// Every connection of the pool runs with the pragmas the package promises:
+// a commit in WAL is synced (FULL), and a lock is waited for.
+func TestPragmas(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(filepath.Join(t.TempDir(), "receipts.db"), Options{BusyTimeout: 1500 * time.Microsecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	// Hold a few connections at once, so that the pool opens several.
+	var conns []*sql.Conn
+	for range 3 {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		for pragma, want := range map[string]string{"journal_mode": "wal", "synchronous": "2", "busy_timeout": "2"} {
+			var got string
+			if err := c.QueryRowContext(ctx, "PRAGMA "+pragma).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("connection %d: PRAGMA %s is %s, want %s", i, pragma, got, want)
+			}
+		}
+		c.Close()
 	}
 }
