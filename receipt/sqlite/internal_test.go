@@ -90,9 +90,10 @@ func TestPragmas(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	// Hold a few connections at once, so that the pool opens several.
+	// Hold every connection the pool allows at once, so that it opens
+	// them all.
 	var conns []*sql.Conn
-	for range 3 {
+	for range s.db.Stats().MaxOpenConnections {
 		c, err := s.db.Conn(ctx)
 		if err != nil {
 			t.Fatal(err)
