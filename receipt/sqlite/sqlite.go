@@ -127,9 +127,9 @@ WHERE id = ?1 AND token = ?2 AND state <> 'committed'`
 // Purging: every purgeEvery-th claim this Store writes (the first one
 // included, so a restarted process starts clean) also deletes at most
 // purgeBatch expired records, in the claim's transaction (one sync for
-// both). The batch is larger
-// than the interval, so purging outpaces a steady stream of new claims,
-// and bounded, so no claim pays for a long backlog at once.
+// both). The batch is larger than the interval, so purging outpaces a
+// steady stream of new claims, and bounded, so that no claim pays for a
+// long backlog at once.
 const (
 	purgeEvery = 64
 	purgeBatch = 256
