@@ -53,3 +53,51 @@ func TestMemoryFullRefusesNeverEvicts(t *testing.T) {
 		t.Fatalf("a claim once the receipts expired: %v %v, want claimed", c.State, err)
 	}
 }
+
+// BenchmarkClaimCommit claims and commits a fresh scope per iteration on
+// a store in its steady state: the default capacity, a minute's
+// retention and a millisecond between calls, so that about 60,000
+// records are live and a full store sweeps the expired ones, as a busy
+// server's store does. (A store that only grows would measure the
+// growth of its map instead.)
+func BenchmarkClaimCommit(b *testing.B) {
+	ctx := context.Background()
+	now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	m := &receipt.Memory{Retention: time.Minute}
+	d := sha256.Sum256([]byte("args"))
+	result := []byte(`{"decision_id":"d-7731","applied_tags":["tax"]}`)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		now = now.Add(time.Millisecond)
+		sc := receipt.Scope{Tool: "do_tag_decision", Key: strconv.Itoa(i)}
+		c, err := m.Claim(ctx, sc, d, now, time.Second)
+		if err != nil || c.State != receipt.Claimed {
+			b.Fatalf("claim %d: %v %v", i, c.State, err)
+		}
+		if err := m.Commit(ctx, sc, c.Token, result, now); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkClaimReplay(b *testing.B) {
+	ctx := context.Background()
+	now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	m := &receipt.Memory{}
+	d := sha256.Sum256([]byte("args"))
+	sc := receipt.Scope{Tool: "do_tag_decision", Key: "order-7731"}
+	c, err := m.Claim(ctx, sc, d, now, time.Minute)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := m.Commit(ctx, sc, c.Token, []byte(`{"decision_id":"d-7731"}`), now); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		r, err := m.Claim(ctx, sc, d, now, time.Minute)
+		if err != nil || r.State != receipt.Replay {
+			b.Fatalf("%v %v", r.State, err)
+		}
+	}
+}

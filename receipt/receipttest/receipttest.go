@@ -223,6 +223,38 @@ func Run(t *testing.T, h Harness) {
 		want(t, claim(t, s, scope, digest("b"), committed.Add(retention)), receipt.Claimed)
 	})
 
+	t.Run("retention: counted from the claim until a commit, then from the commit", func(t *testing.T) {
+		s := h.New(t)
+		// Never committed: unknown to the last instant of its retention
+		// from the claim, then forgotten.
+		unknown := receipt.Scope{Tool: scope.Tool, Key: "never-committed"}
+		want(t, claim(t, s, unknown, digest("a"), epoch), receipt.Claimed)
+		want(t, claim(t, s, unknown, digest("a"), epoch.Add(retention-time.Millisecond)), receipt.Unknown)
+		want(t, claim(t, s, unknown, digest("a"), epoch.Add(retention)), receipt.Claimed)
+		// Committed late: kept for a whole retention from the commit.
+		late := receipt.Scope{Tool: scope.Tool, Key: "committed-late"}
+		c := claim(t, s, late, digest("a"), epoch)
+		committed := epoch.Add(retention - time.Second)
+		if err := s.Commit(ctx, late, c.Token, []byte(`1`), committed); err != nil {
+			t.Fatal(err)
+		}
+		want(t, claim(t, s, late, digest("a"), committed.Add(retention-time.Millisecond)), receipt.Replay)
+		want(t, claim(t, s, late, digest("a"), committed.Add(retention)), receipt.Claimed)
+	})
+
+	t.Run("the stored result is a copy of the committed bytes", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		result := []byte(`{"n":1}`)
+		if err := s.Commit(ctx, scope, c.Token, result, epoch); err != nil {
+			t.Fatal(err)
+		}
+		copy(result, `{"n":2}`) // the caller reuses its buffer
+		if r := claim(t, s, scope, digest("a"), epoch); string(r.Result) != `{"n":1}` {
+			t.Fatalf("replayed %q after the caller changed its buffer, want the committed {\"n\":1}", r.Result)
+		}
+	})
+
 	t.Run("results of any bytes and size round-trip", func(t *testing.T) {
 		s := h.New(t)
 		for i, result := range [][]byte{

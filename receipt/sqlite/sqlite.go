@@ -1,0 +1,468 @@
+package sqlite
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"agentinput.dev/receipt"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+)
+
+// DefaultBusyTimeout is how long a write waits for another process's
+// lock on the file when Options.BusyTimeout is zero.
+const DefaultBusyTimeout = 5 * time.Second
+
+// Options configures a Store. The zero Options is the default store.
+type Options struct {
+	// Retention is how long a record lives after its commit (or, never
+	// committed, after its claim); zero is receipt.DefaultRetention.
+	Retention time.Duration
+	// BusyTimeout is how long a write waits for a lock that another
+	// process holds on the file before it fails; zero is
+	// DefaultBusyTimeout. A call's context ends the wait sooner.
+	BusyTimeout time.Duration
+}
+
+// Store is a receipt.Store in a SQLite file. It is safe for concurrent
+// use by many goroutines, and by many processes that open the same file.
+type Store struct {
+	db        *sql.DB
+	retention time.Duration
+
+	// writes lets one write transaction of this process run at a time.
+	// SQLite would serialize them anyway, but a connection that finds
+	// the file locked by another connection sleeps (1, 2, 5, 10 ms...)
+	// before it tries again; waiting here instead hands the turn over
+	// at once, and ends the wait when the call's context does.
+	writes chan struct{}
+	// inserted counts the claims this Store wrote, to purge now and
+	// then; guarded by writes.
+	inserted uint64
+
+	look, claim, commit, extend, release, abandon, purge *sql.Stmt
+}
+
+// The schema, version 1. A record's primary key is the scope's ID (32
+// bytes: a key of any bytes fits); its state is claimed, committed or
+// abandoned; lease_until and expires_at are Unix nanoseconds. The index
+// on expires_at lets a purge find expired records without a scan.
+const (
+	schemaVersion = 1
+	// applicationID marks the file as a receipt store ("AIRC"), so that
+	// Open refuses another program's database rather than add a table to
+	// it, and file(1) can tell what the file is.
+	applicationID = 0x41495243
+
+	schema = `
+CREATE TABLE receipts (
+	id          BLOB    NOT NULL PRIMARY KEY,
+	tool        TEXT    NOT NULL,
+	digest      BLOB    NOT NULL,
+	token       INTEGER NOT NULL,
+	state       TEXT    NOT NULL CHECK (state IN ('claimed', 'committed', 'abandoned')),
+	lease_until INTEGER NOT NULL,
+	expires_at  INTEGER NOT NULL,
+	result      BLOB
+) WITHOUT ROWID;
+CREATE INDEX receipts_expires_at ON receipts (expires_at);`
+)
+
+// The statements. A claim takes two steps: look reads the record outside
+// any transaction; only when there is no live record does the claim open
+// a write transaction (BEGIN IMMEDIATE, which takes the file's write lock
+// at once), insert the record or replace an expired one with one
+// conditional upsert, and read the record again when the upsert changed
+// nothing because another claim won in between.
+//
+// The read first is what makes a replay, a conflict or an in-progress
+// poll cheap: under WAL it runs beside any writer and never waits for one
+// or takes the write lock, and its answer is the record as committed when
+// the read began, which is a true answer at an instant within the call.
+// A bare upsert for every claim (INSERT ... ON CONFLICT DO UPDATE ...
+// WHERE expired, its changed-row count telling who won) would be one
+// statement for a fresh claim, but would take the write lock for every
+// retry too, and still needs a second read to tell a replay from a
+// conflict, a read that a release in between can leave with no record at
+// all. Inside BEGIN IMMEDIATE the upsert and that read see one state,
+// and a claim that fails rolls back: it never claimed.
+const (
+	lookSQL = `SELECT digest = ?2, state, lease_until, expires_at, result
+FROM receipts WHERE id = ?1`
+	claimSQL = `INSERT INTO receipts (id, tool, digest, token, state, lease_until, expires_at, result)
+VALUES (?1, ?2, ?3, ?4, 'claimed', ?5, ?6, NULL)
+ON CONFLICT (id) DO UPDATE SET
+	tool = excluded.tool, digest = excluded.digest, token = excluded.token, state = 'claimed',
+	lease_until = excluded.lease_until, expires_at = excluded.expires_at, result = NULL
+WHERE receipts.expires_at <= ?7`
+	// A held claim is the record with its token, not yet committed;
+	// as in receipt.Memory, an abandoned claim is still held (it may
+	// commit, release or abandon again), and extending it changes
+	// nothing.
+	commitSQL = `UPDATE receipts SET state = 'committed', result = ?3, expires_at = ?4
+WHERE id = ?1 AND token = ?2 AND state <> 'committed'`
+	extendSQL = `UPDATE receipts SET lease_until = CASE state WHEN 'claimed' THEN ?3 ELSE lease_until END
+WHERE id = ?1 AND token = ?2 AND state <> 'committed'`
+	releaseSQL = `DELETE FROM receipts
+WHERE id = ?1 AND token = ?2 AND state <> 'committed'`
+	abandonSQL = `UPDATE receipts SET state = 'abandoned'
+WHERE id = ?1 AND token = ?2 AND state <> 'committed'`
+	purgeSQL = `DELETE FROM receipts WHERE id IN
+(SELECT id FROM receipts WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)`
+)
+
+// Purging: every purgeEvery-th claim this Store writes (the first one
+// included, so a restarted process starts clean) also deletes at most
+// purgeBatch expired records, in the claim's transaction (one sync for
+// both). The batch is larger than the interval, so purging outpaces a
+// steady stream of new claims, and bounded, so that no claim pays for a
+// long backlog at once.
+const (
+	purgeEvery = 64
+	purgeBatch = 256
+)
+
+// Open opens the store in the SQLite file at path, creating the file (but
+// not its directory) when it is missing, and its table when the file is
+// new. It fails on a file that holds anything but receipts, or receipts
+// of a newer schema than this package knows.
+func Open(path string, opts Options) (*Store, error) {
+	if opts.Retention < 0 || opts.BusyTimeout < 0 {
+		return nil, fmt.Errorf("sqlite receipts: negative Options (Retention %v, BusyTimeout %v): give a duration, or zero for the default", opts.Retention, opts.BusyTimeout)
+	}
+	if path == "" {
+		return nil, errors.New("sqlite receipts: no path: give the database file's path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite receipts: %w", err)
+	}
+	if err := create(abs); err != nil {
+		return nil, err
+	}
+	busy := opts.BusyTimeout
+	if busy == 0 {
+		busy = DefaultBusyTimeout
+	}
+	db, err := sql.Open("sqlite", dsn(abs, busy))
+	if err != nil {
+		return nil, fmt.Errorf("sqlite receipts: open %s: %w", abs, err)
+	}
+	// Readers beyond the CPUs do not read faster; the one more is the
+	// writer's. A bound keeps a burst of replays from opening (and then
+	// closing) a connection each.
+	conns := min(runtime.GOMAXPROCS(0), 8) + 1
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
+	s := &Store{db: db, retention: opts.Retention, writes: make(chan struct{}, 1)}
+	if s.retention == 0 {
+		s.retention = receipt.DefaultRetention
+	}
+	if err := s.init(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite receipts: open %s: %w", abs, err)
+	}
+	return s, nil
+}
+
+// create creates the file at path when it is missing, readable and
+// writable by its owner only: a result may hold what a caller should not
+// share. SQLite gives its -wal and -shm files the same permissions.
+func create(path string) error {
+	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o600)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("sqlite receipts: open %s: the directory %s does not exist (Open does not create it)", path, filepath.Dir(path))
+	}
+	if err != nil {
+		return fmt.Errorf("sqlite receipts: %w", err)
+	}
+	return f.Close()
+}
+
+// dsn is the driver's name for the file at path: a file: URI, so that a
+// path holding '?' or '#' stays a path, with the pragmas every connection
+// runs as it opens. _txlock=immediate makes every BeginTx a BEGIN
+// IMMEDIATE: the store opens transactions only to write.
+func dsn(path string, busy time.Duration) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows volume: file:///C:/...
+	}
+	ms := (busy + time.Millisecond - 1) / time.Millisecond
+	q := url.Values{
+		"_busy_timeout": {strconv.FormatInt(int64(ms), 10)},
+		"_journal_mode": {"WAL"},
+		"_synchronous":  {"FULL"},
+		"_txlock":       {"immediate"},
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String() + "?" + q.Encode()
+}
+
+// init checks the journal mode, creates or checks the schema, and
+// prepares the statements.
+func (s *Store) init() error {
+	ctx := context.Background()
+	var mode string
+	if err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		return err
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return fmt.Errorf("the journal mode is %q, not WAL: the file system may not support WAL's shared memory (a network file system?)", mode)
+	}
+	if err := s.migrate(ctx); err != nil {
+		return err
+	}
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&s.look, lookSQL}, {&s.claim, claimSQL}, {&s.commit, commitSQL}, {&s.extend, extendSQL},
+		{&s.release, releaseSQL}, {&s.abandon, abandonSQL}, {&s.purge, purgeSQL},
+	} {
+		st, err := s.db.PrepareContext(ctx, p.sql)
+		if err != nil {
+			return fmt.Errorf("prepare %q: %w", p.sql, err)
+		}
+		*p.stmt = st
+	}
+	return nil
+}
+
+// migrate brings the file to schemaVersion, in one write transaction so
+// that two processes opening a new file at once create the table once. A
+// later schema adds a step from each older version here.
+func (s *Store) migrate(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var app, version, objects int64
+	if err := tx.QueryRowContext(ctx, "PRAGMA application_id").Scan(&app); err != nil {
+		return err
+	}
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return err
+	}
+	if err := tx.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema").Scan(&objects); err != nil {
+		return err
+	}
+	switch {
+	case app == 0 && version == 0 && objects == 0:
+		// A new file.
+	case app != applicationID:
+		return errors.New("the file is another program's database, not a receipt store: give the store a file of its own")
+	case version == schemaVersion:
+		return nil
+	case version > schemaVersion:
+		return fmt.Errorf("the receipts have schema version %d, newer than this package's %d: a newer agentinput wrote them", version, schemaVersion)
+	default:
+		return fmt.Errorf("the receipts have schema version %d, which this package does not know", version)
+	}
+	for _, stmt := range []string{
+		schema,
+		"PRAGMA application_id = " + strconv.Itoa(applicationID),
+		"PRAGMA user_version = " + strconv.Itoa(schemaVersion),
+	} {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("create the schema: %w", err)
+		}
+	}
+	return tx.Commit()
+}
+
+// Close closes the store's connections. Calls after Close fail.
+func (s *Store) Close() error {
+	for _, st := range []*sql.Stmt{s.look, s.claim, s.commit, s.extend, s.release, s.abandon, s.purge} {
+		if st != nil {
+			st.Close()
+		}
+	}
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("sqlite receipts: close: %w", err)
+	}
+	return nil
+}
+
+// Claim implements receipt.Store. An error means the scope was not
+// claimed.
+func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.Digest, now time.Time, lease time.Duration) (receipt.Claim, error) {
+	id := scope.ID()
+	at := unixNano(now)
+	c, live, err := answer(s.look.QueryRowContext(ctx, id[:], digest[:]), at)
+	if err != nil || live {
+		return c, wrap("claim", err)
+	}
+	token := newToken()
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.StmtContext(ctx, s.claim).ExecContext(ctx,
+			id[:], scope.Tool, digest[:], int64(token), unixNano(now.Add(lease)), unixNano(now.Add(s.retention)), at)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			// Another claim won since the look: answer its record.
+			c, live, err = answer(tx.StmtContext(ctx, s.look).QueryRowContext(ctx, id[:], digest[:]), at)
+			if err == nil && !live {
+				err = errors.New("the upsert kept a record that is not live")
+			}
+			return err
+		}
+		c = receipt.Claim{State: receipt.Claimed, Token: token}
+		s.inserted++
+		if s.inserted%purgeEvery == 1 {
+			_, err = tx.StmtContext(ctx, s.purge).ExecContext(ctx, at, purgeBatch)
+		}
+		return err
+	})
+	if err != nil {
+		return receipt.Claim{}, wrap("claim", err)
+	}
+	return c, nil
+}
+
+// answer reads a record and answers a claim of it at now, as
+// receipt.Memory does; live is false when there is no record, or its
+// retention is over.
+func answer(row *sql.Row, now int64) (c receipt.Claim, live bool, err error) {
+	var (
+		same           bool
+		state          string
+		lease, expires int64
+		result         []byte
+	)
+	err = row.Scan(&same, &state, &lease, &expires, &result)
+	if errors.Is(err, sql.ErrNoRows) {
+		return receipt.Claim{}, false, nil
+	}
+	if err != nil || now >= expires {
+		return receipt.Claim{}, false, err
+	}
+	switch {
+	case !same:
+		return receipt.Claim{State: receipt.Conflict}, true, nil
+	case state == "committed":
+		return receipt.Claim{State: receipt.Replay, Result: result}, true, nil
+	case state == "abandoned" || now >= lease:
+		return receipt.Claim{State: receipt.Unknown}, true, nil
+	default:
+		return receipt.Claim{State: receipt.InProgress}, true, nil
+	}
+}
+
+// Commit implements receipt.Store.
+func (s *Store) Commit(ctx context.Context, scope receipt.Scope, token receipt.Token, result []byte, now time.Time) error {
+	return s.held(ctx, "commit", s.commit, scope, token, result, unixNano(now.Add(s.retention)))
+}
+
+// Extend implements receipt.Store.
+func (s *Store) Extend(ctx context.Context, scope receipt.Scope, token receipt.Token, until time.Time) error {
+	return s.held(ctx, "extend", s.extend, scope, token, unixNano(until))
+}
+
+// Release implements receipt.Store.
+func (s *Store) Release(ctx context.Context, scope receipt.Scope, token receipt.Token) error {
+	return s.held(ctx, "release", s.release, scope, token)
+}
+
+// Abandon implements receipt.Store.
+func (s *Store) Abandon(ctx context.Context, scope receipt.Scope, token receipt.Token) error {
+	return s.held(ctx, "abandon", s.abandon, scope, token)
+}
+
+// held runs stmt, one of the statements on the claim that token holds,
+// with the scope's ID, the token and args; a statement that changed no
+// record found no such claim: receipt.ErrNotHeld.
+func (s *Store) held(ctx context.Context, op string, stmt *sql.Stmt, scope receipt.Scope, token receipt.Token, args ...any) error {
+	id := scope.ID()
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.StmtContext(ctx, stmt).ExecContext(ctx, append([]any{id[:], int64(token)}, args...)...)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err == nil && n == 0 {
+			err = receipt.ErrNotHeld
+		}
+		return err
+	})
+	return wrap(op, err)
+}
+
+// write runs f in a write transaction, after the other writes of this
+// process. The transaction commits when f returns nil and rolls back
+// otherwise, so an error means nothing was written. ctx bounds the
+// wait for the turn and for the file's lock.
+func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
+	select {
+	case s.writes <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-s.writes }()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("sqlite receipts: %s: %w", op, err)
+}
+
+// newToken draws a claim's token: 63 random bits (an INTEGER column holds
+// a signed 64-bit value), never zero. Random rather than a counter kept
+// in the file: a counter would be one more row that every claim of every
+// process writes, while two successive claims of a scope draw the same
+// token with probability 2^-63.
+func newToken() receipt.Token {
+	var b [8]byte
+	rand.Read(b[:]) // never fails (crypto/rand)
+	if t := binary.LittleEndian.Uint64(b[:]) >> 1; t != 0 {
+		return receipt.Token(t)
+	}
+	return 1
+}
+
+var (
+	minTime = time.Unix(0, math.MinInt64)
+	maxTime = time.Unix(0, math.MaxInt64)
+)
+
+// unixNano is t in nanoseconds since the Unix epoch, held to the range
+// of an int64 (the years 1678 to 2262): a lease of a century from now
+// ends in 2262, not in 1700.
+func unixNano(t time.Time) int64 {
+	switch {
+	case t.Before(minTime):
+		return math.MinInt64
+	case t.After(maxTime):
+		return math.MaxInt64
+	}
+	return t.UnixNano()
+}
