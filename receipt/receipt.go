@@ -104,7 +104,8 @@ type Claim struct {
 	State State
 	// Token names the claim when State is Claimed.
 	Token Token
-	// Result is the committed result when State is Replay.
+	// Result is the committed result when State is Replay. It may be the
+	// store's own copy: read it, never change it.
 	Result []byte
 }
 
