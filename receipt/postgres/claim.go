@@ -29,8 +29,13 @@ func newStatements(n tableNames) statements {
 		// $2 tool, $3 digest, $4 token, $5 lease_until, $6 expires_at,
 		// $7 now.
 		//
-		// Why exactly one of any number of concurrent claims answers
-		// Claimed, under READ COMMITTED, across processes:
+		// "seen" reads the scope's row in the statement's snapshot. When
+		// it is live, that is the answer (Replay, Conflict, InProgress or
+		// Unknown), and nothing is written: no row lock, no transaction
+		// id, no WAL flush at commit, so a replay costs a read. When the
+		// snapshot has no live row, "claimed" tries to take the scope, and
+		// that alone decides who claims. Why exactly one of any number of
+		// concurrent claims does, under READ COMMITTED, across processes:
 		//
 		//   - No row: concurrent inserts of one scope_id race on the
 		//     primary key. One inserts; the others find its index entry,
@@ -45,29 +50,29 @@ func newStatements(n tableNames) statements {
 		//     replacers only the first finds it so: the others find the
 		//     live row that replaced it.
 		//
-		// When the row is live, nothing is written and "claimed" is
-		// empty: the second SELECT reads the row to answer. It reads the
-		// statement's snapshot, which predates a row the INSERT waited
-		// for, so it may see no row (inserted since) or a version whose
-		// retention ended (replaced since). Either means another claim
-		// won a race during this statement, and Claim asks again with a
-		// new snapshot. A live version it sees is a state the record was
-		// in while the claim ran, a true answer. The result travels only
-		// for a Replay.
-		claim: `WITH claimed AS (
+		// A claim that so loses has nothing to answer from: its snapshot
+		// predates the row it lost to, showing no row or an expired one.
+		// Claim asks again, with a new snapshot that shows the winner. A
+		// live row the snapshot shows is a state the record was in while
+		// the claim ran: a true answer. The result travels only for a
+		// Replay.
+		claim: `WITH seen AS (
+	SELECT digest = $3::bytea AS same, state, lease_until, expires_at,
+		CASE WHEN digest = $3::bytea AND state = 'committed' THEN result END AS result
+	FROM ` + t + ` WHERE scope_id = $1::bytea
+), claimed AS (
 	INSERT INTO ` + t + ` AS r (scope_id, tool, digest, token, state, lease_until, expires_at)
-	VALUES ($1, $2, $3, $4, 'claimed', $5, $6)
+	SELECT $1::bytea, $2::text, $3::bytea, $4::bigint, 'claimed', $5::bigint, $6::bigint
+	WHERE NOT EXISTS (SELECT FROM seen WHERE expires_at > $7::bigint)
 	ON CONFLICT (scope_id) DO UPDATE SET
 		tool = excluded.tool, digest = excluded.digest, token = excluded.token, state = 'claimed',
 		lease_until = excluded.lease_until, expires_at = excluded.expires_at, result = NULL
-	WHERE r.expires_at <= $7
+	WHERE r.expires_at <= $7::bigint
 	RETURNING true
 )
 SELECT true, false, '', 0::bigint, 0::bigint, NULL::bytea FROM claimed
 UNION ALL
-SELECT false, digest = $3, state, lease_until, expires_at,
-	CASE WHEN digest = $3 AND state = 'committed' THEN result END
-FROM ` + t + ` WHERE scope_id = $1 AND NOT EXISTS (SELECT FROM claimed)`,
+SELECT false, same, state, lease_until, expires_at, result FROM seen WHERE NOT EXISTS (SELECT FROM claimed)`,
 
 		// The other four act on the row only while it holds their token
 		// and is not committed, as receipt.Memory's held does; a later

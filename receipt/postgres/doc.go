@@ -10,16 +10,18 @@
 //
 // # Exactly-once claims
 //
-// A claim is one statement, in one round trip: an INSERT of the scope's
-// row that, on a conflict with an existing row, replaces it only when that
-// row's retention has ended (ON CONFLICT ... DO UPDATE ... WHERE), and
-// otherwise reads the row to answer Replay, Conflict, InProgress or
-// Unknown. PostgreSQL decides the conflict on the primary key, under the
-// row's lock and against its latest committed version, whatever the
-// statement's snapshot saw, so of any number of concurrent claims, in any
-// number of processes, exactly one inserts or replaces the row: the others
-// wait for it and find it live. (The comment on the claim statement, in
-// claim.go, goes through the cases.) Commit, Extend, Release and Abandon
+// A claim is one statement, in one round trip. It reads the scope's row
+// and, when the row is live, answers from it (Replay, Conflict,
+// InProgress or Unknown) and writes nothing, so that a replay costs a
+// read. Otherwise it inserts the row, replacing an existing one only when
+// that row's retention has ended (ON CONFLICT ... DO UPDATE ... WHERE).
+// PostgreSQL decides that conflict on the primary key, under the row's
+// lock and against its latest committed version, whatever the statement's
+// snapshot saw, so of any number of concurrent claims, in any number of
+// processes, exactly one inserts or replaces the row: the others wait
+// for it and find it live, and ask again with a snapshot that shows it.
+// (The comment on the claim statement, in claim.go, goes through the
+// cases.) Commit, Extend, Release and Abandon
 // act on the row only while it holds their token, in one statement each;
 // no operation is ever half applied. A claim whose answer is lost (a
 // cancelled context, a broken connection) is dropped again when it may
