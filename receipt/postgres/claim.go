@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"agentinput.dev/receipt"
 )
@@ -104,12 +105,12 @@ const (
 	// purgeBatch bounds the rows a purge deletes: twice purgeEvery, so
 	// that purges outpace the claims that make rows.
 	purgeBatch = 2 * purgeEvery
-	// claimAttempts bounds the claim statements of one Claim; each
-	// attempt after the first follows another claim's write to the same
-	// row, so a second is rare and a tenth unheard of.
+	// claimAttempts bounds the claim statements of one Claim. An attempt
+	// is made again only when another claim wrote the row while it ran,
+	// so a second is rare and this bound is for a pathology.
 	claimAttempts = 64
 	// undoTimeout bounds the drop of a claim whose answer was lost.
-	undoTimeout = 10 * time.Second
+	undoTimeout = 5 * time.Second
 )
 
 // Claim implements receipt.Store.
@@ -121,6 +122,25 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 	}
 	id := scope.ID()
 	token := newToken()
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return receipt.Claim{}, fmt.Errorf("postgres receipts: claim: %w", err) // nothing was sent
+	}
+	c, err := s.claim(ctx, conn, id, scope.Tool, digest, token, now, lease)
+	if err == nil {
+		conn.Release()
+		return c, nil
+	}
+	// Whether the connection broke is read before Release hands it back;
+	// its cleanup is awaited after, when the pool may have another.
+	pgConn := conn.Conn().PgConn()
+	broken := pgConn.IsClosed()
+	conn.Release()
+	return receipt.Claim{}, s.claimFailed(ctx, pgConn, broken, id, token, err)
+}
+
+// claim runs the claim statement on conn until it answers.
+func (s *Store) claim(ctx context.Context, conn *pgxpool.Conn, id [32]byte, tool string, digest receipt.Digest, token receipt.Token, now time.Time, lease time.Duration) (receipt.Claim, error) {
 	nowNanos := unixNanos(now)
 	for range claimAttempts {
 		var (
@@ -130,7 +150,7 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 			expires       int64
 			result        []byte
 		)
-		err := s.pool.QueryRow(ctx, s.sql.claim, id[:], operatorTool(scope.Tool), digest[:], int64(token),
+		err := conn.QueryRow(ctx, s.sql.claim, id[:], operatorTool(tool), digest[:], int64(token),
 			unixNanos(now.Add(lease)), unixNanos(now.Add(s.retention)), nowNanos,
 		).Scan(&claimed, &same, &state, &leaseUntil, &expires, &result)
 		switch {
@@ -139,7 +159,7 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 		case retryable(err):
 			continue
 		case err != nil:
-			return receipt.Claim{}, s.claimFailed(ctx, id, token, err)
+			return receipt.Claim{}, err
 		case claimed:
 			return receipt.Claim{State: receipt.Claimed, Token: token}, nil
 		case expires <= nowNanos:
@@ -154,7 +174,7 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 			return receipt.Claim{State: receipt.InProgress}, nil
 		}
 	}
-	return receipt.Claim{}, fmt.Errorf("postgres receipts: claim: the record changed under each of %d attempts", claimAttempts)
+	return receipt.Claim{}, fmt.Errorf("the record changed under each of %d attempts", claimAttempts)
 }
 
 // retryable reports whether a claim statement failed, applying nothing,
@@ -165,20 +185,32 @@ func retryable(err error) bool {
 	return errors.As(err, &pgErr) && (pgErr.Code == "40001" || pgErr.Code == "40P01")
 }
 
-// claimFailed is the error of a claim statement that failed. When the
-// failure may have come after the statement was applied (the connection
-// broke, the context ended while the answer was on its way), the claim
-// may be recorded with nobody to hold it; it is dropped, so that a retry
-// finds no record rather than a claim that ages into Unknown.
-func (s *Store) claimFailed(ctx context.Context, id [32]byte, token receipt.Token, err error) error {
+// claimFailed is the error of a claim that failed. When the failure may
+// have come after the statement was applied (the context ended or the
+// connection broke while it ran), the claim may be recorded with nobody
+// to hold it; it is dropped, so that a retry finds no record rather than
+// a claim that ages into Unknown.
+//
+// A context that ends mid-statement closes the connection: pgx sends the
+// server a cancel request, then drains the connection until the server
+// closes it. Only then has the statement surely either aborted or
+// committed, so the drop waits for that cleanup (broken, pgConn) before
+// deleting the claim's row, if there is one.
+func (s *Store) claimFailed(ctx context.Context, pgConn *pgconn.PgConn, broken bool, id [32]byte, token receipt.Token, err error) error {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) || pgconn.SafeToRetry(err) {
 		// The server refused the statement, or it was never sent:
 		// nothing was applied.
 		return fmt.Errorf("postgres receipts: claim: %w", err)
 	}
-	undo, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.undoTimeout)
+	undo, cancel := context.WithTimeout(context.WithoutCancel(ctx), undoTimeout)
 	defer cancel()
+	if broken {
+		select {
+		case <-pgConn.CleanupDone():
+		case <-undo.Done():
+		}
+	}
 	if _, undoErr := s.pool.Exec(undo, s.sql.release, id[:], int64(token)); undoErr != nil {
 		return fmt.Errorf("postgres receipts: claim: %w (and dropping the claim it may have recorded failed: %v; it answers in_progress until its lease ends, then unknown)", err, undoErr)
 	}

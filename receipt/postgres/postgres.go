@@ -42,8 +42,6 @@ type Store struct {
 	names     tableNames
 	sql       statements
 	claims    atomic.Uint64 // claims made, for the purge's schedule
-	// undoTimeout bounds the drop of a claim whose answer was lost.
-	undoTimeout time.Duration
 }
 
 var _ receipt.Store = (*Store)(nil)
@@ -74,9 +72,9 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 
 // New returns a Store over a pool the application owns, creating the
 // table when missing (which is why it takes a context). Close leaves the
-// pool open. The pool's connections must run statements outside a
-// transaction block, as pgxpool does; a statement cache (the pgx default)
-// spares a round trip per call.
+// pool open. Each call is one statement on the pool, its own transaction;
+// with the pool's default statement cache a call is one round trip once
+// its connection has prepared the statement.
 func New(ctx context.Context, pool *pgxpool.Pool, opts Options) (*Store, error) {
 	names, err := opts.names()
 	if err != nil {
@@ -85,7 +83,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, opts Options) (*Store, error) 
 	if pool == nil {
 		return nil, errors.New("postgres receipts: New needs a pool")
 	}
-	s := &Store{pool: pool, retention: opts.Retention, names: names, sql: newStatements(names), undoTimeout: undoTimeout}
+	s := &Store{pool: pool, retention: opts.Retention, names: names, sql: newStatements(names)}
 	if s.retention == 0 {
 		s.retention = receipt.DefaultRetention
 	}
