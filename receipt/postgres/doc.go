@@ -21,12 +21,12 @@
 // processes, exactly one inserts or replaces the row: the others wait
 // for it and find it live, and ask again with a snapshot that shows it.
 // (The comment on the claim statement, in claim.go, goes through the
-// cases.) Commit, Extend, Release and Abandon
-// act on the row only while it holds their token, in one statement each;
-// no operation is ever half applied. A claim whose answer is lost (a
-// cancelled context, a broken connection) is dropped again when it may
-// have been recorded, so that a call that never learnt of its claim does
-// not leave it to age into Unknown.
+// cases.) Commit, Extend, Release and Abandon act on the row only while
+// it holds their token, in one statement each; no operation is ever half
+// applied. A claim whose answer is lost (a cancelled context, a broken
+// connection) may have been recorded all the same; once its statement is
+// surely over, it is dropped again, so that a call that never learnt of
+// its claim does not leave it to age into Unknown.
 //
 // The statements run outside any transaction of the caller's, at the
 // database's default isolation, READ COMMITTED. Under a stricter default

@@ -505,3 +505,52 @@ func BenchmarkClaimReplay(b *testing.B) {
 		}
 	}
 }
+
+// A role that may not create tables uses one an operator made and granted
+// it, and is told why when there is none.
+func TestARoleThatCannotCreateUsesAnOperatorsTable(t *testing.T) {
+	dsn := testDSN(t)
+	ctx := context.Background()
+	table := freshTable(t, dsn)
+	role := table + "_role"
+	var mayCreateRoles bool
+	admin := open(t, dsn, Options{Table: table})
+	if err := admin.pool.QueryRow(ctx, "SELECT rolcreaterole OR rolsuper FROM pg_roles WHERE rolname = current_user").Scan(&mayCreateRoles); err != nil {
+		t.Fatal(err)
+	}
+	if !mayCreateRoles {
+		t.Skipf("the role of %s may not create roles", dsnEnv)
+	}
+	exec(t, dsn, "CREATE ROLE "+role+" LOGIN PASSWORD 'receipts'")
+	t.Cleanup(func() { exec(t, dsn, "DROP OWNED BY "+role+"; DROP ROLE "+role) })
+	exec(t, dsn, "GRANT SELECT, INSERT, UPDATE, DELETE ON "+table+" TO "+role)
+	config, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	config.ConnConfig.User, config.ConnConfig.Password = role, "receipts"
+	pool, err := pgxpool.NewWithConfig(ctx, config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+
+	s, err := New(ctx, pool, Options{Table: table})
+	if err != nil {
+		t.Fatalf("New over a granted table: %v", err)
+	}
+	if c, err := s.Claim(ctx, scope, args, epoch, time.Minute); err != nil || c.State != receipt.Claimed {
+		t.Fatalf("claim: %v %v", c.State, err)
+	}
+	var mayCreate bool
+	if err := pool.QueryRow(ctx, "SELECT has_schema_privilege('public', 'CREATE')").Scan(&mayCreate); err != nil {
+		t.Fatal(err)
+	}
+	if mayCreate {
+		t.Skip("every role may create tables in public on this server (the default before PostgreSQL 15)")
+	}
+	_, err = New(ctx, pool, Options{Table: table + "_missing"})
+	if err == nil || !strings.Contains(err.Error(), "creating it") || !strings.Contains(err.Error(), "permission denied") {
+		t.Fatalf("New over a missing table the role may not create: %v", err)
+	}
+}
