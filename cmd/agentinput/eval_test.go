@@ -73,7 +73,7 @@ func TestEvalUsage(t *testing.T) {
 // The shipped corpus over streamable HTTP against the demonstration
 // server scores as it does in process.
 func TestEvalOverHTTP(t *testing.T) {
-	server, err := demoServer(true, quiet{})
+	server, err := demoServer(true, quietDemo(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestEvalOverHTTP(t *testing.T) {
 }
 
 func TestEvalNeedsEcho(t *testing.T) {
-	server, err := demoServer(false, quiet{})
+	server, err := demoServer(false, quietDemo(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func decodeReport(t *testing.T, out string) lintReport {
 }
 
 func TestLintDemoOverHTTP(t *testing.T) {
-	server, err := demoServer(false, quiet{})
+	server, err := demoServer(false, quietDemo(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestLintDemoOverHTTP(t *testing.T) {
 // them.
 func demoDescriptions(t *testing.T) []*sdk.Tool {
 	t.Helper()
-	server, err := demoServer(false, quiet{})
+	server, err := demoServer(false, quietDemo(t))
 	if err != nil {
 		t.Fatal(err)
 	}

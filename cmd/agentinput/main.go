@@ -15,10 +15,11 @@
 // encodes a cursor token, or decodes tokens as `read cursor` reads them, with
 // a key from --key or $AGENTINPUT_CURSOR_KEY (kinds/cursor).
 //
-//	agentinput serve [--http ADDR] [--echo-arguments]
+//	agentinput serve [--http ADDR] [--store memory|sqlite:PATH|postgres://DSN] [--cursor-keys FILE] [--echo-arguments]
 //
 // runs the demonstration MCP server (internal/demo) over stdio, or
-// streamable HTTP on ADDR.
+// streamable HTTP on ADDR, with do_tag_decision's receipts in a store
+// (default: SQLite in the user's state directory; docs/writes.md).
 //
 //	agentinput lint [--json] [--promcp] [--pin FILE] (-- COMMAND ARGS... | --url URL)
 //

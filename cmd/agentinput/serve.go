@@ -6,9 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
+	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,27 +21,52 @@ import (
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
 	"agentinput.dev/internal/demo"
+	"agentinput.dev/kinds/cursor"
+	"agentinput.dev/receipt"
+	"agentinput.dev/receipt/postgres"
+	"agentinput.dev/receipt/sqlite"
 )
 
-// runServe is `agentinput serve [--http ADDR] [--echo-arguments]`: the
-// demonstration MCP server over stdio, or streamable HTTP on ADDR.
+const serveUsage = "usage: agentinput serve [--http ADDR] [--store memory|sqlite:PATH|postgres://DSN] [--cursor-keys FILE] [--echo-arguments]"
+
+// runServe is `agentinput serve`: the demonstration MCP server over stdio,
+// or streamable HTTP on ADDR, with do_tag_decision's receipts in a store.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve")
 	addr := fs.String("http", "", "serve streamable HTTP on `ADDR` (host:port) instead of stdio")
+	storeFlag := fs.String("store", "", "keep do calls' receipts in `STORE`: memory, sqlite:PATH or postgres://DSN (default: SQLite in the user's state directory)")
+	keysFlag := fs.String("cursor-keys", "", "sign and verify cursors with the keyring in `FILE` (one base64 key a line; the first signs)")
 	echo := fs.Bool("echo-arguments", false, "put every call's normalized arguments in the result's _meta")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: agentinput serve [--http ADDR] [--echo-arguments]")
+		fmt.Fprintln(stderr, serveUsage)
 		return exitUsage
 	}
 	// The log goes to stderr: on stdio, stdout is the protocol's.
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	server, err := demoServer(*echo, factory.SlogObserver{Logger: logger})
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	store, closeStore, where, err := openStore(ctx, *storeFlag)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput serve:", err)
+		return exitUsage
+	}
+	defer closeStore()
+	keys, err := cursorKeys(*keysFlag, logger)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput serve:", err)
+		return exitUsage
+	}
+	opts := demo.Options{Keys: keys, Observer: factory.SlogObserver{Logger: logger}, Receipts: store}
+	if testHookDemo != nil {
+		testHookDemo(&opts)
+	}
+	server, err := demoServer(*echo, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "agentinput serve:", err)
 		return exitIO
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
+	logger.Info("agentinput serve: receipts", "store", where)
 	if *addr == "" {
 		err = server.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
 		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
@@ -45,28 +75,103 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput serve:", err)
+		return exitIO
+	}
 	handler := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, nil)
-	srv := &http.Server{Addr: *addr, Handler: handler}
+	srv := &http.Server{Handler: handler}
 	go func() {
 		<-ctx.Done()
 		srv.Close()
 	}()
-	logger.Info("agentinput serve: listening", "addr", *addr)
-	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	// The address as bound: with port 0, the port the system chose.
+	logger.Info("agentinput serve: listening", "addr", ln.Addr().String())
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintln(stderr, "agentinput serve:", err)
 		return exitIO
 	}
 	return exitOK
 }
 
-// demoServer builds the demonstration server: the demo tools over a fresh
-// store, with a cursor key of this process (tokens do not outlive it).
-func demoServer(echo bool, observer factory.Observer) (*sdk.Server, error) {
+// testHookDemo, when set (by this package's tests only), adjusts the demo's
+// options before the server is built.
+var testHookDemo func(*demo.Options)
+
+// openStore opens the receipt store a --store value names, and says where
+// it is for the log (never a password).
+func openStore(ctx context.Context, spec string) (receipt.Store, func(), string, error) {
+	switch {
+	case spec == "memory":
+		return &receipt.Memory{}, func() {}, "memory (receipts end with the process)", nil
+	case spec == "" || strings.HasPrefix(spec, "sqlite:"):
+		path := strings.TrimPrefix(spec, "sqlite:")
+		if spec == "" {
+			var err error
+			if path, err = defaultStorePath(); err != nil {
+				return nil, nil, "", err
+			}
+		}
+		if path == "" {
+			return nil, nil, "", errors.New("--store sqlite: needs a path: sqlite:PATH")
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, nil, "", fmt.Errorf("the receipt store's directory: %w", err)
+		}
+		s, err := sqlite.Open(path, sqlite.Options{})
+		if err != nil {
+			return nil, nil, "", err
+		}
+		return s, func() { s.Close() }, "sqlite:" + path, nil
+	case strings.HasPrefix(spec, "postgres://") || strings.HasPrefix(spec, "postgresql://"):
+		s, err := postgres.Open(ctx, spec, postgres.Options{})
+		if err != nil {
+			return nil, nil, "", err
+		}
+		return s, func() { s.Close() }, "postgres", nil
+	}
+	return nil, nil, "", fmt.Errorf("--store %q: want memory, sqlite:PATH or postgres://DSN", spec)
+}
+
+// defaultStorePath is the demo's SQLite file in the user's state directory:
+// $XDG_STATE_HOME/agentinput/demo.db, or ~/.local/state/agentinput/demo.db.
+func defaultStorePath() (string, error) {
+	if dir := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(dir) {
+		return filepath.Join(dir, "agentinput", "demo.db"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("no state directory for the receipt store (set XDG_STATE_HOME, or pass --store): %w", err)
+	}
+	return filepath.Join(home, ".local", "state", "agentinput", "demo.db"), nil
+}
+
+// cursorKeys loads the keyring of --cursor-keys. Without the flag, or when
+// the file does not exist, the key is random and this process's own: its
+// cursors do not outlive it or page on another replica, which the log says.
+func cursorKeys(path string, logger *slog.Logger) ([][]byte, error) {
+	if path != "" {
+		data, err := os.ReadFile(path)
+		switch {
+		case err == nil:
+			return cursor.ParseKeyring(data)
+		case !errors.Is(err, fs.ErrNotExist):
+			return nil, fmt.Errorf("--cursor-keys: %w", err)
+		}
+		logger.Warn("agentinput serve: the cursor keyring does not exist; cursors are signed with a random key of this process and will not page on another replica or after a restart", "file", path)
+	}
 	key := make([]byte, 32)
 	if _, err := rand.Read(key); err != nil {
 		return nil, err
 	}
-	tools, err := demo.Tools(demo.NewStore(), key, observer)
+	return [][]byte{key}, nil
+}
+
+// demoServer builds the demonstration server: the demo tools over a fresh
+// dataset, with the options' cursor keys and receipt store.
+func demoServer(echo bool, opts demo.Options) (*sdk.Server, error) {
+	tools, err := demo.ToolsWith(demo.NewStore(), opts)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/internal/demo"
 )
 
 // The demonstration server end to end with the official go-sdk client:
@@ -152,7 +154,7 @@ func exercise(t *testing.T, cs *sdk.ClientSession) {
 }
 
 func TestServeInMemory(t *testing.T) {
-	server, err := demoServer(true, quiet{})
+	server, err := demoServer(true, quietDemo(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,15 +180,34 @@ func TestServeOverStdio(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
+	// The default store: SQLite in the user's state directory, created on
+	// first use.
+	state := t.TempDir()
+	cmd := exec.Command(bin, "serve", "--echo-arguments")
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state)
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "v0"}, nil).
-		Connect(ctx, &sdk.CommandTransport{Command: exec.Command(bin, "serve", "--echo-arguments")}, nil)
+		Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
 	exercise(t, cs)
+	if _, err := os.Stat(filepath.Join(state, "agentinput", "demo.db")); err != nil {
+		t.Fatalf("the default receipt store was not created: %v", err)
+	}
 }
 
 type quiet struct{}
 
 func (quiet) Observe(context.Context, factory.Event) {}
+
+// quietDemo is the demo's options for an in-process server: a random
+// cursor key, receipts in memory, nothing logged.
+func quietDemo(t *testing.T) demo.Options {
+	t.Helper()
+	keys, err := cursorKeys("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return demo.Options{Keys: keys, Observer: quiet{}}
+}
