@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"testing"
+	"time"
 
 	"agentinput.dev/kinds/vocabulary"
+	"agentinput.dev/receipt"
 )
 
 // The issue's benchmark call: five properties of a read tool, spelled as a
@@ -83,3 +86,46 @@ func BenchmarkBaseline(b *testing.B) {
 type discard struct{}
 
 func (discard) Observe(context.Context, Event) {}
+
+// BenchmarkDoCall is the canonical call on a do tool with the memory store:
+// beside BenchmarkCall/canonical it measures what the claim protocol costs a
+// write. "fresh" claims and commits a new key each time (the first call);
+// "replay" answers a committed one (a retry).
+func BenchmarkDoCall(b *testing.B) {
+	tool := benchTool(b)
+	spec := tool.Spec()
+	spec.Intent = IntentDo
+	spec.Receipts = &receipt.Memory{Retention: time.Minute}
+	do := Must(spec, func(_ context.Context, in benchIn, _ *Call) (benchIn, error) { return in, nil })
+	b.Run("fresh", func(b *testing.B) {
+		b.ReportAllocs()
+		args := make([][]byte, 0, 1024)
+		for i := range 1024 {
+			args = append(args, fmt.Appendf(nil, `{"query":"x","limit":10,"date_from":"2026-01-01","court":"NS","include_archived":false,"idempotency_key":"k%d-%d"}`, b.N, i))
+		}
+		i := 0
+		for b.Loop() {
+			sinkResult = do.Call(context.Background(), args[i%len(args)])
+			i++
+			if i%len(args) == 0 {
+				// New keys for the next round: every call claims afresh.
+				for j := range args {
+					args[j] = fmt.Appendf(args[j][:0], `{"query":"x","limit":10,"date_from":"2026-01-01","court":"NS","include_archived":false,"idempotency_key":"k%d-%d"}`, i, j)
+				}
+			}
+		}
+		if sinkResult.Envelope != nil {
+			b.Fatalf("envelope %+v", sinkResult.Envelope)
+		}
+	})
+	b.Run("replay", func(b *testing.B) {
+		b.ReportAllocs()
+		do.Call(context.Background(), canonicalArgs)
+		for b.Loop() {
+			sinkResult = do.Call(context.Background(), canonicalArgs)
+		}
+		if !sinkResult.Replayed {
+			b.Fatal("not replayed")
+		}
+	})
+}
