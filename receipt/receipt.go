@@ -13,8 +13,10 @@
 //
 // Exactly one Claim of a scope answers Claimed until the record is
 // released or its retention ends, under any concurrency and across every
-// process that shares the store. An Unknown record stays Unknown: the
-// change may or may not have happened, and nothing retries it.
+// process that shares the store. An Unknown record is never claimed
+// again: the change may or may not have happened, and nothing retries it.
+// Only its own holder, alive after all, may still settle it: an Extend
+// makes it in progress again, a Commit makes it a replay.
 //
 // Times come from the caller (the now of Claim and Commit), so that every
 // store behaves the same under one clock and a test can move it.
