@@ -429,6 +429,11 @@ func appendBounded(b []byte, v any, limit int) ([]byte, bool) {
 	return append(b, text...), true
 }
 
+// Cut keeps the first MaxReceivedChars characters of s and ends it in "…"
+// when it was longer: the cut of every echo of what a caller sent (a
+// property name in a message, a path, an origin).
+func Cut(s string) string { return cut(s) }
+
 // cut keeps the first MaxReceivedChars characters of s.
 func cut(s string) string {
 	count := 0

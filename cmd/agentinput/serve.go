@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -27,13 +28,16 @@ import (
 	"agentinput.dev/receipt/sqlite"
 )
 
-const serveUsage = "usage: agentinput serve [--http ADDR] [--store memory|sqlite:PATH|postgres://DSN] [--cursor-keys FILE] [--echo-arguments]"
+const serveUsage = "usage: agentinput serve [--http ADDR [--allow-remote] [--auth-token-file FILE] [--allow-origin ORIGIN,…]] [--store memory|sqlite:PATH|postgres://DSN] [--cursor-keys FILE] [--echo-arguments]"
 
 // runServe is `agentinput serve`: the demonstration MCP server over stdio,
 // or streamable HTTP on ADDR, with do_tag_decision's receipts in a store.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve")
-	addr := fs.String("http", "", "serve streamable HTTP on `ADDR` (host:port) instead of stdio")
+	addr := fs.String("http", "", "serve streamable HTTP on `ADDR` (host:port; :PORT is 127.0.0.1:PORT) instead of stdio")
+	allowRemote := fs.Bool("allow-remote", false, "let --http listen on an address beyond loopback (needs --auth-token-file)")
+	tokenFile := fs.String("auth-token-file", "", "require every HTTP request to carry the bearer token in `FILE`")
+	origins := fs.String("allow-origin", "", "serve browser requests from these `ORIGINS` (comma-separated scheme://host[:port]) beside loopback ones")
 	storeFlag := fs.String("store", "", "keep do calls' receipts in `STORE`: memory, sqlite:PATH or postgres://DSN (default: SQLite in the user's state directory)")
 	keysFlag := fs.String("cursor-keys", "", "sign and verify cursors with the keyring in `FILE` (one base64 key a line; the first signs)")
 	echo := fs.Bool("echo-arguments", false, "put every call's normalized arguments in the result's _meta")
@@ -75,24 +79,88 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	ln, err := net.Listen("tcp", *addr)
+	httpOpts, bind, err := httpOptions(*addr, *allowRemote, *tokenFile, *origins)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput serve:", err)
+		return exitUsage
+	}
+	if testHookHTTP != nil {
+		testHookHTTP(&httpOpts)
+	}
+	ln, err := net.Listen("tcp", bind)
 	if err != nil {
 		fmt.Fprintln(stderr, "agentinput serve:", err)
 		return exitIO
 	}
-	handler := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return server }, nil)
-	srv := &http.Server{Handler: handler}
+	srv := agentmcp.NewHTTPServer(server, httpOpts)
 	go func() {
 		<-ctx.Done()
 		srv.Close()
 	}()
 	// The address as bound: with port 0, the port the system chose.
 	logger.Info("agentinput serve: listening", "addr", ln.Addr().String())
+	if !isLoopback(ln.Addr()) {
+		logger.Warn("agentinput serve: listening beyond loopback; every request must carry the bearer token of --auth-token-file", "addr", ln.Addr().String())
+	}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintln(stderr, "agentinput serve:", err)
 		return exitIO
 	}
 	return exitOK
+}
+
+// testHookHTTP, when set (by this package's tests only), adjusts the HTTP
+// limits: shorter timeouts for the slow-connection tests.
+var testHookHTTP func(*agentmcp.HTTPOptions)
+
+// httpOptions checks --http and its flags: the address to bind (":PORT"
+// is loopback; an address beyond loopback needs --allow-remote and a
+// token) and the endpoint's limits.
+func httpOptions(addr string, allowRemote bool, tokenFile, origins string) (agentmcp.HTTPOptions, string, error) {
+	var opts agentmcp.HTTPOptions
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return opts, "", fmt.Errorf("--http %s: want host:port or :port", addr)
+	}
+	loopback := host == "localhost" || isLoopbackHost(host)
+	switch {
+	case host == "" && !allowRemote:
+		host, loopback = "127.0.0.1", true
+	case !loopback && !allowRemote:
+		return opts, "", fmt.Errorf("--http %s: %s is not a loopback address; serving beyond this machine takes --allow-remote and --auth-token-file", addr, host)
+	}
+	if !loopback && tokenFile == "" {
+		return opts, "", fmt.Errorf("--http %s with --allow-remote: every request must carry a bearer token; give it with --auth-token-file", addr)
+	}
+	if tokenFile != "" {
+		data, err := os.ReadFile(tokenFile)
+		if err != nil {
+			return opts, "", fmt.Errorf("--auth-token-file: %w", err)
+		}
+		token := strings.TrimSpace(string(data))
+		if len(token) < 16 || strings.ContainsAny(token, " \t\r\n") {
+			return opts, "", errors.New("--auth-token-file: the token is one line of at least 16 characters, without spaces")
+		}
+		opts.BearerToken = []byte(token)
+	}
+	for _, o := range strings.Split(origins, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			opts.AllowedOrigins = append(opts.AllowedOrigins, o)
+		}
+	}
+	return opts, net.JoinHostPort(host, port), nil
+}
+
+func isLoopbackHost(host string) bool {
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
+}
+
+func isLoopback(a net.Addr) bool {
+	if ta, ok := a.(*net.TCPAddr); ok {
+		return ta.IP.IsLoopback()
+	}
+	return false
 }
 
 // testHookDemo, when set (by this package's tests only), adjusts the demo's

@@ -1,0 +1,488 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/agentinput"
+)
+
+// HTTPOptions are the limits of a streamable HTTP endpoint built with
+// NewHTTPHandler or NewHTTPServer. A zero field takes its default (the
+// Default… constants); a negative duration or count switches that limit
+// off, which an endpoint reachable by untrusted clients should not do.
+//
+// The timeouts are chosen so that a long SSE stream lives as long as its
+// session: no limit bounds a response's total duration. A connection is
+// bounded instead by the time its headers take (ReadHeaderTimeout), the
+// time its request body takes (ReadTimeout, a per-request read deadline
+// set only while the body is read), the time each single write of the
+// reply may block on a client that does not read (WriteTimeout, a deadline
+// renewed before every write and flush), the time it may sit idle between
+// requests (IdleTimeout), and the session's own idle timeout
+// (SessionTimeout), which also ends the session's standalone SSE stream.
+// http.Server's own ReadTimeout and WriteTimeout stay off: the first
+// cancels a streaming request's context once it passes, the second cuts
+// every stream longer than it.
+type HTTPOptions struct {
+	// ReadHeaderTimeout bounds the time to read a request's headers.
+	ReadHeaderTimeout time.Duration
+	// ReadTimeout bounds the time to read one request's body.
+	ReadTimeout time.Duration
+	// WriteTimeout bounds the time one write of a reply may block.
+	WriteTimeout time.Duration
+	// IdleTimeout bounds the time a kept-alive connection waits for its
+	// next request.
+	IdleTimeout time.Duration
+	// SessionTimeout closes a session that has had no POST for this long
+	// (go-sdk's StreamableHTTPOptions.SessionTimeout).
+	SessionTimeout time.Duration
+	// MaxBodyBytes bounds a request body; a longer one is answered 413
+	// with a JSON-RPC error, and never read whole.
+	MaxBodyBytes int64
+	// MaxConcurrent bounds the requests served at once, streams included;
+	// one more is answered 503 with Retry-After.
+	MaxConcurrent int
+	// RetryAfter is the Retry-After of that 503, in whole seconds (at
+	// least 1).
+	RetryAfter time.Duration
+	// AllowedOrigins are the browser origins ("https://app.example.com",
+	// scheme://host[:port], compared without letter case) served beside the
+	// loopback ones. A request without an Origin header (any client that
+	// is not a browser) is served; one with another Origin is 403.
+	AllowedOrigins []string
+	// BearerToken, when not empty, is the token every request must carry
+	// as "Authorization: Bearer …", compared in constant time. Its
+	// principal (the TokenInfo's UserID, to which sessions, cursors and
+	// idempotency keys are bound) is Principal.
+	BearerToken []byte
+	// Principal is the user id of BearerToken; "" means "operator".
+	Principal string
+	// JSONResponse answers each POST with one application/json reply
+	// instead of an event stream (go-sdk's StreamableHTTPOptions).
+	JSONResponse bool
+}
+
+// The defaults of HTTPOptions.
+const (
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultReadTimeout       = 30 * time.Second
+	DefaultWriteTimeout      = 30 * time.Second
+	DefaultIdleTimeout       = 60 * time.Second
+	DefaultSessionTimeout    = 10 * time.Minute
+	// DefaultMaxBodyBytes is MaxArgumentBytes and 64 KiB for the JSON-RPC
+	// envelope around the arguments: a call whose arguments are just over
+	// their budget still gets its too_large envelope, not a 413.
+	DefaultMaxBodyBytes  = agentinput.MaxArgumentBytes + 64<<10
+	DefaultMaxConcurrent = 32
+	DefaultRetryAfter    = time.Second
+	// MaxHeaderBytes bounds a request's headers (http.Server's default is
+	// 1 MiB).
+	MaxHeaderBytes = 64 << 10
+	// MaxIDBytes bounds a request's id: a longer string id is an invalid
+	// request, answered with id null.
+	MaxIDBytes = 256
+)
+
+func (o HTTPOptions) withDefaults() HTTPOptions {
+	dur := func(d *time.Duration, def time.Duration) {
+		switch {
+		case *d == 0:
+			*d = def
+		case *d < 0:
+			*d = 0
+		}
+	}
+	dur(&o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	dur(&o.ReadTimeout, DefaultReadTimeout)
+	dur(&o.WriteTimeout, DefaultWriteTimeout)
+	dur(&o.IdleTimeout, DefaultIdleTimeout)
+	dur(&o.SessionTimeout, DefaultSessionTimeout)
+	dur(&o.RetryAfter, DefaultRetryAfter)
+	switch {
+	case o.MaxBodyBytes == 0:
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	case o.MaxBodyBytes < 0:
+		o.MaxBodyBytes = 0
+	}
+	switch {
+	case o.MaxConcurrent == 0:
+		o.MaxConcurrent = DefaultMaxConcurrent
+	case o.MaxConcurrent < 0:
+		o.MaxConcurrent = 0
+	}
+	if o.Principal == "" {
+		o.Principal = "operator"
+	}
+	return o
+}
+
+// NewHTTPServer returns an http.Server that serves s over streamable HTTP
+// with NewHTTPHandler and the connection limits of opts. Serve it on a
+// listener of your own (net.Listen); its Handler may be wrapped further.
+func NewHTTPServer(s *sdk.Server, opts HTTPOptions) *http.Server {
+	o := opts.withDefaults()
+	return &http.Server{
+		Handler:           NewHTTPHandler(s, opts),
+		ReadHeaderTimeout: o.ReadHeaderTimeout,
+		IdleTimeout:       o.IdleTimeout,
+		MaxHeaderBytes:    MaxHeaderBytes,
+	}
+}
+
+// NewHTTPHandler returns go-sdk's StreamableHTTPHandler for s (with its
+// DNS-rebinding protection on, and opts' session timeout and body limit)
+// behind the limits of opts, outermost first: every failure answered as a
+// JSON-RPC error; the per-write deadline; the bound on concurrent
+// requests; the Origin check; the bearer token, when set; and a screen of
+// the POST body (its size within the read deadline, a JSON content type,
+// one JSON-RPC message — no batch — with a well-formed id), so that no
+// frame a client sends is answered in plain text or with more than the
+// documented bound (docs/budgets.md).
+func NewHTTPHandler(s *sdk.Server, opts HTTPOptions) http.Handler {
+	o := opts.withDefaults()
+	maxBody := o.MaxBodyBytes
+	if maxBody == 0 {
+		maxBody = -1 // the SDK's own "no limit"
+	}
+	var h http.Handler = sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &sdk.StreamableHTTPOptions{
+		SessionTimeout:      o.SessionTimeout,
+		MaxRequestBodyBytes: maxBody,
+		JSONResponse:        o.JSONResponse,
+	})
+	h = screen(h, o)
+	if len(o.BearerToken) > 0 {
+		h = auth.RequireBearerToken(tokenVerifier(o.BearerToken, o.Principal), &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
+	}
+	h = checkOrigin(h, o.AllowedOrigins)
+	h = limitConcurrency(h, o.MaxConcurrent, o.RetryAfter)
+	return jsonErrors(h, o.WriteTimeout)
+}
+
+// tokenVerifier accepts exactly token, compared in constant time (of the
+// two tokens' SHA-256, so that not even the length leaks).
+func tokenVerifier(token []byte, principal string) auth.TokenVerifier {
+	want := sha256.Sum256(token)
+	return func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
+		sum := sha256.Sum256([]byte(got))
+		if subtle.ConstantTimeCompare(sum[:], want[:]) != 1 {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: principal}, nil
+	}
+}
+
+// JSON-RPC error codes of the HTTP screen.
+const (
+	codeParseError     = -32700
+	codeInvalidRequest = -32600
+	codeInternalError  = -32603
+)
+
+// writeError answers a JSON-RPC error with id (null when nil) and status.
+func writeError(w http.ResponseWriter, status, code int, id json.RawMessage, message string) {
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	body, _ := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}{JSONRPC: "2.0", ID: id, Error: struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}{code, message}})
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Del("Content-Length")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// cutText keeps a message's first MaxReceivedChars characters, as every
+// echo of what a caller sent is cut.
+func cutText(s string) string {
+	return agentinput.Cut(strings.TrimSpace(s))
+}
+
+// screen checks a POST body before the SDK sees it.
+func screen(next http.Handler, o HTTPOptions) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			if o.MaxBodyBytes > 0 && r.Body != nil {
+				r.Body = http.MaxBytesReader(w, r.Body, o.MaxBodyBytes)
+			}
+			next.ServeHTTP(w, r)
+			return
+		}
+		if ct := r.Header.Get("Content-Type"); !isJSONType(ct) {
+			writeError(w, http.StatusUnsupportedMediaType, codeInvalidRequest, nil, "the Content-Type of a POST must be application/json")
+			return
+		}
+		body, status, msg := readBody(w, r, o)
+		if status != 0 {
+			writeError(w, status, codeInvalidRequest, nil, msg)
+			return
+		}
+		id, code, msg := checkMessage(body)
+		if code != 0 {
+			writeError(w, http.StatusBadRequest, code, id, msg)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+		next.ServeHTTP(w, r)
+	})
+}
+
+func isJSONType(ct string) bool {
+	base, _, _ := strings.Cut(ct, ";")
+	return strings.EqualFold(strings.TrimSpace(base), "application/json")
+}
+
+// readBody reads a POST body within the body limit and the read deadline;
+// the deadline is lifted once the body is in, so that the reply (a stream,
+// perhaps) is not cut by it.
+func readBody(w http.ResponseWriter, r *http.Request, o HTTPOptions) ([]byte, int, string) {
+	rc := http.NewResponseController(w)
+	if o.ReadTimeout > 0 {
+		rc.SetReadDeadline(time.Now().Add(o.ReadTimeout))
+	}
+	var src io.Reader = r.Body
+	if o.MaxBodyBytes > 0 {
+		src = http.MaxBytesReader(w, r.Body, o.MaxBodyBytes)
+	}
+	body, err := io.ReadAll(src)
+	if err != nil {
+		// The deadline stays, and the connection ends with this answer:
+		// what is left of the body is never waited for.
+		w.Header().Set("Connection", "close")
+	} else if o.ReadTimeout > 0 {
+		rc.SetReadDeadline(time.Time{})
+	}
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return nil, http.StatusRequestEntityTooLarge, "the request body is over " + strconv.FormatInt(mbe.Limit, 10) + " bytes"
+	case err != nil:
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, http.StatusRequestTimeout, "the request body did not arrive within " + o.ReadTimeout.String()
+		}
+		return nil, http.StatusBadRequest, "the request body could not be read"
+	case len(bytes.TrimSpace(body)) == 0:
+		return nil, http.StatusBadRequest, "a POST carries one JSON-RPC message; the body is empty"
+	}
+	return body, 0, ""
+}
+
+// checkMessage checks that body is one JSON-RPC 2.0 message with a
+// well-formed id: it returns the id to answer with (nil for null) and a
+// code and message when it is not.
+func checkMessage(body []byte) (json.RawMessage, int, string) {
+	if !json.Valid(body) {
+		return nil, codeParseError, "the body is not JSON"
+	}
+	trimmed := bytes.TrimSpace(body)
+	switch trimmed[0] {
+	case '{':
+	case '[':
+		return nil, codeInvalidRequest, "batches are not served: send one JSON-RPC message a request"
+	default:
+		return nil, codeInvalidRequest, "a JSON-RPC message is an object"
+	}
+	var m struct {
+		JSONRPC json.RawMessage `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Method  json.RawMessage `json:"method"`
+	}
+	if err := json.Unmarshal(trimmed, &m); err != nil {
+		return nil, codeInvalidRequest, "the message's members are not of the types JSON-RPC gives them"
+	}
+	if string(m.JSONRPC) != `"2.0"` {
+		return nil, codeInvalidRequest, `a JSON-RPC 2.0 message has "jsonrpc": "2.0"`
+	}
+	var id json.RawMessage
+	if m.ID != nil && string(m.ID) != "null" {
+		if !validID(m.ID) {
+			return nil, codeInvalidRequest, "an id is a string of at most " + strconv.Itoa(MaxIDBytes) + " bytes or an integer"
+		}
+		id = m.ID
+	}
+	if m.Method != nil && (len(m.Method) == 0 || m.Method[0] != '"') {
+		return id, codeInvalidRequest, "a method is a string"
+	}
+	return id, 0, ""
+}
+
+// validID: a string of at most MaxIDBytes, or an integer that fits in 64
+// bits (go-sdk's ids are int64).
+func validID(raw json.RawMessage) bool {
+	if raw[0] == '"' {
+		var s string
+		return json.Unmarshal(raw, &s) == nil && len(raw) <= MaxIDBytes+2
+	}
+	_, err := strconv.ParseInt(string(raw), 10, 64)
+	return err == nil
+}
+
+// checkOrigin serves a request without Origin, with a loopback origin, or
+// with one of allowed; any other is 403.
+func checkOrigin(next http.Handler, allowed []string) http.Handler {
+	set := make(map[string]bool, len(allowed))
+	for _, a := range allowed {
+		set[strings.ToLower(strings.TrimSuffix(a, "/"))] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if origin == "" || set[strings.ToLower(origin)] || loopbackOrigin(origin) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		writeError(w, http.StatusForbidden, codeInvalidRequest, nil, "this origin is not allowed: "+cutText(origin))
+	})
+}
+
+// loopbackOrigin reports whether origin is http(s) on localhost or a
+// loopback address.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Path != "" || u.User != nil {
+		return false
+	}
+	host := u.Hostname()
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
+}
+
+// limitConcurrency serves at most n requests at once; one more is 503 with
+// Retry-After. n 0 is no bound.
+func limitConcurrency(next http.Handler, n int, retry time.Duration) http.Handler {
+	if n <= 0 {
+		return next
+	}
+	slots := make(chan struct{}, n)
+	secs := strconv.Itoa(max(1, int((retry+time.Second-1)/time.Second)))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case slots <- struct{}{}:
+			defer func() { <-slots }()
+			next.ServeHTTP(w, r)
+		default:
+			w.Header().Set("Retry-After", secs)
+			writeError(w, http.StatusServiceUnavailable, codeInternalError, nil, "the server is at its bound of "+strconv.Itoa(n)+" requests at once; retry after "+secs+" s")
+		}
+	})
+}
+
+// jsonErrors renders every plain-text error reply of the layers inside it
+// (go-sdk's http.Error answers: a bad session, a bad Accept, a bad Host
+// …) as a JSON-RPC error with id null, its text cut, and renews the write
+// deadline before every write and flush.
+func jsonErrors(next http.Handler, writeTimeout time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ew := &errorWriter{w: w, rc: http.NewResponseController(w), timeout: writeTimeout}
+		defer ew.finish()
+		next.ServeHTTP(ew, r)
+	})
+}
+
+type errorWriter struct {
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+	wrote   bool         // the header is written
+	plain   bool         // an error in plain text is being captured
+	status  int          // its status
+	text    bytes.Buffer // its first bytes
+}
+
+func (e *errorWriter) Header() http.Header { return e.w.Header() }
+
+func (e *errorWriter) deadline() {
+	if e.timeout > 0 {
+		e.rc.SetWriteDeadline(time.Now().Add(e.timeout))
+	}
+}
+
+func (e *errorWriter) WriteHeader(status int) {
+	if e.wrote {
+		return
+	}
+	e.wrote = true
+	if status >= 400 && strings.HasPrefix(e.w.Header().Get("Content-Type"), "text/plain") {
+		e.plain, e.status = true, status
+		return
+	}
+	e.deadline()
+	e.w.WriteHeader(status)
+}
+
+func (e *errorWriter) Write(p []byte) (int, error) {
+	if !e.wrote {
+		e.WriteHeader(http.StatusOK)
+	}
+	if e.plain {
+		if room := 512 - e.text.Len(); room > 0 {
+			e.text.Write(p[:min(len(p), room)])
+		}
+		return len(p), nil
+	}
+	e.deadline()
+	return e.w.Write(p)
+}
+
+// FlushError flushes the reply so far (a stream's events), within the
+// write deadline.
+func (e *errorWriter) FlushError() error {
+	if e.plain {
+		return nil
+	}
+	e.deadline()
+	return e.rc.Flush()
+}
+
+// Flush is FlushError for callers that ask for an http.Flusher.
+func (e *errorWriter) Flush() { e.FlushError() }
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (e *errorWriter) Unwrap() http.ResponseWriter { return e.w }
+
+func (e *errorWriter) finish() {
+	if !e.plain {
+		return
+	}
+	code := codeInvalidRequest
+	switch {
+	case e.status >= 500:
+		code = codeInternalError
+	case bytes.HasPrefix(e.text.Bytes(), []byte("malformed payload")):
+		code = codeParseError
+	}
+	msg := cutText(strings.ToValidUTF8(e.text.String(), "?"))
+	if msg == "" {
+		msg = http.StatusText(e.status)
+	}
+	e.deadline()
+	writeError(e.w, e.status, code, nil, msg)
+}
