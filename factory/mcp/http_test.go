@@ -267,7 +267,7 @@ func TestHTTPSlowConnectionsAreClosed(t *testing.T) {
 	addr := strings.TrimPrefix(ts.URL, "http://")
 	partial := []string{
 		"", // connects and says nothing
-		"POST / HTTP/1.1\r\nHost: " + addr + "\r\n",                                                                                                                     // headers never end
+		"POST / HTTP/1.1\r\nHost: " + addr + "\r\n", // headers never end
 		"POST / HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{\"json", // body never ends
 	}
 	const each = 10
