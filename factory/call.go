@@ -93,15 +93,28 @@ func (c *Call) Warn(code agentinput.WarningCode, path, message string) {
 // panics here.
 func (t *Tool) Call(ctx context.Context, arguments json.RawMessage) *Result {
 	start := time.Now()
-	res := t.call(ctx, arguments)
-	t.observer.Observe(ctx, newEvent(t, res, time.Since(start)))
+	var sent map[string]any
+	res := t.call(ctx, arguments, &sent)
+	t.observer.Observe(ctx, newEvent(t, res, sent, time.Since(start)))
 	return res
 }
 
-func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
+// call runs one call; it leaves the decoded arguments in *sent, for the
+// telemetry's paths.
+func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[string]any) *Result {
 	inner, inString := argumentsInString(arguments)
 	args, issue := decodeArguments(inner)
+	*sent = args
 	if issue != nil {
+		if strings.Count(issue.Path, "/") > 1 && len(inner) <= agentinput.MaxArgumentBytes {
+			// Over a budget deep inside: what was sent, decoded only
+			// to tell the telemetry which segments of the path are
+			// array indices.
+			var loose map[string]any
+			if json.Unmarshal(inner, &loose) == nil {
+				*sent = loose
+			}
+		}
 		return &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
 	}
 	res := &Result{Arguments: map[string]any{}, Notes: []Remark{}, Warnings: []Remark{}, Issues: []Issue{}}

@@ -81,7 +81,7 @@ func joinCodePaths(cps []CodePath) string {
 	return strings.Join(parts, " ")
 }
 
-func newEvent(t *Tool, res *Result, d time.Duration) Event {
+func newEvent(t *Tool, res *Result, sent map[string]any, d time.Duration) Event {
 	e := Event{Tool: t.spec.Name, Intent: t.spec.Intent, Outcome: "ok", Duration: d, Effect: res.Effect}
 	// A domain answer (a Failure with a code) is the handler speaking, not
 	// the server failing: its words are in the envelope already.
@@ -95,24 +95,26 @@ func newEvent(t *Tool, res *Result, d time.Duration) Event {
 		e.Notes = make([]CodePath, 0, len(res.Notes))
 	}
 	for _, n := range res.Notes {
-		e.Notes = append(e.Notes, CodePath{Code: n.Code, Path: safePath(t, n.Path)})
+		e.Notes = append(e.Notes, CodePath{Code: n.Code, Path: safePath(t, sent, n.Path)})
 	}
 	for _, w := range res.Warnings {
-		e.Warnings = append(e.Warnings, CodePath{Code: w.Code, Path: safePath(t, w.Path)})
+		e.Warnings = append(e.Warnings, CodePath{Code: w.Code, Path: safePath(t, sent, w.Path)})
 	}
 	if res.Envelope != nil {
 		e.Outcome = string(res.Envelope.Code)
 		for _, is := range res.Envelope.Issues {
-			e.Issues = append(e.Issues, CodePath{Code: string(is.Code), Path: safePath(t, is.Path)})
+			e.Issues = append(e.Issues, CodePath{Code: string(is.Code), Path: safePath(t, sent, is.Path)})
 		}
 	}
 	return e
 }
 
-// safePath keeps a path out of telemetry when it could carry a value: a
-// segment that is neither a declared property (first) nor an array index
-// is the caller's own text, an object key, and is reported as "(key)".
-func safePath(t *Tool, path string) string {
+// safePath keeps a path out of telemetry when it could carry a value:
+// only a declared property (the first segment) and the indices of values
+// that are arrays in what was sent are kept; any other segment is the
+// caller's own text — an object key, a PIN perhaps — and is reported as
+// "(key)" (or "(undeclared)" for an undeclared property's name).
+func safePath(t *Tool, sent map[string]any, path string) string {
 	if path == "" {
 		return path
 	}
@@ -120,28 +122,55 @@ func safePath(t *Tool, path string) string {
 		return path // a declared property's own path, the common case
 	}
 	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	var at any // the value the next segment is a member of, nil once unknown
 	for i, seg := range segs {
-		switch {
-		case i == 0:
+		if i == 0 {
 			if _, ok := t.byName[seg]; !ok {
 				segs[i] = "(undeclared)"
+				continue
 			}
-		case !isIndex(seg):
-			segs[i] = "(key)"
+			at = sent[seg]
+			continue
+		}
+		list, isList := at.([]any)
+		n, isIdx := index(seg)
+		if isList && isIdx && n < len(list) {
+			at = list[n]
+			continue
+		}
+		if _, isText := at.(string); i == 1 && isText && isIdx && t.byName[segs[0]].binding.items != nil {
+			// An item of a list sent as one string: the index is the
+			// factory's own count.
+			at = nil
+			continue
+		}
+		segs[i] = "(key)"
+		if obj, ok := at.(map[string]any); ok {
+			at = obj[unescapePointer(seg)]
+		} else {
+			at = nil
 		}
 	}
 	return "/" + strings.Join(segs, "/")
 }
 
-// isIndex reports whether a path segment is an array index: ASCII digits.
-func isIndex(seg string) bool {
-	if seg == "" || len(seg) > 6 {
-		return false
+// index reads a path segment as an array index: ASCII digits without a
+// leading zero (but "0" itself).
+func index(seg string) (int, bool) {
+	if seg == "" || len(seg) > 9 || (len(seg) > 1 && seg[0] == '0') {
+		return 0, false
 	}
+	n := 0
 	for i := 0; i < len(seg); i++ {
 		if seg[i] < '0' || seg[i] > '9' {
-			return false
+			return 0, false
 		}
+		n = n*10 + int(seg[i]-'0')
 	}
-	return true
+	return n, true
+}
+
+// unescapePointer undoes a JSON Pointer segment's escapes.
+func unescapePointer(seg string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
 }

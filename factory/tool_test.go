@@ -608,3 +608,35 @@ func TestArgumentsInString(t *testing.T) {
 		}
 	}
 }
+
+// TestTelemetryKeepsNoObjectKey: an object key the caller chose is never
+// logged, digits (a PIN) included; array indices of arrays are.
+func TestTelemetryKeepsNoObjectKey(t *testing.T) {
+	spec := quietSpec("search_decisions", IntentRead)
+	var events []Event
+	spec.Observer = observerFunc(func(e Event) { events = append(events, e) })
+	r := &recorder{}
+	tool := Must(spec, r.handle)
+	long := strings.Repeat("a", agentinput.MaxStringBytes+1)
+	for _, args := range []string{
+		`{"query":{"482913":"` + long + `"}}`,
+		`{"query":[["` + long + `"]]}`,
+		`{"query":{"0":["` + long + `"]}}`,
+	} {
+		tool.Call(context.Background(), json.RawMessage(args))
+	}
+	var got []string
+	for _, e := range events {
+		for _, is := range e.Issues {
+			got = append(got, is.Path)
+		}
+	}
+	want := "/query/(key) /query/0/0 /query/(key)/0"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("paths %q, want %q", got, want)
+	}
+}
+
+type observerFunc func(Event)
+
+func (f observerFunc) Observe(_ context.Context, e Event) { f(e) }
