@@ -65,19 +65,40 @@ func (c *Call) NextCursor(offset int64, pageSize int) string {
 	return c.codec.Encode(cursor.Position{Offset: offset, PageSize: pageSize, Session: c.session, Filters: c.filters})
 }
 
-// filterHash is what a cursor is bound to: the normalized arguments but the
-// cursor itself, as canonical JSON (sorted keys). A page size is part of
-// it: a token issued for pages of 10 does not continue pages of 50.
+// filterHash is what a cursor is bound to: the normalized, defaulted
+// arguments but the cursor itself, as canonical JSON (sorted keys). A page
+// size is part of it: a token issued for pages of 10 does not continue
+// pages of 50. Defaulted: a property whose field is not a pointer gets its
+// zero value when it is left out, so a value the handler cannot tell from
+// absence (false, 0, an empty list) is bound as absence, and a cursor
+// minted with the property omitted continues when it is sent so.
 func (t *Tool) filterHash(args map[string]any) string {
 	rest := make(map[string]any, len(args))
 	for k, v := range args {
-		if p := t.byName[k]; p == nil || p.binding.cursor == nil {
-			rest[k] = v
+		p := t.byName[k]
+		if p != nil && (p.binding.cursor != nil || t.isDefault(p, v)) {
+			continue
 		}
+		rest[k] = v
 	}
 	// The tool's name first: a token one tool issued does not page
 	// another that shares the codec.
 	return t.spec.Name + "\x00" + string(mustJSON(rest))
+}
+
+// isDefault reports whether canonical value v of property p is what the
+// handler gets when p is left out: the zero value of a field that is not a
+// pointer (for a list or a map, also an empty one).
+func (t *Tool) isDefault(p *property, v any) bool {
+	if p.ptr || t.inType == nil {
+		return false
+	}
+	ft := t.inType.FieldByIndex(p.field).Type
+	got := string(mustJSON(v))
+	if k := ft.Kind(); k == reflect.Slice || k == reflect.Map {
+		return got == "[]" || got == "{}" || got == "null"
+	}
+	return got == string(mustJSON(reflect.Zero(ft).Interface()))
 }
 
 // Warn adds a warning about the value at path (a JSON Pointer into the
@@ -129,9 +150,21 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 	// the property itself.
 	var callerKey string
 	if raw, ok := args[IdempotencyKeyProperty]; ok && t.spec.Intent == IntentDo && t.byName[IdempotencyKeyProperty] == nil && t.run != nil {
-		if k, ok := raw.(string); ok && k != "" && len(k) <= MaxIdempotencyKeyBytes {
+		k, isString := raw.(string)
+		switch {
+		case raw == nil:
+			// null is absence: the call is keyed by its arguments.
+		case isString && k != "" && len(k) <= MaxIdempotencyKeyBytes:
 			callerKey = k
-		} else {
+		case isString && len(k) > MaxIdempotencyKeyBytes:
+			issues = append(issues, Issue{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
+				Code:     agentinput.AskTooLarge,
+				Received: agentinput.Received(raw),
+				Reason:   "the idempotency key takes " + strconv.Itoa(len(k)) + " bytes, over the budget of " + strconv.Itoa(MaxIdempotencyKeyBytes),
+				Expected: "a string of at most " + strconv.Itoa(MaxIdempotencyKeyBytes) + " bytes",
+				Hint:     "Send a shorter " + IdempotencyKeyProperty + ", or leave it out to key the call by its arguments",
+			}})
+		default:
 			issues = append(issues, Issue{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
 				Code:     agentinput.AskWrongType,
 				Received: agentinput.Received(raw),

@@ -149,3 +149,43 @@ func TestListPlaceholderOnWrite(t *testing.T) {
 		t.Fatalf("envelope %+v", res.Envelope)
 	}
 }
+
+type archivedPageIn struct {
+	Limit    int             `json:"limit" desc:"How many decisions a page holds."`
+	Archived bool            `json:"include_archived" desc:"Whether archived decisions are listed too."`
+	Tags     []string        `json:"tags" agentinput:"stringlist" desc:"Only decisions with these tags."`
+	Cursor   cursor.Position `json:"cursor" desc:"Where the page starts."`
+}
+
+// A cursor minted with a property left out continues when the property is
+// sent as the value its absence means (false, an empty list), and only
+// then: the cursor is bound to the defaulted arguments.
+func TestCursorBindsDefaultedArguments(t *testing.T) {
+	codec, err := cursor.New(cursor.Config{Keys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := quietSpec("page_archive", IntentRead)
+	spec.Cursors = codec
+	tool := Must(spec, func(_ context.Context, in archivedPageIn, call *Call) (string, error) {
+		return call.NextCursor(in.Cursor.Offset+int64(in.Limit), in.Limit), nil
+	})
+	ctx := WithSession(context.Background(), "s")
+	first := tool.Call(ctx, json.RawMessage(`{"limit":5}`))
+	if first.Envelope != nil {
+		t.Fatalf("first page: %+v", first.Envelope)
+	}
+	next := first.Output.(string)
+	for _, args := range []string{`"include_archived":false`, `"include_archived":"no"`, `"tags":[]`, `"include_archived":false,"tags":[]`} {
+		res := tool.Call(ctx, json.RawMessage(`{"limit":5,`+args+`,"cursor":"`+next+`"}`))
+		if res.Envelope != nil {
+			t.Errorf("%s: %s %+v", args, res.Envelope.Code, res.Envelope.Issues)
+		}
+	}
+	for _, args := range []string{`"limit":5,"include_archived":true`, `"limit":5,"tags":["tax"]`, `"limit":6`} {
+		res := tool.Call(ctx, json.RawMessage(`{`+args+`,"cursor":"`+next+`"}`))
+		if res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskInvalidCursor {
+			t.Errorf("%s: continued a cursor of other arguments", args)
+		}
+	}
+}

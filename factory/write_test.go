@@ -368,3 +368,23 @@ func TestAskIsNotStarted(t *testing.T) {
 		t.Fatalf("the key was taken by a refused call: %+v", ok.Envelope)
 	}
 }
+
+// An idempotency key over its budget is too_large, not wrong_type; a null
+// key is absence: the call is keyed by its arguments.
+func TestIdempotencyKeyBudgetAndNull(t *testing.T) {
+	tool, runs, _ := orders(t, factory.Spec{}, nil)
+	long := strings.Repeat("k", factory.MaxIdempotencyKeyBytes+1)
+	res := call(tool, `{"order":"a","idempotency_key":"`+long+`"}`)
+	if res.Envelope == nil || len(res.Envelope.Issues) != 1 || res.Envelope.Issues[0].Code != agentinput.AskTooLarge ||
+		res.Envelope.Issues[0].Path != "/idempotency_key" || len(res.Envelope.Issues[0].Received) > 100 {
+		t.Fatalf("a long key: %+v", res.Envelope)
+	}
+	if res := call(tool, `{"order":"a","idempotency_key":7}`); res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskWrongType {
+		t.Fatalf("a number key: %+v", res.Envelope)
+	}
+	first := call(tool, `{"order":"a","idempotency_key":null}`)
+	again := call(tool, `{"order":"a"}`)
+	if first.Envelope != nil || again.Envelope != nil || !again.Replayed || runs.Load() != 1 || first.IdempotencyKey != again.IdempotencyKey {
+		t.Fatalf("a null key: %+v %+v, %d runs", first.Envelope, again.Envelope, runs.Load())
+	}
+}
