@@ -49,6 +49,20 @@ const (
 	// arguments may hold.
 	MaxProperties = 256
 
+	// MaxIssues is the most issues one reply lists: an envelope's, and a
+	// best-effort result's items that were not applied. The reply says how
+	// many there were in all; the rest come back once these are fixed.
+	MaxIssues = 32
+
+	// MaxRemarks is the most notes, and the most warnings, one reply
+	// lists; past it, one last remark says how many more there were.
+	MaxRemarks = 32
+
+	// MaxItemNotes is how many items of one list a note of one kind names
+	// by index: the notes of one kind on the items of one list are one
+	// note, with the count of items and the first MaxItemNotes indices.
+	MaxItemNotes = 5
+
 	// MaxVocabularyEntries is the most entries a vocabulary may declare.
 	// It is a build-time budget: vocabulary.New (and Load) return an error
 	// for more, since a vocabulary is the tool author's data, not the

@@ -24,6 +24,9 @@ var budgets = map[string]int{
 	"MaxStringBytes":   MaxStringBytes,
 	"MaxArrayItems":    MaxArrayItems,
 	"MaxProperties":    MaxProperties,
+	"MaxIssues":        MaxIssues,
+	"MaxRemarks":       MaxRemarks,
+	"MaxItemNotes":     MaxItemNotes,
 
 	"MaxVocabularyEntries": MaxVocabularyEntries,
 }

@@ -120,6 +120,17 @@ func (o Outcome[T]) Ask() (Ask, bool) {
 // NoteCount returns the number of notes without rendering them.
 func (o Outcome[T]) NoteCount() int { return o.notes.Len() }
 
+// NoteCodes returns the codes of the notes, in order, without rendering
+// them: a list groups its items' notes by them.
+func (o Outcome[T]) NoteCodes() []NoteCode {
+	list := o.notes.appendTo(make([]pendingNote, 0, o.notes.Len()))
+	codes := make([]NoteCode, len(list))
+	for i, p := range list {
+		codes[i] = p.code
+	}
+	return codes
+}
+
 // Notes renders the notes. Rendering happens here, not when the value was
 // read, so that a caller who does not look at the notes does not pay for
 // their messages.

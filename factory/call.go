@@ -31,6 +31,9 @@ type Result struct {
 	// call went ahead with the others, and these say what to send for the
 	// rest.
 	Issues []Issue
+	// IssuesNotListed counts the entries of best-effort lists that did not
+	// read beyond the agentinput.MaxIssues that Issues lists.
+	IssuesNotListed int
 	// Replayed is true when a do call repeated an earlier one and Output
 	// is the stored result (JSON) of that call: the handler did not run.
 	Replayed bool
@@ -116,6 +119,11 @@ func (t *Tool) Call(ctx context.Context, arguments json.RawMessage) *Result {
 	start := time.Now()
 	var sent map[string]any
 	res := t.call(ctx, arguments, &sent)
+	res.Notes, res.Warnings = capRemarks(res.Notes, "notes"), capRemarks(res.Warnings, "warnings")
+	if len(res.Issues) > agentinput.MaxIssues {
+		res.IssuesNotListed = len(res.Issues) - agentinput.MaxIssues
+		res.Issues = res.Issues[:agentinput.MaxIssues:agentinput.MaxIssues]
+	}
 	t.observer.Observe(ctx, newEvent(t, res, sent, time.Since(start)))
 	return res
 }
@@ -189,7 +197,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 				continue
 			}
 			res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningUnknownProperty), Path: pointer([]string{name}),
-				Message: "Ignored " + name + ": " + t.spec.Name + " does not declare it"})
+				Message: "Ignored " + agentinput.Cut(name) + ": " + t.spec.Name + " does not declare it"})
 			continue
 		}
 		issues = append(issues, t.unknown(name, args[name]))
@@ -333,14 +341,15 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 func (t *Tool) unknown(name string, raw any) Issue {
 	declared := t.Properties()
 	list := strings.Join(declared, ", ")
-	hint := "Leave " + name + " out, or send what you meant as one of the declared properties: " + list
+	// The name is the caller's: echoed cut, like every received value.
+	hint := "Leave " + agentinput.Cut(name) + " out, or send what you meant as one of the declared properties: " + list
 	if best, ok := likelyMeant(name, declared); ok {
 		hint = "Send it as " + best + " (the declared properties: " + list + ")"
 	}
 	return Issue{Path: pointer([]string{name}), Ask: agentinput.Ask{
 		Code:     agentinput.AskUnknownProperty,
 		Received: agentinput.Received(raw),
-		Reason:   t.spec.Name + " has no property " + strconv.Quote(name),
+		Reason:   t.spec.Name + " has no property " + strconv.Quote(agentinput.Cut(name)),
 		Expected: "one of the declared properties: " + list,
 		Hint:     hint,
 	}}

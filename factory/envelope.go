@@ -56,7 +56,14 @@ type Envelope struct {
 
 // invalidArguments builds the envelope of a call whose arguments could not
 // all be read.
+//
+// It lists at most agentinput.MaxIssues issues: the message counts them
+// all and says that the rest come back once those are fixed.
 func invalidArguments(tool string, issues []Issue) *Envelope {
+	total := len(issues)
+	if total > agentinput.MaxIssues {
+		issues = issues[:agentinput.MaxIssues:agentinput.MaxIssues]
+	}
 	paths := make([]string, len(issues))
 	for i, is := range issues {
 		paths[i] = is.Path
@@ -65,8 +72,12 @@ func invalidArguments(tool string, issues []Issue) *Envelope {
 		}
 	}
 	what := "1 argument needs"
-	if len(issues) != 1 {
-		what = strconv.Itoa(len(issues)) + " arguments need"
+	if total != 1 {
+		what = strconv.Itoa(total) + " arguments need"
+	}
+	more := ""
+	if total > len(issues) {
+		more = " The first " + strconv.Itoa(len(issues)) + " are listed; the others come back once these are fixed."
 	}
 	hint := "Call " + tool + " again with every issue fixed"
 	if h := issues[0].Hint; h != "" {
@@ -77,7 +88,7 @@ func invalidArguments(tool string, issues []Issue) *Envelope {
 	}
 	return &Envelope{
 		Code:    agentinput.EnvelopeInvalidArguments,
-		Message: tool + " was not called: " + what + " attention: " + strings.Join(paths, ", ") + ".",
+		Message: tool + " was not called: " + what + " attention: " + strings.Join(paths, ", ") + "." + more,
 		Hint:    hint + ".",
 		Issues:  issues,
 	}
@@ -179,4 +190,16 @@ func verb(i Intent) string {
 		return "make the change"
 	}
 	return "answer"
+}
+
+// capRemarks keeps at most agentinput.MaxRemarks remarks: past it, the
+// last one kept says how many more (of what: "notes", "warnings") there
+// were, with the code of the first one left out.
+func capRemarks(list []Remark, what string) []Remark {
+	if len(list) <= agentinput.MaxRemarks {
+		return list
+	}
+	n := agentinput.MaxRemarks - 1
+	return append(list[:n:n], Remark{Code: list[n].Code, Path: "",
+		Message: strconv.Itoa(len(list)-n) + " more " + what + " were left out of this reply"})
 }

@@ -101,11 +101,14 @@ func (t *Tool) violations(args map[string]any) []Issue {
 }
 
 // pointer spells an instance location as a JSON Pointer.
+// pointer is the JSON Pointer of loc, each segment cut like a received
+// value (agentinput.Cut): a path echoes the caller's property names, and
+// a reply never echoes more of them than that.
 func pointer(loc []string) string {
 	var b strings.Builder
 	for _, tok := range loc {
 		b.WriteByte('/')
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1"))
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(agentinput.Cut(tok), "~", "~0"), "/", "~1"))
 	}
 	return b.String()
 }

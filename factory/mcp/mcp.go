@@ -173,7 +173,7 @@ func Result(res *factory.Result) *sdk.CallToolResult {
 	out.StructuredContent = json.RawMessage(payload)
 	out.Content = []sdk.Content{&sdk.TextContent{Text: string(payload)}}
 	if len(res.Issues) > 0 {
-		out.Content = append(out.Content, &sdk.TextContent{Text: NotAppliedText(res.Issues)})
+		out.Content = append(out.Content, &sdk.TextContent{Text: NotAppliedText(res.Issues, res.IssuesNotListed)})
 	}
 	if text := InputReadText(res); text != "" {
 		out.Content = append(out.Content, &sdk.TextContent{Text: text})
@@ -209,11 +209,13 @@ func withIssues(payload []byte, issues []factory.Issue) []byte {
 
 // NotAppliedText renders the entries a best-effort call left out, each at
 // its path with what to send for it.
-func NotAppliedText(issues []factory.Issue) string {
+//
+// notListed counts the entries beyond those listed (Result.IssuesNotListed).
+func NotAppliedText(issues []factory.Issue, notListed int) string {
 	var b strings.Builder
 	b.WriteString("Applied in part: ")
-	b.WriteString(strconv.Itoa(len(issues)))
-	if len(issues) == 1 {
+	b.WriteString(strconv.Itoa(len(issues) + notListed))
+	if len(issues)+notListed == 1 {
 		b.WriteString(" entry was not applied; send it again as the issue says:")
 	} else {
 		b.WriteString(" entries were not applied; send them again as the issues say:")
@@ -223,6 +225,11 @@ func NotAppliedText(issues []factory.Issue) string {
 		b.WriteString(is.Path)
 		b.WriteString(": ")
 		b.WriteString(is.Message())
+	}
+	if notListed > 0 {
+		b.WriteString("\n- and ")
+		b.WriteString(strconv.Itoa(notListed))
+		b.WriteString(" more, which come back once these are sent again")
 	}
 	return b.String()
 }

@@ -267,7 +267,7 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		if hasMod {
 			m, ok := posixModifier(mod)
 			if !ok {
-				return invalid(v, agentinput.AskInvalid, "the POSIX modifier @"+mod+" names no script or variant"), true
+				return invalid(v, agentinput.AskInvalid, "the POSIX modifier @"+agentinput.Cut(mod)+" names no script or variant"), true
 			}
 			modifier = m
 		}

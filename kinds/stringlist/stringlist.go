@@ -530,11 +530,49 @@ func (l *List[T]) Read(v any) agentinput.Outcome[[]T] {
 		return agentinput.Asking[[]T](l.itemAsk(v, it, bad))
 	}
 	values := make([]T, len(it.items))
-	var itemNotes []agentinput.Notes
+	// The items' notes: the items whose notes are of the same codes are
+	// one group; a group of more than MaxItemNotes items is told by its
+	// first item's notes with the count of the group and its first
+	// indices, so that a thousand items repaired alike make one note, not
+	// a thousand. A smaller group keeps each item's own notes.
+	type group struct {
+		first   int   // position in it.items
+		indices []int // the items' indices, the first MaxItemNotes+1 kept
+		count   int
+	}
+	of := make([]*group, len(it.items)) // the group of each item with notes
+	byCodes := map[string]*group{}
+	groups := 0
 	for k, item := range it.items {
 		values[k], _ = item.Outcome.Value()
-		if item.Outcome.NoteCount() > 0 {
+		if item.Outcome.NoteCount() == 0 {
+			continue
+		}
+		var key strings.Builder
+		for _, c := range item.Outcome.NoteCodes() {
+			key.WriteString(string(c))
+			key.WriteByte(0)
+		}
+		g := byCodes[key.String()]
+		if g == nil {
+			g = &group{first: k}
+			byCodes[key.String()] = g
+			groups++
+		}
+		of[k] = g
+		g.count++
+		if len(g.indices) <= agentinput.MaxItemNotes {
+			g.indices = append(g.indices, item.Index)
+		}
+	}
+	itemNotes := make([]agentinput.Notes, 0, groups)
+	for k, item := range it.items {
+		switch g := of[k]; {
+		case g == nil:
+		case g.count <= agentinput.MaxItemNotes:
 			itemNotes = append(itemNotes, item.Outcome.CarryNotes("at index "+strconv.Itoa(item.Index)))
+		case g.first == k:
+			itemNotes = append(itemNotes, item.Outcome.CarryNotes(itemsContext(g.indices, g.count)))
 		}
 	}
 	notes := it.notes
@@ -679,4 +717,28 @@ func (l *List[T]) invalid(v any, code agentinput.AskCode, reason string) *agenti
 
 func (l *List[T]) tooLarge(v any, reason string) *agentinput.Ask {
 	return l.invalid(v, agentinput.AskTooLarge, reason)
+}
+
+// itemsContext is where an item note applies: "at index 3" for one item;
+// for several read alike, their count and the first indices ("at 12
+// items, indices 0, 1, 2, 3, 4, …").
+func itemsContext(indices []int, count int) string {
+	if count == 1 {
+		return "at index " + strconv.Itoa(indices[0])
+	}
+	var b strings.Builder
+	b.WriteString("at ")
+	b.WriteString(strconv.Itoa(count))
+	b.WriteString(" items read alike, indices ")
+	for i, idx := range indices {
+		if i == agentinput.MaxItemNotes {
+			b.WriteString(", …")
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(idx))
+	}
+	return b.String()
 }
