@@ -157,6 +157,7 @@ func TestHTTPMalformedFramesAreJSONRPCErrors(t *testing.T) {
 		{"no content type", initBody, map[string]string{"Content-Type": ""}, 415, -32600, "null"},
 		{"a wrong Accept (the SDK's own answer)", initBody, map[string]string{"Accept": "text/html"}, 400, -32600, "null"},
 		{"an unknown session (the SDK's own answer)", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, map[string]string{"Mcp-Session-Id": "no-such-session"}, 404, -32600, "null"},
+		{"arguments nested 1,200 deep (the SDK's decoder)", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"search_items","arguments":{"q":` + strings.Repeat("[", 1200) + strings.Repeat("]", 1200) + `}}}`, withSession, 400, -32700, "null"},
 		{"an unknown method (the SDK's own answer)", `{"jsonrpc":"2.0","id":3,"method":"no/such"}`, withSession, 0, 0, ""},
 	}
 	for _, c := range cases {
