@@ -3,12 +3,12 @@ package main
 import (
 	"bufio"
 	"crypto/rand"
-	"reflect"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"strconv"
 	"time"
 
