@@ -24,18 +24,42 @@ import (
 // as a server author declares them: the tag written by hand, not the one
 // the command builds.
 type (
-	inNumber     struct{ V number.Decimal `json:"v" agentinput:"number" desc:"A number."` }
-	inBoolean    struct{ V bool `json:"v" agentinput:"boolean" desc:"A flag."` }
-	inDate       struct{ V date.Date `json:"v" agentinput:"date" desc:"A day."` }
-	inELI        struct{ V eli.ELI `json:"v" agentinput:"eli" desc:"An act."` }
-	inLocale     struct{ V language.Tag `json:"v" agentinput:"locale" desc:"A language."` }
-	inCountry    struct{ V string `json:"v" agentinput:"country" desc:"A country."` }
-	inVocabulary struct{ V string `json:"v" agentinput:"vocabulary,of=courts" desc:"A court."` }
-	inFilter     struct{ V string `json:"v" agentinput:"filter,of=courts" desc:"A court."` }
-	inCursor     struct{ V cursor.Position `json:"v" agentinput:"cursor" desc:"A page."` }
-	inUUID       struct{ V uuid.UUID `json:"v" agentinput:"uuid" desc:"An id."` }
-	inEnum       struct{ V string `json:"v" agentinput:"enum,values=draft|published_at|archived|in_review" desc:"A state."` }
-	inList       struct{ V []string `json:"v" desc:"Tags."` }
+	inNumber struct {
+		V number.Decimal `json:"v" agentinput:"number" desc:"A number."`
+	}
+	inBoolean struct {
+		V bool `json:"v" agentinput:"boolean" desc:"A flag."`
+	}
+	inDate struct {
+		V date.Date `json:"v" agentinput:"date" desc:"A day."`
+	}
+	inELI struct {
+		V eli.ELI `json:"v" agentinput:"eli" desc:"An act."`
+	}
+	inLocale struct {
+		V language.Tag `json:"v" agentinput:"locale" desc:"A language."`
+	}
+	inCountry struct {
+		V string `json:"v" agentinput:"country" desc:"A country."`
+	}
+	inVocabulary struct {
+		V string `json:"v" agentinput:"vocabulary,of=courts" desc:"A court."`
+	}
+	inFilter struct {
+		V string `json:"v" agentinput:"filter,of=courts" desc:"A court."`
+	}
+	inCursor struct {
+		V cursor.Position `json:"v" agentinput:"cursor" desc:"A page."`
+	}
+	inUUID struct {
+		V uuid.UUID `json:"v" agentinput:"uuid" desc:"An id."`
+	}
+	inEnum struct {
+		V string `json:"v" agentinput:"enum,values=draft|published_at|archived|in_review" desc:"A state."`
+	}
+	inList struct {
+		V []string `json:"v" desc:"Tags."`
+	}
 )
 
 // oneProperty is a one-property read tool whose handler reports the value

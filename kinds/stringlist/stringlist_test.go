@@ -484,7 +484,6 @@ func TestItemNotes(t *testing.T) {
 	}
 }
 
-
 // TestSplitAsks pins Options.SplitAsks on a made-up item kind whose values
 // hold commas: the string is one item unless both it and its split items
 // read, and the option changes nothing with Split.
