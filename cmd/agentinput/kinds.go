@@ -9,7 +9,6 @@ import (
 	"os"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -208,11 +207,14 @@ func (v *flagValue) String() string   { return "" }
 func (v *flagValue) IsBoolFlag() bool { return v.isBool }
 func (v *flagValue) Set(s string) error {
 	if v.isBool {
-		b, err := strconv.ParseBool(s)
-		if err != nil {
+		// The flag package's own boolean flag reads the value, as
+		// fs.Bool would: true, false, 1, 0, t, f.
+		inner := newFlagSet("bool")
+		inner.Bool("b", false, "")
+		if err := inner.Set("b", s); err != nil {
 			return errors.New("want true or false")
 		}
-		s = strconv.FormatBool(b)
+		s = inner.Lookup("b").Value.String()
 	}
 	if v.check != nil {
 		if err := v.check(s); err != nil {
