@@ -3,7 +3,6 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 )
 
 // frameScan is what one pass over a line finds: whether it is one JSON
@@ -213,7 +212,7 @@ func scanJSONString(b []byte, i int) int {
 				if j+6 > len(b) {
 					return -len(b) - 1
 				}
-				if _, ok := hex4(b, j+2); !ok {
+				if !hex4(b, j+2) {
 					return -1
 				}
 				j += 5
@@ -263,13 +262,17 @@ func scanJSONNumber(b []byte, i int) int {
 	return i
 }
 
-// hex4 reads the four hex digits at b[k:k+4].
-func hex4(b []byte, k int) (int, bool) {
+// hex4 reports whether b[k:k+4] are four hex digits (of a \u escape).
+func hex4(b []byte, k int) bool {
 	if k+4 > len(b) {
-		return 0, false
+		return false
 	}
-	n, err := strconv.ParseUint(string(b[k:k+4]), 16, 16)
-	return int(n), err == nil
+	for _, c := range b[k : k+4] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
 
 // lookup returns the member named name (a JSON string's text, as `"id"`)

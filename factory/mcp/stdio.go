@@ -313,7 +313,7 @@ func validID(text []byte) bool {
 		return true
 	}
 	digits := bytes.TrimPrefix(text, []byte("-"))
-	if len(digits) == 0 || len(digits) > 16 {
+	if len(digits) == 0 || len(digits) > len(maxID) || len(digits) > 1 && digits[0] == '0' {
 		return false
 	}
 	for _, c := range digits {
@@ -321,9 +321,13 @@ func validID(text []byte) bool {
 			return false
 		}
 	}
-	n, err := strconv.ParseUint(string(digits), 10, 64)
-	return err == nil && n <= 1<<53-1
+	// Digit strings of one length compare as their numbers do.
+	return len(digits) < len(maxID) || string(digits) <= maxID
 }
+
+// maxID is 2^53-1, the largest integer a float64 holds with every integer
+// below it.
+const maxID = "9007199254740991"
 
 // argumentsAsString returns the line of a tools/call whose arguments nest
 // past what go-sdk decodes with the arguments' text as a JSON string, and
