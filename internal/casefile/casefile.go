@@ -207,6 +207,7 @@ func (tb *Table) Check(t testing.TB, directive func(Directive) error, answer fun
 	t.Helper()
 	changed := 0
 	tb.Walk(t, directive, func(r *Row) {
+		t.Helper()
 		got := answer(r)
 		if Equal(r.Cols, got) {
 			return

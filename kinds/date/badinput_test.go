@@ -73,11 +73,6 @@ func TestBadInput(t *testing.T) {
 // a value reads back from its canonical spelling as itself with no note;
 // reading is pure.
 func FuzzRead(f *testing.F) {
-	for _, c := range loadCases(f) {
-		if s, ok := c.input.(string); ok {
-			f.Add(s, uint8(c.opts.Bound))
-		}
-	}
 	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string, bound uint8) {
 		opts := Options{Bound: Bound(bound % 3)}
