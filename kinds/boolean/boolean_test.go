@@ -1,8 +1,6 @@
 package boolean
 
 import (
-	"agentinput.dev/internal/casefile"
-	"agentinput.dev/internal/oracle"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -12,6 +10,8 @@ import (
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
 
 func TestCases(t *testing.T) {

@@ -1,7 +1,6 @@
 package country
 
 import (
-	"agentinput.dev/internal/casefile"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/oracle"
 )
 

@@ -5,10 +5,10 @@ package date
 // complete asks, absent without a value).
 
 import (
-	"agentinput.dev/internal/casefile"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/oracle"
 )
 

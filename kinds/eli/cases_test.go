@@ -1,14 +1,14 @@
 package eli
 
 import (
-	"agentinput.dev/internal/casefile"
-	"agentinput.dev/internal/oracle"
 	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
 
 func TestCases(t *testing.T) {

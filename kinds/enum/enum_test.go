@@ -1,8 +1,6 @@
 package enum
 
 import (
-	"agentinput.dev/internal/casefile"
-	"agentinput.dev/internal/oracle"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -13,6 +11,8 @@ import (
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
 
 func mustNew(t testing.TB, spec Spec) *Enum {

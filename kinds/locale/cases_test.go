@@ -1,13 +1,14 @@
 package locale
 
 import (
-	"agentinput.dev/internal/casefile"
 	"bytes"
 	"encoding/json"
-	"golang.org/x/text/language"
 	"testing"
 
+	"golang.org/x/text/language"
+
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/oracle"
 )
 

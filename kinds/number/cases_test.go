@@ -1,10 +1,11 @@
 package number
 
 import (
-	"agentinput.dev/internal/casefile"
-	"agentinput.dev/internal/oracle"
 	"strings"
 	"testing"
+
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
 
 func TestCases(t *testing.T) {

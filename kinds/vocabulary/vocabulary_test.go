@@ -1,8 +1,6 @@
 package vocabulary
 
 import (
-	"agentinput.dev/internal/casefile"
-	"agentinput.dev/internal/oracle"
 	"encoding/json"
 	"os"
 	"slices"
@@ -12,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
 
 func courts(t testing.TB) *Vocabulary {
