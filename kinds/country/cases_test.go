@@ -49,11 +49,6 @@ func TestCases(t *testing.T) {
 	})
 }
 
-func mustJSON(v any) []byte {
-	b, _ := json.Marshal(v)
-	return b
-}
-
 // checkAsk checks what every ask of this package must hold.
 func checkAsk(t testing.TB, input any, opts Options, a agentinput.Ask, fail func(string)) {
 	t.Helper()

@@ -234,14 +234,6 @@ func decode(t testing.TB, b []byte) any {
 	return v
 }
 
-func compactJSON(t testing.TB, s string) string {
-	var b bytes.Buffer
-	if err := json.Compact(&b, []byte(s)); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
-
 // TestMessages pins the text an agent reads.
 func TestMessages(t *testing.T) {
 	e := enumList([]string{"draft", "published"}, true, true)
