@@ -393,35 +393,6 @@ func TestItemNotes(t *testing.T) {
 	}
 }
 
-// TestDynamic: an item kind chosen at run time reads through Dynamic with
-// the same values, notes and asks as its typed reader.
-func TestDynamic(t *testing.T) {
-	read := Dynamic(func(v any) DynamicOutcome { return uuid.Read(v, uuid.Options{}) })
-	for _, in := range []any{"4E6A3FAC-9262-4826-91F0-E77195E54C58", " 4e6a3fac9262482691f0e77195e54c58 ", "nope", "<uuid>", json.Number("1")} {
-		typed := uuid.Read(in, uuid.Options{})
-		dyn := read(in)
-		if typed.Status() != dyn.Status() || typed.IsPlaceholder() != dyn.IsPlaceholder() {
-			t.Errorf("%q: status %v/%v", in, typed.Status(), dyn.Status())
-			continue
-		}
-		if v, ok := typed.Value(); ok {
-			dv, _ := dyn.Value()
-			if string(dv) != `"`+v.String()+`"` {
-				t.Errorf("%q: value %s", in, dv)
-			}
-			if !slices.Equal(typed.Notes(), dyn.Notes()) {
-				t.Errorf("%q: notes %v, want %v", in, dyn.Notes(), typed.Notes())
-			}
-		}
-		if a, ok := typed.Ask(); ok {
-			da, _ := dyn.Ask()
-			if a.Message() != da.Message() {
-				t.Errorf("%q: ask %s", in, da.Message())
-			}
-		}
-	}
-}
-
 // TestSplitAsks pins Options.SplitAsks on a made-up item kind whose values
 // hold commas: the string is one item unless both it and its split items
 // read, and the option changes nothing with Split.
