@@ -20,6 +20,7 @@ var budgets = map[string]int{
 	"MaxNumberDigits":  MaxNumberDigits,
 	"MaxLineBytes":     MaxLineBytes,
 	"MaxArgumentBytes": MaxArgumentBytes,
+	"MaxFrameBytes":    MaxFrameBytes,
 	"MaxJSONDepth":     MaxJSONDepth,
 	"MaxStringBytes":   MaxStringBytes,
 	"MaxArrayItems":    MaxArrayItems,

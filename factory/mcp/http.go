@@ -85,10 +85,11 @@ const (
 	DefaultWriteTimeout      = 30 * time.Second
 	DefaultIdleTimeout       = 60 * time.Second
 	DefaultSessionTimeout    = 10 * time.Minute
-	// DefaultMaxBodyBytes is MaxArgumentBytes and 64 KiB for the JSON-RPC
-	// envelope around the arguments: a call whose arguments are just over
-	// their budget still gets its too_large envelope, not a 413.
-	DefaultMaxBodyBytes  = agentinput.MaxArgumentBytes + 64<<10
+	// DefaultMaxBodyBytes is the stdio transport's frame budget,
+	// MaxArgumentBytes and 64 KiB for the JSON-RPC envelope around the
+	// arguments: a call whose arguments are just over their budget still
+	// gets its too_large envelope, not a 413.
+	DefaultMaxBodyBytes  = agentinput.MaxFrameBytes
 	DefaultMaxConcurrent = 32
 	DefaultRetryAfter    = time.Second
 	// MaxHeaderBytes bounds a request's headers (http.Server's default is
@@ -165,7 +166,7 @@ func NewHTTPHandler(s *sdk.Server, opts HTTPOptions) http.Handler {
 		MaxRequestBodyBytes: maxBody,
 		JSONResponse:        o.JSONResponse,
 	})
-	h = screen(h, o)
+	h = screenPOST(h, o)
 	if len(o.BearerToken) > 0 {
 		h = auth.RequireBearerToken(tokenVerifier(o.BearerToken, o.Principal), &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 	}
@@ -222,8 +223,8 @@ func cutText(s string) string {
 	return agentinput.Cut(strings.TrimSpace(s))
 }
 
-// screen checks a POST body before the SDK sees it.
-func screen(next http.Handler, o HTTPOptions) http.Handler {
+// screenPOST checks a POST body before the SDK sees it.
+func screenPOST(next http.Handler, o HTTPOptions) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			if o.MaxBodyBytes > 0 && r.Body != nil {
@@ -320,9 +321,12 @@ func checkMessage(body []byte) (json.RawMessage, int, string) {
 		return nil, codeInvalidRequest, `a JSON-RPC 2.0 message has "jsonrpc": "2.0"`
 	}
 	var id json.RawMessage
+	if string(m.ID) == "null" && m.Method != nil {
+		return nil, codeInvalidRequest, "a request's id is a string or an integer, never null"
+	}
 	if m.ID != nil && string(m.ID) != "null" {
-		if !validID(m.ID) {
-			return nil, codeInvalidRequest, "an id is a string of at most " + strconv.Itoa(MaxIDBytes) + " bytes or an integer"
+		if !validHTTPID(m.ID) {
+			return nil, codeInvalidRequest, "an id is a string of at most " + strconv.Itoa(MaxIDBytes) + " bytes or an integer of at most 2^53-1 in magnitude"
 		}
 		id = m.ID
 	}
@@ -332,15 +336,10 @@ func checkMessage(body []byte) (json.RawMessage, int, string) {
 	return id, 0, ""
 }
 
-// validID: a string of at most MaxIDBytes, or an integer that fits in 64
-// bits (go-sdk's ids are int64).
-func validID(raw json.RawMessage) bool {
-	if raw[0] == '"' {
-		var s string
-		return json.Unmarshal(raw, &s) == nil && len(raw) <= MaxIDBytes+2
-	}
-	_, err := strconv.ParseInt(string(raw), 10, 64)
-	return err == nil
+// validHTTPID: an id the stdio transport takes (validID: a string, or an
+// integer go-sdk answers unchanged), a string of at most MaxIDBytes.
+func validHTTPID(raw json.RawMessage) bool {
+	return validID(raw) && (raw[0] != '"' || len(raw) <= MaxIDBytes+2)
 }
 
 // checkOrigin serves a request without Origin, with a loopback origin, or

@@ -147,6 +147,8 @@ func TestHTTPMalformedFramesAreJSONRPCErrors(t *testing.T) {
 		{"a number", "42", nil, 400, -32600, "null"},
 		{"an object id", `{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, nil, 400, -32600, "null"},
 		{"an id of 1e400", `{"jsonrpc":"2.0","id":1e400,"method":"ping"}`, nil, 400, -32600, "null"},
+		{"a null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, nil, 400, -32600, "null"},
+		{"an id past 2^53", `{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, nil, 400, -32600, "null"},
 		{"a fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, nil, 400, -32600, "null"},
 		{"a long string id", `{"jsonrpc":"2.0","id":"` + strings.Repeat("i", 300) + `","method":"ping"}`, nil, 400, -32600, "null"},
 		{"no jsonrpc member", `{"id":7,"method":"ping"}`, nil, 400, -32600, "null"},
