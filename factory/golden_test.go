@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata/envelopes.golden")
+	"agentinput.dev/internal/casefile"
+)
 
 // TestEnvelopesGolden pins the whole answer to a set of calls: the
 // envelope (code, message, hint, every issue) or the notes and warnings
@@ -49,7 +48,7 @@ func TestEnvelopesGolden(t *testing.T) {
 		b.WriteString("\n")
 	}
 	path := filepath.Join("testdata", "envelopes.golden")
-	if *update {
+	if casefile.Updating() { // the test binary's one -update flag
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}
