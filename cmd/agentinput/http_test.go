@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"agentinput.dev/kinds/number"
 )
 
 // serve --http: the bind and its flags, and the built server under load.
@@ -82,8 +84,9 @@ func peakRSS(t *testing.T, pid int) int64 {
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			if err != nil {
+			d, err := number.Parse(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			kb, ok := d.Int64()
+			if err != nil || !ok {
 				t.Fatal(line)
 			}
 			return kb << 10
