@@ -86,9 +86,6 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "agentinput serve:", err)
 		return exitUsage
 	}
-	if testHookHTTP != nil {
-		testHookHTTP(&httpOpts)
-	}
 	ln, err := net.Listen("tcp", bind)
 	if err != nil {
 		fmt.Fprintln(stderr, "agentinput serve:", err)
@@ -110,10 +107,6 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
-
-// testHookHTTP, when set (by this package's tests only), adjusts the HTTP
-// limits: shorter timeouts for the slow-connection tests.
-var testHookHTTP func(*agentmcp.HTTPOptions)
 
 // httpOptions checks --http and its flags: the address to bind (":PORT"
 // is loopback; an address beyond loopback needs --allow-remote and a
