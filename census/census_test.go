@@ -228,7 +228,7 @@ func TestAllowCommentsPinned(t *testing.T) {
 
 // TestCodesClosed complements agentinput's TestCodesDocumented, which sees
 // only the agentinput package: in every package of the module, every
-// constant of a code type (a declared constant, a conversion
+// constant of a code type (note, ask, warning, envelope; a declared constant, a conversion
 // agentinput.NoteCode("x"), an untyped "x" passed where a code is wanted)
 // is a code of the closed sets, so no package can invent a code that
 // docs/codes.md does not list. Test files may make codes up (to test the
@@ -236,9 +236,11 @@ func TestAllowCommentsPinned(t *testing.T) {
 func TestCodesClosed(t *testing.T) {
 	pkgs := loadSelf(t)
 	codes := map[string][]string{
-		"NoteCode":    strs(agentinput.NoteCodes),
-		"AskCode":     strs(agentinput.AskCodes),
-		"WarningCode": strs(agentinput.WarningCodes),
+		"NoteCode":    strs(agentinput.NoteCodes()),
+		"AskCode":     strs(agentinput.AskCodes()),
+		"WarningCode": strs(agentinput.WarningCodes()),
+
+		"EnvelopeCode": strs(agentinput.EnvelopeCodes()),
 	}
 	seen := map[string]bool{} // file:line value, once
 	checked := 0
