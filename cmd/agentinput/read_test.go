@@ -424,7 +424,7 @@ func TestKindTable(t *testing.T) {
 // stream goes on; a byte-order mark is dropped; invalid UTF-8 is echoed as
 // U+FFFD.
 func TestStreamBudget(t *testing.T) {
-	max := agentinput.MaxLineBytes
+	max := maxLineBytes
 	long := `"` + strings.Repeat("x", max) + `"` // 2 bytes over
 	exact := `"` + strings.Repeat("y", max-2) + `"`
 	numbers := strings.Repeat("7", max+5000)
@@ -469,7 +469,7 @@ func TestStreamBudget(t *testing.T) {
 // VALUE arguments: JSON when they parse as JSON (compacted onto one line),
 // strings otherwise; one over the budget is too_large.
 func TestArgumentValues(t *testing.T) {
-	stdout, _, _ := cli([]string{"read", "boolean", "[ true,\n false ]", ` "x" `, "{\"a\" : 1}", "<b>&", strings.Repeat("z", agentinput.MaxLineBytes+1)}, "")
+	stdout, _, _ := cli([]string{"read", "boolean", "[ true,\n false ]", ` "x" `, "{\"a\" : 1}", "<b>&", strings.Repeat("z", maxLineBytes+1)}, "")
 	lines := parseLines(t, stdout)
 	wantInputs := []string{`[true,false]`, `"x"`, `{"a":1}`, `"<b>&"`}
 	for i, w := range wantInputs {
