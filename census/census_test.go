@@ -40,7 +40,7 @@ const allowComments = 0
 var knownSecondReaders = []string{}
 
 // self loads the module once, with its tests, for the tests that need it.
-var self = sync.OnceValues(func() ([]*packages.Package, error) { return load(root, []string{"./..."}) })
+var self = sync.OnceValues(func() ([]*packages.Package, error) { return load(root, []string{"./..."}, true) })
 
 func loadSelf(t testing.TB) []*packages.Package {
 	t.Helper()
