@@ -75,31 +75,37 @@ func CheckAll(dir string, patterns ...string) ([]Finding, error) {
 	return findings, err
 }
 
-// The tool APIs whose use makes a package one that declares tools.
-const (
-	factoryPath = "agentinput.dev/factory"                     // and its subpackages (factory/mcp)
-	sdkMCPPath  = "github.com/modelcontextprotocol/go-sdk/mcp" // mcp.AddTool, (*mcp.Server).AddTool
-)
+// factoryPath is the factory: a package that imports it, or a package
+// under it (factory/mcp), declares tools.
+const factoryPath = "agentinput.dev/factory"
+
+// toolAPIs are the functions and methods of MCP SDKs that register a tool,
+// by package path: a package that uses one declares tools.
+var toolAPIs = map[string][]string{
+	"github.com/modelcontextprotocol/go-sdk/mcp": {"AddTool"},             // mcp.AddTool, (*mcp.Server).AddTool
+	"github.com/mark3labs/mcp-go/server":         {"AddTool", "AddTools"}, // (*server.MCPServer).AddTool, AddTools
+}
 
 // DeclaresTools reports whether p declares MCP tools: it imports the
-// factory (agentinput.dev/factory or a package under it), or it uses the
-// go-sdk's tool API (mcp.AddTool or (*mcp.Server).AddTool of
-// github.com/modelcontextprotocol/go-sdk/mcp; a package that imports the
-// go-sdk only as a client declares none). p needs its imports and, for the
-// go-sdk, its type information.
+// factory (agentinput.dev/factory or a package under it), or it uses an
+// SDK's tool API: mcp.AddTool or (*mcp.Server).AddTool of the go-sdk
+// (github.com/modelcontextprotocol/go-sdk/mcp), (*server.MCPServer).AddTool
+// or AddTools of github.com/mark3labs/mcp-go/server. A package that imports
+// an SDK only as a client declares none. p needs its imports and, for an
+// SDK, its type information.
 func DeclaresTools(p *packages.Package) bool {
 	sdk := false
 	for path := range p.Imports {
 		if path == factoryPath || strings.HasPrefix(path, factoryPath+"/") {
 			return true
 		}
-		sdk = sdk || path == sdkMCPPath
+		sdk = sdk || toolAPIs[path] != nil
 	}
 	if !sdk || p.TypesInfo == nil {
 		return false
 	}
 	for _, obj := range p.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == sdkMCPPath && fn.Name() == "AddTool" {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && slices.Contains(toolAPIs[fn.Pkg().Path()], fn.Name()) {
 			return true
 		}
 	}
@@ -122,7 +128,7 @@ func toolScope(pkgs []*packages.Package, patterns []string) ([]*packages.Package
 		}
 	}
 	if len(queue) == 0 {
-		return nil, fmt.Errorf("census: no package of %s declares tools (imports %s, or calls the go-sdk's mcp.AddTool or (*mcp.Server).AddTool), so there is nothing to check; check every package with --all (census.CheckAll)",
+		return nil, fmt.Errorf("census: no package of %s declares tools (imports %s, or registers a tool with the go-sdk's or mcp-go's AddTool), so there is nothing to check; check every package with --all (census.CheckAll)",
 			strings.Join(patterns, " "), factoryPath)
 	}
 	for len(queue) > 0 {

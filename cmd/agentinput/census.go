@@ -77,8 +77,9 @@ func censusUsage(w io.Writer) {
 Reports every use of a kind's parsing primitive (strconv.ParseFloat, time.Parse,
 uuid.Parse …) outside the package that owns the kind, one file:line:col: message
 per line. Of the packages that the patterns name (default ./...), it checks those
-that declare tools (import agentinput.dev/factory, or call the go-sdk's
-mcp.AddTool or (*mcp.Server).AddTool) and every one of them they import; --all
+that declare tools (import agentinput.dev/factory, or register a tool with the
+go-sdk's mcp.AddTool or (*mcp.Server).AddTool, or mcp-go's AddTool or AddTools)
+and every one of them they import; --all
 checks every package the patterns name, with its tests.
 A use under //agentinput:allow <kind> <reason> (same line or the line above) is exempt.
 
