@@ -40,7 +40,7 @@ var kinds = []kind{
 	stringlistKind,
 }
 
-// plannedKinds are the kinds of spec/cli.md that are not built yet: naming
+// plannedKinds are the kinds the command will read and does not yet: naming
 // one is a usage error that says so, not "unknown kind".
 var plannedKinds = []string{}
 

@@ -154,7 +154,7 @@ func parseLines(t *testing.T, stdout string) []line {
 }
 
 // status returns the line's status and checks that its keys are exactly
-// those cli.md prints for that status, in order.
+// those the README's CLI section prints for that status, in order.
 func (l line) status(t *testing.T) string {
 	t.Helper()
 	var s string
@@ -401,7 +401,7 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// The kind table: unique names, every kind of cli.md either built or
+// The kind table: unique names, every kind of the README's Kinds section either built or
 // planned, and flag arities that let KIND be found (flagKinds panics
 // otherwise).
 func TestKindTable(t *testing.T) {
@@ -415,7 +415,7 @@ func TestKindTable(t *testing.T) {
 	want := slices.Clone(cliKinds)
 	slices.Sort(want)
 	if !slices.Equal(all, want) {
-		t.Errorf("built and planned kinds %v, cli.md lists %v", all, want)
+		t.Errorf("built and planned kinds %v, the README lists %v", all, want)
 	}
 	_ = flagKinds()
 }
