@@ -103,15 +103,22 @@ func TestDataKinds(t *testing.T) {
 		t.Fatalf("paged through %d of %d", len(seen), total)
 	}
 
-	// A cursor of another listing, another session or a tampered one is
+	// A cursor of another listing, another session, another tool or a
+	// tampered one is
 	// invalid_cursor, whose hint is the restart: never a silent first page.
 	first := tool.Call(ctx, json.RawMessage(`{"limit":10}`)).Output.(out).Next
+	otherSpec := spec
+	otherSpec.Name = "page_archive"
+	other := Must(otherSpec, func(_ context.Context, in pageIn, _ *Call) (out, error) { return out{}, nil })
 	for name, call := range map[string]func() *Result{
 		"other filters": func() *Result {
 			return tool.Call(ctx, json.RawMessage(`{"limit":10,"court":"NS","cursor":"`+first+`"}`))
 		},
 		"other session": func() *Result {
 			return tool.Call(WithSession(context.Background(), "session-2"), json.RawMessage(`{"limit":10,"cursor":"`+first+`"}`))
+		},
+		"another tool sharing the codec": func() *Result {
+			return other.Call(ctx, json.RawMessage(`{"limit":10,"cursor":"`+first+`"}`))
 		},
 		"tampered": func() *Result {
 			return tool.Call(ctx, json.RawMessage(`{"limit":10,"cursor":"`+first[:len(first)-2]+`xy"}`))

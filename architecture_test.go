@@ -1,0 +1,150 @@
+// The architecture of docs/architecture.md, held by a test: each package
+// belongs to one layer, and may import only the layers (and the few
+// packages of its own layer) that the document allows. An import that
+// breaks a layer fails here, naming the rule.
+package architecture_test
+
+import (
+	"bufio"
+	"bytes"
+	"os/exec"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "agentinput.dev"
+
+// layer is one row of docs/architecture.md's table.
+type layer struct {
+	name string
+	// packages are the module's packages of the layer, as patterns
+	// ("kinds/..." for a tree).
+	packages []string
+	// imports are the module packages (patterns) the layer may import.
+	imports []string
+	// thirdParty are the modules outside this one it may import (path
+	// prefixes; the standard library is always allowed).
+	thirdParty []string
+}
+
+var layers = []layer{
+	{name: "core", packages: []string{"agentinput"}},
+	{name: "helpers", packages: []string{"internal/spelling", "internal/placeholder", "internal/oracle"},
+		imports: []string{"agentinput", "internal/spelling"}, thirdParty: []string{"golang.org/x/text"}},
+	{name: "kinds", packages: []string{"kinds/..."},
+		imports: []string{"agentinput", "internal/spelling", "internal/placeholder"}, // and the owners of crossKind
+		thirdParty: []string{"golang.org/x/text", "github.com/google/uuid"}},
+	{name: "receipts", packages: []string{"receipt", "receipt/sqlite", "receipt/postgres"},
+		imports:    []string{"receipt"},
+		thirdParty: []string{"modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
+	{name: "receipt suite", packages: []string{"receipt/receipttest"}, imports: []string{"receipt", "factory"}},
+	{name: "factory", packages: []string{"factory"},
+		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder", "kinds/...", "receipt"},
+		thirdParty: []string{"github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text"}},
+	{name: "transports", packages: []string{"factory/mcp"}, imports: []string{"agentinput", "factory"},
+		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
+	{name: "census", packages: []string{"census", "census/ownership", "census/cmd/census"},
+		imports: []string{"census", "census/ownership"}, thirdParty: []string{"golang.org/x/tools"}},
+	{name: "contract census", packages: []string{"census/lint", "census/registry"}, imports: []string{"agentinput", "factory"},
+		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
+	{name: "demo", packages: []string{"internal/demo"},
+		imports: []string{"agentinput", "factory", "kinds/...", "receipt"}},
+	{name: "eval", packages: []string{"eval"},
+		imports:    []string{"agentinput", "factory", "factory/mcp", "internal/demo"},
+		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
+	{name: "CLI", packages: []string{"cmd/agentinput", "internal/initcost"}, imports: []string{"..."},
+		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk", "golang.org/x/text"}},
+	{name: "fuzz", packages: []string{"fuzz"}},
+}
+
+// crossKind lists which kinds read through which other owners: the only
+// arrows between kinds.
+var crossKind = map[string][]string{
+	"kinds/boolean":    {"kinds/number"},  // a boolean sent as 1 or 0
+	"kinds/country":    {"kinds/number"},  // numeric codes sent as JSON numbers
+	"kinds/cursor":     {"kinds/number"},  // a page number sent as a JSON number
+	"kinds/date":       {"kinds/number"},  // a year sent as a JSON number
+	"kinds/locale":     {"kinds/country"}, // a tag's region is a country
+	"kinds/filter":     {"kinds/vocabulary"},
+	"kinds/stringlist": {"kinds/filter"}, // "all" on a list of declared values
+}
+
+func match(pattern, pkg string) bool {
+	if pattern == "..." {
+		return true
+	}
+	if tree, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return pkg == tree || strings.HasPrefix(pkg, tree+"/")
+	}
+	return pattern == pkg
+}
+
+func layerOf(pkg string) *layer {
+	for i := range layers {
+		for _, p := range layers[i].packages {
+			if match(p, pkg) {
+				return &layers[i]
+			}
+		}
+	}
+	return nil
+}
+
+func TestLayers(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	seen := 0
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		pkg, ok := strings.CutPrefix(fields[0], module+"/")
+		if !ok {
+			continue // the module root's own test-only package
+		}
+		seen++
+		l := layerOf(pkg)
+		if l == nil {
+			t.Errorf("%s belongs to no layer of docs/architecture.md", pkg)
+			continue
+		}
+		for _, imp := range fields[1:] {
+			if own, ok := strings.CutPrefix(imp, module+"/"); ok {
+				if !slices.ContainsFunc(l.imports, func(p string) bool { return match(p, own) }) && !slices.Contains(crossKind[pkg], own) {
+					t.Errorf("%s (%s) imports %s: the %s layer may import only %v", pkg, l.name, own, l.name, l.imports)
+				}
+				continue
+			}
+			if first, _, _ := strings.Cut(imp, "/"); !strings.Contains(first, ".") {
+				continue // the standard library
+			}
+			if !slices.ContainsFunc(l.thirdParty, func(p string) bool { return imp == p || strings.HasPrefix(imp, p+"/") }) {
+				t.Errorf("%s (%s) imports %s: the %s layer may import only %v outside the module", pkg, l.name, imp, l.name, l.thirdParty)
+			}
+		}
+	}
+	if seen < 20 {
+		t.Fatalf("go list named only %d packages", seen)
+	}
+}
+
+// Every arrow of crossKind exists: a table that outlives its imports is a
+// document that lies.
+func TestCrossKindArrowsExist(t *testing.T) {
+	for pkg, owners := range crossKind {
+		out, err := exec.Command("go", "list", "-f", "{{join .Imports \"\\n\"}}", "./"+pkg).Output()
+		if err != nil {
+			t.Fatalf("go list %s: %v", pkg, err)
+		}
+		imports := strings.Fields(string(out))
+		for _, o := range owners {
+			if !slices.Contains(imports, path.Join(module, o)) {
+				t.Errorf("%s no longer imports %s: drop the arrow from crossKind and docs/architecture.md", pkg, o)
+			}
+		}
+	}
+}
