@@ -34,7 +34,7 @@ var layers = []layer{
 	{name: "helpers", packages: []string{"internal/spelling", "internal/placeholder", "internal/oracle", "internal/longtest"},
 		imports: []string{"agentinput", "internal/spelling"}, thirdParty: []string{"golang.org/x/text"}},
 	{name: "kinds", packages: []string{"kinds/..."},
-		imports: []string{"agentinput", "internal/spelling", "internal/placeholder"}, // and the owners of crossKind
+		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder"}, // and the owners of crossKind
 		thirdParty: []string{"golang.org/x/text", "github.com/google/uuid"}},
 	{name: "receipts", packages: []string{"receipt", "receipt/sqlite", "receipt/postgres"},
 		imports:    []string{"receipt"},
