@@ -95,6 +95,37 @@ func TestCensusSelf(t *testing.T) {
 	}
 }
 
+// TestToolScopeSelf: the default scope over this module's code (tests
+// left out, as Check leaves them out) holds the packages that serve tools
+// and what they call, and not a package only tests import.
+func TestToolScopeSelf(t *testing.T) {
+	var code []*packages.Package
+	for _, p := range loadSelf(t) {
+		if p.ID == p.PkgPath { // not a test variant
+			code = append(code, p)
+		}
+	}
+	scope, err := toolScope(code, []string{"./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := map[string]bool{}
+	for _, p := range scope {
+		in[strings.TrimPrefix(p.PkgPath, "agentinput.dev/")] = true
+	}
+	for _, want := range []string{"cmd/agentinput", "internal/demo", "factory/mcp", "factory", "kinds/number", "agentinput"} {
+		if !in[want] {
+			t.Errorf("the tool scope of this module lacks %s", want)
+		}
+	}
+	if in["internal/longtest"] {
+		t.Error("the tool scope holds internal/longtest, which only tests import")
+	}
+	if len(scope) >= len(code) {
+		t.Errorf("the tool scope holds all %d packages: it selects nothing", len(code))
+	}
+}
+
 // TestOwnersExist: every package under kinds/ is the owner of a row of the
 // table, and each owner that exists has the functions its row tells other
 // code to call.
