@@ -27,6 +27,13 @@ const (
 	// root, before anything is decoded.
 	MaxArgumentBytes = 1 << 20
 
+	// MaxFrameBytes is the longest line (one JSON-RPC message, its line
+	// end not counted) the stdio transport of factory/mcp takes: a tool's
+	// largest arguments and 64 KiB for the rest of the message. A longer
+	// line is answered with a JSON-RPC invalid request and skipped
+	// without being kept in memory; the next line is read as usual.
+	MaxFrameBytes = MaxArgumentBytes + 64<<10
+
 	// MaxJSONDepth is the deepest nesting of arrays and objects the
 	// arguments may hold (the arguments object itself is depth 1).
 	MaxJSONDepth = 16

@@ -19,6 +19,7 @@ var budgets = map[string]int{
 	"MaxScalarBytes":   MaxScalarBytes,
 	"MaxNumberDigits":  MaxNumberDigits,
 	"MaxArgumentBytes": MaxArgumentBytes,
+	"MaxFrameBytes":    MaxFrameBytes,
 	"MaxJSONDepth":     MaxJSONDepth,
 	"MaxStringBytes":   MaxStringBytes,
 	"MaxArrayItems":    MaxArrayItems,

@@ -24,8 +24,8 @@ const (
 // The zero value is an optional property of a read tool whose kind is a
 // scalar.
 type Property struct {
-	// Name is the property's name, used in hints; empty outside a tool
-	// (the CLI).
+	// Name is the property's name, used in hints ("the property" when
+	// empty).
 	Name string
 	// Mode is the tool's mode.
 	Mode Mode
@@ -57,7 +57,7 @@ type Property struct {
 // Read reads one property: the absence rule (docs/factory.md, "A call", step 2),
 // then, for a present value, the kind's own read. present is false when the
 // property is missing from the arguments. It is the one place this rule
-// lives: the factory and the CLI both call it.
+// lives: every property a tool or a Binding reads goes through it.
 //
 //   - missing and JSON null are absent on every tool, with no note;
 //   - a generic placeholder (see IsPlaceholder) and a kind's own

@@ -147,6 +147,7 @@ type property struct {
 	required    bool
 	exact       bool
 	bestEffort  bool
+	noguide     bool
 	description string
 	examples    []json.RawMessage
 	binding     binding
@@ -178,7 +179,10 @@ func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
 			return nil, fmt.Errorf("property %s is declared twice", name)
 		}
 		seen[name] = true
-		p, err := bindField(name, f, spec)
+		p, err := bindField(name, f.Type, f.Tag.Get(tagKind), spec)
+		if err == nil {
+			err = p.describe(f.Tag.Get(tagDesc))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("property %s (field %s): %w", name, f.Name, err)
 		}
@@ -191,8 +195,11 @@ func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
 	return props, nil
 }
 
-func bindField(name string, f reflect.StructField, spec *Spec) (*property, error) {
-	opts, err := parseTag(f.Tag.Get(tagKind))
+// bindField binds one property from its name, its Go type and its
+// agentinput tag: the one binder of a property, which a tool's input
+// struct and BindProperty both go through.
+func bindField(name string, t reflect.Type, tag string, spec *Spec) (*property, error) {
+	opts, err := parseTag(tag)
 	if err != nil {
 		return nil, err
 	}
@@ -213,8 +220,7 @@ func bindField(name string, f reflect.StructField, spec *Spec) (*property, error
 			}
 		}
 	}
-	t := f.Type
-	p := &property{name: name, description: strings.TrimSpace(f.Tag.Get(tagDesc))}
+	p := &property{name: name, noguide: opts.flag("noguide")}
 	if t.Kind() == reflect.Pointer {
 		p.ptr = true
 		t = t.Elem()
@@ -285,13 +291,22 @@ func bindField(name string, f reflect.StructField, spec *Spec) (*property, error
 		// that copies it back means no id at all (an id is never 4000).
 		p.examples = append(p.examples, p.binding.example)
 	}
+	p.path = pointer([]string{name})
+	p.rangeTo, _ = pairOf(name)
+	return p, nil
+}
+
+// describe sets the description the schema advertises: the desc tag, and
+// the guidance sentence unless the tag says noguide.
+func (p *property) describe(desc string) error {
+	p.description = strings.TrimSpace(desc)
 	if p.description == "" {
-		return nil, fmt.Errorf("it has no description: add a %s tag (the model's only briefing on it)", tagDesc)
+		return fmt.Errorf("it has no description: add a %s tag (the model's only briefing on it)", tagDesc)
 	}
-	if !opts.flag("noguide") {
+	if !p.noguide {
 		p.description = strings.TrimRight(p.description, ".") + ". Send " + p.binding.expected + "."
 	}
-	return p, nil
+	return nil
 }
 
 // exampleJSON turns a tag's example into JSON: JSON as it is, anything

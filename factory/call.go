@@ -98,47 +98,88 @@ func (t *Tool) Call(ctx context.Context, arguments json.RawMessage) *Result {
 	return res
 }
 
+// call runs the phases of one call in order. Each phase is a method of
+// its own, testable alone: decode, claim (the caller's idempotency key),
+// unknown properties, read, ranges, schema, run and, for a do tool, the
+// receipt (write.go).
 func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
+	args, res, refused := t.decode(arguments)
+	if refused != nil {
+		return refused
+	}
+	callerKey, issues := t.claimKey(args)
+	issues = append(issues, t.unknownProperties(args, res)...)
+	assign, readIssues := t.readProperties(ctx, args, res)
+	issues = append(issues, readIssues...)
+	if len(issues) == 0 {
+		issues = t.reversedRanges(res.Arguments, args)
+	}
+	if len(issues) == 0 {
+		issues = t.violations(res.Arguments)
+	}
+	if len(issues) > 0 {
+		return t.refusedArguments(res, issues)
+	}
+	if t.run == nil {
+		// A tool declared elsewhere (FromSchema): reading ends here, and
+		// the caller forwards res.Arguments to the tool's own handler.
+		return res
+	}
+	return t.runHandler(ctx, res, callerKey, t.handler(ctx, res, assign))
+}
+
+// decode is the decode phase: the arguments within the budgets, an object
+// sent inside a JSON string unwrapped with a note. It returns the decoded
+// arguments and the result the other phases fill, or the refused result
+// of arguments that do not decode.
+func (t *Tool) decode(arguments json.RawMessage) (map[string]any, *Result, *Result) {
 	inner, inString := argumentsInString(arguments)
 	args, issue := decodeArguments(inner)
 	if issue != nil {
-		return &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
+		return nil, nil, &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
 	}
 	res := &Result{Arguments: map[string]any{}, Notes: []Remark{}, Warnings: []Remark{}, Issues: []Issue{}}
 	if inString {
 		res.Notes = append(res.Notes, Remark{Code: string(agentinput.NoteObjectInString), Path: "",
 			Message: "Read the arguments " + string(agentinput.Received(string(inner))) + ", sent as a JSON string, as the object it holds"})
 	}
-	var issues []Issue
-	mode := t.spec.Intent.mode()
+	return args, res, nil
+}
 
-	// A caller's own idempotency key, on a do tool that does not declare
-	// the property itself.
-	var callerKey string
-	if raw, ok := args[IdempotencyKeyProperty]; ok && t.spec.Intent == IntentDo && t.byName[IdempotencyKeyProperty] == nil && t.run != nil {
-		if k, ok := raw.(string); ok && k != "" && len(k) <= MaxIdempotencyKeyBytes {
-			callerKey = k
-		} else {
-			issues = append(issues, Issue{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
-				Code:     agentinput.AskWrongType,
-				Received: agentinput.Received(raw),
-				Reason:   "an idempotency key is a non-empty string of at most " + strconv.Itoa(MaxIdempotencyKeyBytes) + " bytes",
-				Expected: `a string, for example "order-7731-retry"`,
-				Hint:     "Send " + IdempotencyKeyProperty + " as a string, or leave it out to key the call by its arguments",
-			}})
-		}
-		delete(args, IdempotencyKeyProperty)
+// claimKey is the claim phase's part of reading: a caller's own
+// idempotency key, on a do tool that does not declare the property
+// itself, taken out of args (write.go claims the call under it). A key
+// that is no non-empty string within MaxIdempotencyKeyBytes is an issue.
+func (t *Tool) claimKey(args map[string]any) (string, []Issue) {
+	raw, ok := args[IdempotencyKeyProperty]
+	if !ok || t.spec.Intent != IntentDo || t.byName[IdempotencyKeyProperty] != nil || t.run == nil {
+		return "", nil
 	}
+	delete(args, IdempotencyKeyProperty)
+	if k, ok := raw.(string); ok && k != "" && len(k) <= MaxIdempotencyKeyBytes {
+		return k, nil
+	}
+	return "", []Issue{{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
+		Code:     agentinput.AskWrongType,
+		Received: agentinput.Received(raw),
+		Reason:   "an idempotency key is a non-empty string of at most " + strconv.Itoa(MaxIdempotencyKeyBytes) + " bytes",
+		Expected: `a string, for example "order-7731-retry"`,
+		Hint:     "Send " + IdempotencyKeyProperty + " as a string, or leave it out to key the call by its arguments",
+	}}}
+}
 
-	// Unknown properties: never silently dropped.
+// unknownProperties is the phase of the properties the tool does not
+// declare: never silently dropped. An open tool keeps them (a tool
+// declared elsewhere forwards them untouched) or warns that it ignores
+// them; any other tool asks about each.
+func (t *Tool) unknownProperties(args map[string]any, res *Result) []Issue {
+	var issues []Issue
 	for _, name := range sortedKeys(args) {
 		if _, ok := t.byName[name]; ok {
 			continue
 		}
 		if t.spec.Open {
 			if t.run == nil {
-				// A tool declared elsewhere gets what its schema admits,
-				// untouched.
 				res.Arguments[name] = args[name]
 				continue
 			}
@@ -148,104 +189,131 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		}
 		issues = append(issues, t.unknown(name, args[name]))
 	}
+	return issues
+}
 
+// readProperties is the read phase: every declared property through
+// readProperty, the cursor last (a token is bound to the other normalized
+// arguments). It records the normalized arguments, notes, warnings and
+// best-effort issues on res, and returns how to set each read field
+// (indexed like t.props) and the issues.
+func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result) ([]func(reflect.Value), []Issue) {
 	assign := make([]func(reflect.Value), len(t.props))
-	// Cursors last: a token is bound to the other arguments.
-	order := make([]int, 0, len(t.props))
-	for i, p := range t.props {
-		if p.binding.cursor == nil {
-			order = append(order, i)
-		}
-	}
-	for i, p := range t.props {
-		if p.binding.cursor != nil {
-			order = append(order, i)
-		}
-	}
-	for _, i := range order {
-		p := t.props[i]
-		raw, present := args[p.name]
-		path := p.path
-		read := p.binding.read
-		if p.binding.cursor != nil {
-			session, filters := sessionOf(ctx), t.filterHash(res.Arguments)
-			read = func(raw any) agentinput.Outcome[slot] { return p.binding.cursor(raw, session, filters) }
-		}
-		o := Read(raw, present, Property{
-			Name: p.name, Mode: mode, Required: p.required, Collection: p.binding.collection,
-			Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
-			Declared: p.binding.declared, UnknownIsAnAnswer: p.binding.unknownIsAnAnswer,
-		}, read)
-		if a, ok := o.Ask(); ok {
-			var asks []indexedAsk
-			var good *slot
-			// Item by item only when the list itself was read: an ask of the
-			// absence rule (a placeholder on a write, a missing required
-			// list) is about the property.
-			if p.binding.items != nil && a.Code != agentinput.AskPlaceholderOnWrite && a.Code != agentinput.AskMissingRequired {
-				good, asks = p.binding.items(raw)
-			}
-			if len(asks) == 0 {
-				issues = append(issues, Issue{Path: path, Ask: a})
+	var issues []Issue
+	mode := t.spec.Intent.mode()
+	for _, last := range []bool{false, true} {
+		for i, p := range t.props {
+			if (p.binding.cursor != nil) != last {
 				continue
 			}
-			// Each item that did not read, at its own path.
-			itemIssues := make([]Issue, len(asks))
-			for k, ia := range asks {
-				itemIssues[k] = Issue{Path: pointer([]string{p.name, strconv.Itoa(ia.index)}), Ask: ia.ask}
+			var filters string
+			if last {
+				filters = t.filterHash(res.Arguments)
 			}
-			if !p.bestEffort || good == nil {
-				issues = append(issues, itemIssues...)
-				continue
+			raw, present := args[p.name]
+			r := p.read(raw, present, mode, sessionOf(ctx), filters)
+			issues = append(issues, r.issues...)
+			res.Issues = append(res.Issues, r.bestEffort...)
+			res.Notes = append(res.Notes, r.notes...)
+			res.Warnings = append(res.Warnings, r.warnings...)
+			if r.value != nil {
+				res.Arguments[p.name] = r.value.json
+				assign[i] = r.value.assign
 			}
-			// Best effort: the items that read reach the handler; the
-			// others come back beside the result.
-			res.Issues = append(res.Issues, itemIssues...)
-			res.Arguments[p.name] = good.json
-			assign[i] = good.assign
-			continue
-		}
-		if p.exact && o.Status() == agentinput.StatusValue && o.NoteCount() > 0 {
-			issues = append(issues, Issue{Path: path, Ask: agentinput.Ask{
-				Code:     agentinput.AskInvalid,
-				Received: agentinput.Received(raw),
-				Reason:   "this property takes only the canonical value, with no repair",
-				Expected: p.binding.expected,
-				Hint:     "Send " + p.name + " exactly as " + string(p.binding.example) + " is written",
-			}})
-			continue
-		}
-		for _, n := range o.Notes() {
-			res.Notes = append(res.Notes, Remark{Code: string(n.Code), Path: path, Message: n.Message})
-		}
-		for _, w := range o.Warnings() {
-			res.Warnings = append(res.Warnings, Remark{Code: string(w.Code), Path: path, Message: w.Message})
-		}
-		if s, ok := o.Value(); ok {
-			res.Arguments[p.name] = s.json
-			assign[i] = s.assign
 		}
 	}
-	if len(issues) == 0 {
-		issues = append(issues, t.reversedRanges(res.Arguments, args)...)
-	}
-	if len(issues) == 0 {
-		issues = t.violations(res.Arguments)
-	}
-	if len(issues) > 0 {
-		r := &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings}
-		if t.spec.Intent == IntentDo {
-			r.Effect = EffectNotStarted
-		}
-		return r
-	}
+	return assign, issues
+}
 
-	if t.run == nil {
-		// A tool declared elsewhere (FromSchema): reading ends here, and
-		// the caller forwards res.Arguments to the tool's own handler.
-		return res
+// propertyRead is what reading one property comes to in a call.
+type propertyRead struct {
+	value      *slot   // nil when the property is absent or asked about
+	issues     []Issue // what stops the call
+	bestEffort []Issue // the items of a best-effort list that did not read
+	notes      []Remark
+	warnings   []Remark
+}
+
+// outcome reads one property as one outcome: the absence rule, the kind
+// (a cursor against session and filters) and exact. It is what a
+// property's Binding reads with, and the first step of read.
+func (p *property) outcome(raw any, present bool, mode Mode, session, filters string) agentinput.Outcome[slot] {
+	read := p.binding.read
+	if p.binding.cursor != nil {
+		read = func(raw any) agentinput.Outcome[slot] { return p.binding.cursor(raw, session, filters) }
 	}
-	run := guard(func() (any, error) {
+	o := Read(raw, present, Property{
+		Name: p.name, Mode: mode, Required: p.required, Collection: p.binding.collection,
+		Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
+		Declared: p.binding.declared, UnknownIsAnAnswer: p.binding.unknownIsAnAnswer,
+	}, read)
+	if p.exact && o.Status() == agentinput.StatusValue && o.NoteCount() > 0 {
+		return agentinput.Asking[slot](agentinput.Ask{
+			Code:     agentinput.AskInvalid,
+			Received: agentinput.Received(raw),
+			Reason:   "this property takes only the canonical value, with no repair",
+			Expected: p.binding.expected,
+			Hint:     "Send " + propertyName(Property{Name: p.name}) + " exactly as " + string(p.binding.example) + " is written",
+		})
+	}
+	return o
+}
+
+// read reads one property of a call: its outcome, and for a list that
+// asks, each item that did not read at its own path (/tags/3); a
+// best-effort list goes ahead with the items that read.
+func (p *property) read(raw any, present bool, mode Mode, session, filters string) propertyRead {
+	o := p.outcome(raw, present, mode, session, filters)
+	if a, ok := o.Ask(); ok {
+		var asks []indexedAsk
+		var good *slot
+		// Item by item only when the list itself was read: an ask of the
+		// absence rule (a placeholder on a write, a missing required
+		// list) is about the property.
+		if p.binding.items != nil && a.Code != agentinput.AskPlaceholderOnWrite && a.Code != agentinput.AskMissingRequired {
+			good, asks = p.binding.items(raw)
+		}
+		if len(asks) == 0 {
+			return propertyRead{issues: []Issue{{Path: p.path, Ask: a}}}
+		}
+		itemIssues := make([]Issue, len(asks))
+		for k, ia := range asks {
+			itemIssues[k] = Issue{Path: pointer([]string{p.name, strconv.Itoa(ia.index)}), Ask: ia.ask}
+		}
+		if !p.bestEffort || good == nil {
+			return propertyRead{issues: itemIssues}
+		}
+		return propertyRead{value: good, bestEffort: itemIssues}
+	}
+	var r propertyRead
+	for _, n := range o.Notes() {
+		r.notes = append(r.notes, Remark{Code: string(n.Code), Path: p.path, Message: n.Message})
+	}
+	for _, w := range o.Warnings() {
+		r.warnings = append(r.warnings, Remark{Code: string(w.Code), Path: p.path, Message: w.Message})
+	}
+	if s, ok := o.Value(); ok {
+		r.value = &s
+	}
+	return r
+}
+
+// refusedArguments is the result of a call that does not reach its handler: the
+// envelope of its issues (the best-effort ones after), with the notes and
+// warnings so far; a do call that is refused has not started.
+func (t *Tool) refusedArguments(res *Result, issues []Issue) *Result {
+	r := &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings}
+	if t.spec.Intent == IntentDo {
+		r.Effect = EffectNotStarted
+	}
+	return r
+}
+
+// handler is the run phase, not yet run: the handler's input built from
+// the read fields, and the handler called with it under guard (a panic
+// is a failure, not a crash).
+func (t *Tool) handler(ctx context.Context, res *Result, assign []func(reflect.Value)) func() (any, error) {
+	return guard(func() (any, error) {
 		in := reflect.New(t.inType).Elem()
 		for i, p := range t.props {
 			if assign[i] == nil {
@@ -266,6 +334,12 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage) *Result {
 		res.handlerWarnings = call.warnings
 		return out, err
 	})
+}
+
+// runHandler runs the handler: a do tool's under the receipt protocol
+// (write.go), any other's once. The handler's warnings join a result it
+// gave (not a replayed one, whose warnings the receipt keeps).
+func (t *Tool) runHandler(ctx context.Context, res *Result, callerKey string, run func() (any, error)) *Result {
 	if t.spec.Intent == IntentDo {
 		res = t.write(ctx, res, callerKey, run)
 	} else {

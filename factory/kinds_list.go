@@ -61,6 +61,15 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	if err != nil {
 		return binding{}, fmt.Errorf("item: %w", err)
 	}
+	if itemKind == "text" {
+		// A free-text item is stringlist's: a number or a boolean is the
+		// text it spells (a note), a control character or a bidirectional
+		// override is an ask (docs/decisions.md, stringlist).
+		item.read = func(raw any) agentinput.Outcome[slot] {
+			return outcome(stringlist.Text(raw), func(s string) any { return s }, func(dst reflect.Value, s string) { dst.SetString(s) })
+		}
+		item.expected = stringlist.TextExpected
+	}
 	list, err := stringlist.New(stringlist.Options[slot]{
 		Item:         item.read,
 		Split:        splitKinds[itemKind],

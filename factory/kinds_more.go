@@ -82,15 +82,13 @@ func bindDate(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, err
 	}
 	var opts date.Options
-	switch b, _ := o.value("bound"); b {
-	case "", "none":
-	case "from":
-		opts.Bound = date.BoundFrom
-	case "to":
-		opts.Bound = date.BoundTo
-	default:
-		return binding{}, fmt.Errorf("bound=%s: want none, from or to", b)
+	// The bound's names are the date owner's (date.ParseBound).
+	bound, _ := o.value("bound")
+	b, ok := date.ParseBound(bound)
+	if !ok {
+		return binding{}, fmt.Errorf("bound=%s: want none, from or to", bound)
 	}
+	opts.Bound = b
 	if name, ok := o.value("order"); ok {
 		order, ok := date.OrderFor(name)
 		if !ok {

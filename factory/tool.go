@@ -113,8 +113,6 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	}
 	t := &Tool{spec: spec, props: props, byName: map[string]*property{}, inType: inType, observer: spec.Observer}
 	for _, p := range props {
-		p.path = pointer([]string{p.name})
-		p.rangeTo, _ = pairOf(p.name)
 		t.byName[p.name] = p
 	}
 	if t.observer == nil {

@@ -1,17 +1,16 @@
 package fuzz
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
-	"os"
 	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/oracle"
 )
@@ -66,24 +65,9 @@ var propertyCases = []struct{ tool, property, kind string }{
 // testdata/cases.txt.
 func caseInputs(t testing.TB, kind string) []string {
 	t.Helper()
-	f, err := os.Open("../kinds/" + kind + "/testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' || line[0] == '@' {
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		var v any
-		if dec.Decode(&v) == nil {
-			out = append(out, strings.TrimSpace(line[:dec.InputOffset()]))
-		}
+	for _, r := range casefile.Load(t, "../kinds/"+kind+"/testdata/cases.txt").Rows() {
+		out = append(out, r.Raw)
 	}
 	return out
 }

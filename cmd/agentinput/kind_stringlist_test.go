@@ -63,22 +63,29 @@ func readLines(t *testing.T, args ...string) []string {
 
 func TestReadUUIDEnumStringlist(t *testing.T) {
 	id := "4e6a3fac-9262-4826-91f0-e77195e54c58"
+	other := "0b3f9c1e-7d2a-4e8b-9a61-5c4d3e2f1a0b"
 	tests := []struct {
 		args []string
 		want []string
 	}{
-		{[]string{"uuid", id, strings.ToUpper(id), "{" + id + "}", "nope", "00000000-0000-0000-0000-000000000000", "<uuid>", "4000"},
-			[]string{`value "` + id + `"`, `value "` + id + `" form`, `value "` + id + `" form`, "ask invalid",
+		{[]string{"uuid", other, strings.ToUpper(other), "{" + other + "}", "nope", "00000000-0000-0000-0000-000000000000", "<uuid>", "4000"},
+			[]string{`value "` + other + `"`, `value "` + other + `" form`, `value "` + other + `" form`, "ask invalid",
 				"absent placeholder", "absent placeholder", "ask wrong_type"}},
+		// The kind's own example, which a tool's guidance advertises, is a
+		// placeholder as on a tool (it was a value here, as no tool reads it).
+		{[]string{"uuid", id}, []string{"absent placeholder"}},
 		// On a tool that writes, a placeholder id is asked about.
-		{[]string{"uuid", "--mode", "write", "00000000-0000-0000-0000-000000000000", "3fa85f64-5717-4562-b3fc-2c963f66afa6", "uuid", id},
-			[]string{"ask placeholder_on_write", "ask placeholder_on_write", "ask placeholder_on_write", `value "` + id + `"`}},
+		{[]string{"uuid", "--mode", "write", "00000000-0000-0000-0000-000000000000", "3fa85f64-5717-4562-b3fc-2c963f66afa6", "uuid", other},
+			[]string{"ask placeholder_on_write", "ask placeholder_on_write", "ask placeholder_on_write", `value "` + other + `"`}},
 		{[]string{"uuid", "--required", "<uuid>"}, []string{"ask missing_required"}},
 		{[]string{"enum", "--values", "draft,published_at", "--synonym", "live=published_at", "draft", "Published At", "publishedAt", "LIVE", "drfat", "deleted"},
 			[]string{`value "draft"`, `value "published_at" folded`, `value "published_at" folded`, `value "published_at" synonym`,
 				`ask ambiguous "draft"`, "ask invalid"}},
 		{[]string{"stringlist", "Smith, John", `["a","b"]`, `["a","N/A"]`, "5"},
 			[]string{`value ["Smith, John"] one_item`, `value ["a","b"]`, "ask invalid", `value ["5"] one_item scalar_as_text`}},
+		// A free-text item with a bidirectional override or a control
+		// character is an ask, here as on a tool's []string.
+		{[]string{"stringlist", `["a","\u202eb"]`, `["\u0007"]`}, []string{"ask invalid", "ask invalid"}},
 		{[]string{"stringlist", "--item", "uuid", id + ", " + strings.ToUpper(id), `["` + id + `", "00000000-0000-0000-0000-000000000000"]`},
 			[]string{`value ["` + id + `","` + id + `"] split form`, "ask invalid"}},
 		{[]string{"stringlist", "--item", "uuid", "--unique", id + ", " + strings.ToUpper(id)},

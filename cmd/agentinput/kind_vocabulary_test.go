@@ -73,8 +73,14 @@ func TestReadFilter(t *testing.T) {
 	checkLines(t, []string{"read", "filter", "--over", "number", "--integer", "*", "4 000", "1.5"}, []want{
 		{"absent", ""}, {"value", "4000"}, {"ask", "not_whole"},
 	})
-	checkLines(t, []string{"read", "filter", "--over", "boolean", "tous", "ano"}, []want{
-		{"absent", ""}, {"value", "true"},
+	// "unknown" is a boolean's third answer, asked about, in a filter too
+	// (the command read it as absent before it read through the factory).
+	checkLines(t, []string{"read", "filter", "--over", "boolean", "tous", "ano", "unknown"}, []want{
+		{"absent", ""}, {"value", "true"}, {"ask", "invalid"},
+	})
+	// Over any kind the factory binds, with its flags.
+	checkLines(t, []string{"read", "filter", "--over", "date", "--languages", "cs", "any", "1. října 2026"}, []want{
+		{"absent", ""}, {"value", `"2026-10-01"`},
 	})
 }
 
@@ -86,7 +92,8 @@ func TestReadVocabularyUsage(t *testing.T) {
 		{[]string{"read", "vocabulary", "NS"}, "--vocab FILE is required"},
 		{[]string{"read", "vocabulary", "--vocab", "no/such/file.json", "NS"}, "--vocab"},
 		{[]string{"read", "filter", "NS"}, "give --vocab FILE or --over KIND"},
-		{[]string{"read", "filter", "--over", "date", "x"}, "--over date"},
+		{[]string{"read", "filter", "--over", "cursor", "x"}, "cursor"},
+		{[]string{"read", "filter", "--over", "nope", "x"}, "--over nope"},
 		{[]string{"read", "filter", "--over", "enum", "x"}, "--values"},
 		{[]string{"read", "filter", "--vocab", courtsFile, "--over", "number", "x"}, "not both"},
 	} {

@@ -1,76 +1,127 @@
 package main
 
 import (
-	"encoding/json"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"reflect"
+	"slices"
 	"strings"
+	"time"
 
-	"agentinput.dev/agentinput"
+	"golang.org/x/text/language"
+
 	"agentinput.dev/factory"
+	"agentinput.dev/kinds/cursor"
+	"agentinput.dev/kinds/date"
+	"agentinput.dev/kinds/eli"
+	"agentinput.dev/kinds/number"
+	"agentinput.dev/kinds/uuid"
+	"agentinput.dev/kinds/vocabulary"
 )
 
-// kind is one entry of the kind table: a kind that `read` reads. A kind
-// plugs in with one file (kind_<name>.go) that declares its entry, and one
-// line in kinds.
+// The command holds no reader of its own: `read KIND [flags]` turns its
+// flags into the agentinput tag of one property and reads with
+// factory.BindProperty, the binder every tool's properties go through.
+// What a kind reads, which lists split, what "unknown" is — all that is
+// the factory's and the kinds'; this file only names the flags.
+
+// kind is one kind `read` reads.
 type kind struct {
 	name string
-	// flags registers the kind's options on fs. The function it returns
-	// runs after the flags are parsed: it builds the property's reader
-	// from the options and from p (mode and requiredness, which the
-	// command owns). Its error is a usage error: a bad --min, an unknown
-	// locale.
-	flags func(fs *flag.FlagSet) func(p factory.Property) (reader, error)
+	// goType is the Go type the value is read into, the kind's own: the
+	// output's "value" is its JSON.
+	goType reflect.Type
+	// flags are the kind's own flags.
+	flags []cliFlag
 }
+
+// cliFlag is one flag of a kind and the tag option it stands for.
+type cliFlag struct {
+	name  string
+	arg   string // the value's placeholder in usage; "" for a boolean flag
+	usage string
+	// option is the tag option the flag sets; "" for the flags the
+	// command turns into something else (--vocab, --synonym, the cursor's
+	// key, session, filters and TTL).
+	option string
+	// list: the value is a comma-separated list, an option's a|b|c.
+	list bool
+}
+
+func (f cliFlag) isBool() bool { return f.arg == "" }
+
+var (
+	flagVocab = cliFlag{name: "vocab", arg: "FILE", usage: "the vocabulary, a JSON array of {\"id\", \"names\", \"abbreviations\", \"english\"}"}
+	flagCodec = []cliFlag{
+		{name: "key", arg: "KEY", usage: "the cursor key, at least 16 bytes (default: $" + cursorKeyEnv + ")"},
+		{name: "session", arg: "ID", usage: "the session a cursor is bound to"},
+		{name: "filters", arg: "TEXT", usage: "what stands for the listing's filters (any text, such as their JSON)"},
+		{name: "ttl", arg: "D", usage: "how long a cursor lives (default 24h)"},
+	}
+)
 
 // kinds is the kind table, in the order usage lists it.
 var kinds = []kind{
-	numberKind,
-	booleanKind,
-	dateKind,
-	eliKind,
-	localeKind,
-	countryKind,
-	vocabularyKind,
-	filterKind,
-	cursorKind,
-	uuidKind,
-	enumKind,
-	stringlistKind,
+	{name: "number", goType: reflect.TypeFor[number.Decimal](), flags: []cliFlag{
+		{name: "integer", usage: "accept whole numbers only", option: "integer"},
+		{name: "min", arg: "N", usage: "the minimum accepted value, a JSON number", option: "min"},
+		{name: "max", arg: "N", usage: "the maximum accepted value, a JSON number", option: "max"},
+		{name: "clamp", usage: "replace a value outside --min/--max by the nearest bound, with a note, instead of asking", option: "clamp"},
+		{name: "locale", arg: "L", usage: "the field's declared number convention (cs: decimal comma, en: decimal dot, …)", option: "convention"},
+	}},
+	{name: "boolean", goType: reflect.TypeFor[bool](), flags: []cliFlag{
+		{name: "languages", arg: "a,b", usage: "the languages whose words for yes and no are read (default: the default set)", option: "languages", list: true},
+	}},
+	{name: "date", goType: reflect.TypeFor[date.Date](), flags: []cliFlag{
+		{name: "bound", arg: "none|from|to", usage: "one date (none, the default), or the first or last day of a range", option: "bound"},
+		{name: "locale", arg: "L", usage: "the field's declared day/month order for slash and dash dates (cs, en-GB: day first; en, en-US: month first)", option: "order"},
+		{name: "languages", arg: "a,b", usage: "the languages whose month and weekday names are read (default: the default set)", option: "languages", list: true},
+	}},
+	{name: "eli", goType: reflect.TypeFor[eli.ELI]()},
+	{name: "locale", goType: reflect.TypeFor[language.Tag]()},
+	{name: "country", goType: reflect.TypeFor[string](), flags: []cliFlag{
+		{name: "alpha3", usage: "answer with the ISO 3166-1 alpha-3 code (CZE) instead of alpha-2 (CZ)", option: "alpha3"},
+		{name: "admit", arg: "CZ,SK,...", usage: "the admitted countries, by alpha-2 code; any other country is an ask", option: "admit", list: true},
+	}},
+	{name: "vocabulary", goType: reflect.TypeFor[string](), flags: []cliFlag{flagVocab}},
+	{name: "filter", goType: reflect.TypeFor[string](), flags: []cliFlag{
+		flagVocab,
+		{name: "over", arg: "KIND", usage: "the kind the filter is over when there is no --vocab (number, enum, boolean, date, …)", option: "over"},
+		{name: "values", arg: "a,b,c", usage: "the enum's values (with --over enum)", option: "values", list: true},
+		{name: "integer", usage: "accept whole numbers only (with --over number)", option: "integer"},
+		{name: "languages", arg: "a,b", usage: "the languages of the kind it is over (with --over boolean or date)", option: "languages", list: true},
+	}},
+	{name: "cursor", goType: reflect.TypeFor[cursor.Position](), flags: flagCodec},
+	{name: "uuid", goType: reflect.TypeFor[uuid.UUID]()},
+	{name: "enum", goType: reflect.TypeFor[string](), flags: []cliFlag{
+		{name: "values", arg: "a,b,c", usage: "the declared values (required)", option: "values", list: true},
+		{name: "synonym", arg: "alias=value", usage: "a synonym of a declared value (repeat the flag for more)"},
+	}},
+	{name: stringlistName, flags: []cliFlag{
+		{name: "item", arg: "KIND", usage: "the kind of each item (text, the default: free text, never split)", option: "item"},
+		{name: "unique", usage: "drop an item that repeats an earlier one, with a note", option: "unique"},
+	}},
 }
 
-// plannedKinds are the kinds the command will read and does not yet: naming
-// one is a usage error that says so, not "unknown kind".
+const stringlistName = "stringlist"
+
+// plannedKinds are the kinds of the CLI's contract that are not built
+// yet: naming one is a usage error that says so, not "unknown kind".
 var plannedKinds = []string{}
 
-// reader reads one property's values.
-type reader struct {
-	// read reads one decoded JSON value as the property would be read:
-	// the factory's absence rule, then the kind.
-	read func(v any) outcome
-	// expected says what the property accepts, for the asks the command
-	// makes itself (a line that is not JSON, a line over the budget).
-	expected string
-	// declared are the kind's own declared values (an enum's), which a
-	// list of it reads as items even when one is a placeholder spelling.
-	declared []string
-}
-
-// outcome is an agentinput.Outcome of any value type.
-type outcome interface {
-	AppendJSON(b []byte) ([]byte, error)
-}
-
-// bind makes the reader of a property whose kind reads with read: every
-// value goes through factory.Read, the one place the absence rule lives.
-func bind[T any](p factory.Property, expected string, example json.RawMessage, read func(any) agentinput.Outcome[T]) reader {
-	p.Expected, p.Example = expected, example
-	return reader{
-		read:     func(v any) outcome { return factory.Read(v, true, p, read) },
-		expected: expected,
-		declared: p.Declared,
+// itemKinds are the kinds a list's items may be, beside free text.
+func itemKinds() []kind {
+	var out []kind
+	for _, k := range kinds {
+		if k.name != stringlistName && k.name != "cursor" {
+			out = append(out, k)
+		}
 	}
+	return out
 }
 
 func lookupKind(name string) (kind, bool) {
@@ -82,20 +133,343 @@ func lookupKind(name string) (kind, bool) {
 	return kind{}, false
 }
 
-// commonFlags registers the flags of every kind: --mode and --required.
-func commonFlags(fs *flag.FlagSet, p *factory.Property) {
-	fs.Func("mode", "`read|write`: read (the default) reads a placeholder as absence; write asks for a real value", func(s string) error {
-		switch s {
-		case "read":
-			p.Mode = factory.ModeRead
-		case "write":
-			p.Mode = factory.ModeWrite
-		default:
-			return fmt.Errorf("want read or write")
+// flagsOf returns every flag KIND accepts but the common ones: its own,
+// and for a list every item kind's, once by name.
+func flagsOf(k kind) []cliFlag {
+	out := slices.Clone(k.flags)
+	if k.name != stringlistName {
+		return out
+	}
+	for _, item := range itemKinds() {
+		for _, f := range item.flags {
+			if !slices.ContainsFunc(out, func(g cliFlag) bool { return g.name == f.name }) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// common are the flags of every kind.
+type common struct {
+	Mode     factory.Mode
+	Required bool
+}
+
+// reader reads one property's values.
+type reader struct {
+	// read reads one decoded JSON value as the property would be read.
+	read func(v any) outcome
+	// expected says what the property accepts, for the asks the command
+	// makes itself (a line that is not JSON, a line over the budget).
+	expected string
+}
+
+// outcome is an agentinput.Outcome of any value type.
+type outcome interface {
+	AppendJSON(b []byte) ([]byte, error)
+}
+
+// readerOf reads with a binding; session and filters are a cursor's.
+func readerOf(b *factory.Binding, session, filters string) reader {
+	ctx := factory.WithFilters(factory.WithSession(context.Background(), session), filters)
+	return reader{
+		read:     func(v any) outcome { return b.Read(ctx, v, true) },
+		expected: b.Expected(),
+	}
+}
+
+// setting is one flag as the command line set it.
+type setting struct{ name, value string }
+
+// settings are the flags of one command line, in order.
+type settings []setting
+
+// last returns the value the flag was last set to.
+func (s settings) last(name string) (string, bool) {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i].name == name {
+			return s[i].value, true
+		}
+	}
+	return "", false
+}
+
+// flagValue records a flag's value in settings; check validates it.
+type flagValue struct {
+	name   string
+	isBool bool
+	check  func(string) error
+	set    *settings
+}
+
+func (v *flagValue) String() string   { return "" }
+func (v *flagValue) IsBoolFlag() bool { return v.isBool }
+func (v *flagValue) Set(s string) error {
+	if v.isBool {
+		// The flag package's own boolean flag reads the value, as
+		// fs.Bool would: true, false, 1, 0, t, f.
+		inner := newFlagSet("bool")
+		inner.Bool("b", false, "")
+		if err := inner.Set("b", s); err != nil {
+			return errors.New("want true or false")
+		}
+		s = inner.Lookup("b").Value.String()
+	}
+	if v.check != nil {
+		if err := v.check(s); err != nil {
+			return err
+		}
+	}
+	*v.set = append(*v.set, setting{v.name, s})
+	return nil
+}
+
+// checks validate the values of the flags that are the command's own.
+var checks = map[string]func(string) error{
+	"mode": func(s string) error {
+		if s != "read" && s != "write" {
+			return errors.New("want read or write")
 		}
 		return nil
-	})
-	fs.BoolVar(&p.Required, "required", false, "absence (missing, null, a placeholder) is an ask missing_required")
+	},
+	"synonym": func(s string) error {
+		alias, value, ok := strings.Cut(s, "=")
+		if !ok || strings.TrimSpace(alias) == "" || strings.TrimSpace(value) == "" {
+			return errors.New("want alias=value")
+		}
+		return nil
+	},
+	"ttl": func(s string) error {
+		_, err := time.ParseDuration(s)
+		return err
+	},
+}
+
+// register registers the common flags and k's on fs, recording into set.
+func register(fs *flag.FlagSet, k kind, set *settings) {
+	all := append([]cliFlag{
+		{name: "mode", arg: "read|write", usage: "read (the default) reads a placeholder as absence; write asks for a real value"},
+		{name: "required", usage: "absence (missing, null, a placeholder) is an ask missing_required"},
+	}, flagsOf(k)...)
+	owners := map[string][]string{}
+	if k.name == stringlistName {
+		for _, item := range itemKinds() {
+			for _, f := range item.flags {
+				owners[f.name] = append(owners[f.name], item.name)
+			}
+		}
+	}
+	for _, f := range all {
+		usage := f.usage
+		if o := owners[f.name]; len(o) > 1 {
+			usage = "the item kind's --" + f.name
+		}
+		if o := owners[f.name]; len(o) > 0 {
+			usage += " (with --item " + strings.Join(o, ", --item ") + ")"
+		}
+		if !f.isBool() {
+			usage = "`" + f.arg + "`: " + usage
+		}
+		fs.Var(&flagValue{name: f.name, isBool: f.isBool(), check: checks[f.name], set: set}, f.name, usage)
+	}
+}
+
+// build makes the reader of one command line: the tag its flags spell,
+// bound by the factory.
+func build(k kind, set settings) (reader, common, error) {
+	var c common
+	spec := &factory.Spec{Intent: factory.IntentRead}
+	if m, _ := set.last("mode"); m == "write" {
+		c.Mode, spec.Intent = factory.ModeWrite, factory.IntentDo
+	}
+	if r, _ := set.last("required"); r == "true" {
+		c.Required = true
+	}
+	tag := []string{k.name}
+	goType := k.goType
+	// The kind whose flags the options are: the kind itself, a list's
+	// item kind, a filter's kind when it is over one.
+	of := k
+	switch k.name {
+	case stringlistName:
+		item, _ := set.last("item")
+		if item == "" || item == "text" {
+			of, goType = kind{name: "text", goType: reflect.TypeFor[string]()}, reflect.TypeFor[[]string]()
+			break
+		}
+		ik, ok := lookupKind(item)
+		if !ok || !slices.ContainsFunc(itemKinds(), func(i kind) bool { return i.name == item }) {
+			var names []string
+			for _, i := range itemKinds() {
+				names = append(names, i.name)
+			}
+			return reader{}, c, fmt.Errorf("--item %s: not a kind a list item can be (text, %s)", item, strings.Join(names, ", "))
+		}
+		of, goType = ik, reflect.SliceOf(ik.goType)
+	case "filter":
+		vocab, hasVocab := set.last("vocab")
+		over, hasOver := set.last("over")
+		switch {
+		case hasVocab && vocab != "" && hasOver:
+			return reader{}, c, errors.New("give --vocab or --over, not both")
+		case hasOver:
+			ok, known := lookupKind(over)
+			if !known {
+				return reader{}, c, fmt.Errorf("--over %s: not a kind", over)
+			}
+			goType = ok.goType
+			if ok.name == "enum" {
+				if _, has := set.last("values"); !has {
+					return reader{}, c, errors.New("--over enum needs --values a,b,c")
+				}
+			}
+		case !hasVocab:
+			return reader{}, c, errors.New("give --vocab FILE or --over KIND")
+		}
+	}
+	if of.name == "enum" {
+		if v, _ := set.last("values"); v == "" {
+			return reader{}, c, errors.New("kind enum needs --values a,b,c")
+		}
+	}
+	// The options, each flag's last value; a flag of another kind is a
+	// usage error.
+	var synonyms []string
+	var session, filters string
+	var cf cursorFlags
+	seen := map[string]bool{}
+	options := map[string]string{} // flag name → tag item, for blaming one
+	for i := len(set) - 1; i >= 0; i-- {
+		s := set[i]
+		if s.name == "mode" || s.name == "required" {
+			continue
+		}
+		f, ok := flagOf(k, s.name)
+		if !ok && k.name == stringlistName && s.name != "item" && s.name != "unique" {
+			f, ok = flagOf(of, s.name)
+			if !ok {
+				if of.name == "text" {
+					return reader{}, c, fmt.Errorf("flag --%s does not apply to free-text items", s.name)
+				}
+				return reader{}, c, fmt.Errorf("flag --%s does not apply to item kind %s", s.name, of.name)
+			}
+		}
+		if s.name == "synonym" {
+			alias, value, _ := strings.Cut(s.value, "=")
+			synonyms = append([]string{strings.TrimSpace(alias) + ":" + strings.TrimSpace(value)}, synonyms...)
+			continue
+		}
+		if seen[s.name] {
+			continue // an earlier setting of a flag set again
+		}
+		seen[s.name] = true
+		switch s.name {
+		case "vocab":
+			v, err := loadVocabulary(s.value)
+			if err != nil {
+				return reader{}, c, err
+			}
+			spec.Vocabularies = map[string]*vocabulary.Vocabulary{"vocab": v}
+			options[s.name] = "of=vocab"
+			continue
+		case "key":
+			cf.key = s.value
+			continue
+		case "session":
+			session = s.value
+			continue
+		case "filters":
+			filters = s.value
+			continue
+		case "ttl":
+			cf.ttl, _ = time.ParseDuration(s.value)
+			continue
+		}
+		switch {
+		case f.isBool() && s.value == "true":
+			options[s.name] = f.option
+		case f.isBool():
+		case f.list:
+			items, err := listValue(s.value)
+			if err != nil {
+				return reader{}, c, fmt.Errorf("invalid value %q for --%s: %v", s.value, s.name, err)
+			}
+			options[s.name] = f.option + "=" + items
+		default:
+			if strings.ContainsAny(s.value, ",") {
+				return reader{}, c, fmt.Errorf("invalid value %q for --%s: a comma has no place in it", s.value, s.name)
+			}
+			options[s.name] = f.option + "=" + s.value
+		}
+	}
+	if k.name == "vocabulary" && spec.Vocabularies == nil {
+		return reader{}, c, errors.New("--vocab FILE is required")
+	}
+	if len(synonyms) > 0 {
+		options["synonym"] = "synonyms=" + strings.Join(synonyms, "|")
+	}
+	if k.name == "cursor" {
+		codec, err := cf.codec(true)
+		if err != nil {
+			return reader{}, c, err
+		}
+		spec.Cursors = codec
+	}
+	if c.Required {
+		tag = append(tag, "required")
+	}
+	names := make([]string, 0, len(options))
+	for name := range options {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	bind := func(skip string) (*factory.Binding, error) {
+		t := slices.Clone(tag)
+		for _, name := range names {
+			if name != skip {
+				t = append(t, options[name])
+			}
+		}
+		return factory.BindProperty("", goType, strings.Join(t, ","), spec)
+	}
+	b, err := bind("")
+	if err != nil {
+		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "factory: "), "property : ")
+		// The flag to blame: the one without which the tag binds.
+		for _, name := range names {
+			if _, e := bind(name); e == nil {
+				v, _ := set.last(name)
+				return reader{}, c, fmt.Errorf("invalid value %q for --%s: %s", v, name, msg)
+			}
+		}
+		return reader{}, c, errors.New(msg)
+	}
+	return readerOf(b, session, filters), c, nil
+}
+
+func flagOf(k kind, name string) (cliFlag, bool) {
+	for _, f := range k.flags {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return cliFlag{}, false
+}
+
+// listValue turns a flag's a,b,c into a tag option's a|b|c: items
+// trimmed, empty ones dropped. An item holding "|" cannot be said in a tag.
+func listValue(s string) (string, error) {
+	var items []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			if strings.Contains(item, "|") {
+				return "", fmt.Errorf("an item holds %q", "|")
+			}
+			items = append(items, item)
+		}
+	}
+	return strings.Join(items, "|"), nil
 }
 
 // newFlagSet returns a silent flag set: the command writes its own errors.
@@ -113,22 +487,16 @@ func newFlagSet(name string) *flag.FlagSet {
 // and a test runs it.
 func flagKinds() map[string]bool {
 	out := map[string]bool{}
-	add := func(fs *flag.FlagSet, owner string) {
+	for _, k := range kinds {
+		fs := newFlagSet(k.name)
+		register(fs, k, new(settings))
 		fs.VisitAll(func(f *flag.Flag) {
 			b := isBoolFlag(f)
 			if prev, ok := out[f.Name]; ok && prev != b {
-				panic(fmt.Sprintf("agentinput: flag --%s of %s is boolean for one kind and takes a value for another", f.Name, owner))
+				panic(fmt.Sprintf("agentinput: flag --%s of %s is boolean for one kind and takes a value for another", f.Name, k.name))
 			}
 			out[f.Name] = b
 		})
-	}
-	fs := newFlagSet("read")
-	commonFlags(fs, new(factory.Property))
-	add(fs, "read")
-	for _, k := range kinds {
-		fs := newFlagSet(k.name)
-		k.flags(fs)
-		add(fs, k.name)
 	}
 	return out
 }
@@ -138,13 +506,15 @@ func isBoolFlag(f *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
-// splitList splits a comma-separated flag value, dropping empty items.
-func splitList(s string) []string {
-	var out []string
-	for _, item := range strings.Split(s, ",") {
-		if item = strings.TrimSpace(item); item != "" {
-			out = append(out, item)
-		}
+// loadVocabulary loads the --vocab file; its errors are usage errors.
+func loadVocabulary(path string) (*vocabulary.Vocabulary, error) {
+	if path == "" {
+		return nil, errors.New("--vocab FILE is required")
 	}
-	return out
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--vocab: %v", err)
+	}
+	defer f.Close()
+	return vocabulary.Load(f)
 }

@@ -14,13 +14,12 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/factory"
 )
 
 // invocation is a parsed `read` command line.
 type invocation struct {
 	kind   string
-	prop   factory.Property // mode and requiredness, as the flags set them
+	prop   common // mode and requiredness, as the flags set them
 	reader reader
 	values []string // the VALUE arguments; none means standard input
 	buf    []byte   // the output line being built, reused
@@ -105,10 +104,9 @@ func parseRead(args []string) (*invocation, error) {
 
 	// Pass 2: the kind's flags, set in order (the last one wins), and the
 	// values.
-	var p factory.Property
+	var set settings
 	fs := newFlagSet(k.name)
-	commonFlags(fs, &p)
-	build := k.flags(fs)
+	register(fs, k, &set)
 	inv := &invocation{kind: k.name}
 	terminated := false
 	for i := 0; i < len(args); i++ {
@@ -154,7 +152,7 @@ func parseRead(args []string) (*invocation, error) {
 		}
 		inv.values = append(inv.values, a)
 	}
-	r, err := build(p)
+	r, p, err := build(k, set)
 	if err != nil {
 		return nil, err
 	}
@@ -412,13 +410,14 @@ argument is a value.
 Flags of every kind:
 `)
 	fs := newFlagSet("read")
-	commonFlags(fs, new(factory.Property))
+	register(fs, kind{}, new(settings))
 	printFlags(w, fs)
 	for _, k := range kinds {
 		fs := newFlagSet(k.name)
-		k.flags(fs)
+		register(fs, kind{name: k.name, flags: k.flags}, new(settings))
+		common := map[string]bool{"mode": true, "required": true}
 		fmt.Fprintf(w, "\nKind %s:\n", k.name)
-		printFlags(w, fs)
+		printFlags(w, fs, common)
 	}
 	if len(plannedKinds) > 0 {
 		fmt.Fprintf(w, "\nKinds not yet built: %s.\n", strings.Join(plannedKinds, ", "))
@@ -426,9 +425,12 @@ Flags of every kind:
 	fmt.Fprintf(w, "\nExit status: 0 when every value was read (asks included), 2 on a usage error.\n")
 }
 
-func printFlags(w io.Writer, fs *flag.FlagSet) {
+func printFlags(w io.Writer, fs *flag.FlagSet, skip ...map[string]bool) {
 	n := 0
 	fs.VisitAll(func(f *flag.Flag) {
+		if len(skip) > 0 && skip[0][f.Name] {
+			return
+		}
 		n++
 		arg, help := flag.UnquoteUsage(f)
 		if isBoolFlag(f) {

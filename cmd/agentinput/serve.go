@@ -68,7 +68,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	logger.Info("agentinput serve: receipts", "store", where)
 	if *addr == "" {
-		err = server.Run(ctx, &sdk.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
+		// Our transport, not go-sdk's: no line a client sends ends the
+		// session (factory/mcp.StdioTransport).
+		err = server.Run(ctx, agentmcp.NewStdioTransport(stdin, stdout))
 		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 			fmt.Fprintln(stderr, "agentinput serve:", err)
 			return exitIO
@@ -179,7 +181,3 @@ func demoServer(echo bool, opts demo.Options) (*sdk.Server, error) {
 	agentmcp.RegisterWith(server, agentmcp.Options{EchoArguments: echo}, tools...)
 	return server, nil
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

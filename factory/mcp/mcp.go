@@ -7,6 +7,15 @@
 // first and reject "4 000" before the number kind ever saw it. tools/list
 // advertises the factory's canonical schema, the very one the normalized
 // arguments are validated with.
+//
+// Over stdio, run the server with NewStdioTransport instead of go-sdk's
+// StdioTransport or IOTransport: it answers every line it cannot take with
+// a JSON-RPC error (-32700 parse error, -32600 invalid request) and reads
+// on from the next newline, skips a line over agentinput.MaxFrameBytes
+// without keeping it, and gets tool arguments nested past go-sdk's
+// decoder to the factory, which answers too_large at the path where they
+// cross agentinput.MaxJSONDepth. docs/robustness.md lists what it does
+// with each kind of line.
 package mcp
 
 import (

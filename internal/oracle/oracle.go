@@ -17,16 +17,15 @@
 package oracle
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
 )
 
 // Rule names the invariant a Violation breaks.
@@ -231,37 +230,16 @@ func Inputs(s string) []any {
 	return out
 }
 
-// Seed adds, for each table row of a cases.txt (lines that start with a
-// JSON value; # comments and @ directives are skipped), the row's input
-// as JSON text and, when it is a string, the string itself.
+// Seed adds, for each row of the cases.txt at path (read by
+// internal/casefile), the row's input as JSON text and, when it is a
+// string, the string itself.
 func Seed(f *testing.F, path string) {
 	f.Helper()
-	file, err := os.Open(path)
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' || line[0] == '@' {
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.UseNumber()
-		var v any
-		if dec.Decode(&v) != nil {
-			continue
-		}
-		raw := strings.TrimSpace(line[:dec.InputOffset()])
-		f.Add(raw)
-		if s, ok := v.(string); ok {
+	for _, r := range casefile.Load(f, path).Rows() {
+		f.Add(r.Raw)
+		if s, ok := r.Input.(string); ok {
 			f.Add(s)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		f.Fatal(err)
 	}
 }
 
@@ -323,52 +301,58 @@ func show(v any) string {
 	return string(b)
 }
 
-// Expect compares an outcome with the OUTCOME and DETAIL columns of a
-// kind's cases.txt, in the shape several kinds share: outcome is "ask
-// CODE" (detail: the readings' canonical JSON, in order) or the value's
-// canonical JSON (detail: the note codes, in order). It returns one
-// message per mismatch, none when the outcome is as written.
-func Expect[T any](o agentinput.Outcome[T], outcome string, detail []string) []string {
-	var fails []string
-	fail := func(format string, args ...any) { fails = append(fails, fmt.Sprintf(format, args...)) }
-	if code, isAsk := strings.CutPrefix(outcome, "ask "); isAsk {
-		a, ok := o.Ask()
-		if !ok {
-			return []string{"want an ask"}
-		}
-		if string(a.Code) != code {
-			fail("want code %s", code)
-		}
-		values := []string{}
+// Columns renders o as the OUTCOME and DETAIL columns of a kind's
+// cases.txt, in the shape most kinds share: a value as format(v) with its
+// note codes in order; absent as "absent" with its note codes; an ask as
+// "ask CODE" with its readings' JSON in order ("-" for none).
+func Columns[T any](o agentinput.Outcome[T], format func(T) string) []string {
+	if a, ok := o.Ask(); ok {
+		var rs []string
 		for _, r := range a.Readings {
-			values = append(values, string(r.Value))
+			rs = append(rs, string(r.Value))
 		}
-		if detail != nil && !slices.Equal(values, detail) {
-			fail("want readings %v", detail)
-		}
-		if a.Code == agentinput.AskAmbiguous && len(detail) == 0 {
-			fail("an ambiguous case must list its readings")
-		}
-		return fails
+		return []string{"ask " + string(a.Code), dash(rs)}
 	}
-	v, ok := o.Value()
-	text, _ := json.Marshal(v)
-	if !ok || strings.TrimSpace(string(text)) != outcome {
-		return []string{"want the value " + outcome}
-	}
-	codes := []string{}
-	notes := o.Notes()
-	for _, n := range notes {
+	var codes []string
+	for _, n := range o.Notes() {
 		codes = append(codes, string(n.Code))
+	}
+	if v, ok := o.Value(); ok {
+		return []string{format(v), dash(codes)}
+	}
+	return []string{"absent", dash(codes)}
+}
+
+func dash(fields []string) string {
+	if len(fields) == 0 {
+		return "-"
+	}
+	return strings.Join(fields, " ")
+}
+
+// NoteTexts returns what is wrong with the texts of a value's notes: each
+// starts with "Read ", and the last says "as VALUE" (value as the notes
+// quote it; "" skips that check).
+func NoteTexts[T any](o agentinput.Outcome[T], value string) []string {
+	notes := o.Notes()
+	var fails []string
+	for _, n := range notes {
 		if !strings.HasPrefix(n.Message, "Read ") {
-			fail("note message %q does not start with Read", n.Message)
+			fails = append(fails, fmt.Sprintf("note message %q does not start with Read", n.Message))
 		}
 	}
-	if !slices.Equal(codes, detail) {
-		fail("want notes %v", detail)
-	}
-	if len(notes) > 0 && !strings.Contains(notes[len(notes)-1].Message, " as "+outcome) {
-		fail("last note %q does not say \"as %s\"", notes[len(notes)-1].Message, outcome)
+	if _, ok := o.Value(); ok && value != "" && len(notes) > 0 && !strings.Contains(notes[len(notes)-1].Message, " as "+value) {
+		fails = append(fails, fmt.Sprintf("last note %q does not say \"as %s\"", notes[len(notes)-1].Message, value))
 	}
 	return fails
+}
+
+// JSONText is v's JSON encoding as text, for [Columns]: the OUTCOME of a
+// kind whose table writes values as JSON.
+func JSONText[T any](v T) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("%#v (does not encode: %v)", v, err)
+	}
+	return string(b)
 }

@@ -1,153 +1,46 @@
 package boolean
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
 
-// tableCase is one line of testdata/cases.txt.
-type tableCase struct {
-	line      int
-	text      string // the line, for messages
-	input     any
-	languages []string
-	outcome   string   // "true", "false", or "ask CODE"
-	detail    []string // note codes, or readings' values
-}
-
-// loadCases reads testdata/cases.txt; every error names its line.
-func loadCases(t testing.TB) []tableCase {
-	t.Helper()
-	f, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []tableCase
-	var langs []string
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
-			continue
-		case strings.HasPrefix(trimmed, "@languages"):
-			langs = nil
-			for _, code := range strings.Fields(strings.TrimPrefix(trimmed, "@languages")) {
-				if code == "default" {
-					langs = append(langs, DefaultLanguages()...)
-				} else {
-					langs = append(langs, code)
-				}
-			}
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.UseNumber()
-		var input any
-		if err := dec.Decode(&input); err != nil {
-			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
-		}
-		rest := strings.TrimSpace(line[dec.InputOffset():])
-		if !strings.HasPrefix(rest, "|") {
-			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input, have %q", n, rest)
-		}
-		cols := strings.Split(rest[1:], "|")
-		c := tableCase{line: n, text: trimmed, input: input, languages: langs, outcome: strings.TrimSpace(cols[0])}
-		if len(cols) > 2 {
-			t.Fatalf("cases.txt:%d: too many columns", n)
-		}
-		if len(cols) == 2 {
-			c.detail = strings.Fields(cols[1])
-		}
-		switch {
-		case c.outcome == "true" || c.outcome == "false":
-			if len(c.detail) == 0 {
-				t.Fatalf("cases.txt:%d: a value needs its notes (\"-\" for none)", n)
-			}
-			if slices.Equal(c.detail, []string{"-"}) {
-				c.detail = []string{}
-			}
-		case strings.HasPrefix(c.outcome, "ask "):
-		default:
-			t.Fatalf("cases.txt:%d: outcome %q is neither true, false nor \"ask CODE\"", n, c.outcome)
-		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 100 {
-		t.Fatalf("cases.txt: only %d cases loaded", len(cases))
-	}
-	return cases
-}
-
 func TestCases(t *testing.T) {
-	for _, c := range loadCases(t) {
-		opts := Options{Languages: c.languages}
-		o := Read(c.input, opts)
-		fail := func(format string, args ...any) {
-			t.Helper()
-			got, _ := o.MarshalJSON()
-			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, fmt.Sprintf(format, args...), got)
+	var opts Options
+	directive := func(d casefile.Directive) error {
+		if d.Name != "languages" {
+			return errors.New("unknown directive")
 		}
-		if strings.HasPrefix(c.outcome, "ask ") {
-			a, ok := o.Ask()
-			if !ok {
-				fail("want an ask")
-				continue
-			}
-			checkAsk(t, c.input, a, func(msg string) { fail("%s", msg) })
-			if string(a.Code) != strings.TrimPrefix(c.outcome, "ask ") {
-				fail("want code %s", strings.TrimPrefix(c.outcome, "ask "))
-			}
-			var values []string
-			for _, r := range a.Readings {
-				values = append(values, string(r.Value))
-			}
-			if len(c.detail) > 0 && !slices.Equal(values, c.detail) {
-				fail("want readings %v", c.detail)
-			}
-			if a.Code == agentinput.AskAmbiguous && len(c.detail) == 0 {
-				fail("an ambiguous case must list its readings")
-			}
-			continue
-		}
-		v, ok := o.Value()
-		if !ok || Format(v) != c.outcome {
-			fail("want the value %s", c.outcome)
-			continue
-		}
-		var codes []string
-		for _, n := range o.Notes() {
-			codes = append(codes, string(n.Code))
-			if !strings.HasPrefix(n.Message, "Read ") {
-				fail("note message %q does not start with Read", n.Message)
+		opts = Options{}
+		for _, code := range d.Args {
+			if code == "default" {
+				opts.Languages = append(opts.Languages, DefaultLanguages()...)
+			} else {
+				opts.Languages = append(opts.Languages, code)
 			}
 		}
-		if !slices.Equal(codes, c.detail) && !(len(codes) == 0 && len(c.detail) == 0) {
-			fail("want notes %v", c.detail)
-		}
-		// The last note always ends in the value read.
-		if notes := o.Notes(); len(notes) > 0 {
-			last := notes[len(notes)-1].Message
-			if !strings.Contains(last, " as "+c.outcome) {
-				fail("last note %q does not say \"as %s\"", last, c.outcome)
-			}
-		}
+		return nil
 	}
+	casefile.Load(t, "testdata/cases.txt").Check(t, directive, func(r *casefile.Row) []string {
+		o := Read(r.Input, opts)
+		if a, ok := o.Ask(); ok {
+			checkAsk(t, r.Input, a, func(msg string) { r.Errorf(t, "%s", msg) })
+		}
+		got := oracle.Columns(o, Format)
+		for _, msg := range oracle.NoteTexts(o, got[0]) {
+			r.Errorf(t, "%s", msg)
+		}
+		return got
+	})
 }
 
 // checkAsk checks what every ask of this package must hold.

@@ -580,11 +580,6 @@ func TestPropertyFastPath(t *testing.T) {
 // FuzzRead checks the reference, purity and the fast path on any string,
 // seeded with every string of testdata/cases.txt.
 func FuzzRead(f *testing.F) {
-	for _, c := range loadCases(f) {
-		if s, ok := c.input.(string); ok {
-			f.Add(s)
-		}
-	}
 	var ls []Language
 	for _, l := range languages {
 		if l.Default {

@@ -1,121 +1,52 @@
 package country
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
-	"slices"
 	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/oracle"
 )
 
-// tableCase is one line of testdata/cases.txt.
-type tableCase struct {
-	line    int
-	text    string
-	input   any
-	opts    Options
-	outcome string   // a JSON string, or "ask CODE"
-	detail  []string // note codes, or readings' values
-}
-
-func loadCases(t testing.TB) []tableCase {
-	t.Helper()
-	f, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []tableCase
-	var opts Options
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
-			continue
-		case strings.HasPrefix(trimmed, "@options"):
-			opts = Options{}
-			for _, f := range strings.Fields(strings.TrimPrefix(trimmed, "@options")) {
-				k, v, _ := strings.Cut(f, "=")
-				switch k {
-				case "output":
-					if v != "alpha3" {
-						t.Fatalf("cases.txt:%d: unknown output %q", n, v)
-					}
-					opts.Output = Alpha3
-				case "admit":
-					opts.Admit = strings.Split(v, ",")
-				default:
-					t.Fatalf("cases.txt:%d: unknown option %q", n, k)
-				}
-			}
-			if err := opts.Validate(); err != nil {
-				t.Fatalf("cases.txt:%d: %v", n, err)
-			}
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.UseNumber()
-		var input any
-		if err := dec.Decode(&input); err != nil {
-			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
-		}
-		rest := strings.TrimSpace(line[dec.InputOffset():])
-		if !strings.HasPrefix(rest, "|") {
-			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input, have %q", n, rest)
-		}
-		cols := strings.Split(rest[1:], "|")
-		if len(cols) > 2 {
-			t.Fatalf("cases.txt:%d: too many columns", n)
-		}
-		c := tableCase{line: n, text: trimmed, input: input, opts: opts, outcome: strings.TrimSpace(cols[0])}
-		if len(cols) == 2 {
-			c.detail = strings.Fields(cols[1])
-		}
-		if slices.Equal(c.detail, []string{"-"}) {
-			c.detail = []string{}
-		}
-		if !strings.HasPrefix(c.outcome, "ask ") && c.detail == nil {
-			t.Fatalf("cases.txt:%d: a value needs its notes (\"-\" for none)", n)
-		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 100 {
-		t.Fatalf("cases.txt: only %d cases loaded", len(cases))
-	}
-	return cases
-}
-
 func TestCases(t *testing.T) {
-	for _, c := range loadCases(t) {
-		o := Read(c.input, c.opts)
-		fail := func(format string, args ...any) {
-			t.Helper()
-			got, _ := o.MarshalJSON()
-			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, fmt.Sprintf(format, args...), got)
+	var opts Options
+	directive := func(d casefile.Directive) error {
+		if d.Name != "options" {
+			return errors.New("unknown directive")
 		}
-		if a, ok := o.Ask(); ok {
-			checkAsk(t, c.input, c.opts, a, func(msg string) { fail("%s", msg) })
+		opts = Options{}
+		for _, f := range d.Args {
+			k, v, _ := strings.Cut(f, "=")
+			switch k {
+			case "output":
+				if v != "alpha3" {
+					return fmt.Errorf("unknown output %q", v)
+				}
+				opts.Output = Alpha3
+			case "admit":
+				opts.Admit = strings.Split(v, ",")
+			default:
+				return fmt.Errorf("unknown option %q", k)
+			}
 		}
-		for _, msg := range oracle.Expect(o, c.outcome, c.detail) {
-			fail("%s", msg)
-		}
+		return opts.Validate()
 	}
-}
-
-func mustJSON(v any) []byte {
-	b, _ := json.Marshal(v)
-	return b
+	casefile.Load(t, "testdata/cases.txt").Check(t, directive, func(r *casefile.Row) []string {
+		o := Read(r.Input, opts)
+		if a, ok := o.Ask(); ok {
+			checkAsk(t, r.Input, opts, a, func(msg string) { r.Errorf(t, "%s", msg) })
+		}
+		got := oracle.Columns(o, oracle.JSONText[string])
+		for _, msg := range oracle.NoteTexts(o, got[0]) {
+			r.Errorf(t, "%s", msg)
+		}
+		return got
+	})
 }
 
 // checkAsk checks what every ask of this package must hold.

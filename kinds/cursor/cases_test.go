@@ -1,68 +1,68 @@
 package cursor
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
 )
 
 func TestCases(t *testing.T) {
 	c := newCodec(t, &clock{t0}, key1)
-	token := c.Encode(Position{Offset: 40, PageSize: 20, Session: "s", Filters: "f"})
-	other := c.Encode(Position{Offset: 40, PageSize: 20, Session: "t", Filters: "f"})
-	f, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
+	tokens := strings.NewReplacer(
+		"$TOKEN", c.Encode(Position{Offset: 40, PageSize: 20, Session: "s", Filters: "f"}),
+		"$OTHER", c.Encode(Position{Offset: 40, PageSize: 20, Session: "t", Filters: "f"}))
+	tb := casefile.Load(t, "testdata/cases.txt")
+	if n := len(tb.Rows()); n < 35 {
+		t.Fatalf("only %d cases", n)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	cases := 0
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+	tb.Check(t, nil, func(r *casefile.Row) []string {
+		o := c.Read(substitute(tokens, r.Input), "s", "f")
+		return []string{describe(o)}
+	})
+}
+
+// substitute replaces $TOKEN and $OTHER in every string of v.
+func substitute(tokens *strings.Replacer, v any) any {
+	switch v := v.(type) {
+	case string:
+		return tokens.Replace(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = substitute(tokens, x)
 		}
-		in, outcome, ok := strings.Cut(line, " | ")
-		if !ok {
-			t.Fatalf("cases.txt:%d: want INPUT | OUTCOME", n)
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[tokens.Replace(k)] = substitute(tokens, x)
 		}
-		in = strings.NewReplacer("$TOKEN", token, "$OTHER", other).Replace(strings.TrimSpace(in))
-		dec := json.NewDecoder(strings.NewReader(in))
-		dec.UseNumber()
-		var input any
-		if err := dec.Decode(&input); err != nil {
-			t.Fatalf("cases.txt:%d: %v", n, err)
-		}
-		cases++
-		outcome = strings.TrimSpace(outcome)
-		o := c.Read(input, "s", "f")
-		got, _ := o.MarshalJSON()
-		ok = false
+		return out
+	}
+	return v
+}
+
+// describe renders o in the OUTCOME column's terms; an outcome none of
+// them fits is its JSON, which no row expects.
+func describe(o agentinput.Outcome[Position]) string {
+	switch p, isValue := o.Value(); {
+	case isValue && p.Offset == 40 && p.PageSize == 20:
+		return "value"
+	case o.IsPlaceholder() && o.NoteCount() == 1 && o.Notes()[0].Code == agentinput.NotePlaceholder:
+		return "no cursor"
+	case o.Status() == agentinput.StatusAbsent && !o.IsPlaceholder() && o.NoteCount() == 0:
+		return "absent"
+	}
+	if a, ok := o.Ask(); ok {
 		switch {
-		case outcome == "value":
-			p, isValue := o.Value()
-			ok = isValue && p.Offset == 40 && p.PageSize == 20
-		case outcome == "no cursor":
-			ok = o.IsPlaceholder() && o.NoteCount() == 1 && o.Notes()[0].Code == agentinput.NotePlaceholder
-		case outcome == "absent":
-			ok = o.Status() == agentinput.StatusAbsent && !o.IsPlaceholder()
-		case outcome == "later page":
-			a, isAsk := o.Ask()
-			ok = isAsk && a.Code == agentinput.AskInvalidCursor && a.Hint == HintLaterPage &&
-				a.Expected == Expected && a.Reason == reasonLaterPage
-		case strings.HasPrefix(outcome, "ask "):
-			a, isAsk := o.Ask()
-			ok = isAsk && string(a.Code) == strings.TrimPrefix(outcome, "ask ") && a.Hint == Hint
-		}
-		if !ok {
-			t.Errorf("cases.txt:%d: %s\n\twant %s, got %s", n, line, outcome, got)
+		case a.Code == agentinput.AskInvalidCursor && a.Hint == HintLaterPage && a.Expected == Expected && a.Reason == reasonLaterPage:
+			return "later page"
+		case a.Hint == Hint:
+			return "ask " + string(a.Code)
 		}
 	}
-	if cases < 35 {
-		t.Fatalf("only %d cases", cases)
-	}
+	b, _ := o.MarshalJSON()
+	return string(b)
 }

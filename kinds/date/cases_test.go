@@ -1,195 +1,85 @@
 package date
 
 import (
-	"bufio"
 	"encoding/json"
-	"flag"
+	"errors"
 	"fmt"
-	"os"
-	"slices"
 	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
 
-var update = flag.Bool("update", false, "rewrite the OUTCOME and DETAIL columns of testdata/cases.txt from what Read returns")
-
-// tableCase is one line of testdata/cases.txt.
-type tableCase struct {
-	line    int
-	text    string // the line, for messages
-	input0  string // the line up to the end of its input, as written
-	input   any
-	opts    Options
-	outcome string   // "YYYY-MM-DD", "absent", or "ask CODE"
-	detail  []string // note codes, readings' values, or "hint:" and words
-}
-
-// loadCases reads testdata/cases.txt; every error names its line.
-func loadCases(t testing.TB) []tableCase {
-	t.Helper()
-	f, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []tableCase
+func TestCases(t *testing.T) {
 	var opts Options
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		trimmed := strings.TrimSpace(line)
-		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
-			continue
+	directive := func(d casefile.Directive) error {
+		if len(d.Args) == 0 {
+			return errors.New("a directive needs a value")
 		}
-		if strings.HasPrefix(trimmed, "@") {
-			fields := strings.Fields(trimmed)
-			if len(fields) < 2 {
-				t.Fatalf("cases.txt:%d: a directive needs a value", n)
+		switch d.Name {
+		case "bound":
+			b, ok := ParseBound(d.Args[0])
+			if !ok {
+				return fmt.Errorf("bound %q", d.Args[0])
 			}
-			switch fields[0] {
-			case "@bound":
-				b, ok := ParseBound(fields[1])
+			opts.Bound = b
+		case "locale":
+			opts.Order = Order{}
+			if d.Args[0] != "-" {
+				o, ok := OrderFor(d.Args[0])
 				if !ok {
-					t.Fatalf("cases.txt:%d: bound %q", n, fields[1])
+					return fmt.Errorf("no order for %q", d.Args[0])
 				}
-				opts.Bound = b
-			case "@locale":
-				opts.Order = Order{}
-				if fields[1] != "-" {
-					o, ok := OrderFor(fields[1])
-					if !ok {
-						t.Fatalf("cases.txt:%d: no order for %q", n, fields[1])
-					}
-					opts.Order = o
-				}
-			case "@languages":
-				opts.Languages = nil
-				for _, code := range fields[1:] {
-					switch code {
-					case "-":
-					case "default":
-						opts.Languages = append(opts.Languages, DefaultLanguages()...)
-					default:
-						opts.Languages = append(opts.Languages, code)
-					}
-				}
-			default:
-				t.Fatalf("cases.txt:%d: unknown directive %s", n, fields[0])
+				opts.Order = o
 			}
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.UseNumber()
-		var input any
-		if err := dec.Decode(&input); err != nil {
-			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
-		}
-		rest := strings.TrimSpace(line[dec.InputOffset():])
-		if !strings.HasPrefix(rest, "|") {
-			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input, have %q", n, rest)
-		}
-		cols := strings.Split(rest[1:], "|")
-		if len(cols) > 2 {
-			t.Fatalf("cases.txt:%d: too many columns", n)
-		}
-		c := tableCase{line: n, text: trimmed, input0: line[:dec.InputOffset()], input: input, opts: opts, outcome: strings.TrimSpace(cols[0])}
-		c.opts.Languages = slices.Clone(opts.Languages)
-		if len(cols) == 2 {
-			c.detail = strings.Fields(cols[1])
-		}
-		switch {
-		case strings.HasPrefix(c.outcome, "ask "):
-		case c.outcome == "absent" || isDate(c.outcome):
-			if len(c.detail) == 0 {
-				t.Fatalf("cases.txt:%d: a value or absence needs its notes (\"-\" for none)", n)
-			}
-			if slices.Equal(c.detail, []string{"-"}) {
-				c.detail = []string{}
+		case "languages":
+			opts.Languages = nil
+			for _, code := range d.Args {
+				switch code {
+				case "-":
+				case "default":
+					opts.Languages = append(opts.Languages, DefaultLanguages()...)
+				default:
+					opts.Languages = append(opts.Languages, code)
+				}
 			}
 		default:
-			t.Fatalf("cases.txt:%d: outcome %q is neither a date, absent nor \"ask CODE\"", n, c.outcome)
+			return errors.New("unknown directive")
 		}
-		cases = append(cases, c)
+		return nil
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	tb := casefile.Load(t, "testdata/cases.txt")
+	if n := len(tb.Rows()); n < 150 {
+		t.Fatalf("cases.txt: only %d cases", n)
 	}
-	if len(cases) < 150 {
-		t.Fatalf("cases.txt: only %d cases loaded", len(cases))
-	}
-	return cases
-}
-
-func isDate(s string) bool {
-	_, err := Parse(s)
-	return err == nil
-}
-
-func TestCases(t *testing.T) {
-	cases := loadCases(t)
-	if *update {
-		rewriteCases(t, cases)
-		return
-	}
-	for _, c := range cases {
-		o := Read(c.input, c.opts)
-		fail := func(format string, args ...any) {
-			t.Helper()
-			got, _ := o.MarshalJSON()
-			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, fmt.Sprintf(format, args...), got)
+	tb.Check(t, directive, func(r *casefile.Row) []string {
+		o := Read(r.Input, opts)
+		got := oracle.Columns(o, Format)
+		if o.IsPlaceholder() {
+			got[0] = "placeholder"
 		}
-		if strings.HasPrefix(c.outcome, "ask ") {
-			a, ok := o.Ask()
-			if !ok {
-				fail("want an ask")
-				continue
-			}
-			checkAsk(t, c.input, a, func(msg string) { fail("%s", msg) })
-			if string(a.Code) != strings.TrimPrefix(c.outcome, "ask ") {
-				fail("want code %s", strings.TrimPrefix(c.outcome, "ask "))
-			}
-			if len(c.detail) > 0 && c.detail[0] == "hint:" {
-				for _, w := range c.detail[1:] {
-					if !strings.Contains(a.Hint, w) {
-						fail("want %q in the hint", w)
-					}
+		for _, msg := range oracle.NoteTexts(o, `"`+got[0]+`"`) {
+			r.Errorf(t, "%s", msg)
+		}
+		a, ok := o.Ask()
+		if !ok {
+			return got
+		}
+		checkAsk(t, r.Input, a, func(msg string) { r.Errorf(t, "%s", msg) })
+		// "hint: WORD ...": the hint of an ask without readings has these
+		// words; the column stays as written.
+		if words, isHint := strings.CutPrefix(r.Col(1), "hint:"); isHint && len(a.Readings) == 0 {
+			for _, w := range strings.Fields(words) {
+				if !strings.Contains(a.Hint, w) {
+					r.Errorf(t, "want %q in the hint %q", w, a.Hint)
 				}
-				continue
 			}
-			var values []string
-			for _, r := range a.Readings {
-				values = append(values, string(r.Value))
-			}
-			if len(c.detail) > 0 && !slices.Equal(values, c.detail) {
-				fail("want readings %v", c.detail)
-			}
-			if a.Code == agentinput.AskAmbiguous && len(c.detail) == 0 {
-				fail("an ambiguous case must list its readings")
-			}
-			continue
+			got[1] = r.Col(1)
 		}
-		if c.outcome == "absent" {
-			if o.Status() != agentinput.StatusAbsent || o.IsPlaceholder() {
-				fail("want absent (not a placeholder)")
-				continue
-			}
-		} else if v, ok := o.Value(); !ok || v.String() != c.outcome {
-			fail("want the value %s", c.outcome)
-			continue
-		}
-		var codes []string
-		for _, n := range o.Notes() {
-			codes = append(codes, string(n.Code))
-			if !strings.HasPrefix(n.Message, "Read ") {
-				fail("note message %q does not start with Read", n.Message)
-			}
-		}
-		if !slices.Equal(codes, c.detail) && !(len(codes) == 0 && len(c.detail) == 0) {
-			fail("want notes %v", c.detail)
-		}
-	}
+		return got
+	})
 }
 
 // checkAsk checks what every ask must be: received is the input (cut),
@@ -229,61 +119,5 @@ func checkAsk(_ *testing.T, input any, a agentinput.Ask, fail func(string)) {
 	m := a.Message()
 	if strings.ContainsAny(m, "\n\r") || !strings.HasSuffix(m, ".") {
 		fail("message " + m + " is not one sentence-ended paragraph")
-	}
-}
-
-// rewriteCases writes testdata/cases.txt again with the OUTCOME and DETAIL
-// columns of every case line as Read returns them now (a hint: column is
-// kept as written). Review the diff before committing it.
-func rewriteCases(t *testing.T, cases []tableCase) {
-	raw, err := os.ReadFile("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(raw), "\n")
-	for _, c := range cases {
-		o := Read(c.input, c.opts)
-		var outcome, detail string
-		switch o.Status() {
-		case agentinput.StatusValue, agentinput.StatusAbsent:
-			outcome = "absent"
-			if v, ok := o.Value(); ok {
-				outcome = v.String()
-			}
-			var codes []string
-			for _, n := range o.Notes() {
-				codes = append(codes, string(n.Code))
-			}
-			detail = strings.Join(codes, " ")
-			if detail == "" {
-				detail = "-"
-			}
-		default:
-			a, _ := o.Ask()
-			outcome = "ask " + string(a.Code)
-			detail = strings.Join(readingValues(a), " ")
-			if len(c.detail) > 0 && c.detail[0] == "hint:" {
-				detail = strings.Join(c.detail, " ")
-			}
-			if len(a.Readings) > 0 {
-				vals := make([]string, len(a.Readings))
-				for i, r := range a.Readings {
-					vals[i] = string(r.Value)
-				}
-				detail = strings.Join(vals, " ")
-			}
-		}
-		line := strings.TrimRight(c.input0, " ")
-		if pad := 28 - len([]rune(line)); pad > 0 {
-			line += strings.Repeat(" ", pad)
-		}
-		line += " | " + outcome
-		if detail != "" {
-			line += " | " + detail
-		}
-		lines[c.line-1] = line
-	}
-	if err := os.WriteFile("testdata/cases.txt", []byte(strings.Join(lines, "\n")), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

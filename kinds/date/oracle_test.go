@@ -5,13 +5,10 @@ package date
 // complete asks, absent without a value).
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/oracle"
 )
 
@@ -25,25 +22,10 @@ func checkOracle(t *testing.T, s string, opts Options) {
 // seedOracle adds each row of testdata/cases.txt as JSON text and, when
 // it is a string, as itself, for each bound.
 func seedOracle(f *testing.F) {
-	file, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer file.Close()
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' || line[0] == '@' {
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		var v any
-		if dec.Decode(&v) != nil {
-			continue
-		}
+	for _, r := range casefile.Load(f, "testdata/cases.txt").Rows() {
 		for b := range uint8(3) {
-			f.Add(strings.TrimSpace(line[:dec.InputOffset()]), b)
-			if s, ok := v.(string); ok {
+			f.Add(r.Raw, b)
+			if s, ok := r.Input.(string); ok {
 				f.Add(s, b)
 			}
 		}

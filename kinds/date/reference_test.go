@@ -1,6 +1,7 @@
 package date
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -128,6 +129,13 @@ func refRead(s string, opts Options) (refResult, bool) {
 		shape, hasWeekday = m[1], true
 	}
 	if strings.Contains(shape, "W") {
+		// A weekday glued to a number ("Thu1Oct0100") is outside the
+		// reference's domain: the reader reads it (cases.txt pins what
+		// it answers), the reference's shapes separate a weekday by a
+		// space or a comma.
+		if regexp.MustCompile(`W\d|\dW`).MatchString(shape) {
+			return refResult{}, false
+		}
 		return invalid, true
 	}
 
@@ -379,19 +387,33 @@ func TestReferenceAgrees(t *testing.T) {
 		if rapid.Bool().Draw(t, "hr") {
 			opts.Languages = append(DefaultLanguages(), "hr")
 		}
-		want, ok := refRead(s, opts)
-		if !ok {
+		if _, ok := refRead(s, opts); !ok {
 			t.Skip("outside the reference's domain")
 		}
 		o := Read(s, opts)
 		if a, ok := o.Ask(); ok {
 			checkAsk(nil, s, a, func(msg string) { t.Fatalf("%q: %s", s, msg) })
 		}
-		got := resultOf(o)
-		if got.status != want.status || got.value != want.value || got.code != want.code || !slices.Equal(got.readings, want.readings) {
-			t.Fatalf("%q %+v:\n\treader    %+v\n\treference %+v", s, opts, got, want)
+		if msg := disagreement(s, opts, o); msg != "" {
+			t.Fatal(msg)
 		}
 	})
+}
+
+// disagreement compares o, what Read(s, opts) returned, with the reference
+// reader and says how they differ: "" when they agree or when s is outside
+// the reference's domain. The property test and the fuzz target both call
+// it.
+func disagreement(s string, opts Options, o agentinput.Outcome[Date]) string {
+	want, ok := refRead(s, opts)
+	if !ok {
+		return ""
+	}
+	got := resultOf(o)
+	if got.status != want.status || got.value != want.value || got.code != want.code || !slices.Equal(got.readings, want.readings) {
+		return fmt.Sprintf("%q %+v:\n\treader    %+v\n\treference %+v", s, opts, got, want)
+	}
+	return ""
 }
 
 // fixYear moves d into the years the renderings write with four digits.

@@ -1,110 +1,26 @@
 package eli
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"flag"
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
 
-var update = flag.Bool("update", false, "rewrite the OUTCOME and DETAIL columns of testdata/cases.txt")
-
-// tableCase is one line of testdata/cases.txt.
-type tableCase struct {
-	line    int
-	input   any
-	rawIn   string
-	outcome string
-	detail  string
-}
-
-func loadCases(t *testing.T) ([]tableCase, []string) {
-	t.Helper()
-	data, err := os.ReadFile("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []tableCase
-	var lines []string
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		text := sc.Text()
-		lines = append(lines, text)
-		if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(text))
-		dec.UseNumber()
-		var in any
-		if err := dec.Decode(&in); err != nil {
-			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
-		}
-		off := int(dec.InputOffset())
-		cols := strings.Split(text[off:], " | ")
-		if len(cols) != 3 || strings.TrimSpace(cols[0]) != "" {
-			t.Fatalf("cases.txt:%d: want INPUT | OUTCOME | DETAIL", n)
-		}
-		cases = append(cases, tableCase{line: n, input: in, rawIn: strings.TrimSpace(text[:off]),
-			outcome: strings.Join(strings.Fields(cols[1]), " "), detail: strings.Join(strings.Fields(cols[2]), " ")})
-	}
-	if len(cases) < 150 {
-		t.Fatalf("cases.txt: only %d cases", len(cases))
-	}
-	return cases, lines
-}
-
-// describe renders an outcome in the OUTCOME and DETAIL columns' terms.
-func describe(o agentinput.Outcome[ELI]) (string, string) {
-	switch o.Status() {
-	case agentinput.StatusValue:
-		v, _ := o.Value()
-		var codes []string
-		for _, n := range o.Notes() {
-			codes = append(codes, string(n.Code))
-		}
-		if len(codes) == 0 {
-			codes = []string{"-"}
-		}
-		return "value " + v.String(), strings.Join(codes, " ")
-	case agentinput.StatusAbsent:
-		return "absent", "-"
-	}
-	a, _ := o.Ask()
-	var rs []string
-	for _, r := range a.Readings {
-		rs = append(rs, string(r.Value))
-	}
-	if len(rs) == 0 {
-		rs = []string{"-"}
-	}
-	return "ask " + string(a.Code), strings.Join(rs, " ")
-}
-
 func TestCases(t *testing.T) {
-	cases, lines := loadCases(t)
-	for _, c := range cases {
-		o := Read(c.input, Options{})
-		got, detail := describe(o)
-		checkOutcome(t, c.input, o, func(msg string) { t.Errorf("cases.txt:%d: %s: %s", c.line, c.rawIn, msg) })
-		if *update {
-			lines[c.line-1] = fmt.Sprintf("%s | %s | %s", c.rawIn, got, detail)
-			continue
-		}
-		if got != c.outcome || detail != c.detail {
-			t.Errorf("cases.txt:%d: Read(%s) = %s | %s, want %s | %s", c.line, c.rawIn, got, detail, c.outcome, c.detail)
-		}
+	tb := casefile.Load(t, "testdata/cases.txt")
+	if n := len(tb.Rows()); n < 150 {
+		t.Fatalf("cases.txt: only %d cases", n)
 	}
-	if *update {
-		if err := os.WriteFile("testdata/cases.txt", []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tb.Check(t, nil, func(r *casefile.Row) []string {
+		o := Read(r.Input, Options{})
+		checkOutcome(t, r.Input, o, func(msg string) { r.Errorf(t, "%s", msg) })
+		return oracle.Columns(o, func(e ELI) string { return "value " + e.String() })
+	})
 }
 
 // checkOutcome checks what every outcome of this package must hold: a value

@@ -1,98 +1,19 @@
 package enum
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"slices"
+	"maps"
 	"strings"
 	"sync"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
-
-// tableCase is one line of testdata/cases.txt.
-type tableCase struct {
-	line    int
-	text    string
-	spec    Spec
-	input   any
-	outcome string   // the declared value, or "ask CODE"
-	detail  []string // note codes, or readings' values
-}
-
-// loadCases reads testdata/cases.txt; every error names its line.
-func loadCases(t testing.TB) []tableCase {
-	t.Helper()
-	f, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []tableCase
-	var spec Spec
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
-			continue
-		case strings.HasPrefix(trimmed, "@values "):
-			spec = Spec{Values: strings.Fields(strings.TrimPrefix(trimmed, "@values "))}
-			continue
-		case strings.HasPrefix(trimmed, "@synonym "):
-			f := strings.Fields(strings.TrimPrefix(trimmed, "@synonym "))
-			if len(f) != 2 {
-				t.Fatalf("cases.txt:%d: want @synonym ALIAS VALUE", n)
-			}
-			syn := map[string]string{f[0]: f[1]}
-			for k, v := range spec.Synonyms {
-				syn[k] = v
-			}
-			spec.Synonyms = syn
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.UseNumber()
-		var input any
-		if err := dec.Decode(&input); err != nil {
-			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
-		}
-		rest := strings.TrimSpace(line[dec.InputOffset():])
-		if !strings.HasPrefix(rest, "|") {
-			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input, have %q", n, rest)
-		}
-		cols := strings.Split(rest[1:], "|")
-		if len(cols) > 2 {
-			t.Fatalf("cases.txt:%d: too many columns", n)
-		}
-		c := tableCase{line: n, text: trimmed, spec: spec, input: input, outcome: strings.TrimSpace(cols[0])}
-		if len(cols) == 2 {
-			c.detail = strings.Fields(cols[1])
-		}
-		if !strings.HasPrefix(c.outcome, "ask ") {
-			if len(c.detail) == 0 {
-				t.Fatalf("cases.txt:%d: a value needs its notes (\"-\" for none)", n)
-			}
-			if slices.Equal(c.detail, []string{"-"}) {
-				c.detail = nil
-			}
-		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 60 {
-		t.Fatalf("cases.txt: only %d cases loaded", len(cases))
-	}
-	return cases
-}
 
 func mustNew(t testing.TB, spec Spec) *Enum {
 	t.Helper()
@@ -104,52 +25,41 @@ func mustNew(t testing.TB, spec Spec) *Enum {
 }
 
 func TestCases(t *testing.T) {
-	for _, c := range loadCases(t) {
-		e, err := New(c.spec)
-		if err != nil {
-			t.Fatalf("cases.txt:%d: %v", c.line, err)
-		}
-		o := e.Read(c.input)
-		fail := func(format string, args ...any) {
-			t.Helper()
-			got, _ := o.MarshalJSON()
-			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, fmt.Sprintf(format, args...), got)
-		}
-		if code, ok := strings.CutPrefix(c.outcome, "ask "); ok {
-			a, isAsk := o.Ask()
-			if !isAsk {
-				fail("want an ask")
-				continue
+	var spec Spec
+	directive := func(d casefile.Directive) error {
+		switch d.Name {
+		case "values":
+			spec = Spec{Values: d.Args}
+		case "synonym":
+			if len(d.Args) != 2 {
+				return errors.New("want @synonym ALIAS VALUE")
 			}
-			checkAsk(t, e, c.input, a, func(msg string) { fail("%s", msg) })
-			if string(a.Code) != code {
-				fail("want code %s", code)
+			syn := maps.Clone(spec.Synonyms)
+			if syn == nil {
+				syn = map[string]string{}
 			}
-			var values []string
-			for _, r := range a.Readings {
-				values = append(values, string(r.Value))
-			}
-			if !slices.Equal(values, c.detail) {
-				fail("want readings %v", c.detail)
-			}
-			continue
+			syn[d.Args[0]] = d.Args[1]
+			spec.Synonyms = syn
+		default:
+			return errors.New("unknown directive")
 		}
-		v, ok := o.Value()
-		if !ok || v != c.outcome {
-			fail("want the value %s", c.outcome)
-			continue
-		}
-		var codes []string
-		for _, n := range o.Notes() {
-			codes = append(codes, string(n.Code))
-			if !strings.HasPrefix(n.Message, "Read ") {
-				fail("note %q does not start with Read", n.Message)
-			}
-		}
-		if !slices.Equal(codes, c.detail) {
-			fail("want notes %v", c.detail)
-		}
+		return nil
 	}
+	casefile.Load(t, "testdata/cases.txt").Check(t, directive, func(r *casefile.Row) []string {
+		e, err := New(spec)
+		if err != nil {
+			t.Fatalf("%s: %v", r.Pos(), err)
+		}
+		o := e.Read(r.Input)
+		if a, ok := o.Ask(); ok {
+			checkAsk(t, e, r.Input, a, func(msg string) { r.Errorf(t, "%s", msg) })
+		}
+		got := oracle.Columns(o, func(v string) string { return v })
+		for _, msg := range oracle.NoteTexts(o, string(quote(got[0]))) {
+			r.Errorf(t, "%s", msg)
+		}
+		return got
+	})
 }
 
 // checkAsk checks what every ask of this package must hold.

@@ -1,8 +1,9 @@
 package filter
 
 import (
-	"bufio"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
 	"agentinput.dev/kinds/enum"
 	"agentinput.dev/kinds/number"
 	"agentinput.dev/kinds/vocabulary"
@@ -41,11 +43,6 @@ type outcome interface {
 }
 
 func TestCases(t *testing.T) {
-	f, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	courtsFilter, err := OverVocabulary(courts(t))
 	if err != nil {
 		t.Fatal(err)
@@ -55,97 +52,90 @@ func TestCases(t *testing.T) {
 		t.Fatal(err)
 	}
 	var read func(any) outcome
-	n, cases := 0, 0
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
+	directive := func(d casefile.Directive) error {
 		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-			continue
-		case line == "@over vocabulary":
+		case d.Name != "over" || len(d.Args) == 0:
+			return errors.New("unknown directive")
+		case d.Args[0] == "vocabulary":
 			read = func(v any) outcome { return courtsFilter.Read(v) }
-			continue
-		case line == "@over number":
+		case d.Args[0] == "number":
 			read = func(v any) outcome { return numbers.Read(v) }
-			continue
-		case strings.HasPrefix(line, "@over enum "):
-			e, err := enum.New(enum.Spec{Values: strings.Split(strings.TrimPrefix(line, "@over enum "), ",")})
+		case d.Args[0] == "enum" && len(d.Args) == 2:
+			e, err := enum.New(enum.Spec{Values: strings.Split(d.Args[1], ",")})
 			if err != nil {
-				t.Fatal(err)
+				return err
 			}
 			fl, err := Over(Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
 			if err != nil {
-				t.Fatal(err)
+				return err
 			}
 			read = func(v any) outcome { return fl.Read(v) }
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.UseNumber()
-		var input any
-		if err := dec.Decode(&input); err != nil {
-			t.Fatalf("cases.txt:%d: %v", n, err)
-		}
-		cols := strings.Split(strings.TrimPrefix(strings.TrimSpace(line[dec.InputOffset():]), "|"), "|")
-		want := strings.TrimSpace(cols[0])
-		var detail []string
-		if len(cols) > 1 {
-			detail = strings.Fields(cols[1])
-			if slices.Equal(detail, []string{"-"}) {
-				detail = []string{}
-			}
-		}
-		cases++
-		o := read(input)
-		got, _ := o.MarshalJSON()
-		fail := func(what string) {
-			t.Helper()
-			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", n, line, what, got)
-		}
-		switch {
-		case want == "absent":
-			if o.Status() != agentinput.StatusAbsent || len(o.Notes()) != 1 || o.Notes()[0].Code != agentinput.NotePlaceholder || len(o.Warnings()) != 0 {
-				fail("want absent with one note placeholder")
-			}
-		case want == "absent-null":
-			if o.Status() != agentinput.StatusAbsent || len(o.Warnings()) != 0 {
-				fail("want absent")
-			}
-		case want == "dropped":
-			ws := o.Warnings()
-			if o.Status() != agentinput.StatusAbsent || len(ws) != 1 || ws[0].Code != agentinput.WarningFilterDropped {
-				fail("want dropped with a warning filter_dropped")
-				continue
-			}
-			for _, id := range detail {
-				if !strings.Contains(ws[0].Message, id) {
-					fail("the warning does not name " + id)
-				}
-			}
-			if len(detail) == 0 && !strings.Contains(ws[0].Message, "stored values include") {
-				fail("the warning does not name a sample of the stored values")
-			}
-		case strings.HasPrefix(want, "ask "):
-			if a, ok := o.Ask(); !ok || string(a.Code) != strings.TrimPrefix(want, "ask ") {
-				fail("want " + want)
-			}
 		default:
-			if o.Status() != agentinput.StatusValue || !strings.Contains(string(got), `"value":`+want+`,`) {
-				fail("want the value " + want)
-			}
-			var codes []string
-			for _, note := range o.Notes() {
-				codes = append(codes, string(note.Code))
-			}
-			if !slices.Equal(codes, detail) && !(len(codes) == 0 && len(detail) == 0) {
-				fail("want notes " + strings.Join(detail, " "))
+			return fmt.Errorf("no filter over %q", d.Args)
+		}
+		return nil
+	}
+	tb := casefile.Load(t, "testdata/cases.txt")
+	if n := len(tb.Rows()); n < 60 {
+		t.Fatalf("only %d cases", n)
+	}
+	tb.Check(t, directive, func(r *casefile.Row) []string {
+		if read == nil {
+			t.Fatalf("%s: no @over above the first row", r.Pos())
+		}
+		return describe(t, r, read(r.Input))
+	})
+}
+
+// describe renders o in the OUTCOME and DETAIL columns' terms: a value as
+// its JSON and its note codes; "absent" (one note placeholder);
+// "absent-null" (absent, no note placeholder); "dropped" (absent with one
+// warning filter_dropped, whose message holds each word of the written
+// DETAIL, or names a sample of the stored values when it is "-"); an ask
+// as "ask CODE".
+func describe(t *testing.T, r *casefile.Row, o outcome) []string {
+	var codes []string
+	for _, n := range o.Notes() {
+		codes = append(codes, string(n.Code))
+	}
+	ws := o.Warnings()
+	switch {
+	case o.Status() == agentinput.StatusValue:
+		enc, _ := o.MarshalJSON()
+		var fields struct{ Value json.RawMessage }
+		if err := json.Unmarshal(enc, &fields); err != nil {
+			t.Fatalf("%s: the outcome does not encode: %s", r.Pos(), enc)
+		}
+		return []string{string(fields.Value), dash(codes)}
+	case o.Status() == agentinput.StatusAbsent && len(ws) == 0:
+		if slices.Equal(codes, []string{string(agentinput.NotePlaceholder)}) {
+			return []string{"absent"}
+		}
+		return []string{"absent-null", dash(codes)}
+	case o.Status() == agentinput.StatusAbsent && len(ws) == 1 && ws[0].Code == agentinput.WarningFilterDropped:
+		words := strings.Fields(r.Col(1))
+		if slices.Equal(words, []string{"-"}) && !strings.Contains(ws[0].Message, "stored values include") {
+			r.Errorf(t, "the warning %q does not name a sample of the stored values", ws[0].Message)
+		}
+		for _, w := range words {
+			if w != "-" && !strings.Contains(ws[0].Message, w) {
+				r.Errorf(t, "the warning %q does not name %s", ws[0].Message, w)
 			}
 		}
+		return []string{"dropped", r.Col(1)}
 	}
-	if cases < 60 {
-		t.Fatalf("only %d cases", cases)
+	if a, ok := o.Ask(); ok {
+		return []string{"ask " + string(a.Code)}
 	}
+	enc, _ := o.MarshalJSON()
+	return []string{string(enc)}
+}
+
+func dash(fields []string) string {
+	if len(fields) == 0 {
+		return "-"
+	}
+	return strings.Join(fields, " ")
 }
 
 func TestNewErrors(t *testing.T) {

@@ -358,35 +358,8 @@ func numberish(t *rapid.T) string {
 func TestAgreesWithReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		in := numberish(t)
-		ref := refRead(in)
-		o := Read(in, Options{})
-		switch ref.status {
-		case "value":
-			v, ok := o.Value()
-			if !ok {
-				a, _ := o.Ask()
-				t.Fatalf("Read(%q): %s; the reference reads %s", in, a.Message(), ref.value.RatString())
-			}
-			got, _ := new(big.Rat).SetString(v.String())
-			if got.Cmp(ref.value) != 0 {
-				t.Fatalf("Read(%q) = %s; the reference reads %s", in, v, ref.value.RatString())
-			}
-		case "ambiguous":
-			a, ok := o.Ask()
-			if !ok || a.Code != agentinput.AskAmbiguous || len(a.Readings) != len(ref.readings) {
-				t.Fatalf("Read(%q) = %s; the reference finds it ambiguous", in, o.Status())
-			}
-			for i, r := range a.Readings {
-				got, _ := new(big.Rat).SetString(string(r.Value))
-				if got.Cmp(ref.readings[i]) != 0 {
-					t.Fatalf("Read(%q) reading %d = %s; the reference has %s", in, i, r.Value, ref.readings[i].RatString())
-				}
-			}
-		default:
-			if o.Status() != agentinput.StatusAsk {
-				v, _ := o.Value()
-				t.Fatalf("Read(%q) = %s %s; the reference finds it invalid", in, o.Status(), v)
-			}
+		if msg := disagreement(in, Read(in, Options{})); msg != "" {
+			t.Fatal(msg)
 		}
 	})
 }

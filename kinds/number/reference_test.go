@@ -1,6 +1,7 @@
 package number
 
 import (
+	"fmt"
 	"math/big"
 	"regexp"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"golang.org/x/text/unicode/runenames"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
 )
 
@@ -223,4 +225,40 @@ func refRead(s string) refOutcome {
 		}
 	}
 	return invalid
+}
+
+// disagreement compares o, what Read(in, Options{}) returned, with the
+// reference reader, and says how they differ ("" when they agree): the
+// property test and the fuzz target both call it.
+func disagreement(in string, o agentinput.Outcome[Decimal]) string {
+	ref := refRead(in)
+	switch ref.status {
+	case "value":
+		v, ok := o.Value()
+		if !ok {
+			a, _ := o.Ask()
+			return fmt.Sprintf("Read(%q): %s; the reference reads %s", in, a.Message(), ref.value.RatString())
+		}
+		got, _ := new(big.Rat).SetString(v.String())
+		if got.Cmp(ref.value) != 0 {
+			return fmt.Sprintf("Read(%q) = %s; the reference reads %s", in, v, ref.value.RatString())
+		}
+	case "ambiguous":
+		a, ok := o.Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous || len(a.Readings) != len(ref.readings) {
+			return fmt.Sprintf("Read(%q) = %s; the reference finds it ambiguous", in, o.Status())
+		}
+		for i, r := range a.Readings {
+			got, _ := new(big.Rat).SetString(string(r.Value))
+			if got.Cmp(ref.readings[i]) != 0 {
+				return fmt.Sprintf("Read(%q) reading %d = %s; the reference has %s", in, i, r.Value, ref.readings[i].RatString())
+			}
+		}
+	default:
+		if o.Status() != agentinput.StatusAsk {
+			v, _ := o.Value()
+			return fmt.Sprintf("Read(%q) = %s %s; the reference finds it invalid", in, o.Status(), v)
+		}
+	}
+	return ""
 }

@@ -10,50 +10,6 @@ import (
 	"agentinput.dev/agentinput"
 )
 
-// Dynamic adapts the reader of an item kind that is chosen at run time
-// (the command line's --item) to an item reader: the value is the item's
-// canonical JSON. read returns an agentinput.Outcome of any value type.
-func Dynamic(read func(v any) DynamicOutcome) func(v any) agentinput.Outcome[json.RawMessage] {
-	return func(v any) agentinput.Outcome[json.RawMessage] {
-		o := read(v)
-		switch o.Status() {
-		case agentinput.StatusAsk:
-			a, _ := o.Ask()
-			return agentinput.Asking[json.RawMessage](a)
-		case agentinput.StatusAbsent:
-			var notes agentinput.Notes
-			notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(v), "")
-			if o.IsPlaceholder() {
-				return agentinput.Placeholder[json.RawMessage](notes)
-			}
-			return agentinput.Absent[json.RawMessage](notes)
-		}
-		text, err := o.AppendJSON(nil)
-		var shape struct {
-			Value json.RawMessage `json:"value"`
-		}
-		if err != nil || json.Unmarshal(text, &shape) != nil || len(shape.Value) == 0 {
-			return agentinput.Asking[json.RawMessage](agentinput.Ask{
-				Code:     agentinput.AskInvalid,
-				Received: agentinput.Received(v),
-				Reason:   "the item kind's value has no JSON form",
-				Hint:     "Send another value",
-			})
-		}
-		return agentinput.Value(shape.Value, o.CarryNotes(""))
-	}
-}
-
-// DynamicOutcome is what Dynamic needs of an outcome whose value type it
-// does not know: every agentinput.Outcome has these methods.
-type DynamicOutcome interface {
-	Status() agentinput.Status
-	IsPlaceholder() bool
-	Ask() (agentinput.Ask, bool)
-	CarryNotes(context string) agentinput.Notes
-	AppendJSON(b []byte) ([]byte, error)
-}
-
 // Text reads one item of free text: a JSON string is itself, as sent (no
 // trimming, no folding: free text means what it says); a JSON number or
 // boolean is the text it spells, with a note. Text longer than

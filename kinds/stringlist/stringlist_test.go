@@ -1,11 +1,10 @@
 package stringlist
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +13,8 @@ import (
 	"golang.org/x/text/language"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 	"agentinput.dev/kinds/country"
 	"agentinput.dev/kinds/enum"
 	"agentinput.dev/kinds/locale"
@@ -135,27 +136,11 @@ func textList(unique bool) *List[string] {
 	return l
 }
 
-type tableCase struct {
-	line    int
-	text    string
-	r       reader
-	input   any
-	outcome string
-	detail  []string
-}
-
-func loadCases(t testing.TB) []tableCase {
-	t.Helper()
-	f, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []tableCase
+func TestCases(t *testing.T) {
 	var item []string
 	var split, splitAsks, unique, declared bool
 	var r reader
-	build := func() {
+	build := func() error {
 		switch item[0] {
 		case "text":
 			r = anyList[string]{textList(unique)}
@@ -170,141 +155,73 @@ func loadCases(t testing.TB) []tableCase {
 		case "number":
 			r = anyList[number.Decimal]{numberList(slices.Contains(item[1:], "integer"), splitAsks, unique)}
 		default:
-			t.Fatalf("unknown item kind %q", item[0])
+			return fmt.Errorf("unknown item kind %q", item[0])
 		}
+		return nil
 	}
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
-			continue
-		case strings.HasPrefix(trimmed, "@item "):
-			item, split, splitAsks, unique, declared = strings.Fields(strings.TrimPrefix(trimmed, "@item ")), false, false, false, false
-			build()
-			continue
-		case trimmed == "@declared":
+	directive := func(d casefile.Directive) error {
+		switch d.Name {
+		case "item":
+			if len(d.Args) == 0 {
+				return errors.New("want @item KIND")
+			}
+			item, split, splitAsks, unique, declared = d.Args, false, false, false, false
+		case "declared":
 			declared = true
-			build()
-			continue
-		case trimmed == "@split":
+		case "split":
 			split = true
-			build()
-			continue
-		case trimmed == "@splitasks":
+		case "splitasks":
 			splitAsks = true
-			build()
-			continue
-		case trimmed == "@unique":
+		case "unique":
 			unique = true
-			build()
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.UseNumber()
-		var input any
-		if err := dec.Decode(&input); err != nil {
-			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
-		}
-		rest := strings.TrimSpace(line[dec.InputOffset():])
-		if !strings.HasPrefix(rest, "|") {
-			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input", n)
-		}
-		cols := strings.Split(rest[1:], "|")
-		c := tableCase{line: n, text: trimmed, r: r, input: input, outcome: strings.TrimSpace(cols[0])}
-		if len(cols) == 2 {
-			c.detail = strings.Fields(cols[1])
-		}
-		if strings.HasPrefix(c.outcome, "[") {
-			if len(c.detail) == 0 {
-				t.Fatalf("cases.txt:%d: a value needs its notes (\"-\" for none)", n)
-			}
-			if slices.Equal(c.detail, []string{"-"}) {
-				c.detail = nil
-			}
-		}
-		cases = append(cases, c)
-	}
-	if len(cases) < 40 {
-		t.Fatalf("cases.txt: only %d cases", len(cases))
-	}
-	return cases
-}
-
-func TestCases(t *testing.T) {
-	for _, c := range loadCases(t) {
-		o, items := c.r.read(c.input)
-		fail := func(format string, args ...any) {
-			t.Helper()
-			got, _ := o.MarshalJSON()
-			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, fmt.Sprintf(format, args...), got)
-		}
-		switch {
-		case c.outcome == "absent":
-			if o.Status() != agentinput.StatusAbsent {
-				fail("want absent")
-			}
-		case strings.HasPrefix(c.outcome, "ask "):
-			a, ok := o.Ask()
-			if !ok {
-				fail("want an ask")
-				continue
-			}
-			if string(a.Code) != strings.TrimPrefix(c.outcome, "ask ") {
-				fail("want code %s", strings.TrimPrefix(c.outcome, "ask "))
-			}
-			if !bytes.Equal(a.Received, agentinput.Received(c.input)) || a.Hint == "" || a.Reason == "" || a.Expected == "" {
-				fail("an ask has the raw list, a hint, a reason and expected")
-			}
-			readings := "0"
-			for _, d := range c.detail {
-				if at, ok := strings.CutPrefix(d, "@"); ok {
-					if !strings.Contains(a.Reason, "the item at index "+at) || !strings.Contains(a.Hint, "index "+at) {
-						fail("the ask does not name the item at index %s", at)
-					}
-					// ReadItems has that item, as an ask, at that index.
-					found := false
-					for _, item := range items.All() {
-						if strconv.Itoa(item.Index) == at {
-							_, found = item.Outcome.Ask()
-						}
-					}
-					if !found {
-						fail("ReadItems has no ask at index %s", at)
-					}
-				}
-				if n, ok := strings.CutPrefix(d, "readings="); ok {
-					readings = n
-				}
-			}
-			if strconv.Itoa(len(a.Readings)) != readings {
-				fail("want %s readings", readings)
-			}
-			for _, r := range a.Readings {
-				back, _ := c.r.read(decode(t, r.Value))
-				if v, ok := back.Value(); !ok || !bytes.Equal(v, r.Value) || back.NoteCount() != 0 {
-					fail("reading %s does not read back as itself", r.Value)
-				}
-			}
 		default:
-			v, ok := o.Value()
-			if !ok || string(v) != compactJSON(t, c.outcome) {
-				fail("want the value %s", c.outcome)
-				continue
+			return errors.New("unknown directive")
+		}
+		if item == nil {
+			return errors.New("an @item line comes first")
+		}
+		return build()
+	}
+	tb := casefile.Load(t, "testdata/cases.txt")
+	if n := len(tb.Rows()); n < 40 {
+		t.Fatalf("cases.txt: only %d cases", n)
+	}
+	tb.Check(t, directive, func(row *casefile.Row) []string {
+		o, items := r.read(row.Input)
+		a, ok := o.Ask()
+		if !ok {
+			got := oracle.Columns(o, func(v json.RawMessage) string { return string(v) })
+			for _, msg := range oracle.NoteTexts(o, "") {
+				row.Errorf(t, "%s", msg)
 			}
-			var codes []string
-			for _, n := range o.Notes() {
-				codes = append(codes, string(n.Code))
-				if !strings.HasPrefix(n.Message, "Read ") {
-					fail("note %q does not start with Read", n.Message)
-				}
-			}
-			if !slices.Equal(codes, c.detail) {
-				fail("want notes %v", c.detail)
+			return got
+		}
+		if !bytes.Equal(a.Received, agentinput.Received(row.Input)) || a.Hint == "" || a.Reason == "" || a.Expected == "" {
+			row.Errorf(t, "an ask has the raw list, a hint, a reason and expected")
+		}
+		for _, rd := range a.Readings {
+			back, _ := r.read(decode(t, rd.Value))
+			if v, ok := back.Value(); !ok || !bytes.Equal(v, rd.Value) || back.NoteCount() != 0 {
+				row.Errorf(t, "reading %s does not read back as itself", rd.Value)
 			}
 		}
-	}
+		// DETAIL: "@N" for the item the ask names (ReadItems has it, as
+		// an ask, at that index), and "readings=N".
+		var detail []string
+		for _, it := range items.All() {
+			at := strconv.Itoa(it.Index)
+			if _, isAsk := it.Outcome.Ask(); isAsk && strings.Contains(a.Reason, "the item at index "+at) && strings.Contains(a.Hint, "index "+at) {
+				detail = append(detail, "@"+at)
+			}
+		}
+		if len(a.Readings) > 0 {
+			detail = append(detail, "readings="+strconv.Itoa(len(a.Readings)))
+		}
+		if len(detail) == 0 {
+			detail = []string{"-"}
+		}
+		return []string{"ask " + string(a.Code), strings.Join(detail, " ")}
+	})
 }
 
 func decode(t testing.TB, b []byte) any {
@@ -315,14 +232,6 @@ func decode(t testing.TB, b []byte) any {
 		t.Fatal(err)
 	}
 	return v
-}
-
-func compactJSON(t testing.TB, s string) string {
-	var b bytes.Buffer
-	if err := json.Compact(&b, []byte(s)); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
 }
 
 // TestMessages pins the text an agent reads.
@@ -481,35 +390,6 @@ func TestItemNotes(t *testing.T) {
 	got := l.Read([]any{"draft", "Published At"}).Notes()
 	if len(got) != 1 || got[0].Code != agentinput.NoteFolded || !strings.HasPrefix(got[0].Message, `Read "Published At" as "published_at" (at index 1; `) {
 		t.Fatalf("notes %+v", got)
-	}
-}
-
-// TestDynamic: an item kind chosen at run time reads through Dynamic with
-// the same values, notes and asks as its typed reader.
-func TestDynamic(t *testing.T) {
-	read := Dynamic(func(v any) DynamicOutcome { return uuid.Read(v, uuid.Options{}) })
-	for _, in := range []any{"4E6A3FAC-9262-4826-91F0-E77195E54C58", " 4e6a3fac9262482691f0e77195e54c58 ", "nope", "<uuid>", json.Number("1")} {
-		typed := uuid.Read(in, uuid.Options{})
-		dyn := read(in)
-		if typed.Status() != dyn.Status() || typed.IsPlaceholder() != dyn.IsPlaceholder() {
-			t.Errorf("%q: status %v/%v", in, typed.Status(), dyn.Status())
-			continue
-		}
-		if v, ok := typed.Value(); ok {
-			dv, _ := dyn.Value()
-			if string(dv) != `"`+v.String()+`"` {
-				t.Errorf("%q: value %s", in, dv)
-			}
-			if !slices.Equal(typed.Notes(), dyn.Notes()) {
-				t.Errorf("%q: notes %v, want %v", in, dyn.Notes(), typed.Notes())
-			}
-		}
-		if a, ok := typed.Ask(); ok {
-			da, _ := dyn.Ask()
-			if a.Message() != da.Message() {
-				t.Errorf("%q: ask %s", in, da.Message())
-			}
-		}
 	}
 }
 

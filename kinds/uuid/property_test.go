@@ -443,11 +443,6 @@ func TestPropertyPure(t *testing.T) {
 // FuzzRead checks the reference and purity on any string, seeded with
 // every string of testdata/cases.txt.
 func FuzzRead(f *testing.F) {
-	for _, c := range loadCases(f) {
-		if s, ok := c.input.(string); ok {
-			f.Add(s)
-		}
-	}
 	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		checkOracle(t, s)

@@ -1,80 +1,16 @@
 package uuid
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"os"
-	"slices"
 	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
-
-// tableCase is one line of testdata/cases.txt.
-type tableCase struct {
-	line    int
-	text    string
-	input   any
-	outcome string   // a canonical UUID, "placeholder", or "ask CODE"
-	notes   []string // note codes
-}
-
-// loadCases reads testdata/cases.txt; every error names its line.
-func loadCases(t testing.TB) []tableCase {
-	t.Helper()
-	f, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []tableCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		trimmed := strings.TrimSpace(line)
-		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.UseNumber()
-		var input any
-		if err := dec.Decode(&input); err != nil {
-			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
-		}
-		rest := strings.TrimSpace(line[dec.InputOffset():])
-		if !strings.HasPrefix(rest, "|") {
-			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input, have %q", n, rest)
-		}
-		cols := strings.Split(rest[1:], "|")
-		if len(cols) > 2 {
-			t.Fatalf("cases.txt:%d: too many columns", n)
-		}
-		c := tableCase{line: n, text: trimmed, input: input, outcome: strings.TrimSpace(cols[0])}
-		if len(cols) == 2 {
-			c.notes = strings.Fields(cols[1])
-		}
-		if !strings.HasPrefix(c.outcome, "ask ") {
-			if len(c.notes) == 0 {
-				t.Fatalf("cases.txt:%d: a value needs its notes (\"-\" for none)", n)
-			}
-			if slices.Equal(c.notes, []string{"-"}) {
-				c.notes = nil
-			}
-		}
-		cases = append(cases, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 60 {
-		t.Fatalf("cases.txt: only %d cases loaded", len(cases))
-	}
-	return cases
-}
 
 func noteCodes(o agentinput.Outcome[UUID]) []string {
 	var codes []string
@@ -85,50 +21,20 @@ func noteCodes(o agentinput.Outcome[UUID]) []string {
 }
 
 func TestCases(t *testing.T) {
-	for _, c := range loadCases(t) {
-		o := Read(c.input, Options{})
-		fail := func(format string, args ...any) {
-			t.Helper()
-			got, _ := o.MarshalJSON()
-			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, fmt.Sprintf(format, args...), got)
+	casefile.Load(t, "testdata/cases.txt").Check(t, nil, func(r *casefile.Row) []string {
+		o := Read(r.Input, Options{})
+		if a, ok := o.Ask(); ok {
+			checkAsk(t, r.Input, a, func(msg string) { r.Errorf(t, "%s", msg) })
 		}
-		switch {
-		case strings.HasPrefix(c.outcome, "ask "):
-			a, ok := o.Ask()
-			if !ok {
-				fail("want an ask")
-				continue
-			}
-			checkAsk(t, c.input, a, func(msg string) { fail("%s", msg) })
-			if string(a.Code) != strings.TrimPrefix(c.outcome, "ask ") {
-				fail("want code %s", strings.TrimPrefix(c.outcome, "ask "))
-			}
-		case c.outcome == "placeholder":
-			if !o.IsPlaceholder() {
-				fail("want a placeholder")
-			}
-			if !slices.Equal(noteCodes(o), c.notes) {
-				fail("want notes %v", c.notes)
-			}
-		default:
-			v, ok := o.Value()
-			if !ok || Format(v) != c.outcome {
-				fail("want the value %s", c.outcome)
-				continue
-			}
-			if !slices.Equal(noteCodes(o), c.notes) {
-				fail("want notes %v", c.notes)
-			}
-			for _, n := range o.Notes() {
-				if !strings.HasPrefix(n.Message, "Read ") {
-					fail("note %q does not start with Read", n.Message)
-				}
-			}
-			if notes := o.Notes(); len(notes) > 0 && !strings.Contains(notes[len(notes)-1].Message, ` as "`+c.outcome+`"`) {
-				fail("the last note does not name the value")
-			}
+		got := oracle.Columns(o, Format)
+		if o.IsPlaceholder() {
+			got[0] = "placeholder"
 		}
-	}
+		for _, msg := range oracle.NoteTexts(o, `"`+got[0]+`"`) {
+			r.Errorf(t, "%s", msg)
+		}
+		return got
+	})
 }
 
 // checkAsk checks what every ask of this package must hold.

@@ -1,10 +1,6 @@
 package vocabulary
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"strings"
 	"testing"
 
 	"agentinput.dev/agentinput"
@@ -18,19 +14,6 @@ func trimForOracle(s string) (string, bool) { return spelling.Trim(s) }
 // finds exactly that entry, an ask ambiguous naming each entry when it
 // finds several. Seeded from testdata/cases.txt.
 func FuzzRead(f *testing.F) {
-	file, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		f.Fatal(err)
-	}
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		var s string
-		line := strings.TrimSpace(sc.Text())
-		if in, _, ok := strings.Cut(line, "|"); ok && json.Unmarshal([]byte(strings.TrimSpace(in)), &s) == nil {
-			f.Add(s)
-		}
-	}
-	file.Close()
 	v := courts(f)
 	var entries []Entry
 	for _, id := range v.IDs() {

@@ -1,7 +1,6 @@
 package vocabulary
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
 	"slices"
@@ -11,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/oracle"
 )
 
 func courts(t testing.TB) *Vocabulary {
@@ -27,100 +28,15 @@ func courts(t testing.TB) *Vocabulary {
 	return v
 }
 
-type tableCase struct {
-	line    int
-	text    string
-	input   any
-	outcome string
-	detail  []string
-}
-
-func loadCases(t *testing.T) []tableCase {
-	t.Helper()
-	f, err := os.Open("testdata/cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []tableCase
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.UseNumber()
-		var input any
-		if err := dec.Decode(&input); err != nil {
-			t.Fatalf("cases.txt:%d: input is not JSON: %v", n, err)
-		}
-		rest := strings.TrimSpace(line[dec.InputOffset():])
-		if !strings.HasPrefix(rest, "|") {
-			t.Fatalf("cases.txt:%d: want \"| OUTCOME\" after the input", n)
-		}
-		cols := strings.Split(rest[1:], "|")
-		c := tableCase{line: n, text: line, input: input, outcome: strings.TrimSpace(cols[0])}
-		if len(cols) == 2 {
-			c.detail = strings.Fields(cols[1])
-			if slices.Equal(c.detail, []string{"-"}) {
-				c.detail = []string{}
-			}
-		}
-		if c.outcome != "absent" && c.detail == nil {
-			t.Fatalf("cases.txt:%d: a value or an ask needs its DETAIL column", n)
-		}
-		cases = append(cases, c)
-	}
-	if len(cases) < 50 {
-		t.Fatalf("only %d cases", len(cases))
-	}
-	return cases
-}
-
 func TestCases(t *testing.T) {
 	v := courts(t)
-	for _, c := range loadCases(t) {
-		o := v.Read(c.input)
-		fail := func(what string) {
-			t.Helper()
-			got, _ := o.MarshalJSON()
-			t.Errorf("cases.txt:%d: %s\n\t%s\n\tgot %s", c.line, c.text, what, got)
+	casefile.Load(t, "testdata/cases.txt").Check(t, nil, func(r *casefile.Row) []string {
+		o := v.Read(r.Input)
+		if a, ok := o.Ask(); ok {
+			checkAsk(t, r.Input, a, func(msg string) { r.Errorf(t, "%s", msg) })
 		}
-		switch {
-		case c.outcome == "absent":
-			if o.Status() != agentinput.StatusAbsent {
-				fail("want absent")
-			}
-		case strings.HasPrefix(c.outcome, "ask "):
-			a, ok := o.Ask()
-			if !ok || string(a.Code) != strings.TrimPrefix(c.outcome, "ask ") {
-				fail("want " + c.outcome)
-				continue
-			}
-			values := []string{}
-			for _, r := range a.Readings {
-				values = append(values, string(r.Value))
-			}
-			if !slices.Equal(values, c.detail) {
-				fail("want readings " + strings.Join(c.detail, " "))
-			}
-			checkAsk(t, c.input, a, fail)
-		default:
-			got, ok := o.Value()
-			if !ok || string(quote(got)) != c.outcome {
-				fail("want the value " + c.outcome)
-				continue
-			}
-			codes := []string{}
-			for _, n := range o.Notes() {
-				codes = append(codes, string(n.Code))
-			}
-			if !slices.Equal(codes, c.detail) {
-				fail("want notes " + strings.Join(c.detail, " "))
-			}
-		}
-	}
+		return oracle.Columns(o, func(id string) string { return string(quote(id)) })
+	})
 }
 
 // checkAsk checks what every ask carries: received cut to 80 characters,
@@ -145,8 +61,8 @@ func checkAsk(t *testing.T, input any, a agentinput.Ask, fail func(string)) {
 // Every reading of every ask reads back as itself, with no note.
 func TestReadingsReadBack(t *testing.T) {
 	v := courts(t)
-	for _, c := range loadCases(t) {
-		a, ok := v.Read(c.input).Ask()
+	for _, c := range casefile.Load(t, "testdata/cases.txt").Rows() {
+		a, ok := v.Read(c.Input).Ask()
 		if !ok {
 			continue
 		}
@@ -157,7 +73,7 @@ func TestReadingsReadBack(t *testing.T) {
 			}
 			o := v.Read(id)
 			if got, ok := o.Value(); !ok || got != id || o.NoteCount() != 0 {
-				t.Errorf("reading %s of %s does not read back canonically", r.Value, c.text)
+				t.Errorf("reading %s of %s does not read back canonically", r.Value, c.Pos())
 			}
 		}
 	}

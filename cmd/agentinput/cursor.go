@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"crypto/rand"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -33,37 +35,24 @@ func (c *cursorFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&c.ttl, "ttl", 0, "`D`: how long a cursor lives (default 24h)")
 }
 
-// codec returns the codec of the key, or nil when there is none and
-// optional is true.
+// codec returns the codec of the key. When there is none and optional is
+// true, it is a codec of a key of its own, drawn now and never shown: no
+// token reads (invalid_cursor), and what is outside the token class is no
+// cursor, as with any key.
 func (c *cursorFlags) codec(optional bool) (*cursor.Codec, error) {
 	key := c.key
 	if key == "" {
 		key = os.Getenv(cursorKeyEnv)
 	}
-	if key == "" {
-		if optional {
-			return nil, nil
-		}
+	if key == "" && !optional {
 		return nil, errors.New("no key: give --key or set " + cursorKeyEnv)
 	}
+	if key == "" {
+		k := make([]byte, 32)
+		rand.Read(k)
+		key = string(k)
+	}
 	return cursor.New(cursor.Config{Keys: [][]byte{[]byte(key)}, TTL: c.ttl})
-}
-
-var cursorKind = kind{
-	name: "cursor",
-	flags: func(fs *flag.FlagSet) func(factory.Property) (reader, error) {
-		var cf cursorFlags
-		cf.register(fs)
-		return func(p factory.Property) (reader, error) {
-			// Without a key, the nil codec reads: outside the class is no
-			// cursor, inside is invalid_cursor.
-			c, err := cf.codec(true)
-			if err != nil {
-				return reader{}, err
-			}
-			return bind(p, cursor.Expected, nil, c.Reader(cf.session, cf.filters)), nil
-		}
-	},
 }
 
 // runCursor is `agentinput cursor encode|decode`:
@@ -131,7 +120,11 @@ The key is --key or $`+cursorKeyEnv+` (at least 16 bytes). Flags:
 		if err != nil {
 			return fail(err)
 		}
-		inv := &invocation{kind: "cursor", reader: bind(factory.Property{}, cursor.Expected, nil, c.Reader(cf.session, cf.filters))}
+		b, err := factory.BindProperty("", reflect.TypeFor[cursor.Position](), "cursor", &factory.Spec{Cursors: c})
+		if err != nil {
+			return fail(err)
+		}
+		inv := &invocation{kind: "cursor", reader: readerOf(b, cf.session, cf.filters)}
 		w := bufio.NewWriter(stdout)
 		if fs.NArg() > 0 {
 			for _, token := range fs.Args() {

@@ -1,0 +1,76 @@
+package factory
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+
+	"agentinput.dev/agentinput"
+)
+
+// Binding is one property bound outside a tool: the same binder, the same
+// absence rule and the same kind a tool's call reads the property with.
+// The command line's `agentinput read KIND [flags]` is a Binding: it turns
+// its flags into a tag and reads each value with it.
+type Binding struct {
+	p      *property
+	mode   Mode
+	goType reflect.Type
+}
+
+// BindProperty binds one property as a tool declares it: name (its name
+// rules apply, as to a field named so; "" has none, and asks then say
+// "the property"), goType (the field's Go type), and tag (the agentinput
+// struct tag). spec supplies what a tag names but cannot carry — its
+// Intent (the absence rule's mode: a do tool asks about a placeholder),
+// Vocabularies and Cursors; nil is a read tool's. A declaration mistake is
+// an error, as from New.
+func BindProperty(name string, goType reflect.Type, tag string, spec *Spec) (*Binding, error) {
+	if spec == nil {
+		spec = &Spec{}
+	}
+	if goType == nil {
+		return nil, fmt.Errorf("factory: property %s: no Go type", name)
+	}
+	p, err := bindField(name, goType, tag, spec)
+	if err != nil {
+		return nil, fmt.Errorf("factory: property %s: %w", name, err)
+	}
+	if goType.Kind() == reflect.Pointer {
+		goType = goType.Elem()
+	}
+	return &Binding{p: p, mode: spec.Intent.mode(), goType: goType}, nil
+}
+
+// Read reads one value of the property as a tool's call reads it: present
+// is false when the property is missing from the arguments. The value is
+// what the handler's field gets (of the bound Go type, a pointer's element
+// for a pointer). A list that asks is one ask naming its first bad item
+// (a tool reports each item at its own path). A cursor is read against the
+// session of ctx (WithSession) and the filters of ctx (WithFilters), which
+// stand in for the other arguments a tool binds its tokens to.
+func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Outcome[any] {
+	o := b.p.outcome(raw, present, b.mode, sessionOf(ctx), filtersOf(ctx))
+	return agentinput.Map(o, func(s slot) any {
+		v := reflect.New(b.goType).Elem()
+		s.assign(v)
+		return v.Interface()
+	})
+}
+
+// Expected says what the property accepts, as its asks say it.
+func (b *Binding) Expected() string { return b.p.binding.expected }
+
+type filtersKey struct{}
+
+// WithFilters returns a context whose cursor reads (Binding.Read) are
+// bound to filters, the text a cursor's issuer bound its token to. A
+// tool's call needs none: it binds its cursor to its other arguments.
+func WithFilters(ctx context.Context, filters string) context.Context {
+	return context.WithValue(ctx, filtersKey{}, filters)
+}
+
+func filtersOf(ctx context.Context) string {
+	s, _ := ctx.Value(filtersKey{}).(string)
+	return s
+}

@@ -1,0 +1,380 @@
+package mcp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/agentinput"
+)
+
+// sdkMaxDepth is the deepest nesting go-sdk's decoder takes in one message
+// (internal/json's defaultMaxDepth in v1.8.0; TestSDKDepthLimit pins it):
+// deeper, its stdio transport ends the session.
+const sdkMaxDepth = 1000
+
+// StdioTransport is the MCP stdio transport of a server built on this
+// package: newline-delimited JSON-RPC over a reader and a writer, like
+// go-sdk's IOTransport, except that no line a client sends ends the
+// session. Use it in place of sdk.StdioTransport or sdk.IOTransport:
+//
+//	server.Run(ctx, mcp.NewStdioTransport(os.Stdin, os.Stdout))
+//
+// Each line is screened before go-sdk decodes it:
+//
+//   - A line that is not one JSON value is answered with a parse error
+//     (-32700), and reading goes on with the next line. When the line
+//     holds a complete request followed by more, the error carries that
+//     request's id; otherwise the id is null.
+//   - A line that is JSON but not a message go-sdk can take is answered
+//     with an invalid request (-32600): an array (a batch), a value that
+//     is no object, a jsonrpc other than "2.0", an id that is not a string
+//     or an integer of at most 2^53-1 in magnitude (go-sdk would answer
+//     another id, or end the session), a member of the envelope written
+//     twice, a method that is not a string, a response without an id or
+//     with neither result nor error. The error carries the request's id
+//     when it has a valid one and a method; else null (a reply to a
+//     broken response must not look like the answer to a request).
+//   - A line longer than agentinput.MaxFrameBytes (the line end not
+//     counted) is answered with an invalid request and skipped without
+//     being kept: only its first MaxFrameBytes bytes are, to find its id.
+//   - A tools/call whose arguments nest deeper than go-sdk's decoder takes
+//     reaches the tool with its arguments as a JSON string of their text,
+//     which the factory reads as the object it holds, so that the call is
+//     answered with the too_large envelope at the path where the arguments
+//     cross agentinput.MaxJSONDepth. Any other message that deep is an
+//     invalid request.
+//   - An empty line (or one of whitespace) is no message and is skipped;
+//     a byte-order mark at the start of a line is skipped (RFC 8259 8.1).
+//
+// Everything else goes to go-sdk as it came, which answers what remains
+// (an unknown method, bad params) itself. Writes are go-sdk's encoding, one
+// message a line. docs/robustness.md lists every class with its answer.
+type StdioTransport struct {
+	r io.Reader
+	w io.Writer
+}
+
+// NewStdioTransport returns the stdio transport over r and w. Neither is
+// closed by the connection: the caller owns them.
+func NewStdioTransport(r io.Reader, w io.Writer) *StdioTransport {
+	return &StdioTransport{r: r, w: w}
+}
+
+// Connect implements sdk.Transport. It starts the goroutine that reads r,
+// which ends when r does.
+func (t *StdioTransport) Connect(context.Context) (sdk.Connection, error) {
+	c := &stdioConn{
+		w:        t.w,
+		incoming: make(chan jsonrpc.Message),
+		stopped:  make(chan struct{}),
+		closed:   make(chan struct{}),
+	}
+	go c.readLoop(t.r)
+	return c, nil
+}
+
+type stdioConn struct {
+	w       io.Writer
+	writeMu sync.Mutex
+
+	incoming chan jsonrpc.Message
+	stopped  chan struct{} // closed when the reader stops, with readErr set
+	readErr  error
+
+	closeOnce sync.Once
+	closed    chan struct{}
+}
+
+func (c *stdioConn) SessionID() string { return "" }
+
+func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case msg := <-c.incoming:
+		return msg, nil
+	case <-c.stopped:
+		return nil, c.readErr
+	case <-c.closed:
+		return nil, io.EOF
+	}
+}
+
+func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return err
+	}
+	return c.writeLine(data)
+}
+
+func (c *stdioConn) writeLine(data []byte) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	_, err := c.w.Write(append(data, '\n'))
+	return err
+}
+
+func (c *stdioConn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return nil
+}
+
+// readLoop reads r line by line until it ends, handing on each message and
+// answering each line that is not one.
+func (c *stdioConn) readLoop(r io.Reader) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	for {
+		line, over, err := readLine(br, buf[:0], agentinput.MaxFrameBytes)
+		buf = line
+		if len(line) > 0 || over {
+			msg, reply := screen(line, over)
+			if reply != nil {
+				if werr := c.writeLine(reply); werr != nil {
+					c.stop(werr)
+					return
+				}
+			}
+			if msg != nil {
+				buf = nil // the message may hold on to the line
+				select {
+				case c.incoming <- msg:
+				case <-c.closed:
+					c.stop(io.EOF)
+					return
+				}
+			}
+		}
+		if err != nil {
+			c.stop(err)
+			return
+		}
+	}
+}
+
+func (c *stdioConn) stop(err error) {
+	c.readErr = err
+	close(c.stopped)
+}
+
+// readLine reads one line into buf, without its line end ("\n" or
+// "\r\n"). A line longer than limit is read to its end but only its first
+// limit bytes are kept, and over is true. At the end of r, err is io.EOF
+// and line is what came after the last line end.
+func readLine(br *bufio.Reader, buf []byte, limit int) (line []byte, over bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !over {
+			// Two bytes more than the limit: room for the line end.
+			if room := limit + 2 - len(buf); len(chunk) <= room {
+				buf = append(buf, chunk...)
+			} else {
+				buf = append(buf, chunk[:room]...)
+				over = true
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if !over {
+			buf = bytes.TrimSuffix(buf, []byte("\n"))
+			buf = bytes.TrimSuffix(buf, []byte("\r"))
+		}
+		if len(buf) > limit {
+			over = true
+			buf = buf[:limit]
+		}
+		return buf, over, err
+	}
+}
+
+var bom = []byte("\xef\xbb\xbf")
+
+// screen decides what becomes of one line: a message for go-sdk, an error
+// reply to write, or neither (an empty line).
+func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
+	if over {
+		id := null
+		// Cut inside the message (or followed by blanks only): the id,
+		// when it and the method came whole before the cut.
+		p := bytes.TrimLeft(bytes.TrimPrefix(line, bom), " \t\r")
+		if sc := scanFrame(p); sc.kind == '{' && (sc.bad < 0 || sc.bad == len(p)) {
+			id = requestID(p, sc)
+		}
+		return nil, errorReply(id, jsonrpc.CodeInvalidRequest,
+			"Invalid Request: the message takes more than "+strconv.Itoa(agentinput.MaxFrameBytes)+
+				" bytes, over the frame budget, and was skipped; send a shorter one (a tool's arguments take at most "+
+				strconv.Itoa(agentinput.MaxArgumentBytes)+" bytes)")
+	}
+	line = bytes.TrimPrefix(line, bom)
+	line = bytes.Trim(line, " \t\r\n")
+	if len(line) == 0 {
+		return nil, nil
+	}
+	sc := scanFrame(line)
+	if sc.bad >= 0 {
+		id := null
+		what := "the line is not one JSON value: byte offset " + strconv.Itoa(sc.bad) + " is not JSON"
+		if sc.bad == len(line) {
+			what = "the line is not one JSON value: it ends inside one"
+		}
+		if sc.trailing {
+			what = "the line holds more than one JSON value (the second starts at byte offset " + strconv.Itoa(sc.bad) + "); nothing on it was taken"
+			if sc.kind == '{' {
+				id = requestID(line, sc)
+			}
+		}
+		return nil, errorReply(id, jsonrpc.CodeParseError, "Parse error: "+what+". Send one JSON-RPC message a line")
+	}
+	invalid := func(id []byte, what string) (jsonrpc.Message, []byte) {
+		return nil, errorReply(id, jsonrpc.CodeInvalidRequest, "Invalid Request: "+what)
+	}
+	switch sc.kind {
+	case '{':
+	case '[':
+		return invalid(null, "a batch (a JSON array of messages) is not taken; send each message on its own line")
+	default:
+		return invalid(null, "the line is not a JSON-RPC message object")
+	}
+	for _, name := range []string{"jsonrpc", "id", "method", "params", "result", "error"} {
+		if _, n := lookup(sc.top, name); n > 1 {
+			return invalid(null, "the member "+name+" is written "+strconv.Itoa(n)+" times")
+		}
+	}
+	idm, hasID := lookup(sc.top, "id")
+	if hasID > 0 && !validID(idm.value(line)) {
+		return invalid(null, "the id is not a string or an integer of at most 2^53-1 in magnitude")
+	}
+	id := requestID(line, sc)
+	if v, n := lookup(sc.top, "jsonrpc"); n == 0 || v.value(line)[0] != '"' || memberName(v.value(line)) != "2.0" {
+		return invalid(id, `the member jsonrpc is not "2.0"`)
+	}
+	method, hasMethod := lookup(sc.top, "method")
+	switch {
+	case hasMethod > 0 && method.value(line)[0] != '"':
+		return invalid(id, "the method is not a string")
+	case hasMethod == 0 && hasID == 0:
+		return invalid(null, "the message has neither a method nor an id")
+	case hasMethod == 0:
+		_, r := lookup(sc.top, "result")
+		_, e := lookup(sc.top, "error")
+		if r+e != 1 {
+			return invalid(null, "a response has one of result and error")
+		}
+	}
+	if sc.depth > sdkMaxDepth {
+		var ok bool
+		if line, ok = argumentsAsString(line, sc); !ok {
+			return invalid(id, "the message nests "+strconv.Itoa(sc.depth)+" levels deep; outside a tool's arguments, at most "+strconv.Itoa(sdkMaxDepth)+" are taken")
+		}
+	}
+	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
+		return invalid(id, "the message is not a JSON-RPC request, notification or response")
+	}
+	return msg, nil
+}
+
+var null = []byte("null")
+
+// requestID returns the id of a request, as it was sent, when the message
+// has a method and a valid id (for a reply to it); else null. sc may be of
+// a line cut short: only members that ended before the cut count.
+func requestID(line []byte, sc frameScan) []byte {
+	id, n := lookup(sc.top, "id")
+	// A value that ends where the line does was cut: a number may go on.
+	if _, m := lookup(sc.top, "method"); m != 1 || n != 1 || id.end == len(line) || !validID(id.value(line)) {
+		return null
+	}
+	return id.value(line)
+}
+
+// validID reports whether an id's text is one go-sdk answers with the same
+// id: a string, or an integer of at most 2^53-1 in magnitude (go-sdk reads
+// numbers as float64).
+func validID(text []byte) bool {
+	if len(text) > 0 && text[0] == '"' {
+		return true
+	}
+	digits := bytes.TrimPrefix(text, []byte("-"))
+	if len(digits) == 0 || len(digits) > len(maxID) || len(digits) > 1 && digits[0] == '0' {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	// Digit strings of one length compare as their numbers do.
+	return len(digits) < len(maxID) || string(digits) <= maxID
+}
+
+// maxID is 2^53-1, the largest integer a float64 holds with every integer
+// below it.
+const maxID = "9007199254740991"
+
+// argumentsAsString returns the line of a tools/call whose arguments nest
+// past what go-sdk decodes with the arguments' text as a JSON string, and
+// true when the rest then nests within it.
+func argumentsAsString(line []byte, sc frameScan) ([]byte, bool) {
+	method, _ := lookup(sc.top, "method")
+	args, n := lookup(sc.params, "arguments")
+	if memberName(method.value(line)) != "tools/call" || n != 1 {
+		return nil, false
+	}
+	out := make([]byte, 0, len(line)+len(line)/8+2)
+	out = append(out, line[:args.start]...)
+	out = appendQuoted(out, args.value(line))
+	out = append(out, line[args.end:]...)
+	return out, scanFrame(out).depth <= sdkMaxDepth
+}
+
+// appendQuoted appends text as a JSON string. text is JSON, so it holds
+// no control character but the whitespace tab and carriage return.
+func appendQuoted(out, text []byte) []byte {
+	out = append(out, '"')
+	for _, c := range text {
+		switch c {
+		case '"', '\\':
+			out = append(out, '\\', c)
+		case '\t':
+			out = append(out, '\\', 't')
+		case '\r':
+			out = append(out, '\\', 'r')
+		case '\n':
+			out = append(out, '\\', 'n')
+		default:
+			out = append(out, c)
+		}
+	}
+	return append(out, '"')
+}
+
+// errorReply is a JSON-RPC error response with the id as sent (or null).
+func errorReply(id []byte, code int, message string) []byte {
+	msg, _ := json.Marshal(message)
+	out := make([]byte, 0, len(id)+len(msg)+64)
+	out = append(out, `{"jsonrpc":"2.0","id":`...)
+	out = append(out, id...)
+	out = append(out, `,"error":{"code":`...)
+	out = strconv.AppendInt(out, int64(code), 10)
+	out = append(out, `,"message":`...)
+	out = append(out, msg...)
+	return append(out, "}}"...)
+}
