@@ -200,6 +200,20 @@ func refRead(s string, opts Options) (refResult, bool) {
 		for _, mo := range months {
 			cands = append(cands, cand{d: Date{atoi(m[1]), mo, atoi(m[2])}})
 		}
+	} else if m := match(`M` + G + `(\d{4})` + G1 + `(\d{1,2})\.?`); m != nil {
+		// The rest of "a day, a month name and a four-digit year in any
+		// order" (docs/decisions.md, date): M Y D, Y D M, D Y M.
+		for _, mo := range months {
+			cands = append(cands, cand{d: Date{atoi(m[1]), mo, atoi(m[2])}})
+		}
+	} else if m := match(`(\d{4})` + G1 + `(\d{1,2})\.?` + G + `M`); m != nil {
+		for _, mo := range months {
+			cands = append(cands, cand{d: Date{atoi(m[1]), mo, atoi(m[2])}})
+		}
+	} else if m := match(`(\d{1,2})\.?` + G1 + `(\d{4})` + G + `M`); m != nil {
+		for _, mo := range months {
+			cands = append(cands, cand{d: Date{atoi(m[2]), mo, atoi(m[1])}})
+		}
 	} else if m := match(`(\d{1,2})\.?` + G + `M` + G + `(\d{2})`); m != nil {
 		ambiguous = true
 		for _, mo := range months {
@@ -218,11 +232,15 @@ func refRead(s string, opts Options) (refResult, bool) {
 		for _, mo := range months {
 			period(atoi(m[1]), mo, mo)
 		}
-	} else if m := match(`(\d{4})`); m != nil {
+	} else if m := match(`(\d{4})` + G + `M\.?`); m != nil {
+		for _, mo := range months {
+			period(atoi(m[1]), mo, mo)
+		}
+	} else if m := match(`(\d{4})\.?`); m != nil {
 		period(atoi(m[1]), 1, 12)
-	} else if m := match(`(\d{4}) ?[-/.] ?(\d{1,2})`); m != nil {
+	} else if m := match(`(\d{4}) ?[-/.,] ?(\d{1,2})`); m != nil {
 		period(atoi(m[1]), atoi(m[2]), atoi(m[2]))
-	} else if m := match(`(\d{1,2}) ?[-/.] ?(\d{4})`); m != nil {
+	} else if m := match(`(\d{1,2}) ?[-/.,] ?(\d{4})`); m != nil {
 		period(atoi(m[2]), atoi(m[1]), atoi(m[1]))
 	} else if m := match(`Q([1-4])` + G1 + `(\d{4})`); m != nil {
 		q := atoi(m[1])
