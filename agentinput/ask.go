@@ -121,7 +121,7 @@ func itoa(n int) string {
 	return itoa(n/10) + string(rune('0'+n%10))
 }
 
-// MarshalJSON encodes the ask as cli.md prints it:
+// MarshalJSON encodes the ask as `agentinput read` prints it (README, CLI):
 //
 //	{"code", "message", "received", "expected", "hint", "readings"}
 //

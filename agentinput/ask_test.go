@@ -134,14 +134,14 @@ func lineDiff(want, got string) string {
 	return b.String()
 }
 
-// Every code of AskCodes has at least one golden case, so a new code cannot
+// Every code of AskCodes() has at least one golden case, so a new code cannot
 // ship without a reviewed message.
 func TestAskCasesCoverEveryCode(t *testing.T) {
 	seen := map[AskCode]bool{}
 	for _, c := range askCases {
 		seen[c.ask.Code] = true
 	}
-	for _, code := range AskCodes {
+	for _, code := range AskCodes() {
 		if !seen[code] {
 			t.Errorf("no case in askCases for ask code %q", code)
 		}

@@ -3,7 +3,8 @@ package agentinput
 // Budgets: the documented limits of one read. Every input over a budget is
 // an ask with code too_large that names the budget, never a panic, a hang
 // or a silent truncation. docs/budgets.md lists the same figures; this file
-// is their one owner.
+// is their one owner. The budgets of the command line (the longest line
+// `agentinput read` takes) are the command's own, in cmd/agentinput.
 const (
 	// MaxReceivedChars is how many characters of a received value an ask
 	// or a note echoes back before cutting it with "…".
@@ -20,12 +21,6 @@ const (
 	// digits not). The float64 range needs 17 significant digits; an
 	// exact decimal has room for 100.
 	MaxNumberDigits = 100
-
-	// MaxLineBytes is the longest line the command line's `read` takes
-	// from standard input (or as one VALUE argument), in bytes, line end
-	// not counted. A longer line is a too_large ask on its own output line
-	// and is not kept in memory; the next line is read as usual.
-	MaxLineBytes = 1 << 20
 
 	// MaxArgumentBytes is the most bytes of JSON a tool's arguments may
 	// take, as they arrive. Larger arguments are one too_large issue at the

@@ -18,7 +18,6 @@ var budgets = map[string]int{
 	"MaxReceivedChars": MaxReceivedChars,
 	"MaxScalarBytes":   MaxScalarBytes,
 	"MaxNumberDigits":  MaxNumberDigits,
-	"MaxLineBytes":     MaxLineBytes,
 	"MaxArgumentBytes": MaxArgumentBytes,
 	"MaxFrameBytes":    MaxFrameBytes,
 	"MaxJSONDepth":     MaxJSONDepth,
@@ -67,6 +66,9 @@ func TestBudgetsDocumented(t *testing.T) {
 	row := regexp.MustCompile("^\\| `(\\w+)` \\| ([0-9]+)[^|]*\\| *([^|]*?) *\\|$")
 	documented := map[string]bool{}
 	for _, line := range strings.Split(string(text), "\n") {
+		if strings.HasPrefix(line, "## ") {
+			break // the command line's budgets: cmd/agentinput's TestCommandBudgetsDocumented
+		}
 		m := row.FindStringSubmatch(line)
 		if m == nil {
 			continue

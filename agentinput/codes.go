@@ -1,7 +1,11 @@
 package agentinput
 
+import "slices"
+
 // The closed code sets. Each code is declared once, here, as a typed
-// constant, and listed once in the exported slice of its set. docs/codes.md
+// constant, and listed once in the unexported slice of its set, which a
+// function (NoteCodes, AskCodes …) hands out as a fresh copy: no other
+// package can add, drop or reorder a code of a closed set. docs/codes.md
 // lists the same codes with their meaning; TestCodesDocumented keeps the two
 // in step. A package that needs a new code adds it here and to the docs.
 
@@ -40,8 +44,10 @@ const (
 	NoteName            NoteCode = "name"             // a name of the value (a language's or a country's) read as its code
 )
 
-// NoteCodes lists every NoteCode.
-var NoteCodes = []NoteCode{
+// NoteCodes returns every NoteCode, in a new slice the caller may keep or change.
+func NoteCodes() []NoteCode { return slices.Clone(noteCodes) }
+
+var noteCodes = []NoteCode{
 	NoteTrimmed, NoteFromString, NoteFromNumber, NoteUnicodeDigits, NoteGrouping, NoteDecimalComma,
 	NoteNumberForm, NoteIntegerGrouping, NoteConvention, NoteClamped,
 	NoteWord, NotePlaceholder,
@@ -71,8 +77,10 @@ const (
 	AskInvalidCursor       AskCode = "invalid_cursor"       // a cursor token that does not verify (forged, truncated, tampered with, expired, another session's or other filters'), or a spelling that names a later page ("page2", "next", 3): restart without cursor, or send the previous page's next_cursor
 )
 
-// AskCodes lists every AskCode.
-var AskCodes = []AskCode{
+// AskCodes returns every AskCode, in a new slice the caller may keep or change.
+func AskCodes() []AskCode { return slices.Clone(askCodes) }
+
+var askCodes = []AskCode{
 	AskInvalid, AskAmbiguous, AskOutOfRange, AskNotWhole, AskWrongType,
 	AskTooLarge, AskMissingRequired, AskPlaceholderOnWrite, AskInvalidJSON,
 	AskUnknownProperty, AskRangeReversed, AskSchemaViolation, AskInvalidCursor,
@@ -91,8 +99,10 @@ const (
 	WarningReceiptNotKept  WarningCode = "receipt_not_kept" // a do call made its change but its receipt could not be stored: a retry with the same key answers effect_unknown
 )
 
-// WarningCodes lists every WarningCode.
-var WarningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered, WarningReceiptNotKept}
+// WarningCodes returns every WarningCode, in a new slice the caller may keep or change.
+func WarningCodes() []WarningCode { return slices.Clone(warningCodes) }
+
+var warningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered, WarningReceiptNotKept}
 
 // EnvelopeCode names why a whole call failed: the code of the envelope
 // whose issues say what to send instead.
@@ -116,8 +126,10 @@ const (
 	EnvelopeEffectUnknown EnvelopeCode = "effect_unknown" // the call started and never finished: the change may or may not have happened
 )
 
-// EnvelopeCodes lists every EnvelopeCode.
-var EnvelopeCodes = []EnvelopeCode{
+// EnvelopeCodes returns every EnvelopeCode, in a new slice the caller may keep or change.
+func EnvelopeCodes() []EnvelopeCode { return slices.Clone(envelopeCodes) }
+
+var envelopeCodes = []EnvelopeCode{
 	EnvelopeInvalidArguments, EnvelopeToolFailed,
 	EnvelopeNotFound, EnvelopeConflict, EnvelopeForbidden, EnvelopePreconditionFailed, EnvelopeRateLimited, EnvelopeUnavailable,
 	EnvelopeInProgress, EnvelopeEffectUnknown,

@@ -61,10 +61,10 @@ func TestCodesDocumented(t *testing.T) {
 		section string
 		codes   []string
 	}{
-		{"Note codes", strs(NoteCodes)},
-		{"Ask codes", strs(AskCodes)},
-		{"Warning codes", strs(WarningCodes)},
-		{"Envelope codes", strs(EnvelopeCodes)},
+		{"Note codes", strs(NoteCodes())},
+		{"Ask codes", strs(AskCodes())},
+		{"Warning codes", strs(WarningCodes())},
+		{"Envelope codes", strs(EnvelopeCodes())},
 	}
 	for _, set := range sets {
 		doc, ok := docs[set.section]
@@ -105,16 +105,16 @@ func strs[C ~string](codes []C) []string {
 // codes.go, the one file that owns the code sets.
 func TestCodeConstantsListed(t *testing.T) {
 	lists := map[string][]string{
-		"NoteCode":     strs(NoteCodes),
-		"AskCode":      strs(AskCodes),
-		"WarningCode":  strs(WarningCodes),
-		"EnvelopeCode": strs(EnvelopeCodes),
+		"NoteCode":     strs(NoteCodes()),
+		"AskCode":      strs(AskCodes()),
+		"WarningCode":  strs(WarningCodes()),
+		"EnvelopeCode": strs(EnvelopeCodes()),
 	}
 	consts := codeConstants(t)
 	if len(consts) == 0 {
 		t.Fatal("found no code constants: the parser is broken")
 	}
-	if want := len(NoteCodes) + len(AskCodes) + len(WarningCodes) + len(EnvelopeCodes); len(consts) != want {
+	if want := len(NoteCodes()) + len(AskCodes()) + len(WarningCodes()) + len(EnvelopeCodes()); len(consts) != want {
 		t.Errorf("found %d code constants, the lists hold %d codes: every listed code must be a constant of codes.go", len(consts), want)
 	}
 	for _, c := range consts {
@@ -124,6 +124,29 @@ func TestCodeConstantsListed(t *testing.T) {
 		if !slices.Contains(lists[c.typ], c.value) {
 			t.Errorf("%s: %s (%q) is missing from %ss", c.pos, c.name, c.value, c.typ)
 		}
+	}
+}
+
+// The code sets are closed: what a caller does with the slice it was given
+// changes no other caller's set.
+func TestCodeSetsReadOnly(t *testing.T) {
+	readOnly(t, "NoteCodes", NoteCodes)
+	readOnly(t, "AskCodes", AskCodes)
+	readOnly(t, "WarningCodes", WarningCodes)
+	readOnly(t, "EnvelopeCodes", EnvelopeCodes)
+}
+
+func readOnly[C ~string](t *testing.T, name string, get func() []C) {
+	t.Helper()
+	mine := get()
+	if len(mine) < 2 {
+		t.Fatalf("%s() holds %d codes", name, len(mine))
+	}
+	want := slices.Clone(mine)
+	mine[0] = "changed"
+	_ = append(mine[:1], "appended") // writes over mine[1] when it shares an array
+	if got := get(); !slices.Equal(got, want) {
+		t.Errorf("after a caller changed its slice, %s() = %v; want %v", name, got, want)
 	}
 }
 

@@ -230,7 +230,7 @@ func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
 	return out
 }
 
-// MarshalJSON encodes the outcome as cli.md prints it (without the
+// MarshalJSON encodes the outcome as `agentinput read` prints it (README, CLI; without the
 // "input" key, which belongs to the caller):
 //
 //	{"status": …, "value": …, "notes": […], "warnings": […], "ask": {…}}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -40,11 +41,15 @@ type Finding struct {
 // String formats the finding the way the Go tools do: file:line:col: message.
 func (f Finding) String() string { return f.Pos.String() + ": " + f.Message }
 
-// Check loads the packages that patterns name (default "./..."), with their
-// tests, from the module in dir, runs Analyzer over them and returns what it
-// reports, sorted by position. It returns an error, and no findings, when the
-// packages cannot be loaded or do not type-check, or when the patterns match
-// no package: a census that checked nothing must not pass.
+// Check runs the census over the packages that serve tools: of the
+// packages that patterns name (default "./..."), in the module in dir, those
+// that declare tools (DeclaresTools) and every package of the same set they
+// import, directly or not (what a handler calls). Tests are not checked:
+// they serve no tool. It returns what Analyzer reports, sorted by position,
+// or an error, and no findings, when the packages cannot be loaded or do not
+// type-check, when the patterns match no package, or when no package
+// declares a tool: a census that checked nothing must not pass. CheckAll
+// checks every package instead.
 //
 // A test in a user's module runs the census over that module:
 //
@@ -58,8 +63,85 @@ func (f Finding) String() string { return f.Pos.String() + ": " + f.Message }
 //		}
 //	}
 func Check(dir string, patterns ...string) ([]Finding, error) {
-	findings, _, err := check(dir, patterns)
+	findings, _, err := check(dir, patterns, false)
 	return findings, err
+}
+
+// CheckAll is Check over every package that patterns name, with its tests,
+// whether or not it serves a tool: the rule of a module whose every package
+// must leave each kind to its owner (this module runs it over itself).
+func CheckAll(dir string, patterns ...string) ([]Finding, error) {
+	findings, _, err := check(dir, patterns, true)
+	return findings, err
+}
+
+// factoryPath is the factory: a package that imports it, or a package
+// under it (factory/mcp), declares tools.
+const factoryPath = "agentinput.dev/factory"
+
+// toolAPIs are the functions and methods of MCP SDKs that register a tool,
+// by package path: a package that uses one declares tools.
+var toolAPIs = map[string][]string{
+	"github.com/modelcontextprotocol/go-sdk/mcp": {"AddTool"},             // mcp.AddTool, (*mcp.Server).AddTool
+	"github.com/mark3labs/mcp-go/server":         {"AddTool", "AddTools"}, // (*server.MCPServer).AddTool, AddTools
+}
+
+// DeclaresTools reports whether p declares MCP tools: it imports the
+// factory (agentinput.dev/factory or a package under it), or it uses an
+// SDK's tool API: mcp.AddTool or (*mcp.Server).AddTool of the go-sdk
+// (github.com/modelcontextprotocol/go-sdk/mcp), (*server.MCPServer).AddTool
+// or AddTools of github.com/mark3labs/mcp-go/server. A package that imports
+// an SDK only as a client declares none. p needs its imports and, for an
+// SDK, its type information.
+func DeclaresTools(p *packages.Package) bool {
+	sdk := false
+	for path := range p.Imports {
+		if path == factoryPath || strings.HasPrefix(path, factoryPath+"/") {
+			return true
+		}
+		sdk = sdk || toolAPIs[path] != nil
+	}
+	if !sdk || p.TypesInfo == nil {
+		return false
+	}
+	for _, obj := range p.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && slices.Contains(toolAPIs[fn.Pkg().Path()], fn.Name()) {
+			return true
+		}
+	}
+	return false
+}
+
+// toolScope returns the packages of pkgs that declare tools and those of
+// pkgs they import, directly or not, in the order of pkgs.
+func toolScope(pkgs []*packages.Package, patterns []string) ([]*packages.Package, error) {
+	byID := make(map[string]*packages.Package, len(pkgs))
+	for _, p := range pkgs {
+		byID[p.ID] = p
+	}
+	in := map[string]bool{}
+	var queue []*packages.Package
+	for _, p := range pkgs {
+		if DeclaresTools(p) {
+			in[p.ID] = true
+			queue = append(queue, p)
+		}
+	}
+	if len(queue) == 0 {
+		return nil, fmt.Errorf("census: no package of %s declares tools (imports %s, or registers a tool with the go-sdk's or mcp-go's AddTool), so there is nothing to check; check every package with --all (census.CheckAll)",
+			strings.Join(patterns, " "), factoryPath)
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, imp := range p.Imports {
+			if q := byID[imp.ID]; q != nil && !in[q.ID] {
+				in[q.ID] = true
+				queue = append(queue, q)
+			}
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(pkgs), func(p *packages.Package) bool { return !in[p.ID] }), nil
 }
 
 // loadMode is what the analyzer needs: syntax and types of the packages
@@ -69,9 +151,16 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 	packages.NeedImports | packages.NeedTypes | packages.NeedTypesSizes |
 	packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule
 
-// check is Check, also returning the number of packages analysed.
-func check(dir string, patterns []string) ([]Finding, int, error) {
-	pkgs, err := load(dir, patterns)
+// check is Check (all false) or CheckAll, also returning the number of
+// packages analysed.
+func check(dir string, patterns []string, all bool) ([]Finding, int, error) {
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	pkgs, err := load(dir, patterns, all)
+	if err == nil && !all {
+		pkgs, err = toolScope(pkgs, patterns)
+	}
 	if err != nil {
 		return nil, 0, err
 	}
@@ -79,13 +168,13 @@ func check(dir string, patterns []string) ([]Finding, int, error) {
 	return findings, len(pkgs), err
 }
 
-// load loads the packages and their tests, leaving out the generated test
-// mains, and fails on any package error.
-func load(dir string, patterns []string) ([]*packages.Package, error) {
+// load loads the packages, with their tests when tests is true, leaving
+// out the generated test mains, and fails on any package error.
+func load(dir string, patterns []string, tests bool) ([]*packages.Package, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: true}
+	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: tests}
 	all, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("census: loading %s: %v", strings.Join(patterns, " "), err)

@@ -40,7 +40,7 @@ const allowComments = 0
 var knownSecondReaders = []string{}
 
 // self loads the module once, with its tests, for the tests that need it.
-var self = sync.OnceValues(func() ([]*packages.Package, error) { return load(root, []string{"./..."}) })
+var self = sync.OnceValues(func() ([]*packages.Package, error) { return load(root, []string{"./..."}, true) })
 
 func loadSelf(t testing.TB) []*packages.Package {
 	t.Helper()
@@ -92,6 +92,37 @@ func TestCensusSelf(t *testing.T) {
 		if !slices.ContainsFunc(pkgs, func(p *packages.Package) bool { return p.PkgPath == want }) {
 			t.Errorf("the census did not check %s", want)
 		}
+	}
+}
+
+// TestToolScopeSelf: the default scope over this module's code (tests
+// left out, as Check leaves them out) holds the packages that serve tools
+// and what they call, and not a package only tests import.
+func TestToolScopeSelf(t *testing.T) {
+	var code []*packages.Package
+	for _, p := range loadSelf(t) {
+		if p.ID == p.PkgPath { // not a test variant
+			code = append(code, p)
+		}
+	}
+	scope, err := toolScope(code, []string{"./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := map[string]bool{}
+	for _, p := range scope {
+		in[strings.TrimPrefix(p.PkgPath, "agentinput.dev/")] = true
+	}
+	for _, want := range []string{"cmd/agentinput", "internal/demo", "factory/mcp", "factory", "kinds/number", "agentinput"} {
+		if !in[want] {
+			t.Errorf("the tool scope of this module lacks %s", want)
+		}
+	}
+	if in["internal/longtest"] {
+		t.Error("the tool scope holds internal/longtest, which only tests import")
+	}
+	if len(scope) >= len(code) {
+		t.Errorf("the tool scope holds all %d packages: it selects nothing", len(code))
 	}
 }
 
@@ -228,7 +259,7 @@ func TestAllowCommentsPinned(t *testing.T) {
 
 // TestCodesClosed complements agentinput's TestCodesDocumented, which sees
 // only the agentinput package: in every package of the module, every
-// constant of a code type (a declared constant, a conversion
+// constant of a code type (note, ask, warning, envelope; a declared constant, a conversion
 // agentinput.NoteCode("x"), an untyped "x" passed where a code is wanted)
 // is a code of the closed sets, so no package can invent a code that
 // docs/codes.md does not list. Test files may make codes up (to test the
@@ -236,9 +267,11 @@ func TestAllowCommentsPinned(t *testing.T) {
 func TestCodesClosed(t *testing.T) {
 	pkgs := loadSelf(t)
 	codes := map[string][]string{
-		"NoteCode":    strs(agentinput.NoteCodes),
-		"AskCode":     strs(agentinput.AskCodes),
-		"WarningCode": strs(agentinput.WarningCodes),
+		"NoteCode":    strs(agentinput.NoteCodes()),
+		"AskCode":     strs(agentinput.AskCodes()),
+		"WarningCode": strs(agentinput.WarningCodes()),
+
+		"EnvelopeCode": strs(agentinput.EnvelopeCodes()),
 	}
 	seen := map[string]bool{} // file:line value, once
 	checked := 0

@@ -7,11 +7,13 @@
 // use of a guarded primitive outside its owner. It runs three ways:
 //
 //	go vet -vettool=$(go env GOPATH)/bin/census ./...   # after go install agentinput.dev/census/cmd/census
-//	agentinput census ./...                             # exit status 1 on findings
+//	agentinput census [--all] ./...                     # exit status 1 on findings
 //	census.Check(".", "./...")                          # from a test of your own module
 //
-// This module runs Check over itself in its own tests, so `go test ./...`
-// fails when a package reads another kind's spellings.
+// Check (and agentinput census) check the packages that declare tools and
+// what they import (DeclaresTools); CheckAll (--all) checks every package
+// with its tests. This module runs CheckAll over itself in its own tests,
+// so `go test ./...` fails when a package reads another kind's spellings.
 //
 // Two subpackages check what a server advertises rather than its code:
 // census/registry checks a set of factory tools (ids read as uuid, every

@@ -306,7 +306,7 @@ func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
 		// Accepted with other arguments: a guess, unless every property
 		// that differs was dropped with a warning filter_dropped — the
 		// result says that filter was not applied, which is an ask with a
-		// result beside it (kinds.md: a filter never empties a search).
+		// result beside it (docs/eval.md: a filter never empties a search).
 		next, why, dropped := droppedFilters(objectOf(c.Arguments), res, intended)
 		if !dropped {
 			s.Outcome = Wrong

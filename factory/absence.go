@@ -49,12 +49,12 @@ type Property struct {
 	Declared []string
 	// UnknownIsAnAnswer keeps the kind's ask about "unknown", "TBD", "?"
 	// and their kin instead of reading them as absence: for a boolean,
-	// "unknown" is a third answer (kinds.md asks about it), and absence
+	// "unknown" is a third answer (docs/decisions.md asks about it), and absence
 	// would silently apply the default.
 	UnknownIsAnAnswer bool
 }
 
-// Read reads one property: the absence rule of factory.md (steps 2 and 3),
+// Read reads one property: the absence rule (docs/factory.md, "A call", step 2),
 // then, for a present value, the kind's own read. present is false when the
 // property is missing from the arguments. It is the one place this rule
 // lives: every property a tool or a Binding reads goes through it.
@@ -149,7 +149,7 @@ func exampleClause(p Property) string {
 }
 
 // IsPlaceholder reports whether a decoded JSON value is one of the generic
-// placeholder spellings of factory.md: an empty or whitespace string, one of
+// placeholder spellings of docs/factory.md: an empty or whitespace string, one of
 // the null-like words (null, nil, none, undefined, N/A, <nil> …) in any
 // letter case and within surrounding quotes, a dash alone; and, when the
 // kind is not a collection, an empty array or object. 0 and false never are.

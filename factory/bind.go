@@ -96,7 +96,7 @@ var kindOptions = map[string]map[string]bool{
 	"text":    {},
 }
 
-// nameRule binds a property by its name: the rules of factory.md, data
+// nameRule binds a property by its name: the rules of docs/factory.md, data
 // with one owner, so that every tool inherits them and no tool carries its
 // own tolerance code.
 type nameRule struct {

@@ -212,16 +212,16 @@ func safeWords(tl *factory.Tool, input any) string {
 	for _, p := range tl.Properties() {
 		b.WriteString(" /" + p)
 	}
-	for _, c := range agentinput.NoteCodes {
+	for _, c := range agentinput.NoteCodes() {
 		b.WriteString(" " + string(c))
 	}
-	for _, c := range agentinput.WarningCodes {
+	for _, c := range agentinput.WarningCodes() {
 		b.WriteString(" " + string(c))
 	}
-	for _, c := range agentinput.AskCodes {
+	for _, c := range agentinput.AskCodes() {
 		b.WriteString(" " + string(c))
 	}
-	for _, c := range agentinput.EnvelopeCodes {
+	for _, c := range agentinput.EnvelopeCodes() {
 		b.WriteString(" " + string(c))
 	}
 	for _, k := range keysIn(input, nil) {

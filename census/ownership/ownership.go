@@ -17,7 +17,8 @@ import (
 // A Kind is one row of the ownership table: a kind, the packages that own
 // it, and the parsing primitives only they may use.
 type Kind struct {
-	// Name is the kind's name, as in spec/kinds.md and in allow comments.
+	// Name is the kind's name, as in the ownership table of docs/census.md
+	// and in allow comments.
 	Name string
 	// Owners are the import paths of the packages that may use the
 	// primitives. The first is the kind's own package; Use names its
@@ -73,7 +74,7 @@ func New(table []Kind) (*analysis.Analyzer, error) {
 			key := keyOfName(full)
 			p := c.guarded[key]
 			if p == nil {
-				p = &primitive{short: short}
+				p = &primitive{short: short, long: longName(full), pkg: keyOfName(full).pkg}
 				c.guarded[key] = p
 			}
 			if slices.Contains(p.kinds, k) {
@@ -126,9 +127,23 @@ func ShortName(full string) (string, error) {
 	return recv + name, nil
 }
 
+// longName turns a primitive's full name into a name with its whole
+// package path, for a message where the short name would be ambiguous:
+// "(*github.com/google/uuid.UUID).UnmarshalText" →
+// "github.com/google/uuid.UUID.UnmarshalText".
+func longName(full string) string {
+	if rest, ok := strings.CutPrefix(full, "("); ok {
+		recv, name, _ := strings.Cut(strings.TrimPrefix(rest, "*"), ").")
+		return recv + "." + name
+	}
+	return full
+}
+
 // A primitive is one guarded function and the kinds that list it.
 type primitive struct {
 	short   string  // json.Number.Float64
+	long    string  // encoding/json.Number.Float64
+	pkg     string  // encoding/json
 	kinds   []*Kind // in table order
 	message string  // the diagnostic, built once
 }
@@ -145,7 +160,20 @@ func (p *primitive) ownedBy(pkgPath string) bool {
 // compose builds the diagnostic:
 //
 //	strconv.ParseFloat parses a number: only agentinput.dev/kinds/number may; call number.Read or number.Parse
+//
+// When the primitive's package and an owner share their last element
+// (google's uuid and agentinput.dev/kinds/uuid both export Parse), the
+// short names would say "uuid.Parse parses a uuid; call uuid.Parse": the
+// message then spells both with their package paths.
+//
+//	github.com/google/uuid.Parse parses a uuid: only agentinput.dev/kinds/uuid may; call agentinput.dev/kinds/uuid.Read or agentinput.dev/kinds/uuid.Parse
 func (p *primitive) compose() string {
+	name, qualify := p.short, func(pkg string) string { return path.Base(pkg) }
+	for _, k := range p.kinds {
+		if slices.ContainsFunc(k.Owners, func(o string) bool { return path.Base(o) == path.Base(p.pkg) }) {
+			name, qualify = p.long, func(pkg string) string { return pkg }
+		}
+	}
 	var kinds, owners, uses []string
 	for _, k := range p.kinds {
 		kinds = append(kinds, article(k.Name))
@@ -156,12 +184,12 @@ func (p *primitive) compose() string {
 		}
 		var fns []string
 		for _, u := range k.Use {
-			fns = append(fns, path.Base(k.Owners[0])+"."+u)
+			fns = append(fns, qualify(k.Owners[0])+"."+u)
 		}
 		uses = append(uses, strings.Join(fns, " or "))
 	}
 	return fmt.Sprintf("%s parses %s: only %s may; call %s",
-		p.short, strings.Join(kinds, " or "), strings.Join(owners, " or "), strings.Join(uses, ", or "))
+		name, strings.Join(kinds, " or "), strings.Join(owners, " or "), strings.Join(uses, ", or "))
 }
 
 func article(name string) string {

@@ -8,13 +8,19 @@ import (
 
 	"agentinput.dev/census"
 	"agentinput.dev/census/ownership"
+	"agentinput.dev/internal/longtest"
 )
 
 // TestAnalyzer runs the census's own analyzer, built from the real table,
 // over testdata/src: uses in a non-owner (calls, function and method values,
 // a dot import, a test file), owners that must not be reported, look-alike
-// functions that must not be reported, and allow comments.
+// functions that must not be reported, and allow comments. analysistest
+// parses and type-checks every dependency from source, the standard
+// library's testing, encoding/json and time included: about 13 s on two
+// shared cores, so it is a long test; census's TestCheck and TestCensusSelf
+// run the same analyzer on every go test.
 func TestAnalyzer(t *testing.T) {
+	longtest.Skip(t, "analysistest loads the standard library from source")
 	analysistest.Run(t, analysistest.TestData(), census.Analyzer,
 		"a", "dotimport", "lookalike",
 		"agentinput.dev/kinds/number", "agentinput.dev/kinds/country", "agentinput.dev/kinds/boolean")

@@ -13,22 +13,30 @@ import (
 // exitFindings is census's status when it reported something.
 const exitFindings = 1
 
-// runCensus is `agentinput census [PATTERNS]`: the ownership analyzer over
-// the packages (and their tests) that the patterns name, default ./...,
-// relative to the working directory. It prints one file:line:col: message
-// line per finding and exits 1 when there is any, 0 when the packages are
-// clean, and 2 when they cannot be loaded or an argument is a flag.
+// runCensus is `agentinput census [--all] [PATTERNS]`: the ownership
+// analyzer over the packages that the patterns name, default ./..., relative
+// to the working directory: those that declare tools and what they import
+// (census.Check), or with --all every package with its tests
+// (census.CheckAll). It prints one file:line:col: message line per finding
+// and exits 1 when there is any, 0 when the packages are clean, and 2 when
+// they cannot be loaded, none declares a tool (without --all), or an
+// argument is an unknown flag.
 func runCensus(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var patterns []string
+	check := census.Check
 	for i, a := range args {
 		if a == "--" {
 			patterns = append(patterns, args[i+1:]...)
 			break
 		}
-		if name, _, ok := flagName(a); ok {
-			if isHelp(name) {
+		if name, withValue, ok := flagName(a); ok {
+			switch {
+			case isHelp(name):
 				censusUsage(stdout)
 				return exitOK
+			case name == "all" && !withValue:
+				check = census.CheckAll
+				continue
 			}
 			fmt.Fprintf(stderr, "agentinput census: unknown flag %s\n\n", a)
 			censusUsage(stderr)
@@ -36,7 +44,7 @@ func runCensus(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		patterns = append(patterns, a)
 	}
-	findings, err := census.Check(".", patterns...)
+	findings, err := check(".", patterns...)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentinput %v\n", err)
 		return exitUsage
@@ -64,13 +72,18 @@ func plural(n int) string {
 }
 
 func censusUsage(w io.Writer) {
-	fmt.Fprint(w, `Usage: agentinput census [PACKAGES]
+	fmt.Fprint(w, `Usage: agentinput census [--all] [PACKAGES]
 
 Reports every use of a kind's parsing primitive (strconv.ParseFloat, time.Parse,
-uuid.Parse …) outside the package that owns the kind, in the packages that the
-patterns name (default ./...) and their tests, one file:line:col: message per line.
+uuid.Parse …) outside the package that owns the kind, one file:line:col: message
+per line. Of the packages that the patterns name (default ./...), it checks those
+that declare tools (import agentinput.dev/factory, or register a tool with the
+go-sdk's mcp.AddTool or (*mcp.Server).AddTool, or mcp-go's AddTool or AddTools)
+and every one of them they import; --all
+checks every package the patterns name, with its tests.
 A use under //agentinput:allow <kind> <reason> (same line or the line above) is exempt.
 
-Exit status: 0 clean, 1 findings, 2 when the packages do not load.
+Exit status: 0 clean, 1 findings, 2 when the packages do not load or, without
+--all, none of them declares a tool.
 `)
 }

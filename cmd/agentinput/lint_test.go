@@ -232,14 +232,9 @@ func TestLintUsage(t *testing.T) {
 }
 
 func TestLintServeOverStdio(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "agentinput")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "lint", "--json", "--promcp", "--", bin, "serve")
+	bin, env := commandBinary(t)
+	cmd := exec.Command(bin, "lint", "--json", "--promcp", "--", bin, "serve", "--store", "memory")
+	cmd.Env = env
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {

@@ -23,8 +23,11 @@
 //
 //	agentinput lint [--json] [--promcp] [--pin FILE] (-- COMMAND ARGS... | --url URL)
 //
-// lints a live MCP server's tool contract (docs/census.md). The subcommand
-// eval is specified in spec/cli.md and not built yet.
+// lints a live MCP server's tool contract (docs/census.md), and
+//
+//	agentinput eval FILE.jsonl [--json] [-- COMMAND | --url URL]
+//
+// scores a corpus of calls against a server (docs/eval.md).
 package main
 
 import (

@@ -194,7 +194,7 @@ func runRead(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // readArg reads one VALUE argument: JSON when it parses as JSON, otherwise
 // a JSON string.
 func (inv *invocation) readArg(w *bufio.Writer, arg string) error {
-	if len(arg) > agentinput.MaxLineBytes {
+	if len(arg) > maxLineBytes {
 		return inv.tooLarge(w, []byte(arg), "the value")
 	}
 	if v, input, ok := decode([]byte(arg)); ok {
@@ -205,7 +205,7 @@ func (inv *invocation) readArg(w *bufio.Writer, arg string) error {
 
 // stream reads standard input as JSON Lines: one output line per input line
 // but blank ones. A line that is not JSON gets an invalid_json ask, a line
-// over MaxLineBytes a too_large ask; neither stops the stream.
+// over maxLineBytes a too_large ask; neither stops the stream.
 func (inv *invocation) stream(w *bufio.Writer, r io.Reader) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var long []byte
@@ -247,7 +247,7 @@ func (inv *invocation) stream(w *bufio.Writer, r io.Reader) error {
 }
 
 // nextLine returns the next line of br without its line end ("\n" or
-// "\r\n"), and io.EOF after the last line. A line longer than MaxLineBytes
+// "\r\n"), and io.EOF after the last line. A line longer than maxLineBytes
 // is consumed to its end but not kept: over is true and line holds its
 // first bytes only. buf is the reusable buffer for lines longer than br's.
 func nextLine(br *bufio.Reader, buf *[]byte) (line []byte, over bool, err error) {
@@ -255,7 +255,7 @@ func nextLine(br *bufio.Reader, buf *[]byte) (line []byte, over bool, err error)
 	line = frag
 	if errors.Is(err, bufio.ErrBufferFull) {
 		// Keep at most the budget and a line end, and count the rest.
-		const keep = agentinput.MaxLineBytes + 2
+		const keep = maxLineBytes + 2
 		b := append((*buf)[:0], frag...)
 		n := len(frag)
 		for errors.Is(err, bufio.ErrBufferFull) {
@@ -278,7 +278,7 @@ func nextLine(br *bufio.Reader, buf *[]byte) (line []byte, over bool, err error)
 	if !over {
 		line = bytes.TrimSuffix(line, []byte("\n"))
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		over = len(line) > agentinput.MaxLineBytes
+		over = len(line) > maxLineBytes
 	}
 	return line, over, nil
 }
@@ -362,11 +362,11 @@ func (inv *invocation) notJSON(w *bufio.Writer, line []byte) error {
 	}))
 }
 
-// tooLarge answers a value over MaxLineBytes. Its "input" is cut like
+// tooLarge answers a value over maxLineBytes. Its "input" is cut like
 // received: the budget exists so that such a value is never echoed back.
 func (inv *invocation) tooLarge(w *bufio.Writer, prefix []byte, what string) error {
 	received := agentinput.Received(string(prefix))
-	budget := strconv.Itoa(agentinput.MaxLineBytes)
+	budget := strconv.Itoa(maxLineBytes)
 	return inv.write(w, received, agentinput.Asking[struct{}](agentinput.Ask{
 		Code:     agentinput.AskTooLarge,
 		Received: received,
@@ -400,7 +400,7 @@ line: {"input", "status", "value", "notes", "warnings", "ask"}.
 A VALUE that parses as JSON is that JSON value (4000 is a number, '"4000"' a
 string, null is null); any other VALUE is a JSON string (4 000 is "4 000").
 With no VALUE, standard input is read as JSON Lines: blank lines are skipped,
-a line that is not JSON gets an ask invalid_json, a line over `+strconv.Itoa(agentinput.MaxLineBytes)+` bytes an ask
+a line that is not JSON gets an ask invalid_json, a line over `+strconv.Itoa(maxLineBytes)+` bytes an ask
 too_large.
 
 Flags go before or after KIND and among the values. A value that begins with

@@ -154,7 +154,7 @@ func parseLines(t *testing.T, stdout string) []line {
 }
 
 // status returns the line's status and checks that its keys are exactly
-// those cli.md prints for that status, in order.
+// those the README's CLI section prints for that status, in order.
 func (l line) status(t *testing.T) string {
 	t.Helper()
 	var s string
@@ -401,7 +401,7 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// The kind table: unique names, every kind of cli.md either built or
+// The kind table: unique names, every kind of the README's Kinds section either built or
 // planned, and flag arities that let KIND be found (flagKinds panics
 // otherwise).
 func TestKindTable(t *testing.T) {
@@ -415,7 +415,7 @@ func TestKindTable(t *testing.T) {
 	want := slices.Clone(cliKinds)
 	slices.Sort(want)
 	if !slices.Equal(all, want) {
-		t.Errorf("built and planned kinds %v, cli.md lists %v", all, want)
+		t.Errorf("built and planned kinds %v, the README lists %v", all, want)
 	}
 	_ = flagKinds()
 }
@@ -424,7 +424,7 @@ func TestKindTable(t *testing.T) {
 // stream goes on; a byte-order mark is dropped; invalid UTF-8 is echoed as
 // U+FFFD.
 func TestStreamBudget(t *testing.T) {
-	max := agentinput.MaxLineBytes
+	max := maxLineBytes
 	long := `"` + strings.Repeat("x", max) + `"` // 2 bytes over
 	exact := `"` + strings.Repeat("y", max-2) + `"`
 	numbers := strings.Repeat("7", max+5000)
@@ -469,7 +469,7 @@ func TestStreamBudget(t *testing.T) {
 // VALUE arguments: JSON when they parse as JSON (compacted onto one line),
 // strings otherwise; one over the budget is too_large.
 func TestArgumentValues(t *testing.T) {
-	stdout, _, _ := cli([]string{"read", "boolean", "[ true,\n false ]", ` "x" `, "{\"a\" : 1}", "<b>&", strings.Repeat("z", agentinput.MaxLineBytes+1)}, "")
+	stdout, _, _ := cli([]string{"read", "boolean", "[ true,\n false ]", ` "x" `, "{\"a\" : 1}", "<b>&", strings.Repeat("z", maxLineBytes+1)}, "")
 	lines := parseLines(t, stdout)
 	wantInputs := []string{`[true,false]`, `"x"`, `{"a":1}`, `"<b>&"`}
 	for i, w := range wantInputs {

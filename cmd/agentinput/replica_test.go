@@ -30,10 +30,28 @@ import (
 // decision whose write hangs mid-way, a slower write, a shorter lease.
 
 func TestMain(m *testing.M) {
-	if os.Getenv("AGENTINPUT_TEST_CHILD") == "serve" {
+	switch os.Getenv("AGENTINPUT_TEST_CHILD") {
+	case "serve":
 		os.Exit(childServe())
+	case "main":
+		main() // exactly the command: no hook is set
 	}
 	os.Exit(m.Run())
+}
+
+// commandBinary returns a path that runs the agentinput command, and the
+// environment it needs: the test binary itself, whose TestMain runs main
+// under AGENTINPUT_TEST_CHILD=main, so that a test of the command as a
+// child process needs no `go build` (a link of the whole command, seconds
+// on a shared machine). The environment is inherited by the processes the
+// command starts in turn (lint's server).
+func commandBinary(t *testing.T) (path string, env []string) {
+	t.Helper()
+	path, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, append(os.Environ(), "AGENTINPUT_TEST_CHILD=main")
 }
 
 func childServe() int {

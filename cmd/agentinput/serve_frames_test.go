@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,11 +29,9 @@ type stdioPeer struct {
 
 func startServe(t *testing.T) *stdioPeer {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "agentinput")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin, env := commandBinary(t)
 	cmd := exec.Command(bin, "serve", "--store", "memory")
+	cmd.Env = env
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -140,9 +137,6 @@ func (p *stdioPeer) listed(n int, taken ...string) (map[string]rpcReply, []rpcRe
 }
 
 func TestServeMalformedFrames(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
 	p := startServe(t)
 	p.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"hostile","version":"0"}}}` + "\n")
 	if got, _ := p.await("0"); got["0"].Error != nil {
@@ -229,9 +223,6 @@ func nested(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", 
 // the path where the budget is crossed, at any depth the budgets admit:
 // past go-sdk's decoder (1000 levels) too.
 func TestServeDeepArguments(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
 	p := startServe(t)
 	p.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"deep","version":"0"}}}` + "\n")
 	if got, _ := p.await("0"); got["0"].Error != nil {

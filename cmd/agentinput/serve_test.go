@@ -171,20 +171,14 @@ func TestServeInMemory(t *testing.T) {
 }
 
 func TestServeOverStdio(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "agentinput")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin, env := commandBinary(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	// The default store: SQLite in the user's state directory, created on
 	// first use.
 	state := t.TempDir()
 	cmd := exec.Command(bin, "serve", "--echo-arguments")
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state)
+	cmd.Env = append(env, "XDG_STATE_HOME="+state)
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "v0"}, nil).
 		Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 	"agentinput.dev/receipt"
 )
 
-// CourtsJSON is the demo's court vocabulary, the contract cli.md fixes:
+// CourtsJSON is the demo's court vocabulary, the contract the README's demo fixes:
 // ids, Czech and English names, abbreviations.
 const CourtsJSON = `[
  {"id": "NS", "names": ["Nejvyšší soud"], "abbreviations": ["NS", "NSČR"], "english": ["Supreme Court"]},

@@ -128,12 +128,12 @@ func Find[T any](read func(any) agentinput.Outcome[T], canonical func(T) any, v 
 		return fail(RuleOneOf, nil, "%s: status %d is none of value, absent, ask", show(v), status)
 	}
 	for _, n := range o.Notes() {
-		if !slices.Contains(agentinput.NoteCodes, n.Code) {
+		if !slices.Contains(agentinput.NoteCodes(), n.Code) {
 			return fail(RuleCode, nil, "%s: note code %q is not in the closed set", show(v), n.Code)
 		}
 	}
 	for _, w := range o.Warnings() {
-		if !slices.Contains(agentinput.WarningCodes, w.Code) {
+		if !slices.Contains(agentinput.WarningCodes(), w.Code) {
 			return fail(RuleCode, nil, "%s: warning code %q is not in the closed set", show(v), w.Code)
 		}
 	}
@@ -192,7 +192,7 @@ func CheckAsk(t testing.TB, a agentinput.Ask, input string) {
 // FindAsk is CheckAsk without a testing.TB.
 func FindAsk(a agentinput.Ask, input string) *Violation {
 	switch {
-	case !slices.Contains(agentinput.AskCodes, a.Code):
+	case !slices.Contains(agentinput.AskCodes(), a.Code):
 		return fail(RuleAsk, nil, "%s: ask code %q is not in the closed set", input, a.Code)
 	case !json.Valid(a.Received):
 		return fail(RuleAsk, nil, "%s: ask received %q is not JSON", input, a.Received)

@@ -44,7 +44,7 @@ var unknowns = map[string]bool{
 const maxUnknownBytes = 64
 
 // Is reports whether a decoded JSON value is one of the generic
-// placeholder spellings of factory.md: an empty or whitespace string, one of
+// placeholder spellings of docs/factory.md: an empty or whitespace string, one of
 // the null-like words (null, nil, none, undefined, N/A, <nil> …) in any
 // letter case and within surrounding quotes, a dash alone; and, when the
 // kind is not a collection, an empty array or object. 0 and false never are.

@@ -87,8 +87,9 @@ func TestKnownConflicts(t *testing.T) {
 	}
 }
 
-// TestSpecificationWords: every word kinds.md lists reads, in the default
-// set, as the boolean it names.
+// TestSpecificationWords: every word of the boolean kind's contract (the
+// default languages of docs/decisions.md, "Languages are data") reads, in
+// the default set, as the boolean it names.
 func TestSpecificationWords(t *testing.T) {
 	yes := []string{"true", "t", "yes", "y", "on", "1", "enabled", "checked", "ano", "áno", "ja", "oui", "sí", "si", "tak", "sim", "igen", "da"}
 	no := []string{"false", "f", "no", "n", "off", "0", "disabled", "unchecked", "ne", "nie", "nein", "non", "nee", "nej", "não", "nem", "nu"}

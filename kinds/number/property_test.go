@@ -110,7 +110,7 @@ func wantValue(t *rapid.T, in string, o agentinput.Outcome[Decimal], want Decima
 }
 
 // TestSpellingClasses renders random values in random members of each
-// value class of kinds.md and reads them back.
+// spelling class of the package doc (doc.go) and reads them back.
 func TestSpellingClasses(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		digits := wholeDigits(t, "whole", 4, 16)

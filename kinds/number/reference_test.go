@@ -16,8 +16,8 @@ import (
 // The reference reader: slow and obviously correct. It shares no code with
 // the fast reader (scan.go, read.go) beyond trimming: it names every rune
 // by its Unicode name, rewrites the string into a small ASCII alphabet, and
-// decides with one regular expression per spelling class of kinds.md, in
-// the table's order. Values are big.Rat. Options are not modelled: the
+// decides with one regular expression per spelling class of the package
+// doc (doc.go), in its order. Values are big.Rat. Options are not modelled: the
 // cross-check runs with the zero Options.
 
 // refOutcome is what the reference reader decides.

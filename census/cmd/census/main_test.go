@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"agentinput.dev/internal/longtest"
 )
 
 // TestGoVet builds the driver and runs it as go vet's tool over a small
 // module with one second reader: go vet fails and names it.
 func TestGoVet(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the driver and runs go vet")
-	}
+	longtest.Skip(t, "builds the driver and runs go vet")
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "census")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {

@@ -23,7 +23,7 @@ func calls(s string, n json.Number) {
 	n.Int64()                                   // want `json.Number.Int64 parses a number`
 	time.Parse(time.DateOnly, s)                // want `^time.Parse parses a date: only agentinput.dev/kinds/date may; call date.Read or date.Parse$`
 	time.ParseInLocation(time.DateOnly, s, nil) // want `time.ParseInLocation parses a date`
-	uuid.Parse(s)                               // want `^uuid.Parse parses a uuid: only agentinput.dev/kinds/uuid may; call uuid.Read or uuid.Parse$`
+	uuid.Parse(s)                               // want `^github.com/google/uuid.Parse parses a uuid: only agentinput.dev/kinds/uuid may; call agentinput.dev/kinds/uuid.Read or agentinput.dev/kinds/uuid.Parse$`
 	language.Parse(s)                           // want `^language.Parse parses a locale: only agentinput.dev/kinds/locale may; call locale.Read or locale.Parse$`
 	language.Raw.Parse(s)                       // want `language.CanonType.Parse parses a locale`
 	language.ParseRegion(s)                     // want `^language.ParseRegion parses a locale or a country: only agentinput.dev/kinds/locale or agentinput.dev/kinds/country may; call locale.Read or locale.Parse, or country.Read or country.Parse$`
@@ -32,7 +32,7 @@ func calls(s string, n json.Number) {
 	var t time.Time
 	t.UnmarshalText([]byte(s)) // want `time.Time.UnmarshalText parses a date`
 	var u uuid.UUID
-	u.UnmarshalText([]byte(s)) // want `uuid.UUID.UnmarshalText parses a uuid`
+	u.UnmarshalText([]byte(s)) // want `^github.com/google/uuid.UUID.UnmarshalText parses a uuid: only agentinput.dev/kinds/uuid may; call agentinput.dev/kinds/uuid.Read or agentinput.dev/kinds/uuid.Parse$`
 }
 
 // Functions used as values are uses too: whoever calls the value parses.
