@@ -18,8 +18,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"agentinput.dev/cmd/agentinput/demo"
 	agentmcp "agentinput.dev/factory/mcp"
-	"agentinput.dev/internal/demo"
 )
 
 // The tests in this file run `agentinput serve` as real child processes:
