@@ -8,7 +8,7 @@ import (
 	"os"
 	"testing"
 
-	"agentinput.dev/internal/demo"
+	"agentinput.dev/cmd/agentinput/demo"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/demo.jsonl from the generator")

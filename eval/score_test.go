@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"agentinput.dev/internal/demo"
+	"agentinput.dev/cmd/agentinput/demo"
 )
 
 func runLines(t *testing.T, lines ...string) *Report {

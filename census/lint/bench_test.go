@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"agentinput.dev/census/lint"
-	"agentinput.dev/internal/demo"
+	"agentinput.dev/cmd/agentinput/demo"
 )
 
 func benchTools(b *testing.B) []lint.Tool {

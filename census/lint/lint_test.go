@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"agentinput.dev/census/lint"
+	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
-	"agentinput.dev/internal/demo"
 )
 
 type quiet struct{}

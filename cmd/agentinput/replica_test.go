@@ -18,8 +18,9 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"agentinput.dev/cmd/agentinput/demo"
 	agentmcp "agentinput.dev/factory/mcp"
-	"agentinput.dev/internal/demo"
+	"agentinput.dev/internal/longtest"
 )
 
 // The tests in this file run `agentinput serve` as real child processes:
@@ -45,14 +46,37 @@ func TestMain(m *testing.M) {
 // child process needs no `go build` (a link of the whole command, seconds
 // on a shared machine). The environment is inherited by the processes the
 // command starts in turn (lint's server).
+//
+// With long tests on (AGENTINPUT_LONG_TESTS=1, as .ci/run sets), it is the
+// command built with go build instead, once for the whole package: the
+// binary a user runs, at the cost of a build.
 func commandBinary(t *testing.T) (path string, env []string) {
 	t.Helper()
+	if longtest.On() {
+		built, err := buildOnce()
+		if err != nil {
+			t.Fatalf("go build: %v", err)
+		}
+		return built, os.Environ()
+	}
 	path, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return path, append(os.Environ(), "AGENTINPUT_TEST_CHILD=main")
 }
+
+var buildOnce = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "agentinput-bin-")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "agentinput")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%v\n%s", err, out)
+	}
+	return bin, nil
+})
 
 func childServe() int {
 	effects, hang := os.Getenv("AGENTINPUT_TEST_EFFECTS"), os.Getenv("AGENTINPUT_TEST_HANG")

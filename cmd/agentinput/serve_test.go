@@ -13,9 +13,9 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
-	"agentinput.dev/internal/demo"
 )
 
 // The demonstration server end to end with the official go-sdk client:
