@@ -256,3 +256,14 @@ func passthrough() binding {
 		collection: true,
 	}
 }
+
+// Refuse turns a read that its tool's own handler could not take into a
+// refusal: the envelope of the issues, with the read's notes and
+// warnings. It is for a tool declared elsewhere (FromSchema), whose
+// handler decodes the normalized arguments itself and may still reject a
+// value the schema admits (go-sdk advertises a time.Time field as a plain
+// string, and only its decoding asks for RFC 3339): factory/mcp.Lenient
+// answers such a call with this refusal, an ask naming what to send.
+func (t *Tool) Refuse(read *Result, issues ...Issue) *Result {
+	return t.refusedArguments(read, issues)
+}
