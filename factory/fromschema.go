@@ -10,6 +10,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/kinds/number"
+	"agentinput.dev/kinds/vocabulary"
 )
 
 // FromSchema makes the reading half of a tool that is declared elsewhere,
@@ -267,3 +268,8 @@ func passthrough() binding {
 func (t *Tool) Refuse(read *Result, issues ...Issue) *Result {
 	return t.refusedArguments(read, issues)
 }
+
+// Vocabularies are data-owned value sets by name, as Spec.Vocabularies
+// holds them: the type a layer above the factory (factory/mcp's
+// LenientOptions) names them by without importing the kind.
+type Vocabularies = map[string]*vocabulary.Vocabulary

@@ -129,11 +129,20 @@ func valueAt(args map[string]any, loc []string) any {
 		case map[string]any:
 			v = x[tok]
 		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
+			// The validator's own index, found by spelling each index
+			// rather than parsing the token (the census: numbers are the
+			// number kind's to parse). A list holds at most
+			// agentinput.MaxArrayItems items.
+			found := false
+			for i := range x {
+				if strconv.Itoa(i) == tok {
+					v, found = x[i], true
+					break
+				}
+			}
+			if !found {
 				return nil
 			}
-			v = x[i]
 		default:
 			return nil
 		}

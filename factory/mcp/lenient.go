@@ -13,7 +13,6 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
-	"agentinput.dev/kinds/vocabulary"
 )
 
 // Lenient returns a receiving middleware that makes an existing go-sdk
@@ -50,7 +49,7 @@ type LenientOptions struct {
 	// name, in any tool, is read by the vocabulary, so "Supreme court"
 	// reaches the handler as the vocabulary's id. A property with an enum
 	// or a format keeps the schema's reading.
-	Vocabularies map[string]*vocabulary.Vocabulary
+	Vocabularies factory.Vocabularies
 	// Observer receives one factory.Event per call Lenient reads (its
 	// kinds, notes and asks, never the values); nil is silent.
 	Observer factory.Observer
