@@ -196,3 +196,24 @@ func TestCursorBindsDefaultedArguments(t *testing.T) {
 		}
 	}
 }
+
+// A list whose items are a vocabulary's entries: each item read by the
+// vocabulary the list's tag names (its options reach the items).
+func TestListOfVocabularyItems(t *testing.T) {
+	type in struct {
+		Courts []string `json:"courts" agentinput:"item=vocabulary,of=courts" desc:"The courts to search."`
+	}
+	spec := quietSpec("search_courts", IntentRead)
+	spec.Vocabularies = map[string]*vocabulary.Reader{"courts": courts(t)}
+	var got []string
+	tool, err := New(spec, func(_ context.Context, x in, _ *Call) (int, error) { got = x.Courts; return len(x.Courts), nil })
+	if err != nil {
+		t.Fatalf("a list of vocabulary items does not bind: %v", err)
+	}
+	if res := tool.Call(context.Background(), json.RawMessage(`{"courts":"N.S., NS"}`)); res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+	if len(got) != 2 || got[0] != "NS" || got[1] != "NS" {
+		t.Fatalf("the handler got %q", got)
+	}
+}

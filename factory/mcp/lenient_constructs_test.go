@@ -13,6 +13,7 @@ import (
 
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/mcp"
+	"agentinput.dev/kinds/vocabulary"
 )
 
 // The constructs go-sdk's schema inference (jsonschema.For) writes, one
@@ -201,5 +202,48 @@ func TestLenientWithOptions(t *testing.T) {
 	}
 	if in, _ := got.take("unannotated"); !reflect.DeepEqual(in, constructsIn{S: "x", Must: []string{"a"}}) {
 		t.Fatalf("the handler got %+v", in)
+	}
+}
+
+type courtIn struct {
+	Court  string   `json:"court"`
+	Courts []string `json:"courts,omitempty"`
+}
+
+// A vocabulary by the property's name: a name of an entry reaches the
+// handler as the entry's id, in a lone property and in a list; a name of
+// no entry is an ask, and the handler does not run.
+func TestLenientWithVocabularies(t *testing.T) {
+	courts, err := vocabulary.Load(strings.NewReader(`[
+	 {"id": "NS", "names": ["Nejvyšší soud"], "english": ["Supreme Court"]},
+	 {"id": "US", "names": ["Ústavní soud"], "english": ["Constitutional Court"]}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := &received{last: map[string]any{}}
+	s := sdk.NewServer(&sdk.Implementation{Name: "courts", Version: "v1"}, nil)
+	sdk.AddTool(s, &sdk.Tool{Name: "by_court", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true}},
+		func(_ context.Context, _ *sdk.CallToolRequest, in courtIn) (*sdk.CallToolResult, any, error) {
+			got.mu.Lock()
+			got.last["by_court"] = in
+			got.mu.Unlock()
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "done"}}}, nil, nil
+		})
+	s.AddReceivingMiddleware(mcp.LenientWith(mcp.LenientOptions{Vocabularies: factory.Vocabularies{"court": courts, "courts": courts}}))
+	cs := connect(t, s)
+
+	res := call(t, cs, "by_court", `{"court":"supreme court","courts":["Ústavní soud","NS"]}`)
+	if res.IsError {
+		t.Fatalf("names of entries: %s", errorText(t, res))
+	}
+	if in, _ := got.take("by_court"); !reflect.DeepEqual(in, courtIn{Court: "NS", Courts: []string{"US", "NS"}}) {
+		t.Fatalf("the handler got %+v", in)
+	}
+	res = call(t, cs, "by_court", `{"court":"Krajský soud v Brně"}`)
+	if !res.IsError || !strings.Contains(errorText(t, res), "/court") {
+		t.Fatalf("a name of no entry: isError %v, %s", res.IsError, errorText(t, res))
+	}
+	if _, ran := got.take("by_court"); ran {
+		t.Fatal("the handler ran on a name of no entry")
 	}
 }
