@@ -53,7 +53,7 @@ type Result struct {
 // its next page.
 type Call struct {
 	warnings []Remark
-	codec    *cursor.Codec
+	codec    *cursor.Reader
 	session  string
 	filters  string
 }

@@ -73,10 +73,10 @@ type Spec struct {
 	// Vocabularies are the data-owned value sets the tool's properties
 	// name in their tags (agentinput:"vocabulary,of=courts",
 	// agentinput:"filter,of=courts").
-	Vocabularies map[string]*vocabulary.Vocabulary
-	// Cursors is the codec of the tool's cursor property (bound by the name
-	// cursor); a tool with a cursor property needs one.
-	Cursors *cursor.Codec
+	Vocabularies map[string]*vocabulary.Reader
+	// Cursors issues and reads the tokens of the tool's cursor property
+	// (bound by the name cursor); a tool with a cursor property needs one.
+	Cursors *cursor.Reader
 }
 
 // Handler is a tool's typed handler. It gets the normalized input; call
