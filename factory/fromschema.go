@@ -77,7 +77,7 @@ func FromSchema(spec Spec, schema json.RawMessage) (*Tool, error) {
 	}
 	t := &Tool{spec: spec, byName: map[string]*property{}, observer: spec.Observer}
 	if t.observer == nil {
-		t.observer = SlogObserver{}
+		t.observer = NoObserver{}
 	}
 	for _, name := range sortedKeys(props) {
 		ps, _ := props[name].(map[string]any)

@@ -51,7 +51,9 @@ type Spec struct {
 	// Open admits properties the input does not declare, with a warning,
 	// instead of asking about them.
 	Open bool
-	// Observer receives one Event per call; nil means the log/slog default.
+	// Observer receives one Event per call. Nil means silent (NoObserver):
+	// the factory logs nothing unless asked; SlogObserver{} logs each call
+	// to slog.Default().
 	Observer Observer
 	// Receipts keeps the receipts of a do tool's calls (docs/writes.md);
 	// nil means a receipt.Memory of the tool's own, whose receipts end with
@@ -116,7 +118,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 		t.byName[p.name] = p
 	}
 	if t.observer == nil {
-		t.observer = SlogObserver{}
+		t.observer = NoObserver{}
 	}
 	if spec.Intent == IntentDo && t.spec.Receipts == nil {
 		t.spec.Receipts = &receipt.Memory{}

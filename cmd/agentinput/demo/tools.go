@@ -87,7 +87,7 @@ type Options struct {
 	// Keys is the cursor keyring: the first key signs, every key verifies
 	// (cursor.Options.Keys). Required.
 	Keys [][]byte
-	// Observer receives every call; nil is log/slog.
+	// Observer receives every call; nil is silent (factory.NoObserver).
 	Observer factory.Observer
 	// Receipts keeps do_tag_decision's receipts; nil is a receipt.Memory.
 	Receipts receipt.Store
