@@ -49,6 +49,11 @@ type Spec struct {
 	Description string
 	// Intent is read, do or can_do.
 	Intent Intent
+	// OpenWorld is MCP's openWorldHint: true when the tool reaches beyond
+	// the server's own data (the web, another company's API), false when
+	// its world is closed (the server's own database). Nil advertises
+	// nothing, which MCP clients read as open.
+	OpenWorld *bool
 	// Open admits properties the input does not declare, with a warning,
 	// instead of asking about them.
 	Open bool
