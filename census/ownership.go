@@ -98,7 +98,7 @@ var Ownership = []ownership.Kind{
 	{Name: "enum", Owners: []string{"agentinput.dev/kinds/enum"}, Use: []string{"New"}},
 	{Name: "stringlist", Owners: []string{"agentinput.dev/kinds/stringlist"}, Use: []string{"New"}},
 	{Name: "vocabulary", Owners: []string{"agentinput.dev/kinds/vocabulary"}, Use: []string{"New"}},
-	{Name: "filter", Owners: []string{"agentinput.dev/kinds/filter"}, Use: []string{"Over", "OverVocabulary"}},
+	{Name: "filter", Owners: []string{"agentinput.dev/kinds/filter"}, Use: []string{"New"}},
 	{Name: "cursor", Owners: []string{"agentinput.dev/kinds/cursor"}, Use: []string{"New"}},
 	{Name: "eli", Owners: []string{"agentinput.dev/kinds/eli"}, Use: []string{"Read", "Parse"}},
 }

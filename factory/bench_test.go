@@ -39,7 +39,7 @@ func benchTool(b *testing.B) *Tool {
 		b.Fatal(err)
 	}
 	spec := quietSpec("search_decisions", IntentRead)
-	spec.Vocabularies = map[string]*vocabulary.Vocabulary{"courts": v}
+	spec.Vocabularies = map[string]*vocabulary.Reader{"courts": v}
 	spec.Observer = discard{}
 	return Must(spec, func(_ context.Context, in benchIn, _ *Call) (benchIn, error) { return in, nil })
 }

@@ -54,7 +54,7 @@ type Result struct {
 // session, its token, progress notifications and client logging.
 type Call struct {
 	warnings []Remark
-	codec    *cursor.Codec
+	codec    *cursor.Reader
 	session  string
 	filters  string
 	// ctx and req are the call's context and the request it came in

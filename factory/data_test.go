@@ -12,7 +12,7 @@ import (
 	"agentinput.dev/kinds/vocabulary"
 )
 
-func courts(t *testing.T) *vocabulary.Vocabulary {
+func courts(t *testing.T) *vocabulary.Reader {
 	t.Helper()
 	f, err := os.Open("../kinds/vocabulary/testdata/courts.json")
 	if err != nil {
@@ -36,12 +36,12 @@ type pageIn struct {
 // TestDataKinds: a vocabulary, a filter over it and a cursor bound to the
 // session and to the other arguments, paged through to the end.
 func TestDataKinds(t *testing.T) {
-	codec, err := cursor.New(cursor.Config{Keys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")}})
+	codec, err := cursor.New(cursor.Options{Keys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	spec := quietSpec("page_decisions", IntentRead)
-	spec.Vocabularies = map[string]*vocabulary.Vocabulary{"courts": courts(t)}
+	spec.Vocabularies = map[string]*vocabulary.Reader{"courts": courts(t)}
 	spec.Cursors = codec
 	const total = 23
 	type out struct {
@@ -138,7 +138,7 @@ func TestDataKindDeclarationMistakes(t *testing.T) {
 	if _, err := New(spec, h); err == nil {
 		t.Error("declared without vocabularies or cursors")
 	}
-	spec.Vocabularies = map[string]*vocabulary.Vocabulary{"courts": courts(t)}
+	spec.Vocabularies = map[string]*vocabulary.Reader{"courts": courts(t)}
 	if _, err := New(spec, h); err == nil {
 		t.Error("declared a cursor without a codec")
 	}
@@ -168,7 +168,7 @@ type archivedPageIn struct {
 // sent as the value its absence means (false, an empty list), and only
 // then: the cursor is bound to the defaulted arguments.
 func TestCursorBindsDefaultedArguments(t *testing.T) {
-	codec, err := cursor.New(cursor.Config{Keys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")}})
+	codec, err := cursor.New(cursor.Options{Keys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,5 +194,26 @@ func TestCursorBindsDefaultedArguments(t *testing.T) {
 		if res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskInvalidCursor {
 			t.Errorf("%s: continued a cursor of other arguments", args)
 		}
+	}
+}
+
+// A list whose items are a vocabulary's entries: each item read by the
+// vocabulary the list's tag names (its options reach the items).
+func TestListOfVocabularyItems(t *testing.T) {
+	type in struct {
+		Courts []string `json:"courts" agentinput:"item=vocabulary,of=courts" desc:"The courts to search."`
+	}
+	spec := quietSpec("search_courts", IntentRead)
+	spec.Vocabularies = map[string]*vocabulary.Reader{"courts": courts(t)}
+	var got []string
+	tool, err := New(spec, func(_ context.Context, x in, _ *Call) (int, error) { got = x.Courts; return len(x.Courts), nil })
+	if err != nil {
+		t.Fatalf("a list of vocabulary items does not bind: %v", err)
+	}
+	if res := tool.Call(context.Background(), json.RawMessage(`{"courts":"N.S., NS"}`)); res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+	if len(got) != 2 || got[0] != "NS" || got[1] != "NS" {
+		t.Fatalf("the handler got %q", got)
 	}
 }

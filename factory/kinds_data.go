@@ -26,7 +26,7 @@ func init() {
 	kindOptions["cursor"] = map[string]bool{}
 }
 
-func vocabularyOf(o tagOptions) (*vocabulary.Vocabulary, error) {
+func vocabularyOf(o tagOptions) (*vocabulary.Reader, error) {
 	name, ok := o.value("of")
 	if !ok {
 		return nil, fmt.Errorf("kind %s needs of=NAME, a vocabulary of Spec.Vocabularies", o.kind)
@@ -49,7 +49,7 @@ func bindVocabulary(t reflect.Type, o tagOptions) (binding, error) {
 	for _, id := range v.IDs() {
 		ids = append(ids, id)
 	}
-	b := textBinding(v.Read, func(s string) string { return s }, func(dst reflect.Value, s string) { dst.SetString(s) },
+	b := textBinding(v.Read, asIs, func(dst reflect.Value, s string) { dst.SetString(s) },
 		map[string]any{"type": "string", "enum": ids}, v.Expected(), v.Example())
 	b.declared = v.IDs()
 	return b, nil
@@ -62,16 +62,16 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Kind() != reflect.String {
 		return binding{}, fmt.Errorf("kind filter cannot fill a field of type %s (use string)", t)
 	}
-	var f *filter.Filter[string]
+	var f *filter.Reader[string]
 	var ids []string
 	switch values, hasValues := o.value("values"); {
 	case hasValues:
-		e, err := enum.New(enum.Spec{Values: strings.Split(values, "|")})
+		e, err := enum.New(enum.Options{Values: strings.Split(values, "|")})
 		if err != nil {
 			return binding{}, err
 		}
 		ids = e.Values()
-		f, err = filter.Over(filter.Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example(), Values: e.Values()})
+		f, err = filter.New(filter.Options[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example(), Values: e.Values()})
 		if err != nil {
 			return binding{}, err
 		}
@@ -81,7 +81,7 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 			return binding{}, err
 		}
 		ids = v.IDs()
-		if f, err = filter.OverVocabulary(v); err != nil {
+		if f, err = filter.New(filter.Options[string]{Vocabulary: v}); err != nil {
 			return binding{}, err
 		}
 	}
@@ -89,7 +89,7 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	for i, id := range ids {
 		enumValues[i] = id
 	}
-	b := textBinding(f.Read, func(s string) string { return s }, func(dst reflect.Value, s string) { dst.SetString(s) },
+	b := textBinding(f.Read, asIs, func(dst reflect.Value, s string) { dst.SetString(s) },
 		map[string]any{"type": "string", "enum": enumValues}, f.Expected(), f.Example())
 	b.declared = ids
 	return b, nil
@@ -117,7 +117,7 @@ func filterBinding(kind string, b binding, required bool) (binding, error) {
 	case kind == "filter" || kind == "cursor" || b.cursor != nil:
 		return binding{}, fmt.Errorf("a filter cannot be over kind %s", kind)
 	}
-	f, err := filter.Over(filter.Kind[slot]{Read: b.read, Expected: b.expected, Example: b.example})
+	f, err := filter.New(filter.Options[slot]{Read: b.read, Expected: b.expected, Example: b.example})
 	if err != nil {
 		return binding{}, fmt.Errorf("filter over %s: %w", kind, err)
 	}
@@ -134,7 +134,7 @@ func bindCursor(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, fmt.Errorf("kind cursor fills a cursor.Position field, not %s", t)
 	}
 	if o.env == nil || o.env.Cursors == nil {
-		return binding{}, fmt.Errorf("a cursor property needs Spec.Cursors, the codec that issues the tokens")
+		return binding{}, fmt.Errorf("a cursor property needs Spec.Cursors, the cursor.Reader that issues the tokens")
 	}
 	codec := o.env.Cursors
 	return binding{

@@ -41,7 +41,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	if !ok || itemKind == "stringlist" {
 		return binding{}, fmt.Errorf("item=%s is not a kind a list item can have", itemKind)
 	}
-	itemOpts := tagOptions{flags: map[string]bool{}, values: map[string]string{}}
+	itemOpts := tagOptions{kind: itemKind, env: o.env, flags: map[string]bool{}, values: map[string]string{}}
 	for k, v := range o.flags {
 		if k != "unique" && k != "besteffort" {
 			itemOpts.flags[k] = v

@@ -53,6 +53,11 @@ func stringOr[T any](t reflect.Type, kind string, format func(T) string) (func(d
 	return nil, fmt.Errorf("kind %s cannot fill a field of type %s (use %s or string)", kind, t, reflect.TypeFor[T]())
 }
 
+// asIs is the format of a value that is its own canonical spelling: an
+// enum's declared value, a vocabulary's id (kinds/enum and
+// kinds/vocabulary have no Format; see docs/decisions.md).
+func asIs(s string) string { return s }
+
 // textBinding is the binding of a kind whose canonical JSON is a string.
 func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) string, assign func(reflect.Value, T),
 	schema map[string]any, expected string, example json.RawMessage) binding {
@@ -150,7 +155,7 @@ func bindCountry(t reflect.Type, o tagOptions) (binding, error) {
 // bindEnum binds an enum declared in the tag: values=a|b|c and
 // synonyms=alias:value|alias:value.
 func bindEnum(t reflect.Type, o tagOptions) (binding, error) {
-	assign, err := stringOr(t, "enum", enum.Format)
+	assign, err := stringOr(t, "enum", asIs)
 	if err != nil {
 		return binding{}, err
 	}
@@ -158,7 +163,7 @@ func bindEnum(t reflect.Type, o tagOptions) (binding, error) {
 	if !ok {
 		return binding{}, fmt.Errorf("kind enum needs values=a|b|c")
 	}
-	spec := enum.Spec{Values: strings.Split(values, "|")}
+	spec := enum.Options{Values: strings.Split(values, "|")}
 	if syn, ok := o.value("synonyms"); ok {
 		spec.Synonyms = map[string]string{}
 		for _, pair := range strings.Split(syn, "|") {
@@ -177,7 +182,7 @@ func bindEnum(t reflect.Type, o tagOptions) (binding, error) {
 	for i, v := range spec.Values {
 		enumValues[i] = v
 	}
-	b := textBinding(e.Read, enum.Format, assign,
+	b := textBinding(e.Read, asIs, assign,
 		map[string]any{"type": "string", "enum": enumValues}, e.Expected(), e.Example())
 	b.declared = e.Values()
 	return b, nil

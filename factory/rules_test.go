@@ -14,7 +14,7 @@ import (
 // the tool declares, a name rule binds its kind (no tool carries its own
 // reading of limit or date_from).
 func TestNameRulesBind(t *testing.T) {
-	codec, err := cursor.New(cursor.Config{Keys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")}})
+	codec, err := cursor.New(cursor.Options{Keys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")}})
 	if err != nil {
 		t.Fatal(err)
 	}

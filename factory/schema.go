@@ -3,6 +3,7 @@ package factory
 import (
 	"errors"
 	"maps"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -61,7 +62,9 @@ func compile(name string, schema map[string]any) (*jsonschema.Schema, error) {
 // violations validates normalized arguments and turns every failure into an
 // issue at the instance path, with the closed code schema_violation: after
 // normalization a failure is a bug in a kind or a declaration, and the
-// issue names where, never the validator's own words.
+// issue names where, never the validator's own words. A tool declared
+// elsewhere (FromSchema) is the exception: its schema is the server's, and
+// a failure is an ask naming what the schema admits (schemaAsk).
 func (t *Tool) violations(args map[string]any) []Issue {
 	err := t.compiled.Validate(args)
 	if err == nil {
@@ -85,6 +88,12 @@ func (t *Tool) violations(args map[string]any) []Issue {
 			return
 		}
 		path := pointer(e.InstanceLocation)
+		if t.run == nil {
+			// A tool declared elsewhere: its schema is the server's, and a
+			// value it rejects is the caller's to correct.
+			out = append(out, Issue{Path: path, Ask: schemaAsk(e.ErrorKind, valueAt(args, e.InstanceLocation))})
+			return
+		}
 		rule := "schema"
 		if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
 			rule = strings.Join(kp, "/")
@@ -119,6 +128,21 @@ func valueAt(args map[string]any, loc []string) any {
 		switch x := v.(type) {
 		case map[string]any:
 			v = x[tok]
+		case []any:
+			// The validator's own index, found by spelling each index
+			// rather than parsing the token (the census: numbers are the
+			// number kind's to parse). A list holds at most
+			// agentinput.MaxArrayItems items.
+			found := false
+			for i := range x {
+				if strconv.Itoa(i) == tok {
+					v, found = x[i], true
+					break
+				}
+			}
+			if !found {
+				return nil
+			}
 		default:
 			return nil
 		}

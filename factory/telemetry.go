@@ -34,12 +34,23 @@ type CodePath struct {
 }
 
 // Observer receives one Event per call. It must be safe for concurrent use.
+// A tool whose Spec.Observer is nil tells no one: a library is silent
+// unless asked. SlogObserver logs each call; NoObserver says "silent"
+// explicitly.
 type Observer interface {
 	Observe(ctx context.Context, e Event)
 }
 
-// SlogObserver logs each call with log/slog: the default observer. Logger
-// nil means slog.Default().
+// NoObserver drops every Event: what a nil Spec.Observer means.
+type NoObserver struct{}
+
+// Observe does nothing.
+func (NoObserver) Observe(context.Context, Event) {}
+
+// SlogObserver logs each call with log/slog, one record per call: Info for
+// a call that reached a result, Warn for an ask or refusal, Error for a
+// failure. Logger nil means slog.Default(). It is not the default: set it
+// on Spec.Observer to log.
 type SlogObserver struct {
 	Logger *slog.Logger
 }

@@ -57,7 +57,9 @@ type Spec struct {
 	// Open admits properties the input does not declare, with a warning,
 	// instead of asking about them.
 	Open bool
-	// Observer receives one Event per call; nil means the log/slog default.
+	// Observer receives one Event per call. Nil means silent (NoObserver):
+	// the factory logs nothing unless asked; SlogObserver{} logs each call
+	// to slog.Default().
 	Observer Observer
 	// Receipts keeps the receipts of a do tool's calls (docs/writes.md);
 	// nil means a receipt.Memory of the tool's own, whose receipts end with
@@ -77,10 +79,10 @@ type Spec struct {
 	// Vocabularies are the data-owned value sets the tool's properties
 	// name in their tags (agentinput:"vocabulary,of=courts",
 	// agentinput:"filter,of=courts").
-	Vocabularies map[string]*vocabulary.Vocabulary
-	// Cursors is the codec of the tool's cursor property (bound by the name
-	// cursor); a tool with a cursor property needs one.
-	Cursors *cursor.Codec
+	Vocabularies map[string]*vocabulary.Reader
+	// Cursors issues and reads the tokens of the tool's cursor property
+	// (bound by the name cursor); a tool with a cursor property needs one.
+	Cursors *cursor.Reader
 }
 
 // Handler is a tool's typed handler. It gets the normalized input; call
@@ -128,7 +130,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 		t.byName[p.name] = p
 	}
 	if t.observer == nil {
-		t.observer = SlogObserver{}
+		t.observer = NoObserver{}
 	}
 	if spec.Intent == IntentDo && t.spec.Receipts == nil {
 		t.spec.Receipts = &receipt.Memory{}

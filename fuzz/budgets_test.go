@@ -139,10 +139,10 @@ func TestBudgetEdgesKinds(t *testing.T) {
 		}
 		return es
 	}
-	if _, err := vocabulary.New(entries(agentinput.MaxVocabularyEntries)); err != nil {
+	if _, err := vocabulary.New(vocabulary.Options{Entries: entries(agentinput.MaxVocabularyEntries)}); err != nil {
 		t.Errorf("MaxVocabularyEntries: %d entries: %v", agentinput.MaxVocabularyEntries, err)
 	}
-	if _, err := vocabulary.New(entries(agentinput.MaxVocabularyEntries + 1)); err == nil {
+	if _, err := vocabulary.New(vocabulary.Options{Entries: entries(agentinput.MaxVocabularyEntries + 1)}); err == nil {
 		t.Errorf("MaxVocabularyEntries: %d entries built", agentinput.MaxVocabularyEntries+1)
 	}
 }

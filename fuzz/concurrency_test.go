@@ -80,15 +80,15 @@ func must[T any](v T, err error) T {
 // use and reads the same from many goroutines as from one.
 func TestConcurrentBuiltObjects(t *testing.T) {
 	courts := must(vocabulary.Load(strings.NewReader(demo.CourtsJSON)))
-	tags := must(enum.New(enum.Spec{Values: demo.Tags}))
-	codec := must(cursor.New(cursor.Config{Keys: [][]byte{bytes.Repeat([]byte{1}, 32)}}))
+	tags := must(enum.New(enum.Options{Values: demo.Tags}))
+	codec := must(cursor.New(cursor.Options{Keys: [][]byte{bytes.Repeat([]byte{1}, 32)}}))
 	token := codec.Encode(cursor.Position{Offset: 20, PageSize: 10, Session: "s", Filters: "f"})
 	list := must(stringlist.New(stringlist.Options[string]{Item: tags.Read, Split: true, Unique: true, ItemExpected: tags.Expected()}))
 	text := must(stringlist.New(stringlist.Options[string]{Item: stringlist.Text, ItemExpected: stringlist.TextExpected}))
 	dates := must(date.New(date.Options{Bound: date.Bound(1)}))
 	bools := must(boolean.New(boolean.Options{Languages: append(boolean.DefaultLanguages(), "el")}))
 	countries := must(country.New(country.Options{Admit: []string{"CZ", "SK"}}))
-	courtFilter := must(filter.OverVocabulary(courts))
+	courtFilter := must(filter.New(filter.Options[string]{Vocabulary: courts}))
 	for _, tt := range []struct {
 		name   string
 		read   func(any) ([]byte, error)
@@ -96,7 +96,7 @@ func TestConcurrentBuiltObjects(t *testing.T) {
 	}{
 		{"vocabulary", enc(courts.Read), []any{"NS", "Nejvyšší soud", "nejvyssi", " US ", "zzz", 5}},
 		{"enum", enc(tags.Read), []any{"tax", "Tax", " TORT ", "torts", json.Number("1"), nil}},
-		{"cursor codec", enc(codec.Reader("s", "f")), []any{token, token + "x", "", "start", token[:len(token)-2]}},
+		{"cursor codec", enc(codec.For("s", "f")), []any{token, token + "x", "", "start", token[:len(token)-2]}},
 		{"stringlist", enc(list.Read), []any{[]any{"tax", "tort"}, "tax, tort; tax", `["family"]`, "nope", []any{"tax", 1}}},
 		{"stringlist text", enc(text.Read), []any{[]any{"a", "b"}, "Smith, John", `["a","b"]`, 7}},
 		{"date reader", enc(dates.Read), []any{"2026-10-01", "2026", "1/2/2026", "1. října 2026", "yesterday"}},

@@ -96,7 +96,7 @@ type same struct {
 // requires the same outcome: the command reads through the factory's
 // binder, so the two never drift apart.
 func TestOneBinder(t *testing.T) {
-	courts := func() *vocabulary.Vocabulary {
+	courts := func() *vocabulary.Reader {
 		f, err := os.Open(courtsFile)
 		if err != nil {
 			t.Fatal(err)
@@ -108,11 +108,11 @@ func TestOneBinder(t *testing.T) {
 		}
 		return v
 	}()
-	codec, err := cursor.New(cursor.Config{Keys: [][]byte{[]byte(testKey)}})
+	codec, err := cursor.New(cursor.Options{Keys: [][]byte{[]byte(testKey)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	vocabs := factory.Spec{Vocabularies: map[string]*vocabulary.Vocabulary{"courts": courts}}
+	vocabs := factory.Spec{Vocabularies: map[string]*vocabulary.Reader{"courts": courts}}
 	field := func(v any) any { return v }
 	for _, k := range []struct {
 		kind  string

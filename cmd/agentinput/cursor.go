@@ -39,7 +39,7 @@ func (c *cursorFlags) register(fs *flag.FlagSet) {
 // true, it is a codec of a key of its own, drawn now and never shown: no
 // token reads (invalid_cursor), and what is outside the token class is no
 // cursor, as with any key.
-func (c *cursorFlags) codec(optional bool) (*cursor.Codec, error) {
+func (c *cursorFlags) codec(optional bool) (*cursor.Reader, error) {
 	key := c.key
 	if key == "" {
 		key = os.Getenv(cursorKeyEnv)
@@ -52,7 +52,7 @@ func (c *cursorFlags) codec(optional bool) (*cursor.Codec, error) {
 		rand.Read(k)
 		key = string(k)
 	}
-	return cursor.New(cursor.Config{Keys: [][]byte{[]byte(key)}, TTL: c.ttl})
+	return cursor.New(cursor.Options{Keys: [][]byte{[]byte(key)}, TTL: c.ttl})
 }
 
 // runCursor is `agentinput cursor encode|decode`:

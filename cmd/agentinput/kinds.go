@@ -370,7 +370,7 @@ func build(k kind, set settings) (reader, common, error) {
 			if err != nil {
 				return reader{}, c, err
 			}
-			spec.Vocabularies = map[string]*vocabulary.Vocabulary{"vocab": v}
+			spec.Vocabularies = map[string]*vocabulary.Reader{"vocab": v}
 			options[s.name] = "of=vocab"
 			continue
 		case "key":
@@ -507,7 +507,7 @@ func isBoolFlag(f *flag.Flag) bool {
 }
 
 // loadVocabulary loads the --vocab file; its errors are usage errors.
-func loadVocabulary(path string) (*vocabulary.Vocabulary, error) {
+func loadVocabulary(path string) (*vocabulary.Reader, error) {
 	if path == "" {
 		return nil, errors.New("--vocab FILE is required")
 	}

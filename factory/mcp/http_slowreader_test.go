@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -29,10 +30,13 @@ type bigOut struct {
 // with 503 for as long as the stalled client waits.
 func TestHTTPStalledReaderIsCut(t *testing.T) {
 	const size = 16 << 20 // far beyond what the kernel's socket buffers hold
+	entered := make(chan struct{})
+	var once sync.Once
 	big := factory.Must(factory.Spec{Name: "read_big", Title: "Read a big text",
 		Description: "Returns a very long text, for a test of replies a client never reads. Use when a test needs one.",
 		Intent:      factory.IntentRead, Observer: silent{}},
 		func(context.Context, blockIn, *factory.Call) (bigOut, error) {
+			once.Do(func() { close(entered) })
 			return bigOut{Text: strings.Repeat("x", size)}, nil
 		})
 	server := sdk.NewServer(&sdk.Implementation{Name: "test", Version: "v0"}, nil)
@@ -60,6 +64,13 @@ func TestHTTPStalledReaderIsCut(t *testing.T) {
 	fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"+
 		"Mcp-Session-Id: %s\r\nMcp-Protocol-Version: 2025-06-18\r\nContent-Length: %d\r\n\r\n%s", addr, session, len(body), body)
 
+	// The stalled call holds the only place before the next one is sent:
+	// otherwise the next could be served first and prove nothing.
+	select {
+	case <-entered:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the stalled call never reached its handler")
+	}
 	// The next call is served once the stalled one is cut: polled, at most
 	// for 30 s.
 	served := false

@@ -3,10 +3,15 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
 	"sync"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 )
 
@@ -22,10 +27,50 @@ import (
 //
 //	server.AddReceivingMiddleware(mcp.Lenient())
 //
+// It reads every schema go-sdk's jsonschema.For writes from Go types
+// (docs/retrofit.md has the table): a slice or a pointer field, advertised
+// as a union with "null", reads as its type, null being absence; a list's
+// items by their kind; a nested object as the schema says; a value the
+// schema rejects is an ask naming what it admits. A value that the schema
+// admits but the SDK cannot decode into the handler's Go type (a time.Time
+// field is advertised as a plain string) is an ask too, naming what to
+// send, instead of the SDK's "json: cannot unmarshal".
+//
 // A tool annotated readOnlyHint reads placeholders as absence; any other
 // tool is treated as one that changes data, where a placeholder is asked
-// about (the safe side when a server does not say).
-func Lenient() sdk.Middleware {
+// about (the safe side when a server does not say). Lenient is
+// LenientWith(LenientOptions{}).
+func Lenient() sdk.Middleware { return LenientWith(LenientOptions{}) }
+
+// LenientOptions configures LenientWith. The zero value is Lenient's.
+type LenientOptions struct {
+	// Vocabularies are data-owned value sets, each by the name of the
+	// property it reads: a string property (or a list of strings) of that
+	// name, in any tool, is read by the vocabulary, so "Supreme court"
+	// reaches the handler as the vocabulary's id. A property with an enum
+	// or a format keeps the schema's reading.
+	Vocabularies factory.Vocabularies
+	// Observer receives one factory.Event per call Lenient reads (its
+	// kinds, notes and asks, never the values); nil is silent.
+	Observer factory.Observer
+	// Unannotated is how a tool without annotations is treated:
+	// factory.IntentDo (the default, when empty) treats it as one that may
+	// write, where a placeholder ("N/A", "none") is asked about;
+	// factory.IntentRead reads a placeholder as absence. A tool with
+	// annotations is read by its readOnlyHint, whatever this says.
+	Unannotated factory.Intent
+}
+
+// LenientWith is Lenient with options.
+func LenientWith(o LenientOptions) sdk.Middleware {
+	observer := o.Observer
+	if observer == nil {
+		observer = quiet{}
+	}
+	unannotated := factory.IntentDo
+	if o.Unannotated == factory.IntentRead || o.Unannotated == factory.IntentCanDo {
+		unannotated = factory.IntentRead
+	}
 	var mu sync.Mutex
 	learned := map[string]*learnedTool{}
 	learn := func(tools []*sdk.Tool) {
@@ -40,10 +85,13 @@ func Lenient() sdk.Middleware {
 				continue
 			}
 			intent := factory.IntentDo
-			if t.Annotations != nil && t.Annotations.ReadOnlyHint {
+			switch {
+			case t.Annotations == nil:
+				intent = unannotated
+			case t.Annotations.ReadOnlyHint:
 				intent = factory.IntentRead
 			}
-			ft, err := factory.FromSchema(factory.Spec{Name: t.Name, Title: t.Title, Description: t.Description, Intent: intent, Observer: quiet{}}, schema)
+			ft, err := factory.FromSchema(factory.Spec{Name: t.Name, Title: t.Title, Description: t.Description, Intent: intent, Observer: observer, Vocabularies: o.Vocabularies}, schema)
 			if err != nil {
 				// A schema the factory cannot read: the tool keeps the
 				// server's own handling.
@@ -95,6 +143,9 @@ func Lenient() sdk.Middleware {
 				call.Params.Arguments = args
 				res, err := next(ctx, method, req)
 				if out, ok := res.(*sdk.CallToolResult); ok && err == nil && out != nil {
+					if issue, ok := undecoded(out, read.Arguments); ok {
+						return Result(tool.Refuse(read, issue)), nil
+					}
 					attachNotes(out, read)
 				}
 				return res, err
@@ -145,3 +196,47 @@ func attachNotes(out *sdk.CallToolResult, read *factory.Result) {
 type quiet struct{}
 
 func (quiet) Observe(context.Context, factory.Event) {}
+
+// timeExpected is what a time.Time field takes: go-sdk advertises it as a
+// plain string, and only its decoding says RFC 3339.
+const timeExpected = `a date and time in RFC 3339, with its offset, for example "2026-10-01T09:30:00Z"`
+
+// undecoded recognizes the tool error go-sdk answers with when the
+// normalized arguments, which the schema admits, do not decode into the
+// handler's Go type (a json.UnmarshalTypeError, which names the field): the
+// handler never ran, and the call is an ask at that property naming what
+// to send, not the decoder's message. Any other error is the handler's own.
+func undecoded(out *sdk.CallToolResult, args map[string]any) (factory.Issue, bool) {
+	var ute *json.UnmarshalTypeError
+	if !out.IsError || !errors.As(out.GetError(), &ute) || ute.Field == "" {
+		return factory.Issue{}, false
+	}
+	loc := strings.Split(ute.Field, ".")
+	var v any = args
+	for _, tok := range loc {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return factory.Issue{}, false
+		}
+		if v, ok = m[tok]; !ok {
+			return factory.Issue{}, false // not a value of these arguments: the handler's own decoding
+		}
+	}
+	path := ""
+	for _, tok := range loc {
+		path += "/" + strings.ReplaceAll(strings.ReplaceAll(agentinput.Cut(tok), "~", "~0"), "/", "~1")
+	}
+	ask := agentinput.Ask{
+		Code:     agentinput.AskWrongType,
+		Received: agentinput.Received(v),
+		Reason:   "the tool cannot take it as the value of this property",
+		Expected: "the value the property's description asks for",
+	}
+	if ute.Type == reflect.TypeFor[time.Time]() {
+		ask.Code = agentinput.AskInvalid
+		ask.Reason = "it is not a date and time in RFC 3339"
+		ask.Expected = timeExpected
+	}
+	ask.Hint = "Send " + ask.Expected
+	return factory.Issue{Path: path, Ask: ask}, true
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -199,7 +200,7 @@ func TestGoNumbers(t *testing.T) {
 	}
 	for _, v := range []any{
 		int(0), int8(0), int16(0), int32(0), int64(0),
-		uint(0), uint8(0), uint16(0), uint32(0), uint64(0), float32(0), float64(0), -0.0,
+		uint(0), uint8(0), uint16(0), uint32(0), uint64(0), float32(0), float64(0), math.Copysign(0, -1),
 	} {
 		if got, ok := Read(v, Options{}).Value(); !ok || got {
 			t.Errorf("Read(%T 0) is not false", v)

@@ -121,10 +121,7 @@ var aliases = [...]struct {
 // successors are withdrawn ISO 3166-1 alpha-2 codes and the countries that
 // hold their territory today. One successor reads as that country with a
 // note; several are an ask naming each.
-var successors = [...]struct {
-	code, name string
-	now        []string
-}{
+var successors = [...]successor{
 	{"AN", "the Netherlands Antilles", []string{"BQ", "CW", "SX"}},
 	{"BU", "Burma", []string{"MM"}},
 	{"CS", "Czechoslovakia, later Serbia and Montenegro", []string{"CZ", "SK", "RS", "ME"}},

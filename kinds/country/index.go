@@ -100,7 +100,7 @@ func lookupNumeric(n int) (*countryRow, bool) {
 	return c, c != nil
 }
 
-type successor = struct {
+type successor struct {
 	code, name string
 	now        []string
 }

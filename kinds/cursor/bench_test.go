@@ -12,7 +12,7 @@ var (
 )
 
 func BenchmarkEncode(b *testing.B) {
-	c := newCodec(b, &clock{t0}, key1)
+	c := newReader(b, &clock{t0}, key1)
 	p := Position{Offset: 1200, PageSize: 50, Session: "session-1", Filters: `{"court":"NS"}`}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -21,7 +21,7 @@ func BenchmarkEncode(b *testing.B) {
 }
 
 func BenchmarkDecode(b *testing.B) {
-	c := newCodec(b, &clock{t0}, key1, key2)
+	c := newReader(b, &clock{t0}, key1, key2)
 	token := c.Encode(Position{Offset: 1200, PageSize: 50, Session: "session-1", Filters: `{"court":"NS"}`})
 	for _, bm := range []struct {
 		name string

@@ -9,7 +9,7 @@ import (
 )
 
 func TestCases(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	tokens := strings.NewReplacer(
 		"$TOKEN", c.Encode(Position{Offset: 40, PageSize: 20, Session: "s", Filters: "f"}),
 		"$OTHER", c.Encode(Position{Offset: 40, PageSize: 20, Session: "t", Filters: "f"}))

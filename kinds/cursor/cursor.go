@@ -17,7 +17,7 @@ const Prefix = "c1_"
 // version is the layout version carried in every token.
 const version = 1
 
-// DefaultTTL is how long a token lives when Config.TTL is zero.
+// DefaultTTL is how long a token lives when Options.TTL is zero.
 const DefaultTTL = 24 * time.Hour
 
 // MinKeyBytes is the shortest key New accepts.
@@ -41,9 +41,9 @@ const label = "agentinput.dev/kinds/cursor v1\x00"
 
 var encoding = base64.RawURLEncoding.Strict()
 
-// Config configures a Codec. Keys is required; the zero TTL and Now are
-// DefaultTTL and time.Now.
-type Config struct {
+// Options configure a Reader. Keys is required, so the zero Options is an
+// error of New; the zero TTL and Now are DefaultTTL and time.Now.
+type Options struct {
 	// Keys are the server's keys, each at least MinKeyBytes long. The
 	// first signs every token; every key verifies (rotation: see the
 	// package documentation).
@@ -55,21 +55,21 @@ type Config struct {
 	Now func() time.Time
 }
 
-// Codec encodes and decodes the tokens of one server. Build one with New;
-// it is immutable and safe for use by many goroutines.
-type Codec struct {
+// Reader encodes, decodes and reads the tokens of one server. Build one
+// with New; it is immutable and safe for use by many goroutines.
+type Reader struct {
 	keys [][]byte
 	ttl  time.Duration
 	now  func() time.Time
 }
 
-// New checks the configuration and returns its Codec.
-func New(cfg Config) (*Codec, error) {
-	if len(cfg.Keys) == 0 {
+// New checks the configuration and returns its Reader.
+func New(opts Options) (*Reader, error) {
+	if len(opts.Keys) == 0 {
 		return nil, errors.New("cursor: no key")
 	}
-	c := &Codec{ttl: cfg.TTL, now: cfg.Now}
-	for i, k := range cfg.Keys {
+	c := &Reader{ttl: opts.TTL, now: opts.Now}
+	for i, k := range opts.Keys {
 		if len(k) < MinKeyBytes {
 			return nil, errors.New("cursor: key " + strconv.Itoa(i+1) + " has " + strconv.Itoa(len(k)) +
 				" bytes; a key has at least " + strconv.Itoa(MinKeyBytes))
@@ -89,7 +89,7 @@ func New(cfg Config) (*Codec, error) {
 }
 
 // TTL returns how long a token lives.
-func (c *Codec) TTL() time.Duration { return c.ttl }
+func (c *Reader) TTL() time.Duration { return c.ttl }
 
 // Position is what a token carries: where the next page starts, how long a
 // page is, and what the token is bound to.
@@ -111,7 +111,7 @@ type Position struct {
 // Encode returns the token of p, issued now. It panics on a negative
 // offset or page size, or a page size over the int32 range: a program's
 // mistake, never agent data.
-func (c *Codec) Encode(p Position) string {
+func (c *Reader) Encode(p Position) string {
 	if p.Offset < 0 || p.PageSize < 0 || p.PageSize > math.MaxInt32 {
 		panic("cursor: Encode of a negative offset or page size, or a page size over 2^31-1")
 	}
@@ -156,7 +156,7 @@ var (
 // Decode verifies a token exactly as Encode emitted it (no trimming) and
 // returns its position, with Session and Filters as given. Its error is
 // one of the Err variables.
-func (c *Codec) Decode(token, session, filters string) (Position, error) {
+func (c *Reader) Decode(token, session, filters string) (Position, error) {
 	if len(token) < len(Prefix) || token[:len(Prefix)] != Prefix || len(token) > len(Prefix)+encoding.EncodedLen(maxData) {
 		return Position{}, ErrMalformed
 	}

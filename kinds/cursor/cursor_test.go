@@ -16,14 +16,14 @@ var (
 	t0   = time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC)
 )
 
-// clock is a settable clock for a Codec.
+// clock is a settable clock for a Reader.
 type clock struct{ now time.Time }
 
 func (c *clock) Now() time.Time { return c.now }
 
-func newCodec(t testing.TB, clk *clock, keys ...[]byte) *Codec {
+func newReader(t testing.TB, clk *clock, keys ...[]byte) *Reader {
 	t.Helper()
-	c, err := New(Config{Keys: keys, TTL: time.Hour, Now: clk.Now})
+	c, err := New(Options{Keys: keys, TTL: time.Hour, Now: clk.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func newCodec(t testing.TB, clk *clock, keys ...[]byte) *Codec {
 
 func TestRoundTrip(t *testing.T) {
 	clk := &clock{t0}
-	c := newCodec(t, clk, key1)
+	c := newReader(t, clk, key1)
 	p := Position{Offset: 40, PageSize: 20, Session: "s-1", Filters: `{"court":"NS"}`}
 	token := c.Encode(p)
 	if !strings.HasPrefix(token, Prefix) || !InClass(token) {
@@ -58,8 +58,8 @@ func TestRoundTrip(t *testing.T) {
 // whose hint names the restart; Decode says which failure it was.
 func TestFailures(t *testing.T) {
 	clk := &clock{t0}
-	c := newCodec(t, clk, key1)
-	other := newCodec(t, clk, key2)
+	c := newReader(t, clk, key1)
+	other := newReader(t, clk, key2)
 	token := c.Encode(Position{Offset: 10, PageSize: 10, Session: "s", Filters: "f"})
 	tests := []struct {
 		name            string
@@ -115,9 +115,9 @@ func flip(b byte) string {
 // the list no longer verifies.
 func TestRotation(t *testing.T) {
 	clk := &clock{t0}
-	old := newCodec(t, clk, key1)
-	rotated := newCodec(t, clk, key2, key1)
-	done := newCodec(t, clk, key2)
+	old := newReader(t, clk, key1)
+	rotated := newReader(t, clk, key2, key1)
+	done := newReader(t, clk, key2)
 	oldToken := old.Encode(Position{Offset: 5, PageSize: 5})
 	newToken := rotated.Encode(Position{Offset: 5, PageSize: 5})
 	if _, err := rotated.Decode(oldToken, "", ""); err != nil {
@@ -136,7 +136,7 @@ func TestRotation(t *testing.T) {
 
 // Outside the class: no cursor, a placeholder with a note, never an ask.
 func TestOutsideClass(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	for _, v := range []any{
 		" ", "0", "1", "start", "first", "begin", "null", "page1", "__start__", "initial", "reset",
 		"page=1", "page 0", "eyJwYWdlIjoyfQ", "offset:0", "FIRST_PAGE", "none yet", "cursor", "c1", "c", "c_1",
@@ -145,7 +145,7 @@ func TestOutsideClass(t *testing.T) {
 		map[string]any{"page": json.Number("2")}, []any{json.Number("2")}, "page 1.5", "page -2",
 		strings.Repeat("x", 63),
 	} {
-		for _, codec := range []*Codec{c, nil} {
+		for _, codec := range []*Reader{c, nil} {
 			o := codec.Read(v, "s", "f")
 			if o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder() || o.NoteCount() != 1 {
 				b, _ := o.MarshalJSON()
@@ -163,12 +163,12 @@ func TestOutsideClass(t *testing.T) {
 // number: its reason says it names a later page and its hint names both
 // ways on.
 func TestLaterPage(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	for _, v := range []any{
 		"page2", "next", "offset=20", "2", " 'page 2' ", json.Number("2"), json.Number("2.0"), json.Number("1e3"),
 		2, 2.0, float32(3), int64(20), uint8(2), 1e21,
 	} {
-		for _, codec := range []*Codec{c, nil} {
+		for _, codec := range []*Reader{c, nil} {
 			o := codec.Read(v, "s", "f")
 			a, ok := o.Ask()
 			if !ok || a.Code != agentinput.AskInvalidCursor || a.Hint != HintLaterPage || a.Expected != Expected ||
@@ -196,8 +196,8 @@ func TestLaterPage(t *testing.T) {
 
 // Inside the class without a key: invalid_cursor, never absent.
 func TestNilCodec(t *testing.T) {
-	var c *Codec
-	token := newCodec(t, &clock{t0}, key1).Encode(Position{})
+	var c *Reader
+	token := newReader(t, &clock{t0}, key1).Encode(Position{})
 	for _, v := range []any{token, "c1_x", "C1_abc", "cursor: c1_abc", "c0_" + strings.Repeat("A", 30),
 		strings.Repeat("Ab9_-", 13), map[string]any{"cursor": token}} {
 		a, ok := c.Read(v, "", "").Ask()
@@ -208,7 +208,7 @@ func TestNilCodec(t *testing.T) {
 }
 
 func TestBudget(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	a, ok := c.Read(Prefix+strings.Repeat("A", 1<<20), "", "").Ask()
 	if !ok || a.Code != agentinput.AskTooLarge || len(a.Received) > 100 {
 		t.Errorf("1 MiB: %+v", a)
@@ -219,24 +219,24 @@ func TestBudget(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	for _, cfg := range []Config{
+	for _, opts := range []Options{
 		{},
 		{Keys: [][]byte{[]byte("short")}},
 		{Keys: [][]byte{key1, []byte("short")}},
 		{Keys: [][]byte{key1}, TTL: -time.Second},
 	} {
-		if _, err := New(cfg); err == nil {
-			t.Errorf("New(%+v) accepted", cfg)
+		if _, err := New(opts); err == nil {
+			t.Errorf("New(%+v) accepted", opts)
 		}
 	}
-	c, err := New(Config{Keys: [][]byte{key1}})
+	c, err := New(Options{Keys: [][]byte{key1}})
 	if err != nil || c.TTL() != DefaultTTL {
 		t.Errorf("defaults: %v, %v", c, err)
 	}
 }
 
 func TestEncodePanicsOnProgramMistakes(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	for _, p := range []Position{{Offset: -1}, {PageSize: -1}} {
 		func() {
 			defer func() {

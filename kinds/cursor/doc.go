@@ -1,9 +1,13 @@
 // Package cursor is the one owner of cursors: the opaque tokens a server
 // issues so that a caller can ask for the next page of a listing.
 //
-// A Codec is built once with New from a Config (the server's keys, how long
+// A Reader is built once with New from Options (the server's keys, how long
 // a token lives, the clock) and then encodes and reads tokens, many times,
-// from many goroutines.
+// from many goroutines: the face of every configurable kind
+// (docs/kind-guide.md), with the session and the filters a token is bound
+// to as Read's two further arguments (For fixes them, for a read function
+// of one argument). A position's canonical spelling is the token Encode
+// issues, so there is no Format.
 //
 // # The token class
 //
@@ -17,7 +21,7 @@
 // where session and filters are the first 8 bytes of the SHA-256 of the
 // session id and of the filter hash the server passes (any string that
 // stands for the filters of the listing, for example their canonical JSON).
-// The MAC is computed under the first key of Config.Keys with a
+// The MAC is computed under the first key of Options.Keys with a
 // domain-separation label, and verified under every key of the list.
 //
 // # Reading
@@ -137,14 +141,14 @@
 // without cursor to start from the first page. A cursor never silently
 // restarts the listing, which would repeat pages the caller already has.
 //
-// A nil *Codec reads too, with no key: outside the class reads as with a
+// A nil *Reader reads too, with no key: outside the class reads as with a
 // key (no cursor, or the ask about a later page), and inside is
 // invalid_cursor (nothing can verify it). The command line's
 // `agentinput read cursor` without a key is that reader.
 //
 // # Keys and rotation
 //
-// Config.Keys holds at least one key of at least 16 bytes. The first signs;
+// Options.Keys holds at least one key of at least 16 bytes. The first signs;
 // every key verifies. To rotate, put the new key first and keep the old one
 // after it for one TTL: every token signed with the old key has expired by
 // then, and the old key can go.

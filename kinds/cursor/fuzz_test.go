@@ -14,7 +14,7 @@ import (
 // invent.
 func FuzzRead(f *testing.F) {
 	clk := &clock{t0}
-	c := newCodec(f, clk, key1)
+	c := newReader(f, clk, key1)
 	for _, p := range []Position{{}, {Offset: 1 << 40, PageSize: 100, Session: "s", Filters: "f"}} {
 		f.Add(c.Encode(p))
 	}

@@ -15,7 +15,7 @@ const MinKeyringKeyBytes = 32
 // or URL alphabet, with or without padding), each at least
 // MinKeyringKeyBytes long once decoded; blank lines and lines that begin
 // with # are skipped. The first key signs and every key verifies
-// (Config.Keys), so a rotation writes the new key on top and keeps the
+// (Options.Keys), so a rotation writes the new key on top and keeps the
 // previous one below it for as long as its tokens live.
 func ParseKeyring(data []byte) ([][]byte, error) {
 	var keys [][]byte

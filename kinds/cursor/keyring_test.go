@@ -34,8 +34,8 @@ func TestParseKeyring(t *testing.T) {
 // verify, and a codec without that key no longer takes them.
 func TestKeyringRotation(t *testing.T) {
 	old, cur, next := bytes.Repeat([]byte{1}, 32), bytes.Repeat([]byte{2}, 32), bytes.Repeat([]byte{3}, 32)
-	codec := func(keys ...[]byte) *Codec {
-		c, err := New(Config{Keys: keys})
+	codec := func(keys ...[]byte) *Reader {
+		c, err := New(Options{Keys: keys})
 		if err != nil {
 			t.Fatal(err)
 		}

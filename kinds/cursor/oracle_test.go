@@ -10,9 +10,9 @@ import (
 	"agentinput.dev/internal/oracle"
 )
 
-func checkOracle(t *testing.T, c *Codec, s string) {
+func checkOracle(t *testing.T, c *Reader, s string) {
 	for _, v := range oracle.Inputs(s) {
-		oracle.Check(t, c.Reader("s", "f"), func(p Position) any { return c.Encode(p) }, v)
+		oracle.Check(t, c.For("s", "f"), func(p Position) any { return c.Encode(p) }, v)
 	}
 }
 

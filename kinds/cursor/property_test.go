@@ -30,7 +30,7 @@ func drawPosition(t *rapid.T) Position {
 // and the URL-safe alphabet, and decodes to what was encoded.
 func TestPropertyRoundTrip(t *testing.T) {
 	clk := &clock{t0}
-	c := newCodec(t, clk, key1, key2)
+	c := newReader(t, clk, key1, key2)
 	rapid.Check(t, func(t *rapid.T) {
 		clk.now = t0.Add(time.Duration(rapid.Int64Range(0, 1<<40).Draw(t, "seconds")) * time.Second)
 		p := drawPosition(t)
@@ -58,7 +58,7 @@ func TestPropertyRoundTrip(t *testing.T) {
 // prefix) is invalid_cursor, and never absent or a value.
 func TestPropertyDamage(t *testing.T) {
 	clk := &clock{t0}
-	c := newCodec(t, clk, key1)
+	c := newReader(t, clk, key1)
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawPosition(t)
 		token := c.Encode(p)
@@ -84,7 +84,7 @@ func TestPropertyDamage(t *testing.T) {
 // unless it names a later page; then it is the ask invalid_cursor with
 // HintLaterPage.
 func TestPropertyOutside(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
 		s := rapid.StringN(0, 40, 200).Draw(t, "s")
 		trimmed, _ := spelling.Trim(s)
@@ -109,7 +109,7 @@ func TestPropertyOutside(t *testing.T) {
 // A model's inventions for a first call: words, the page numbers 0 and 1,
 // JSON-ish text, in any case and wrapping.
 func TestPropertyInventions(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
 		w := rapid.SampledFrom([]string{"start", "first", "begin", "initial", "reset", "page", "null", "none",
 			"cursor", "token", "offset", "0", "1", "__start__", "first_page", "top", "head", "beginning"}).Draw(t, "word")
@@ -167,7 +167,7 @@ func drawPageSpelling(t *rapid.T, number string) string {
 // with HintLaterPage, never a value and never no cursor. The same with 0
 // or 1 is no cursor.
 func TestPropertyLaterPageNumbers(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
 		number := strconv.FormatInt(rapid.Int64Range(2, math.MaxInt64).Draw(t, "n"), 10)
 		number = rapid.SampledFrom([]string{"", "0", "00"}).Draw(t, "leading zeros") + number
@@ -184,7 +184,7 @@ func TestPropertyLaterPageNumbers(t *testing.T) {
 }
 
 func TestPropertyFirstPageNumbers(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
 		number := rapid.SampledFrom([]string{"0", "1", "00", "01", "1.0", "0.0", "1.00"}).Draw(t, "n")
 		s := drawPageSpelling(t, number)
@@ -200,7 +200,7 @@ func TestPropertyFirstPageNumbers(t *testing.T) {
 // with a page word, name a later page; a number word of 1 with a page word
 // does not.
 func TestPropertyLaterPageWords(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	pages := tableWords(func(l pageLanguage) string { return l.page })
 	moves := tableWords(func(l pageLanguage) string { return l.move })
 	rapid.Check(t, func(t *rapid.T) {
@@ -235,7 +235,7 @@ func TestPropertyLaterPageWords(t *testing.T) {
 // A JSON number is a later page exactly when it is whole and at least 2,
 // whatever its spelling: 2, 2.0, 20e-1, 0.2e1.
 func TestPropertyLaterPageJSONNumbers(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.Int64Range(-5, 1<<40).Draw(t, "n")
 		shift := rapid.IntRange(0, 6).Draw(t, "shift")
@@ -333,7 +333,7 @@ func drawQuery(t *rapid.T, key, value string) string {
 // names a later page exactly from 2, an offset key from 1, and a keyset
 // key with any value; a key the table does not know makes it no cursor.
 func TestPropertyLaterPageQuery(t *testing.T) {
-	c := newCodec(t, &clock{t0}, key1)
+	c := newReader(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
 		kind := rapid.SampledFrom([]string{"page", "offset", "keyset", "unknown"}).Draw(t, "kind")
 		n := rapid.Int64Range(-3, 1<<40).Draw(t, "n")

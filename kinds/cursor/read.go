@@ -41,7 +41,7 @@ const (
 // page) with a note; inside, a token that decodes is its position, and
 // every other is the ask invalid_cursor with Hint. A nil c has no key:
 // every token inside the class is invalid_cursor.
-func (c *Codec) Read(v any, session, filters string) agentinput.Outcome[Position] {
+func (c *Reader) Read(v any, session, filters string) agentinput.Outcome[Position] {
 	switch x := v.(type) {
 	case nil:
 		return agentinput.Absent[Position](agentinput.Notes{})
@@ -80,9 +80,9 @@ func (c *Codec) Read(v any, session, filters string) agentinput.Outcome[Position
 	}
 }
 
-// Reader returns the read function of a cursor property in one call:
-// Read with session and filters fixed.
-func (c *Codec) Reader(session, filters string) func(any) agentinput.Outcome[Position] {
+// For returns the read function of a cursor property in one call: Read
+// with session and filters fixed.
+func (c *Reader) For(session, filters string) func(any) agentinput.Outcome[Position] {
 	return func(v any) agentinput.Outcome[Position] { return c.Read(v, session, filters) }
 }
 

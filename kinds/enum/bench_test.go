@@ -24,7 +24,7 @@ func benchValues(n int) []string {
 // values: the time per read must not grow with the number of values.
 func BenchmarkRead(b *testing.B) {
 	for _, n := range []int{10, 1000} {
-		e, err := New(Spec{Values: benchValues(n), Synonyms: map[string]string{"live": "status_0003_published"}})
+		e, err := New(Options{Values: benchValues(n), Synonyms: map[string]string{"live": "status_0003_published"}})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -59,7 +59,7 @@ func BenchmarkNew(b *testing.B) {
 		b.Run(fmt.Sprintf("values=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := New(Spec{Values: values}); err != nil {
+				if _, err := New(Options{Values: values}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -2,10 +2,13 @@
 // one of a declared set of strings. It reads every spelling that names one
 // declared value, and asks about the rest.
 //
-// An Enum is built once from a Spec (the values, and optional synonyms)
-// with New, then read cheaply, many times, from many goroutines. The
-// canonical spelling of a value is the declared string; it reads as itself
-// with no note. Read also takes, each with a note:
+// A Reader is built once with New from Options (the values, and optional
+// synonyms), then read cheaply, many times, from many goroutines: the face
+// of every configurable kind (docs/kind-guide.md). The canonical spelling
+// of a value is the declared string, which is what Read returns; it reads
+// as itself with no note, and Parse takes it strictly. There is no Format:
+// the value is its own canonical spelling. Read also takes, each with a
+// note:
 //
 //   - the value in another letter case, with other separators (snake_case,
 //     kebab-case, spaces, dots, camelCase) or without its diacritics:

@@ -12,8 +12,9 @@ import (
 	"agentinput.dev/internal/spelling"
 )
 
-// Spec declares an enum: its values, and optional synonyms.
-type Spec struct {
+// Options declares an enum: its values, and optional synonyms. The zero
+// Options declares no value, which New rejects: an enum has at least one.
+type Options struct {
 	// Values are the declared values, each the canonical spelling of
 	// itself, in the order asks list them. At least one; no two may fold
 	// alike (see New).
@@ -24,9 +25,9 @@ type Spec struct {
 	Synonyms map[string]string
 }
 
-// Enum reads one property's declared values. Build one with New; it is
+// Reader reads one property's declared values. Build one with New; it is
 // immutable and safe for use by many goroutines.
-type Enum struct {
+type Reader struct {
 	values []string
 	// exact maps a declared value, or a synonym as declared, to its value.
 	exact map[string]match
@@ -52,28 +53,28 @@ type match struct {
 	synonym bool
 }
 
-// New checks spec and builds the enum's index, once. Its errors are the
+// New checks opts and builds the enum's index, once. Its errors are the
 // program's mistakes, found where the property is declared: no values, an
 // empty or malformed value, a value declared twice, two values that fold
 // alike ("Draft" and "draft", "published_at" and "publishedAt", "café" and
 // "cafe": a model cannot be trusted to keep them apart), a synonym of an
 // undeclared value, and a synonym that folds like another value or like a
 // synonym of another value.
-func New(spec Spec) (*Enum, error) {
-	if len(spec.Values) == 0 {
+func New(opts Options) (*Reader, error) {
+	if len(opts.Values) == 0 {
 		return nil, errors.New("enum: no values declared")
 	}
-	if len(spec.Values) > maxValues {
-		return nil, errors.New("enum: " + strconv.Itoa(len(spec.Values)) + " values declared; an enum holds at most " + strconv.Itoa(maxValues) + " (use a vocabulary)")
+	if len(opts.Values) > maxValues {
+		return nil, errors.New("enum: " + strconv.Itoa(len(opts.Values)) + " values declared; an enum holds at most " + strconv.Itoa(maxValues) + " (use a vocabulary)")
 	}
-	e := &Enum{
-		values:    slices.Clone(spec.Values),
-		exact:     make(map[string]match, len(spec.Values)+len(spec.Synonyms)),
-		folded:    make(map[string]match, len(spec.Values)+len(spec.Synonyms)),
-		compacted: make(map[string][]int32, len(spec.Values)+len(spec.Synonyms)),
+	e := &Reader{
+		values:    slices.Clone(opts.Values),
+		exact:     make(map[string]match, len(opts.Values)+len(opts.Synonyms)),
+		folded:    make(map[string]match, len(opts.Values)+len(opts.Synonyms)),
+		compacted: make(map[string][]int32, len(opts.Values)+len(opts.Synonyms)),
 	}
-	index := make(map[string]int32, len(spec.Values))
-	folds := make(map[string]string, len(spec.Values)) // fold → the spelling it was declared as
+	index := make(map[string]int32, len(opts.Values))
+	folds := make(map[string]string, len(opts.Values)) // fold → the spelling it was declared as
 	add := func(s string, m match, what string) error {
 		if err := checkDeclared(s); err != "" {
 			return errors.New("enum: " + what + " " + strconv.Quote(s) + " " + err)
@@ -111,13 +112,13 @@ func New(spec Spec) (*Enum, error) {
 	}
 	// Synonyms in a fixed order, so that an error names the same pair on
 	// every run.
-	synonyms := make([]string, 0, len(spec.Synonyms))
-	for s := range spec.Synonyms {
+	synonyms := make([]string, 0, len(opts.Synonyms))
+	for s := range opts.Synonyms {
 		synonyms = append(synonyms, s)
 	}
 	slices.Sort(synonyms)
 	for _, s := range synonyms {
-		target := spec.Synonyms[s]
+		target := opts.Synonyms[s]
 		i, ok := index[target]
 		if !ok {
 			return nil, errors.New("enum: synonym " + strconv.Quote(s) + " stands for " + strconv.Quote(target) + ", which is not a declared value")
@@ -158,11 +159,11 @@ func checkDeclared(s string) string {
 }
 
 // Values returns the declared values, in order.
-func (e *Enum) Values() []string { return slices.Clone(e.values) }
+func (e *Reader) Values() []string { return slices.Clone(e.values) }
 
 // Read reads one decoded JSON value as one of the declared values. See the
 // package documentation for the spellings it reads.
-func (e *Enum) Read(v any) agentinput.Outcome[string] {
+func (e *Reader) Read(v any) agentinput.Outcome[string] {
 	switch x := v.(type) {
 	case string:
 		if m, ok := e.exact[x]; ok && !m.synonym {
@@ -189,7 +190,7 @@ func (e *Enum) Read(v any) agentinput.Outcome[string] {
 
 // readScalar reads a JSON number or boolean as the text it spells, with a
 // note: a declared value "10" or "true" may arrive as a number or boolean.
-func (e *Enum) readScalar(v any, text string) agentinput.Outcome[string] {
+func (e *Reader) readScalar(v any, text string) agentinput.Outcome[string] {
 	if len(text) > agentinput.MaxScalarBytes {
 		return e.tooLarge(v)
 	}
@@ -202,7 +203,7 @@ func (e *Enum) readScalar(v any, text string) agentinput.Outcome[string] {
 }
 
 // readString reads a string that is not a declared value as it is.
-func (e *Enum) readString(v any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
+func (e *Reader) readString(v any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
 	if len(raw) > agentinput.MaxScalarBytes {
 		return e.tooLarge(v)
 	}
@@ -241,7 +242,7 @@ func (e *Enum) readString(v any, raw string, notes agentinput.Notes) agentinput.
 
 // read is the value outcome of a match of the spelling s, after the
 // repairs in notes.
-func (e *Enum) read(m match, s string, notes agentinput.Notes) agentinput.Outcome[string] {
+func (e *Reader) read(m match, s string, notes agentinput.Notes) agentinput.Outcome[string] {
 	value := e.values[m.value]
 	switch {
 	case m.synonym:
@@ -287,12 +288,12 @@ func describe(values []string) (string, json.RawMessage) {
 
 // Expected says in words what the property accepts: the declared values
 // (the first thirty, and how many in all) and one canonical example.
-func (e *Enum) Expected() string { return e.expected }
+func (e *Reader) Expected() string { return e.expected }
 
 // Example returns the first declared value as JSON.
-func (e *Enum) Example() json.RawMessage { return slices.Clone(e.example) }
+func (e *Reader) Example() json.RawMessage { return slices.Clone(e.example) }
 
-func (e *Enum) ask(v any, code agentinput.AskCode, reason string, readings []agentinput.Reading) agentinput.Outcome[string] {
+func (e *Reader) ask(v any, code agentinput.AskCode, reason string, readings []agentinput.Reading) agentinput.Outcome[string] {
 	hint := "Send one of the declared values exactly as listed"
 	if len(readings) > 0 {
 		hint = "Send the one you mean exactly as listed"
@@ -307,7 +308,7 @@ func (e *Enum) ask(v any, code agentinput.AskCode, reason string, readings []age
 	})
 }
 
-func (e *Enum) tooLarge(v any) agentinput.Outcome[string] {
+func (e *Reader) tooLarge(v any) agentinput.Outcome[string] {
 	return e.ask(v, agentinput.AskTooLarge,
 		"it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the most an enum value is read from", nil)
 }
@@ -329,13 +330,9 @@ func (e *ParseError) Unwrap() error { return ErrSyntax }
 
 // Parse reads the canonical spelling strictly: a declared value exactly,
 // nothing else (no synonym, no folding).
-func (e *Enum) Parse(s string) (string, error) {
+func (e *Reader) Parse(s string) (string, error) {
 	if m, ok := e.exact[s]; ok && !m.synonym {
 		return e.values[m.value], nil
 	}
 	return "", &ParseError{Value: s}
 }
-
-// Format returns the canonical spelling of a value: the declared value
-// itself.
-func Format(value string) string { return value }

@@ -15,7 +15,7 @@ import (
 	"agentinput.dev/internal/oracle"
 )
 
-func mustNew(t testing.TB, spec Spec) *Enum {
+func mustNew(t testing.TB, spec Options) *Reader {
 	t.Helper()
 	e, err := New(spec)
 	if err != nil {
@@ -25,11 +25,11 @@ func mustNew(t testing.TB, spec Spec) *Enum {
 }
 
 func TestCases(t *testing.T) {
-	var spec Spec
+	var spec Options
 	directive := func(d casefile.Directive) error {
 		switch d.Name {
 		case "values":
-			spec = Spec{Values: d.Args}
+			spec = Options{Values: d.Args}
 		case "synonym":
 			if len(d.Args) != 2 {
 				return errors.New("want @synonym ALIAS VALUE")
@@ -63,7 +63,7 @@ func TestCases(t *testing.T) {
 }
 
 // checkAsk checks what every ask of this package must hold.
-func checkAsk(t testing.TB, e *Enum, input any, a agentinput.Ask, fail func(string)) {
+func checkAsk(t testing.TB, e *Reader, input any, a agentinput.Ask, fail func(string)) {
 	t.Helper()
 	if !bytes.Equal(a.Received, agentinput.Received(input)) {
 		fail("received " + string(a.Received) + " is not the raw value")
@@ -102,7 +102,7 @@ func checkAsk(t testing.TB, e *Enum, input any, a agentinput.Ask, fail func(stri
 
 // TestMessages pins the text an agent reads.
 func TestMessages(t *testing.T) {
-	e := mustNew(t, Spec{Values: []string{"draft", "published_at", "archived"}, Synonyms: map[string]string{"live": "published_at"}})
+	e := mustNew(t, Options{Values: []string{"draft", "published_at", "archived"}, Synonyms: map[string]string{"live": "published_at"}})
 	const exp = `Expected one of "draft", "published_at", "archived" (a JSON string), for example "draft".`
 	tests := []struct {
 		input any
@@ -133,7 +133,7 @@ func TestMessages(t *testing.T) {
 		}
 	}
 	// Inflections and words of values.
-	law := mustNew(t, Spec{Values: []string{"tax", "family", "contracts", "do_tag_decision"}})
+	law := mustNew(t, Options{Values: []string{"tax", "family", "contracts", "do_tag_decision"}})
 	const lawExp = `Expected one of "tax", "family", "contracts", "do_tag_decision" (a JSON string), for example "tax".`
 	for _, tt := range []struct {
 		input any
@@ -156,11 +156,11 @@ func TestMessages(t *testing.T) {
 	for i := range 100 {
 		many = append(many, fmt.Sprintf("value_%03d", i))
 	}
-	big := mustNew(t, Spec{Values: many})
+	big := mustNew(t, Options{Values: many})
 	if got := big.Expected(); !strings.HasSuffix(got, `"value_029", … (100 values in all) (a JSON string), for example "value_000"`) {
 		t.Errorf("Expected with 100 values: %s", got)
 	}
-	one := mustNew(t, Spec{Values: []string{"only"}})
+	one := mustNew(t, Options{Values: []string{"only"}})
 	if got := one.Expected(); got != `the value "only" (a JSON string), for example "only"` {
 		t.Errorf("Expected with one value: %s", got)
 	}
@@ -168,26 +168,26 @@ func TestMessages(t *testing.T) {
 
 func TestNewErrors(t *testing.T) {
 	tests := []struct {
-		spec Spec
+		spec Options
 		want string
 	}{
-		{Spec{}, "no values declared"},
-		{Spec{Values: []string{}}, "no values declared"},
-		{Spec{Values: []string{"a", "a"}}, `value "a" is declared twice`},
-		{Spec{Values: []string{"Draft", "draft"}}, `value "draft" folds like "Draft"`},
-		{Spec{Values: []string{"published_at", "publishedAt"}}, `value "publishedAt" folds like "published_at"`},
-		{Spec{Values: []string{"café", "cafe"}}, `value "cafe" folds like "café"`},
-		{Spec{Values: []string{"in review", "in-review"}}, `folds like`},
-		{Spec{Values: []string{""}}, `value "" is empty`},
-		{Spec{Values: []string{" a"}}, `surrounding whitespace`},
-		{Spec{Values: []string{"a\x00"}}, `control or invisible`},
-		{Spec{Values: []string{"a\xff"}}, `not valid UTF-8`},
-		{Spec{Values: []string{"__"}}, `folds to nothing`},
-		{Spec{Values: []string{"a"}, Synonyms: map[string]string{"b": "c"}}, `synonym "b" stands for "c", which is not a declared value`},
-		{Spec{Values: []string{"draft", "final"}, Synonyms: map[string]string{"FINAL": "draft"}}, `synonym "FINAL" folds like "final"`},
-		{Spec{Values: []string{"draft", "final"}, Synonyms: map[string]string{"x": "draft", "X": "final"}}, `folds like`},
-		{Spec{Values: []string{"draft", "final"}, Synonyms: map[string]string{"final": "draft"}}, `is also a declared value`},
-		{Spec{Values: make([]string, maxValues+1)}, `values declared; an enum holds at most`},
+		{Options{}, "no values declared"},
+		{Options{Values: []string{}}, "no values declared"},
+		{Options{Values: []string{"a", "a"}}, `value "a" is declared twice`},
+		{Options{Values: []string{"Draft", "draft"}}, `value "draft" folds like "Draft"`},
+		{Options{Values: []string{"published_at", "publishedAt"}}, `value "publishedAt" folds like "published_at"`},
+		{Options{Values: []string{"café", "cafe"}}, `value "cafe" folds like "café"`},
+		{Options{Values: []string{"in review", "in-review"}}, `folds like`},
+		{Options{Values: []string{""}}, `value "" is empty`},
+		{Options{Values: []string{" a"}}, `surrounding whitespace`},
+		{Options{Values: []string{"a\x00"}}, `control or invisible`},
+		{Options{Values: []string{"a\xff"}}, `not valid UTF-8`},
+		{Options{Values: []string{"__"}}, `folds to nothing`},
+		{Options{Values: []string{"a"}, Synonyms: map[string]string{"b": "c"}}, `synonym "b" stands for "c", which is not a declared value`},
+		{Options{Values: []string{"draft", "final"}, Synonyms: map[string]string{"FINAL": "draft"}}, `synonym "FINAL" folds like "final"`},
+		{Options{Values: []string{"draft", "final"}, Synonyms: map[string]string{"x": "draft", "X": "final"}}, `folds like`},
+		{Options{Values: []string{"draft", "final"}, Synonyms: map[string]string{"final": "draft"}}, `is also a declared value`},
+		{Options{Values: make([]string, maxValues+1)}, `values declared; an enum holds at most`},
 	}
 	for _, tt := range tests {
 		e, err := New(tt.spec)
@@ -196,14 +196,14 @@ func TestNewErrors(t *testing.T) {
 		}
 	}
 	// A synonym that folds like its own value is harmless.
-	if _, err := New(Spec{Values: []string{"draft"}, Synonyms: map[string]string{"DRAFT": "draft", "Draft": "draft"}}); err != nil {
+	if _, err := New(Options{Values: []string{"draft"}, Synonyms: map[string]string{"DRAFT": "draft", "Draft": "draft"}}); err != nil {
 		t.Errorf("a synonym that folds like its own value: %v", err)
 	}
 }
 
 // TestBadInput: hostile strings are asks, never panics, never values.
 func TestBadInput(t *testing.T) {
-	e := mustNew(t, Spec{Values: []string{"draft", "published_at"}})
+	e := mustNew(t, Options{Values: []string{"draft", "published_at"}})
 	tests := []struct {
 		name  string
 		input any
@@ -241,12 +241,12 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-func TestParseFormat(t *testing.T) {
-	e := mustNew(t, Spec{Values: []string{"draft", "published_at"}, Synonyms: map[string]string{"live": "published_at"}})
+func TestParse(t *testing.T) {
+	e := mustNew(t, Options{Values: []string{"draft", "published_at"}, Synonyms: map[string]string{"live": "published_at"}})
 	for _, v := range e.Values() {
-		got, err := e.Parse(Format(v))
+		got, err := e.Parse(v)
 		if err != nil || got != v {
-			t.Errorf("Parse(Format(%q)) = %q, %v", v, got, err)
+			t.Errorf("Parse(%q) = %q, %v", v, got, err)
 		}
 	}
 	for _, s := range []string{"", "Draft", " draft", "live", "publishedAt"} {
@@ -273,7 +273,7 @@ func TestParseFormat(t *testing.T) {
 
 // TestConcurrent reads one enum from many goroutines (run with -race).
 func TestConcurrent(t *testing.T) {
-	e := mustNew(t, Spec{Values: []string{"draft", "published_at", "archived"}})
+	e := mustNew(t, Options{Values: []string{"draft", "published_at", "archived"}})
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Go(func() {

@@ -152,7 +152,7 @@ type candidate struct {
 // values it is a word of. One class keeps its order (nearest first for
 // near misses, declared order otherwise); several are merged in declared
 // order.
-func (e *Enum) candidates(f, c string) []candidate {
+func (e *Reader) candidates(f, c string) []candidate {
 	near := e.near.find(c)
 	inflected := e.inflected[c]
 	var words []int32
@@ -217,7 +217,7 @@ var general = [2]string{"it is not a declared value, and may stand for one", "it
 
 // readings is the ask of the candidates found for the folded spelling f:
 // its reason and one reading for each.
-func (e *Enum) readings(found []candidate, f string) (string, []agentinput.Reading) {
+func (e *Reader) readings(found []candidate, f string) (string, []agentinput.Reading) {
 	out := make([]agentinput.Reading, len(found))
 	var shown class
 	for i, x := range found {
@@ -236,7 +236,7 @@ func (e *Enum) readings(found []candidate, f string) (string, []agentinput.Readi
 
 // reading is the reading of one candidate, with the meaning of the class
 // it shows.
-func (e *Enum) reading(x candidate, word string) agentinput.Reading {
+func (e *Reader) reading(x candidate, word string) agentinput.Reading {
 	value := e.values[x.value]
 	q := strconv.Quote(value)
 	var meaning string

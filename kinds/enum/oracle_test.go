@@ -10,7 +10,7 @@ import (
 	"agentinput.dev/internal/oracle"
 )
 
-func checkOracle(t *testing.T, e *Enum, s string) {
+func checkOracle(t *testing.T, e *Reader, s string) {
 	for _, v := range oracle.Inputs(s) {
 		oracle.Check(t, e.Read, func(s string) any { return s }, v)
 	}

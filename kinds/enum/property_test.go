@@ -30,7 +30,7 @@ type refResult struct {
 // and the endings table (data) with the reader (fold and distance are
 // checked on their own below) and nothing else: no maps, no deletion
 // index, no inflection or word index.
-func refRead(s string, spec Spec) refResult {
+func refRead(s string, spec Options) refResult {
 	if len(s) > agentinput.MaxScalarBytes {
 		return refResult{code: agentinput.AskTooLarge}
 	}
@@ -171,9 +171,9 @@ var wordGen = rapid.StringOfN(rapid.RuneFrom([]rune("abcdeéčsy")), 1, 6, -1)
 
 // drawSpec draws a declared set that New accepts: values of one to three
 // words, and synonyms of some of them.
-func drawSpec(t *rapid.T) Spec {
+func drawSpec(t *rapid.T) Options {
 	words := rapid.SliceOfN(rapid.SliceOfN(wordGen, 1, 3), 1, 12).Draw(t, "values")
-	var spec Spec
+	var spec Options
 	seen := map[string]bool{}
 	for _, w := range words {
 		v := strings.Join(w, rapid.SampledFrom([]string{"_", "-", " ", "."}).Draw(t, "separator"))
@@ -280,7 +280,7 @@ func TestPropertyRefold(t *testing.T) {
 // drawInput draws any input for spec: a rendered value with a typo, a
 // random string over the values' alphabet, a random string, other types,
 // a value with an ending of the inflection table, a word of a value.
-func drawInput(t *rapid.T, spec Spec) any {
+func drawInput(t *rapid.T, spec Options) any {
 	switch rapid.IntRange(0, 6).Draw(t, "input kind") {
 	case 5:
 		// A value with a row's ending in place of its own, or without it.
@@ -379,9 +379,9 @@ func TestPropertyNoAmbiguousValue(t *testing.T) {
 
 // drawAnySpec draws a declared set: as drawSpec does, or of any strings
 // New accepts.
-func drawAnySpec(t *rapid.T) Spec {
+func drawAnySpec(t *rapid.T) Options {
 	if rapid.Bool().Draw(t, "any strings") {
-		spec := Spec{Values: rapid.SliceOfNDistinct(rapid.String(), 1, 8, rapid.ID).Draw(t, "any values")}
+		spec := Options{Values: rapid.SliceOfNDistinct(rapid.String(), 1, 8, rapid.ID).Draw(t, "any values")}
 		if _, err := New(spec); err != nil {
 			t.Skip("New rejects it")
 		}
@@ -445,7 +445,7 @@ func TestPropertyInflection(t *testing.T) {
 }
 
 // TestPropertyCanonical: every declared value is a fixed point with no
-// note, and Parse and Format are inverse on it.
+// note, and Parse takes it back strictly.
 func TestPropertyCanonical(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		spec := drawSpec(t)
@@ -455,8 +455,8 @@ func TestPropertyCanonical(t *testing.T) {
 			if got, ok := o.Value(); !ok || got != v || o.NoteCount() != 0 {
 				t.Fatalf("Read(%q) with %+v is not itself", v, spec)
 			}
-			if p, err := e.Parse(Format(v)); err != nil || p != v {
-				t.Fatalf("Parse(Format(%q)) = %q, %v", v, p, err)
+			if p, err := e.Parse(v); err != nil || p != v {
+				t.Fatalf("Parse(%q) = %q, %v", v, p, err)
 			}
 		}
 	})
@@ -532,7 +532,7 @@ func TestPropertyDistance(t *testing.T) {
 // FuzzRead checks the reference and purity on any string, seeded with
 // every string of testdata/cases.txt, over one small declared set.
 func FuzzRead(f *testing.F) {
-	spec := Spec{Values: []string{"draft", "published_at", "re-set", "reset", "čeština", "tax", "families", "doTagDecision"}, Synonyms: map[string]string{"live": "published_at"}}
+	spec := Options{Values: []string{"draft", "published_at", "re-set", "reset", "čeština", "tax", "families", "doTagDecision"}, Synonyms: map[string]string{"live": "published_at"}}
 	e := mustNew(f, spec)
 	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {

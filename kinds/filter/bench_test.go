@@ -9,7 +9,7 @@ import (
 var sinkOutcome agentinput.Outcome[string]
 
 func BenchmarkRead(b *testing.B) {
-	f, err := OverVocabulary(courts(b))
+	f, err := New(Options[string]{Vocabulary: courts(b)})
 	if err != nil {
 		b.Fatal(err)
 	}

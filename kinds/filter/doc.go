@@ -2,9 +2,11 @@
 // narrows a listing by a value of another kind (usually a vocabulary or an
 // enum), and that a model often fills with a word for "everything".
 //
-// A Filter is built once, with OverVocabulary (over a data-owned
-// vocabulary) or Over (over any other kind's read function), and read
-// cheaply from many goroutines.
+// A Reader is built once with New from Options — over a data-owned
+// vocabulary (Options.Vocabulary) or over any other kind's read function
+// (Options.Read) — and read cheaply from many goroutines: the face of every
+// configurable kind (docs/kind-guide.md). Its values are the kind's, in the
+// kind's canonical spelling, so it has no Format of its own.
 //
 // # Not filtering
 //
@@ -43,7 +45,7 @@
 // warning filter_dropped naming the entries whose id or names it matches
 // (folded for case and diacritics), or a sample when it matches none; over
 // another kind it is an ask invalid whose readings are the declared values
-// it matches (Kind.Values; none when the kind declares none).
+// it matches (Options.Values; none when the kind declares none).
 //
 // # Over a vocabulary
 //
@@ -63,6 +65,6 @@
 // matched, through the factory's Call.Warn.
 //
 // A "not filtering" word that the kind reads as a value (an enum that
-// declares "all") is an error of Over and OverVocabulary: the filter could
+// declares "all") is an error of New: the filter could
 // not tell "no filter" from that value.
 package filter

@@ -15,22 +15,38 @@ import (
 	"agentinput.dev/kinds/vocabulary"
 )
 
-// Kind is the kind a filter is over: its owner's read function, what it
-// expects and one canonical example (for the asks).
-type Kind[T any] struct {
-	Read     func(any) agentinput.Outcome[T]
+// Options say what a filter is over: another kind's read function (an
+// enum, a number, a date …), or a data-owned vocabulary. One of Read and
+// Vocabulary is required; the zero Options is over nothing, which New
+// rejects.
+type Options[T any] struct {
+	// Read is the read function of the kind the filter is over, with its
+	// options (an enum's Read, a date reader's Read). Set it, or
+	// Vocabulary, never both.
+	Read func(any) agentinput.Outcome[T]
+	// Expected says what the kind accepts and Example is one canonical
+	// value as JSON, for the asks; both optional, best taken from the
+	// kind (an enum's Expected and Example).
 	Expected string
 	Example  json.RawMessage
 	// Values are the kind's declared values (an enum's Values), if it has
 	// any: optional, the readings of an ask about a pattern ("dra*").
 	Values []string
+	// Vocabulary makes the filter one over a data-owned vocabulary, which
+	// never empties a search: a value that names no entry, or several, is
+	// dropped (absent) with a warning filter_dropped that names the
+	// entries it could have meant, or a sample of the entries. Read,
+	// Expected, Example and Values are then the vocabulary's, and must be
+	// left zero; T must be string, the type of an entry's id.
+	Vocabulary *vocabulary.Reader
 }
 
-// Filter reads one optional filter value. Build one with Over or
-// OverVocabulary; it is immutable and safe for use by many goroutines.
-type Filter[T any] struct {
-	kind     Kind[T]
-	vocab    *vocabulary.Vocabulary // nil over a kind with no vocabulary
+// Reader reads one optional filter value. Build one with New; it is
+// immutable and safe for use by many goroutines.
+type Reader[T any] struct {
+	read     func(any) agentinput.Outcome[T]
+	example  json.RawMessage
+	vocab    *vocabulary.Reader // nil over a kind with no vocabulary
 	drop     func(v any, a agentinput.Ask) agentinput.Outcome[T]
 	expected string
 	// folded holds, for each id of the vocabulary (or each declared value
@@ -39,20 +55,27 @@ type Filter[T any] struct {
 	folded [][]string
 }
 
-// Over returns a filter over a kind with no vocabulary (an enum, a number,
-// a date …): the "not filtering" spellings read as absent, and everything
-// else is read by the kind, its asks included. It is an error when a "not
-// filtering" spelling reads as a value of the kind (an enum that declares
-// "all"): the filter could not tell the two apart.
-func Over[T any](k Kind[T]) (*Filter[T], error) {
-	if k.Read == nil {
-		return nil, errors.New("filter: Kind.Read is nil")
+// New checks opts and builds the filter. Over a kind with no vocabulary,
+// the "not filtering" spellings read as absent, and everything else is read
+// by the kind, its asks included; over a vocabulary, an ask of the
+// vocabulary becomes absence with a warning (see Options.Vocabulary). Its
+// errors are the program's mistakes: no kind, both a kind and a
+// vocabulary, a vocabulary under a filter whose T is not string, and a
+// "not filtering" spelling that reads as a value of the kind (an enum that
+// declares "all", a vocabulary with an entry named "alle"): the filter
+// could not tell the two apart.
+func New[T any](opts Options[T]) (*Reader[T], error) {
+	if opts.Vocabulary != nil {
+		return overVocabulary[T](opts)
 	}
-	f := &Filter[T]{kind: k, expected: expected(k.Expected)}
-	for _, d := range k.Values {
+	if opts.Read == nil {
+		return nil, errors.New("filter: Options.Read and Options.Vocabulary are both unset")
+	}
+	f := &Reader[T]{read: opts.Read, example: opts.Example, expected: expected(opts.Expected)}
+	for _, d := range opts.Values {
 		// Only a value the kind reads back as itself, with no note, can be
 		// a reading.
-		if o := k.Read(d); o.Status() == agentinput.StatusValue && o.NoteCount() == 0 {
+		if o := opts.Read(d); o.Status() == agentinput.StatusValue && o.NoteCount() == 0 {
 			f.ids = append(f.ids, d)
 			f.folded = append(f.folded, []string{spelling.Fold(d)})
 		}
@@ -63,17 +86,19 @@ func Over[T any](k Kind[T]) (*Filter[T], error) {
 	return f, nil
 }
 
-// OverVocabulary returns a filter over a data-owned vocabulary, which never
-// empties a search: a value that names no entry, or several, is dropped
-// (absent) with a warning filter_dropped that names the entries it could
-// have meant, or a sample of the entries. It is an error when a "not
-// filtering" spelling names an entry.
-func OverVocabulary(v *vocabulary.Vocabulary) (*Filter[string], error) {
-	if v == nil {
-		return nil, errors.New("filter: the vocabulary is nil")
+// overVocabulary is New over opts.Vocabulary.
+func overVocabulary[T any](opts Options[T]) (*Reader[T], error) {
+	v := opts.Vocabulary
+	if opts.Read != nil || opts.Expected != "" || opts.Example != nil || opts.Values != nil {
+		return nil, errors.New("filter: Options.Vocabulary is set, so Read, Expected, Example and Values are the vocabulary's and must be left unset")
 	}
-	f := &Filter[string]{
-		kind:     Kind[string]{Read: v.Read, Expected: v.Expected(), Example: v.Example()},
+	read, ok := any(v.Read).(func(any) agentinput.Outcome[T])
+	if !ok {
+		return nil, errors.New("filter: a filter over a vocabulary reads ids, so it is a filter of string")
+	}
+	f := &Reader[T]{
+		read:     read,
+		example:  v.Example(),
 		vocab:    v,
 		expected: expected(v.Expected()),
 	}
@@ -88,8 +113,8 @@ func OverVocabulary(v *vocabulary.Vocabulary) (*Filter[string], error) {
 		}
 		f.folded = append(f.folded, fs)
 	}
-	f.drop = func(raw any, a agentinput.Ask) agentinput.Outcome[string] {
-		return agentinput.Absent[string](agentinput.Notes{}).WithWarning(dropped(v, raw, a))
+	f.drop = func(raw any, a agentinput.Ask) agentinput.Outcome[T] {
+		return agentinput.Absent[T](agentinput.Notes{}).WithWarning(dropped(v, raw, a))
 	}
 	if err := f.check(); err != nil {
 		return nil, err
@@ -97,10 +122,10 @@ func OverVocabulary(v *vocabulary.Vocabulary) (*Filter[string], error) {
 	return f, nil
 }
 
-func (f *Filter[T]) check() error {
+func (f *Reader[T]) check() error {
 	for _, l := range words {
 		for _, w := range l.words {
-			if o := f.kind.Read(w); o.Status() == agentinput.StatusValue {
+			if o := f.read(w); o.Status() == agentinput.StatusValue {
 				value, _ := o.Value()
 				text, _ := json.Marshal(value)
 				return errors.New("filter: the \"not filtering\" word " + strconv.Quote(w) + " (" + l.lang +
@@ -116,23 +141,23 @@ func expected(inner string) string {
 }
 
 // Expected says in words what the filter accepts.
-func (f *Filter[T]) Expected() string { return f.expected }
+func (f *Reader[T]) Expected() string { return f.expected }
 
 // Example returns the kind's example.
-func (f *Filter[T]) Example() json.RawMessage { return slices.Clone(f.kind.Example) }
+func (f *Reader[T]) Example() json.RawMessage { return slices.Clone(f.example) }
 
 // Read reads one decoded JSON value as a filter: absent, with a note, for a
 // "not filtering" spelling; a negation ("-NS", "not NS") or a pattern
 // ("NS*") is never read as one value (see the package documentation);
 // otherwise as the kind reads it, except that over a vocabulary an ask
 // becomes absence with a warning filter_dropped.
-func (f *Filter[T]) Read(v any) agentinput.Outcome[T] {
+func (f *Reader[T]) Read(v any) agentinput.Outcome[T] {
 	if NotFiltering(v) {
 		var notes agentinput.Notes
 		notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(v), "not filtering")
 		return agentinput.Absent[T](notes)
 	}
-	o := f.kind.Read(v)
+	o := f.read(v)
 	if o.Status() == agentinput.StatusValue && o.NoteCount() == 0 {
 		return o // the kind reads the whole spelling as it is
 	}
@@ -220,12 +245,12 @@ var negationIndex = sync.OnceValue(func() []string {
 // the mark is part of: the whole spelling reads as a value, and the rest
 // without the mark does not read as that same value ("-5" is -5, not 5;
 // "-NS" is NS again, so the mark was dropped).
-func (f *Filter[T]) markIsValue(o agentinput.Outcome[T], rest string) bool {
+func (f *Reader[T]) markIsValue(o agentinput.Outcome[T], rest string) bool {
 	whole, ok := o.Value()
 	if !ok {
 		return false
 	}
-	r, ok := f.kind.Read(rest).Value()
+	r, ok := f.read(rest).Value()
 	if !ok {
 		return true
 	}
@@ -237,7 +262,7 @@ func (f *Filter[T]) markIsValue(o agentinput.Outcome[T], rest string) bool {
 // negated is the outcome of a negation: over a vocabulary, dropped with a
 // warning filter_dropped that names the value it would exclude; over any
 // other kind, an ask.
-func (f *Filter[T]) negated(v any, rest string) agentinput.Outcome[T] {
+func (f *Reader[T]) negated(v any, rest string) agentinput.Outcome[T] {
 	const reason = "a filter names the values to keep; it cannot exclude one"
 	if f.vocab == nil {
 		return agentinput.Asking[T](agentinput.Ask{
@@ -290,7 +315,7 @@ const maxMatches = 10
 // warning filter_dropped naming the entries it matches (even one: the
 // model wrote a pattern, not that value); over any other kind, an ask
 // whose readings are the declared values it matches.
-func (f *Filter[T]) pattern(v any, text string) agentinput.Outcome[T] {
+func (f *Reader[T]) pattern(v any, text string) agentinput.Outcome[T] {
 	matches := f.match(text)
 	if f.vocab == nil {
 		readings := make([]agentinput.Reading, 0, min(len(matches), maxMatches))
@@ -331,7 +356,7 @@ func (f *Filter[T]) pattern(v any, text string) agentinput.Outcome[T] {
 // match returns the ids (or declared values) one of whose spellings the
 // pattern matches, after folding: "*" and "%" match any run of characters,
 // "?" one character.
-func (f *Filter[T]) match(text string) []string {
+func (f *Reader[T]) match(text string) []string {
 	t, _ := spelling.Trim(text)
 	p := []rune(spelling.Fold(t))
 	var out []string
@@ -474,7 +499,7 @@ const maxSample = 10
 
 // dropped is the warning of a filter value over a vocabulary that the
 // vocabulary asked about.
-func dropped(v *vocabulary.Vocabulary, raw any, a agentinput.Ask) agentinput.Warning {
+func dropped(v *vocabulary.Reader, raw any, a agentinput.Ask) agentinput.Warning {
 	var b strings.Builder
 	b.WriteString("Dropped the filter value ")
 	b.Write(agentinput.Received(raw))

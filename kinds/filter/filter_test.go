@@ -19,7 +19,7 @@ import (
 	"agentinput.dev/kinds/vocabulary"
 )
 
-func courts(t testing.TB) *vocabulary.Vocabulary {
+func courts(t testing.TB) *vocabulary.Reader {
 	t.Helper()
 	f, err := os.Open("../vocabulary/testdata/courts.json")
 	if err != nil {
@@ -43,11 +43,11 @@ type outcome interface {
 }
 
 func TestCases(t *testing.T) {
-	courtsFilter, err := OverVocabulary(courts(t))
+	courtsFilter, err := New(Options[string]{Vocabulary: courts(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	numbers, err := Over(Kind[number.Decimal]{Read: func(v any) agentinput.Outcome[number.Decimal] { return number.Read(v, number.Options{}) }})
+	numbers, err := New(Options[number.Decimal]{Read: func(v any) agentinput.Outcome[number.Decimal] { return number.Read(v, number.Options{}) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,11 +61,11 @@ func TestCases(t *testing.T) {
 		case d.Args[0] == "number":
 			read = func(v any) outcome { return numbers.Read(v) }
 		case d.Args[0] == "enum" && len(d.Args) == 2:
-			e, err := enum.New(enum.Spec{Values: strings.Split(d.Args[1], ",")})
+			e, err := enum.New(enum.Options{Values: strings.Split(d.Args[1], ",")})
 			if err != nil {
 				return err
 			}
-			fl, err := Over(Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
+			fl, err := New(Options[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
 			if err != nil {
 				return err
 			}
@@ -139,21 +139,25 @@ func dash(fields []string) string {
 }
 
 func TestNewErrors(t *testing.T) {
-	if _, err := OverVocabulary(nil); err == nil {
-		t.Error("OverVocabulary(nil) accepted")
+	if _, err := New(Options[string]{}); err == nil {
+		t.Error("New with neither Read nor Vocabulary accepted")
 	}
-	if _, err := Over(Kind[string]{}); err == nil {
-		t.Error("Over without Read accepted")
+	c := courts(t)
+	if _, err := New(Options[string]{Vocabulary: c, Read: c.Read}); err == nil {
+		t.Error("New with both Read and Vocabulary accepted")
 	}
-	e, _ := enum.New(enum.Spec{Values: []string{"all", "open"}})
-	if _, err := Over(Kind[string]{Read: e.Read}); err == nil || !strings.Contains(err.Error(), `"all"`) {
+	if _, err := New(Options[int]{Vocabulary: c}); err == nil || !strings.Contains(err.Error(), "filter of string") {
+		t.Errorf("a vocabulary under a filter of int: %v", err)
+	}
+	e, _ := enum.New(enum.Options{Values: []string{"all", "open"}})
+	if _, err := New(Options[string]{Read: e.Read}); err == nil || !strings.Contains(err.Error(), `"all"`) {
 		t.Errorf("an enum that declares all: %v", err)
 	}
-	v, err := vocabulary.New([]vocabulary.Entry{{ID: "ALLE", Names: []string{"Alle court"}}, {ID: "B", Names: []string{"Beta"}}})
+	v, err := vocabulary.New(vocabulary.Options{Entries: []vocabulary.Entry{{ID: "ALLE", Names: []string{"Alle court"}}, {ID: "B", Names: []string{"Beta"}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := OverVocabulary(v); err == nil || !strings.Contains(err.Error(), `"alle"`) {
+	if _, err := New(Options[string]{Vocabulary: v}); err == nil || !strings.Contains(err.Error(), `"alle"`) {
 		t.Errorf("a vocabulary with an entry ALLE: %v", err)
 	}
 }
@@ -195,9 +199,9 @@ func TestWords(t *testing.T) {
 // search).
 func TestPropertyNeverEmptyMeaning(t *testing.T) {
 	v := courts(t)
-	overV, _ := OverVocabulary(v)
-	e, _ := enum.New(enum.Spec{Values: []string{"draft", "published", "archived"}})
-	overE, _ := Over(Kind[string]{Read: e.Read})
+	overV, _ := New(Options[string]{Vocabulary: v})
+	e, _ := enum.New(enum.Options{Values: []string{"draft", "published", "archived"}})
+	overE, _ := New(Options[string]{Read: e.Read})
 	var all []string
 	for _, l := range words {
 		all = append(all, l.words...)
@@ -232,7 +236,7 @@ func TestPropertyNeverEmptyMeaning(t *testing.T) {
 }
 
 func TestConcurrent(t *testing.T) {
-	f, _ := OverVocabulary(courts(t))
+	f, _ := New(Options[string]{Vocabulary: courts(t)})
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
@@ -256,7 +260,7 @@ func TestConcurrent(t *testing.T) {
 // "-NS" as NS would narrow the search to the opposite of what was meant.
 func TestPropertyNegationNeverYieldsTheEntry(t *testing.T) {
 	v := courts(t)
-	f, _ := OverVocabulary(v)
+	f, _ := New(Options[string]{Vocabulary: v})
 	var marks []string
 	for _, m := range []string{"-", "!", "~", "¬", "^", "−", "–", "！"} {
 		marks = append(marks, m, m+" ")
@@ -288,12 +292,12 @@ func TestPropertyNegationNeverYieldsTheEntry(t *testing.T) {
 // Over an enum whose declared values the kind gives, a pattern is an ask
 // whose readings are the values it matches; without them, no readings.
 func TestPatternReadings(t *testing.T) {
-	e, _ := enum.New(enum.Spec{Values: []string{"low", "medium", "high"}})
-	with, err := Over(Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example(), Values: e.Values()})
+	e, _ := enum.New(enum.Options{Values: []string{"low", "medium", "high"}})
+	with, err := New(Options[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example(), Values: e.Values()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	without, _ := Over(Kind[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
+	without, _ := New(Options[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example()})
 	for _, c := range []struct {
 		in   string
 		want []string

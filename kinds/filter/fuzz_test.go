@@ -15,11 +15,11 @@ import (
 // testdata/cases.txt.
 func FuzzRead(f *testing.F) {
 	oracle.Seed(f, "testdata/cases.txt")
-	courtsFilter, err := OverVocabulary(courts(f))
+	courtsFilter, err := New(Options[string]{Vocabulary: courts(f)})
 	if err != nil {
 		f.Fatal(err)
 	}
-	numbers, err := Over(Kind[number.Decimal]{Read: func(v any) agentinput.Outcome[number.Decimal] { return number.Read(v, number.Options{}) }})
+	numbers, err := New(Options[number.Decimal]{Read: func(v any) agentinput.Outcome[number.Decimal] { return number.Read(v, number.Options{}) }})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func BenchmarkRead(b *testing.B) {
 	}
 	for _, bm := range []struct {
 		name string
-		l    *List[uuid.UUID]
+		l    *Reader[uuid.UUID]
 		v    any
 	}{
 		{"10_uuids", uuidList(false, false), arr},

@@ -4,11 +4,13 @@
 // hands each item to the item kind's owner; it never reads an item
 // itself.
 //
-// A List is built once with New from Options: the item reader (any kind's
-// read function with its options, or Text for free text), Split, Unique,
-// and what one item is for asks. The canonical spelling is a JSON array of
-// canonical items; it reads as itself with no note. Read also takes, each
-// with a note:
+// A Reader is built once with New from Options: the item reader (any
+// kind's read function with its options, or Text for free text), Split,
+// Unique, and what one item is for asks; this is the face of every
+// configurable kind (docs/kind-guide.md). The canonical spelling is a JSON
+// array of canonical items (encoding/json of the []T Read returns, each
+// item in its kind's canonical JSON), so the list has no Format of its own;
+// it reads as itself with no note. Read also takes, each with a note:
 //
 //   - a lone value (a string, a number, a boolean) as a one-item list
 //     (note one_item): "CZ" is ["CZ"];

@@ -12,7 +12,7 @@ import (
 	"agentinput.dev/kinds/number"
 )
 
-func checkOracle(t *testing.T, l *List[string], s string) {
+func checkOracle(t *testing.T, l *Reader[string], s string) {
 	canon := func(items []string) any {
 		out := make([]any, len(items))
 		for i, it := range items {
@@ -26,7 +26,7 @@ func checkOracle(t *testing.T, l *List[string], s string) {
 }
 
 // checkNumberOracle checks a list of numbers (Options.SplitAsks).
-func checkNumberOracle(t *testing.T, l *List[number.Decimal], s string) {
+func checkNumberOracle(t *testing.T, l *Reader[number.Decimal], s string) {
 	canon := func(items []number.Decimal) any {
 		out := make([]any, len(items))
 		for i, d := range items {

@@ -278,8 +278,8 @@ func TestPropertyPure(t *testing.T) {
 // that Read is a value exactly when every item ReadItems keeps is one,
 // seeded with every string of testdata/cases.txt.
 func FuzzRead(f *testing.F) {
-	lists := []*List[string]{textList(false), enumList([]string{"draft", "published", "re-set", "reset"}, true, true), countryList(true, false)}
-	numbers := []*List[number.Decimal]{numberList(false, true, false), numberList(true, true, true)}
+	lists := []*Reader[string]{textList(false), enumList([]string{"draft", "published", "re-set", "reset"}, true, true), countryList(true, false)}
+	numbers := []*Reader[number.Decimal]{numberList(false, true, false), numberList(true, true, true)}
 	seedOracle(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, l := range numbers {
@@ -309,7 +309,7 @@ func FuzzRead(f *testing.F) {
 
 // setList is a list of a made-up item kind whose values are its set, some
 // holding separators, spaces ignored: "a , b" is the one value "a,b".
-func setList(unique bool) (*List[string], func(v any) agentinput.Outcome[string]) {
+func setList(unique bool) (*Reader[string], func(v any) agentinput.Outcome[string]) {
 	set := map[string]bool{"a": true, "b": true, "c": true, "a,b": true, "a,b,c": true, "b;c": true}
 	item := func(v any) agentinput.Outcome[string] {
 		s, _ := v.(string)
@@ -400,7 +400,7 @@ func TestPropertyDeclaredPlaceholder(t *testing.T) {
 
 // readingsReadBack fails unless every reading of a, a whole list, reads
 // back through l as itself with no note.
-func readingsReadBack(t *rapid.T, l *List[string], a agentinput.Ask) {
+func readingsReadBack(t *rapid.T, l *Reader[string], a agentinput.Ask) {
 	for _, r := range a.Readings {
 		var back []any
 		if err := json.Unmarshal(r.Value, &back); err != nil {

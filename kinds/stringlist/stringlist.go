@@ -16,7 +16,9 @@ import (
 	"agentinput.dev/kinds/filter"
 )
 
-// Options are a list property's options.
+// Options are a list property's options. Item is required, so the zero
+// Options is an error of New; every other field's zero value is the plain
+// list (no splitting, repeats kept, generic asks).
 type Options[T any] struct {
 	// Item reads one item: the item kind's read function with its options
 	// (uuid.Read, an enum's Read, Text for free text). Required.
@@ -57,9 +59,9 @@ type Options[T any] struct {
 	Declared []string
 }
 
-// List reads one list property. Build one with New; it is immutable and
+// Reader reads one list property. Build one with New; it is immutable and
 // safe for use by many goroutines.
-type List[T any] struct {
+type Reader[T any] struct {
 	opts       Options[T]
 	expected   string
 	example    json.RawMessage
@@ -69,11 +71,11 @@ type List[T any] struct {
 
 // New checks opts and builds the list reader. Its error is the program's
 // mistake: no item reader.
-func New[T any](opts Options[T]) (*List[T], error) {
+func New[T any](opts Options[T]) (*Reader[T], error) {
 	if opts.Item == nil {
 		return nil, errors.New("stringlist: Options.Item is nil (use stringlist.Text for free text)")
 	}
-	l := &List[T]{opts: opts}
+	l := &Reader[T]{opts: opts}
 	for _, d := range opts.Declared {
 		if placeholder.Is(d, false) {
 			if l.declared == nil {
@@ -98,11 +100,11 @@ func New[T any](opts Options[T]) (*List[T], error) {
 
 // Expected says in words what the list property accepts, with an example
 // when the item kind gave one.
-func (l *List[T]) Expected() string { return l.expected }
+func (l *Reader[T]) Expected() string { return l.expected }
 
 // Example returns a one-item canonical list as JSON, or nil when the item
 // kind gave no example.
-func (l *List[T]) Example() json.RawMessage { return bytes.Clone(l.example) }
+func (l *Reader[T]) Example() json.RawMessage { return bytes.Clone(l.example) }
 
 // Item is one item of a list, read on its own: its index in the list as
 // received (after a string was split or decoded), so that a caller can
@@ -171,7 +173,7 @@ func (it Items[T]) Values() []T {
 
 // ReadItems reads one decoded JSON value as a list, item by item. See the
 // package documentation for the spellings it reads.
-func (l *List[T]) ReadItems(v any) Items[T] {
+func (l *Reader[T]) ReadItems(v any) Items[T] {
 	var it Items[T]
 	if a, ok := l.everyValue(v); ok {
 		it.ask = &a
@@ -226,7 +228,7 @@ func (l *List[T]) ReadItems(v any) Items[T] {
 // are values and differ, the string has two meanings and the list is an
 // ask naming both; when only the whole is a value, it wins, a one-item
 // list; otherwise the split items stand.
-func (l *List[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
+func (l *Reader[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
 	o := l.readItem(whole, 0)
 	value, ok := o.Value()
 	if !ok {
@@ -247,7 +249,7 @@ func (l *List[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
 // and the two lists differ, the list is an ask naming both ("10,20" is
 // [10.2] or [10,20]); otherwise the string is one item, as if it had not
 // been split, with its outcome (a value or the item kind's ask).
-func (l *List[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
+func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
 	o := l.readItem(whole, 0)
 	if value, ok := o.Value(); ok && allValues {
 		if a, ok := l.wholeOrSplit(v, whole, value, it.Values()); ok {
@@ -259,7 +261,7 @@ func (l *List[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
 }
 
 // oneItem is the list of the one item whole, read as o, from v.
-func (l *List[T]) oneItem(v any, whole any, o agentinput.Outcome[T]) Items[T] {
+func (l *Reader[T]) oneItem(v any, whole any, o agentinput.Outcome[T]) Items[T] {
 	var notes agentinput.Notes
 	notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{whole}), "a lone value as a one-item list")
 	return Items[T]{items: []Item[T]{{Index: 0, Outcome: o}}, notes: notes}
@@ -268,7 +270,7 @@ func (l *List[T]) oneItem(v any, whole any, o agentinput.Outcome[T]) Items[T] {
 // wholeOrSplit is the ask about a string that reads both as the one item
 // value (the whole) and as the split items values, and true; or false
 // when the two lists are the same ("English," is en either way).
-func (l *List[T]) wholeOrSplit(v any, whole any, value T, values []T) (agentinput.Ask, bool) {
+func (l *Reader[T]) wholeOrSplit(v any, whole any, value T, values []T) (agentinput.Ask, bool) {
 	one, err1 := json.Marshal([]T{value})
 	many, err2 := json.Marshal(values)
 	if err1 == nil && err2 == nil && bytes.Equal(one, many) {
@@ -319,7 +321,7 @@ func separatorNames(s any) string {
 // records the ask (or absence) and returns false. When the items were
 // split from a string, whole is that string unsplit (a string), to be
 // read as one item too; else it is nil.
-func (l *List[T]) items(v any, it *Items[T]) (raw []any, whole any, ok bool) {
+func (l *Reader[T]) items(v any, it *Items[T]) (raw []any, whole any, ok bool) {
 	switch x := v.(type) {
 	case []any:
 		if len(x) > agentinput.MaxArrayItems {
@@ -355,7 +357,7 @@ func (l *List[T]) items(v any, it *Items[T]) (raw []any, whole any, ok bool) {
 // separated items (for constrained item kinds), or one item. Separated
 // items come with the string unsplit (inside its brackets, if any), which
 // ReadItems reads as one item too.
-func (l *List[T]) fromString(v any, s string, it *Items[T]) ([]any, any, bool) {
+func (l *Reader[T]) fromString(v any, s string, it *Items[T]) ([]any, any, bool) {
 	if len(s) > agentinput.MaxStringBytes {
 		it.ask = l.tooLarge(v, "it is longer than "+strconv.Itoa(agentinput.MaxStringBytes)+" bytes, the most a list is read from")
 		return nil, nil, false
@@ -406,7 +408,7 @@ func (l *List[T]) fromString(v any, s string, it *Items[T]) ([]any, any, bool) {
 
 // splitItems returns the parts split from s, and whole, the text they
 // were split from, to be read as one item too.
-func (l *List[T]) splitItems(v any, s, whole string, parts []any, it *Items[T]) ([]any, any, bool) {
+func (l *Reader[T]) splitItems(v any, s, whole string, parts []any, it *Items[T]) ([]any, any, bool) {
 	if len(parts) > agentinput.MaxArrayItems {
 		it.ask = l.tooLarge(v, "it holds "+strconv.Itoa(len(parts))+" items, over the budget of "+strconv.Itoa(agentinput.MaxArrayItems))
 		return nil, nil, false
@@ -449,7 +451,7 @@ func decodeArray(s string) ([]any, bool) {
 // nil UUID), is an ask for that item: a list never silently gets shorter.
 // A generic placeholder that is one of Options.Declared is the item
 // kind's to read.
-func (l *List[T]) readItem(r any, i int) agentinput.Outcome[T] {
+func (l *Reader[T]) readItem(r any, i int) agentinput.Outcome[T] {
 	if r == nil || placeholder.Is(r, false) && !l.isDeclared(r) {
 		return l.placeholderItem(r, i)
 	}
@@ -462,7 +464,7 @@ func (l *List[T]) readItem(r any, i int) agentinput.Outcome[T] {
 
 // isDeclared reports whether r is a string equal to one of the declared
 // values that are placeholder spellings, trimmed and in any letter case.
-func (l *List[T]) isDeclared(r any) bool {
+func (l *Reader[T]) isDeclared(r any) bool {
 	s, ok := r.(string)
 	return ok && l.declared[fold(s)]
 }
@@ -474,7 +476,7 @@ func fold(s string) string {
 	return strings.ToLower(t)
 }
 
-func (l *List[T]) placeholderItem(r any, i int) agentinput.Outcome[T] {
+func (l *Reader[T]) placeholderItem(r any, i int) agentinput.Outcome[T] {
 	what := "a placeholder"
 	if r == nil {
 		what = "null"
@@ -494,7 +496,7 @@ func (l *List[T]) placeholderItem(r any, i int) agentinput.Outcome[T] {
 
 // key is what two equal items share, for Unique: the value itself when
 // its type can key a map, else its canonical JSON text.
-func (l *List[T]) key(v T) any {
+func (l *Reader[T]) key(v T) any {
 	if l.comparable {
 		return v
 	}
@@ -512,7 +514,7 @@ func (l *List[T]) key(v T) any {
 // every item is a value, else one ask that names the first item that
 // could not be read by its index. Callers that apply the valid items of a
 // list and report the others use ReadItems instead.
-func (l *List[T]) Read(v any) agentinput.Outcome[[]T] {
+func (l *Reader[T]) Read(v any) agentinput.Outcome[[]T] {
 	it := l.ReadItems(v)
 	switch it.Status() {
 	case agentinput.StatusAsk:
@@ -590,7 +592,7 @@ const maxEveryValue = 20
 // names one by one, so the ask offers that list as its reading. It
 // applies only when the item kind does not read the word itself and the
 // kind declares at most maxEveryValue values.
-func (l *List[T]) everyValue(v any) (agentinput.Ask, bool) {
+func (l *Reader[T]) everyValue(v any) (agentinput.Ask, bool) {
 	s, ok := v.(string)
 	if !ok || len(l.opts.Declared) == 0 || len(l.opts.Declared) > maxEveryValue || !filter.NotFiltering(s) {
 		return agentinput.Ask{}, false
@@ -620,7 +622,7 @@ func (l *List[T]) everyValue(v any) (agentinput.Ask, bool) {
 // first by its index. When that item is the only one and has readings,
 // the readings are whole lists, that item replaced by each of its own, so
 // that the caller can copy one.
-func (l *List[T]) itemAsk(v any, it Items[T], bad []int) agentinput.Ask {
+func (l *Reader[T]) itemAsk(v any, it Items[T], bad []int) agentinput.Ask {
 	first := it.items[bad[0]]
 	fa, _ := first.Outcome.Ask()
 	where := "the item at index " + strconv.Itoa(first.Index)
@@ -659,7 +661,7 @@ func (l *List[T]) itemAsk(v any, it Items[T], bad []int) agentinput.Ask {
 // list, in canonical JSON: the other items' values, and the reading in
 // the bad item's place. With Unique, a reading that repeats another item
 // is dropped from its list, so that every reading reads back as itself.
-func (l *List[T]) listReadings(it Items[T], k int, where string, readings []agentinput.Reading) []agentinput.Reading {
+func (l *Reader[T]) listReadings(it Items[T], k int, where string, readings []agentinput.Reading) []agentinput.Reading {
 	texts := make([]string, len(it.items))
 	for i, item := range it.items {
 		if i == k {
@@ -705,7 +707,7 @@ func lowerFirst(s string) string {
 	return s
 }
 
-func (l *List[T]) invalid(v any, code agentinput.AskCode, reason string) *agentinput.Ask {
+func (l *Reader[T]) invalid(v any, code agentinput.AskCode, reason string) *agentinput.Ask {
 	return &agentinput.Ask{
 		Code:     code,
 		Received: agentinput.Received(v),
@@ -715,7 +717,7 @@ func (l *List[T]) invalid(v any, code agentinput.AskCode, reason string) *agenti
 	}
 }
 
-func (l *List[T]) tooLarge(v any, reason string) *agentinput.Ask {
+func (l *Reader[T]) tooLarge(v any, reason string) *agentinput.Ask {
 	return l.invalid(v, agentinput.AskTooLarge, reason)
 }
 

@@ -27,8 +27,8 @@ type reader interface {
 	read(v any) (agentinput.Outcome[json.RawMessage], Items[json.RawMessage])
 }
 
-// anyList wraps a List[T] so that the table can compare canonical JSON.
-type anyList[T any] struct{ l *List[T] }
+// anyList wraps a Reader[T] so that the table can compare canonical JSON.
+type anyList[T any] struct{ l *Reader[T] }
 
 func (a anyList[T]) read(v any) (agentinput.Outcome[json.RawMessage], Items[json.RawMessage]) {
 	o := a.l.Read(v)
@@ -47,7 +47,7 @@ func (a anyList[T]) read(v any) (agentinput.Outcome[json.RawMessage], Items[json
 	return out, conv
 }
 
-func uuidList(split, unique bool) *List[uuid.UUID] {
+func uuidList(split, unique bool) *Reader[uuid.UUID] {
 	l, err := New(Options[uuid.UUID]{
 		Item:         func(v any) agentinput.Outcome[uuid.UUID] { return uuid.Read(v, uuid.Options{}) },
 		Split:        split,
@@ -61,14 +61,14 @@ func uuidList(split, unique bool) *List[uuid.UUID] {
 	return l
 }
 
-func enumList(values []string, split, unique bool) *List[string] {
+func enumList(values []string, split, unique bool) *Reader[string] {
 	return declaredEnumList(values, split, unique, false)
 }
 
 // declaredEnumList is an enum list that, with declared, passes the enum's
 // values as Options.Declared, as the factory does.
-func declaredEnumList(values []string, split, unique, declared bool) *List[string] {
-	e, err := enum.New(enum.Spec{Values: values})
+func declaredEnumList(values []string, split, unique, declared bool) *Reader[string] {
+	e, err := enum.New(enum.Options{Values: values})
 	if err != nil {
 		panic(err)
 	}
@@ -83,7 +83,7 @@ func declaredEnumList(values []string, split, unique, declared bool) *List[strin
 	return l
 }
 
-func localeList(split, unique bool) *List[language.Tag] {
+func localeList(split, unique bool) *Reader[language.Tag] {
 	l, err := New(Options[language.Tag]{
 		Item:         func(v any) agentinput.Outcome[language.Tag] { return locale.Read(v, locale.Options{}) },
 		Split:        split,
@@ -97,7 +97,7 @@ func localeList(split, unique bool) *List[language.Tag] {
 	return l
 }
 
-func countryList(split, unique bool) *List[string] {
+func countryList(split, unique bool) *Reader[string] {
 	l, err := New(Options[string]{
 		Item:         func(v any) agentinput.Outcome[string] { return country.Read(v, country.Options{}) },
 		Split:        split,
@@ -113,7 +113,7 @@ func countryList(split, unique bool) *List[string] {
 
 // numberList is a list of numbers (with integer, whole numbers), with
 // Options.SplitAsks when splitAsks.
-func numberList(integer, splitAsks, unique bool) *List[number.Decimal] {
+func numberList(integer, splitAsks, unique bool) *Reader[number.Decimal] {
 	opts := number.Options{Integer: integer}
 	l, err := New(Options[number.Decimal]{
 		Item:         func(v any) agentinput.Outcome[number.Decimal] { return number.Read(v, opts) },
@@ -128,7 +128,7 @@ func numberList(integer, splitAsks, unique bool) *List[number.Decimal] {
 	return l
 }
 
-func textList(unique bool) *List[string] {
+func textList(unique bool) *Reader[string] {
 	l, err := New(Options[string]{Item: Text, Unique: unique, ItemExpected: TextExpected})
 	if err != nil {
 		panic(err)
@@ -339,7 +339,7 @@ func TestBadInput(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		l    *List[string]
+		l    *Reader[string]
 		in   any
 		code agentinput.AskCode
 	}{
@@ -379,7 +379,7 @@ func TestBadInput(t *testing.T) {
 // TestItemNotes: an item's note keeps its code, what it read and its
 // reason, and says which item it is about.
 func TestItemNotes(t *testing.T) {
-	e, err := enum.New(enum.Spec{Values: []string{"draft", "published_at"}})
+	e, err := enum.New(enum.Options{Values: []string{"draft", "published_at"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,7 +49,7 @@ func dropArticle(s string) (article, rest string, ok bool) {
 // withoutArticle reads a spelling s that names no entry as sent once its
 // leading article is left out: the one entry the rest names, or ok false
 // when s has no leading article or the rest names no entry or several.
-func (v *Vocabulary) withoutArticle(s string) (h hit, article string, ok bool) {
+func (v *Reader) withoutArticle(s string) (h hit, article string, ok bool) {
 	article, rest, ok := dropArticle(s)
 	if !ok {
 		return hit{}, "", false

@@ -45,7 +45,7 @@ var sizes = []int{100, 10_000, 100_000}
 // the size.
 func BenchmarkLookup(b *testing.B) {
 	for _, n := range sizes {
-		v, err := New(synthetic(n))
+		v, err := New(Options{Entries: synthetic(n)})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func BenchmarkNew(b *testing.B) {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := New(entries); err != nil {
+				if _, err := New(Options{Entries: entries}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -3,9 +3,12 @@
 // abbreviations and English names, loaded from data. The canonical spelling
 // of a value is its entry's id; it reads as itself with no note.
 //
-// A Vocabulary is built once, with New (from Go) or Load (from JSON
-// `[{"id", "names", "abbreviations", "english"}]`), and then read cheaply,
-// many times, from many goroutines. Read takes, each with a note:
+// A Reader is built once, with New from Options (the entries, from Go) or
+// with Load (from JSON `[{"id", "names", "abbreviations", "english"}]`),
+// and then read cheaply, many times, from many goroutines: the face of
+// every configurable kind (docs/kind-guide.md). Read returns an entry's id,
+// which is its own canonical spelling (Parse takes it strictly), so there
+// is no Format. Read takes, each with a note:
 //
 //   - the id in another letter case, without diacritics or with other
 //     separators ("ks praha" for "KS-PRAHA"; note folded);

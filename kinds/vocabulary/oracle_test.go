@@ -10,7 +10,7 @@ import (
 	"agentinput.dev/internal/oracle"
 )
 
-func checkOracle(t *testing.T, v *Vocabulary, s string) {
+func checkOracle(t *testing.T, v *Reader, s string) {
 	for _, x := range oracle.Inputs(s) {
 		oracle.Check(t, v.Read, func(id string) any { return id }, x)
 	}

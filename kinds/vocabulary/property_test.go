@@ -155,7 +155,7 @@ func render(t *rapid.T, sp string, dotted bool) string {
 func TestPropertySpellings(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		entries, _ := drawVocabulary(t)
-		v, err := New(entries)
+		v, err := New(Options{Entries: entries})
 		if err != nil {
 			t.Fatalf("New: %v", err)
 		}
@@ -198,7 +198,7 @@ func TestPropertySpellings(t *testing.T) {
 func TestPropertyNoGuess(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		entries, shared := drawVocabulary(t)
-		v, err := New(entries)
+		v, err := New(Options{Entries: entries})
 		if err != nil {
 			t.Fatalf("New: %v", err)
 		}
@@ -212,7 +212,7 @@ func TestPropertyNoGuess(t *testing.T) {
 	})
 }
 
-func checkAgainstOracle(t *rapid.T, v *Vocabulary, s string, want []string) {
+func checkAgainstOracle(t *rapid.T, v *Reader, s string, want []string) {
 	o := v.Read(s)
 	got, _ := o.MarshalJSON()
 	again, _ := v.Read(s).MarshalJSON()
@@ -255,7 +255,7 @@ func checkAgainstOracle(t *rapid.T, v *Vocabulary, s string, want []string) {
 func TestPropertyFixedPoint(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		entries, _ := drawVocabulary(t)
-		v, err := New(entries)
+		v, err := New(Options{Entries: entries})
 		if err != nil {
 			t.Fatalf("New: %v", err)
 		}

@@ -13,7 +13,7 @@ import (
 
 // Read reads one decoded JSON value as the id of one entry. See the package
 // documentation for the spellings it reads. null is absent.
-func (v *Vocabulary) Read(x any) agentinput.Outcome[string] {
+func (v *Reader) Read(x any) agentinput.Outcome[string] {
 	switch s := x.(type) {
 	case string:
 		if i, ok := v.ids[s]; ok {
@@ -40,7 +40,7 @@ func (v *Vocabulary) Read(x any) agentinput.Outcome[string] {
 
 // readScalar reads a JSON number as the text it spells, with a note: an id
 // or an abbreviation may be digits.
-func (v *Vocabulary) readScalar(x any, text string) agentinput.Outcome[string] {
+func (v *Reader) readScalar(x any, text string) agentinput.Outcome[string] {
 	if len(text) > agentinput.MaxScalarBytes {
 		return v.tooLarge(x)
 	}
@@ -52,7 +52,7 @@ func (v *Vocabulary) readScalar(x any, text string) agentinput.Outcome[string] {
 	return v.readString(x, text, notes)
 }
 
-func (v *Vocabulary) readString(x any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
+func (v *Reader) readString(x any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
 	if len(raw) > agentinput.MaxScalarBytes {
 		return v.tooLarge(x)
 	}
@@ -96,7 +96,7 @@ func (v *Vocabulary) readString(x any, raw string, notes agentinput.Notes) agent
 // without its spaces (an abbreviation or an id spelled with dots or spaces:
 // "n s" for "NS"). New merged the second into the first for every key it
 // holds, so a key found is one map access.
-func (v *Vocabulary) lookup(k string) []hit {
+func (v *Reader) lookup(k string) []hit {
 	if hits, ok := v.index[k]; ok || !strings.Contains(k, " ") {
 		return hits
 	}
@@ -124,7 +124,7 @@ next:
 // its leading article when article is not "" (see withoutArticle). The
 // note says which spelling of the entry s is; an id after an article is a
 // form of the id (note form), not the id folded.
-func (v *Vocabulary) read(h hit, s, article string, notes agentinput.Notes) agentinput.Outcome[string] {
+func (v *Reader) read(h hit, s, article string, notes agentinput.Notes) agentinput.Outcome[string] {
 	e := &v.entries[h.entry]
 	after := ""
 	if article != "" {
@@ -147,12 +147,12 @@ func (v *Vocabulary) read(h hit, s, article string, notes agentinput.Notes) agen
 	return agentinput.Value(e.ID, notes)
 }
 
-func (v *Vocabulary) reading(i int32) agentinput.Reading {
+func (v *Reader) reading(i int32) agentinput.Reading {
 	return agentinput.Reading{Value: quote(v.entries[i].ID), Meaning: v.meaning(i)}
 }
 
 // nearest is the ask about a spelling that names no entry.
-func (v *Vocabulary) nearest(x any, k string) agentinput.Outcome[string] {
+func (v *Reader) nearest(x any, k string) agentinput.Outcome[string] {
 	near := v.near.find(k)
 	if len(near) == 0 {
 		return v.ask(x, agentinput.AskInvalid, "it names no entry", nil)
@@ -168,7 +168,7 @@ func (v *Vocabulary) nearest(x any, k string) agentinput.Outcome[string] {
 	return v.ask(x, agentinput.AskAmbiguous, reason, readings)
 }
 
-func (v *Vocabulary) ask(x any, code agentinput.AskCode, reason string, readings []agentinput.Reading) agentinput.Outcome[string] {
+func (v *Reader) ask(x any, code agentinput.AskCode, reason string, readings []agentinput.Reading) agentinput.Outcome[string] {
 	hint := "Send the id of one entry, for example " + string(v.example)
 	if len(readings) > 0 {
 		hint = "Send the id of the entry you mean, as listed"
@@ -183,7 +183,7 @@ func (v *Vocabulary) ask(x any, code agentinput.AskCode, reason string, readings
 	})
 }
 
-func (v *Vocabulary) tooLarge(x any) agentinput.Outcome[string] {
+func (v *Reader) tooLarge(x any) agentinput.Outcome[string] {
 	return v.ask(x, agentinput.AskTooLarge,
 		"it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the most a vocabulary value is read from", nil)
 }

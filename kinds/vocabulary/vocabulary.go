@@ -39,9 +39,9 @@ type hit struct {
 	how   how
 }
 
-// Vocabulary reads the values of one data-owned vocabulary. Build one with
+// Reader reads the values of one data-owned vocabulary. Build one with
 // New or Load; it is immutable and safe for use by many goroutines.
-type Vocabulary struct {
+type Reader struct {
 	entries []Entry
 	// ids maps each id as declared to its entry: the canonical fast path.
 	ids map[string]int32
@@ -62,10 +62,18 @@ const MaxNear = 3
 // entries share; the reason says how many there are in all.
 const maxReadings = 32
 
+// Options declares a vocabulary: its entries, in the order of the data
+// (the first is the example of asks, and the ids are listed in this
+// order). The zero Options has no entry, which New rejects.
+type Options struct {
+	Entries []Entry
+}
+
 // New checks the entries and builds the vocabulary's indexes, once. Its
 // errors are mistakes in the data, found where the vocabulary is loaded:
 // see the package documentation.
-func New(entries []Entry) (*Vocabulary, error) {
+func New(opts Options) (*Reader, error) {
+	entries := opts.Entries
 	if len(entries) == 0 {
 		return nil, errors.New("vocabulary: no entries")
 	}
@@ -73,7 +81,7 @@ func New(entries []Entry) (*Vocabulary, error) {
 		return nil, errors.New("vocabulary: " + strconv.Itoa(len(entries)) + " entries, more than the budget of " +
 			strconv.Itoa(agentinput.MaxVocabularyEntries) + " (agentinput.MaxVocabularyEntries)")
 	}
-	v := &Vocabulary{
+	v := &Reader{
 		entries: make([]Entry, len(entries)),
 		ids:     make(map[string]int32, len(entries)),
 	}
@@ -197,8 +205,10 @@ func New(entries []Entry) (*Vocabulary, error) {
 // Load reads a vocabulary from JSON: an array of entries,
 // [{"id", "names", "abbreviations", "english"}], and builds it with New. An
 // unknown field is an error (a misspelt "abbreviation" would otherwise be
-// lost silently).
-func Load(r io.Reader) (*Vocabulary, error) {
+// lost silently). It is New for the form a vocabulary is kept in: data
+// files, which every server loads the same way, so that this decoding is
+// written once, here.
+func Load(r io.Reader) (*Reader, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	var entries []Entry
@@ -208,7 +218,7 @@ func Load(r io.Reader) (*Vocabulary, error) {
 	if dec.More() {
 		return nil, errors.New("vocabulary: reading the entries: data after the array")
 	}
-	return New(entries)
+	return New(Options{Entries: entries})
 }
 
 // checkDeclared says what is wrong with a declared spelling, or "".
@@ -227,10 +237,10 @@ func checkDeclared(s string) string {
 }
 
 // Len returns the number of entries.
-func (v *Vocabulary) Len() int { return len(v.entries) }
+func (v *Reader) Len() int { return len(v.entries) }
 
 // IDs returns the ids of the entries, in the order of the data.
-func (v *Vocabulary) IDs() []string {
+func (v *Reader) IDs() []string {
 	out := make([]string, len(v.entries))
 	for i, e := range v.entries {
 		out[i] = e.ID
@@ -239,7 +249,7 @@ func (v *Vocabulary) IDs() []string {
 }
 
 // Entry returns the entry with the id, as declared.
-func (v *Vocabulary) Entry(id string) (Entry, bool) {
+func (v *Reader) Entry(id string) (Entry, bool) {
 	i, ok := v.ids[id]
 	if !ok {
 		return Entry{}, false
@@ -250,7 +260,7 @@ func (v *Vocabulary) Entry(id string) (Entry, bool) {
 
 // Describe returns a few words that name an entry for a reading's meaning:
 // its first name, and its first English name after a comma.
-func (v *Vocabulary) Describe(id string) string {
+func (v *Reader) Describe(id string) string {
 	i, ok := v.ids[id]
 	if !ok {
 		return ""
@@ -258,7 +268,7 @@ func (v *Vocabulary) Describe(id string) string {
 	return v.meaning(i)
 }
 
-func (v *Vocabulary) meaning(i int32) string {
+func (v *Reader) meaning(i int32) string {
 	e := &v.entries[i]
 	m := e.Names[0]
 	if len(e.English) > 0 && e.English[0] != m {
@@ -269,10 +279,10 @@ func (v *Vocabulary) meaning(i int32) string {
 
 // Expected says in words what the vocabulary accepts, with its first id as
 // the example.
-func (v *Vocabulary) Expected() string { return v.expected }
+func (v *Reader) Expected() string { return v.expected }
 
 // Example returns the first entry's id as JSON.
-func (v *Vocabulary) Example() json.RawMessage { return slices.Clone(v.example) }
+func (v *Reader) Example() json.RawMessage { return slices.Clone(v.example) }
 
 // maxListed is how many ids the expected text lists.
 const maxListed = 10
@@ -312,15 +322,12 @@ func (e *ParseError) Error() string {
 func (e *ParseError) Unwrap() error { return ErrSyntax }
 
 // Parse reads the canonical spelling strictly: an entry's id exactly.
-func (v *Vocabulary) Parse(s string) (string, error) {
+func (v *Reader) Parse(s string) (string, error) {
 	if i, ok := v.ids[s]; ok {
 		return v.entries[i].ID, nil
 	}
 	return "", &ParseError{Value: s}
 }
-
-// Format returns the canonical spelling of a value: the id itself.
-func Format(id string) string { return id }
 
 func quote(s string) json.RawMessage {
 	b, _ := json.Marshal(s) // a valid UTF-8 string always encodes

@@ -14,7 +14,7 @@ import (
 	"agentinput.dev/internal/oracle"
 )
 
-func courts(t testing.TB) *Vocabulary {
+func courts(t testing.TB) *Reader {
 	t.Helper()
 	f, err := os.Open("testdata/courts.json")
 	if err != nil {
@@ -102,17 +102,17 @@ func TestNewErrors(t *testing.T) {
 		{"invalid utf-8", []Entry{e("A", "Al\xffpha")}, "not valid UTF-8"},
 	}
 	for _, tt := range tests {
-		_, err := New(tt.entries)
+		_, err := New(Options{Entries: tt.entries})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
 		}
 	}
 	// Allowed: an abbreviation or an English name two entries share, and
 	// the same spelling twice in one entry.
-	v, err := New([]Entry{
+	v, err := New(Options{Entries: []Entry{
 		{ID: "A", Names: []string{"Alpha court", "alpha court"}, Abbreviations: []string{"AC"}, English: []string{"First court"}},
 		{ID: "B", Names: []string{"Beta court"}, Abbreviations: []string{"A.C."}, English: []string{"first court"}},
-	})
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,9 +138,9 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
-func TestParseFormat(t *testing.T) {
+func TestParse(t *testing.T) {
 	v := courts(t)
-	if id, err := v.Parse("KS-PRAHA"); err != nil || id != "KS-PRAHA" || Format(id) != "KS-PRAHA" {
+	if id, err := v.Parse("KS-PRAHA"); err != nil || id != "KS-PRAHA" {
 		t.Errorf("Parse(KS-PRAHA) = %q, %v", id, err)
 	}
 	for _, s := range []string{"ks-praha", "Nejvyšší soud", " NS", ""} {
@@ -213,13 +213,13 @@ func TestConcurrent(t *testing.T) {
 // An entry's own name that begins with an article reads as that entry:
 // exact matches come before the article rule.
 func TestArticleOwnName(t *testing.T) {
-	v, err := New([]Entry{
+	v, err := New(Options{Entries: []Entry{
 		{ID: "LA", Names: []string{"La Scala"}},
 		{ID: "SC", Names: []string{"Scala"}},
 		{ID: "TT", Names: []string{"The Times"}},
 		{ID: "TI", Names: []string{"Times"}},
 		{ID: "DE", Names: []string{"Delta"}, Abbreviations: []string{"DE"}},
-	})
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,13 +250,13 @@ func TestArticleOwnName(t *testing.T) {
 // Every entry whose id or abbreviation begins a spelling (two letters or
 // more) is a near reading, the longest first, at most MaxNear.
 func TestNearPrefixes(t *testing.T) {
-	v, err := New([]Entry{
+	v, err := New(Options{Entries: []Entry{
 		{ID: "Q", Names: []string{"Quebec"}},
 		{ID: "AB", Names: []string{"Alpha"}},
 		{ID: "ABC", Names: []string{"Bravo"}},
 		{ID: "ABCD", Names: []string{"Charlie"}},
 		{ID: "X", Names: []string{"Xray"}, Abbreviations: []string{"ABCDE"}},
-	})
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}

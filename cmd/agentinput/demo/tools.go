@@ -85,9 +85,9 @@ func Tools(store *Store, key []byte, observer factory.Observer) ([]*factory.Tool
 // Options configure ToolsWith.
 type Options struct {
 	// Keys is the cursor keyring: the first key signs, every key verifies
-	// (cursor.Config.Keys). Required.
+	// (cursor.Options.Keys). Required.
 	Keys [][]byte
-	// Observer receives every call; nil is log/slog.
+	// Observer receives every call; nil is silent (factory.NoObserver).
 	Observer factory.Observer
 	// Receipts keeps do_tag_decision's receipts; nil is a receipt.Memory.
 	Receipts receipt.Store
@@ -105,11 +105,11 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	codec, err := cursor.New(cursor.Config{Keys: opts.Keys})
+	codec, err := cursor.New(cursor.Options{Keys: opts.Keys})
 	if err != nil {
 		return nil, err
 	}
-	vocabs := map[string]*vocabulary.Vocabulary{"courts": courts}
+	vocabs := map[string]*vocabulary.Reader{"courts": courts}
 
 	read, err := factory.New(factory.Spec{
 		Name:  "read_decisions",
