@@ -2,8 +2,10 @@ package factory
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -18,7 +20,9 @@ import (
 // required, exact, noguide (no generated guidance sentence), example=V
 // (advertised, and read as a placeholder when sent back), and the kind's
 // own options (number: integer, min=N, max=N, clamp, convention=NAME;
-// boolean: languages=cs|de). The desc tag is the property's description.
+// boolean: languages=cs|de). The desc tag is the property's description;
+// without one, go-sdk's jsonschema tag is (its whole text, as
+// jsonschema.For reads it).
 const (
 	tagKind = "agentinput"
 	tagDesc = "desc"
@@ -153,12 +157,15 @@ type property struct {
 	binding     binding
 }
 
-// bindStruct binds every exported field of an input struct type.
+// bindStruct binds every exported field of an input struct type. It
+// reports every field's problems at once, one error a problem (joined),
+// so that a port from go-sdk meets them together rather than one a run.
 func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("the input type %s is not a struct", t)
 	}
 	var props []*property
+	var problems []error
 	seen := map[string]bool{}
 	for i := range t.NumField() {
 		f := t.Field(i)
@@ -175,24 +182,73 @@ func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
 				name = jname
 			}
 		}
+		fail := func(err error) {
+			problems = append(problems, fmt.Errorf("property %s (field %s): %w", name, f.Name, err))
+		}
 		if seen[name] {
-			return nil, fmt.Errorf("property %s is declared twice", name)
+			fail(errors.New("another field has the same name"))
+			continue
 		}
 		seen[name] = true
-		p, err := bindField(name, f.Type, f.Tag.Get(tagKind), spec)
-		if err == nil {
-			err = p.describe(f.Tag.Get(tagDesc))
+		desc, descErr := description(f.Tag)
+		if descErr != nil {
+			fail(descErr)
 		}
+		p, err := bindField(name, f.Type, f.Tag.Get(tagKind), spec)
 		if err != nil {
-			return nil, fmt.Errorf("property %s (field %s): %w", name, f.Name, err)
+			fail(err)
+			if descErr == nil && strings.TrimSpace(desc) == "" {
+				fail(errNoDescription)
+			}
+			continue
+		}
+		if descErr != nil {
+			continue
+		}
+		if err := p.describe(desc); err != nil {
+			fail(err)
+			continue
 		}
 		p.field = f.Index
 		props = append(props, p)
+	}
+	if len(problems) > 0 {
+		return nil, errors.Join(problems...)
 	}
 	if len(props) == 0 {
 		return nil, fmt.Errorf("the input type %s declares no property", t)
 	}
 	return props, nil
+}
+
+// tagSchema is go-sdk's description tag (github.com/google/jsonschema-go's
+// jsonschema.For): its whole text is the property's description. A server
+// ported from go-sdk keeps its tags; desc, when both are there, wins.
+const tagSchema = "jsonschema"
+
+// sdkReserved is what jsonschema-go reserves in its tag for future use: a
+// text that starts with a word and "=" ("minimum=1"), which it refuses.
+var sdkReserved = regexp.MustCompile(`^[^ \t\n]*=`)
+
+// description returns a field's description: its desc tag, or else its
+// jsonschema tag. A jsonschema tag go-sdk would refuse (empty, or
+// "WORD=…", which jsonschema-go reserves) is a declaration error here too,
+// since its meaning is not a description.
+func description(tag reflect.StructTag) (string, error) {
+	if d, ok := tag.Lookup(tagDesc); ok {
+		return d, nil
+	}
+	d, ok := tag.Lookup(tagSchema)
+	if !ok {
+		return "", nil
+	}
+	switch {
+	case strings.TrimSpace(d) == "":
+		return "", fmt.Errorf("its %s tag is empty: write the description there, or in a %s tag", tagSchema, tagDesc)
+	case sdkReserved.MatchString(d):
+		return "", fmt.Errorf("its %s tag %q starts with WORD=, which go-sdk reserves and refuses: put the description in a %s tag, and options in the %s tag", tagSchema, d, tagDesc, tagKind)
+	}
+	return d, nil
 }
 
 // bindField binds one property from its name, its Go type and its
@@ -301,13 +357,16 @@ func bindField(name string, t reflect.Type, tag string, spec *Spec) (*property, 
 func (p *property) describe(desc string) error {
 	p.description = strings.TrimSpace(desc)
 	if p.description == "" {
-		return fmt.Errorf("it has no description: add a %s tag (the model's only briefing on it)", tagDesc)
+		return errNoDescription
 	}
 	if !p.noguide {
 		p.description = strings.TrimRight(p.description, ".") + ". Send " + p.binding.expected + "."
 	}
 	return nil
 }
+
+// errNoDescription is the problem of a property with neither tag.
+var errNoDescription = fmt.Errorf("it has no description: add a %s tag (or go-sdk's %s tag; the model's only briefing on it)", tagDesc, tagSchema)
 
 // exampleJSON turns a tag's example into JSON: JSON as it is, anything
 // else as a string.

@@ -49,13 +49,18 @@ type Result struct {
 	cause           error    // what the server logs of a failure; never shown to the model
 }
 
-// Call lets a handler add warnings to its result and issue the cursor of
-// its next page.
+// Call lets a handler add warnings to its result, issue the cursor of its
+// next page, and reach the request the call came in (request.go): its
+// session, its token, progress notifications and client logging.
 type Call struct {
 	warnings []Remark
 	codec    *cursor.Reader
 	session  string
 	filters  string
+	// ctx and req are the call's context and the request it came in
+	// (request.go).
+	ctx context.Context
+	req *Request
 }
 
 // NextCursor returns the cursor of the page that starts at offset, bound to
@@ -391,7 +396,7 @@ func (t *Tool) handler(ctx context.Context, res *Result, assign []func(reflect.V
 			}
 			assign[i](field)
 		}
-		call := &Call{}
+		call := &Call{ctx: ctx, req: requestOf(ctx)}
 		if t.spec.Cursors != nil {
 			call.codec, call.session, call.filters = t.spec.Cursors, sessionOf(ctx), t.filterHash(res.Arguments)
 		}

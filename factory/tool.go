@@ -3,6 +3,7 @@ package factory
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -48,6 +49,11 @@ type Spec struct {
 	Description string
 	// Intent is read, do or can_do.
 	Intent Intent
+	// OpenWorld is MCP's openWorldHint: true when the tool reaches beyond
+	// the server's own data (the web, another company's API), false when
+	// its world is closed (the server's own database). Nil advertises
+	// nothing, which MCP clients read as open.
+	OpenWorld *bool
 	// Open admits properties the input does not declare, with a warning,
 	// instead of asking about them.
 	Open bool
@@ -100,18 +106,24 @@ var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 
 // New declares a tool. Every declaration mistake is an error here, never a
 // failure when the model calls: a property no rule binds, a kind that cannot
-// fill its field, a tag that does not parse, a missing description.
+// fill its field, a tag that does not parse, a missing description. The
+// error holds every mistake of the tool at once (errors.Join), one line
+// each: the name, title, intent and description of the spec, then each
+// property's.
 func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
-	if err := spec.check(); err != nil {
-		return nil, err
-	}
+	// Every problem at once, one line each: the spec's, then each
+	// property's.
+	problems := spec.check()
 	if h == nil {
-		return nil, fmt.Errorf("factory: tool %s has no handler", spec.Name)
+		problems = append(problems, fmt.Errorf("factory: tool %s has no handler", spec.Name))
 	}
 	inType := reflect.TypeFor[In]()
 	props, err := bindStruct(inType, &spec)
 	if err != nil {
-		return nil, fmt.Errorf("factory: tool %s: %w", spec.Name, err)
+		problems = append(problems, prefixed("factory: tool "+spec.Name+": ", err)...)
+	}
+	if len(problems) > 0 {
+		return nil, errors.Join(problems...)
 	}
 	t := &Tool{spec: spec, props: props, byName: map[string]*property{}, inType: inType, observer: spec.Observer}
 	for _, p := range props {
@@ -144,23 +156,37 @@ func Must[In, Out any](spec Spec, h Handler[In, Out]) *Tool {
 	return t
 }
 
-func (s Spec) check() error {
-	switch {
-	case !snakeCase.MatchString(s.Name):
-		return fmt.Errorf("factory: tool name %q is not snake_case", s.Name)
-	case s.Title == "" || s.Title == s.Name:
-		return fmt.Errorf("factory: tool %s needs a title for people, distinct from its name", s.Name)
-	case s.Intent != IntentRead && s.Intent != IntentDo && s.Intent != IntentCanDo:
-		return fmt.Errorf("factory: tool %s: intent %q is not read, do or can_do", s.Name, s.Intent)
+// check returns every problem of the spec's face, one error each.
+func (s Spec) check() []error {
+	var problems []error
+	if !snakeCase.MatchString(s.Name) {
+		problems = append(problems, fmt.Errorf("factory: tool name %q is not snake_case", s.Name))
 	}
-	n := utf8.RuneCountInString(s.Description)
-	if n < 50 || n > 300 {
-		return fmt.Errorf("factory: tool %s: the description has %d characters; it needs 50–300", s.Name, n)
+	if s.Title == "" || s.Title == s.Name {
+		problems = append(problems, fmt.Errorf("factory: tool %s needs a title for people, distinct from its name", s.Name))
+	}
+	if s.Intent != IntentRead && s.Intent != IntentDo && s.Intent != IntentCanDo {
+		problems = append(problems, fmt.Errorf("factory: tool %s: intent %q is not read, do or can_do", s.Name, s.Intent))
+	}
+	if n := utf8.RuneCountInString(s.Description); n < 50 || n > 300 {
+		problems = append(problems, fmt.Errorf("factory: tool %s: the description has %d characters; it needs 50–300", s.Name, n))
 	}
 	if !strings.Contains(s.Description, "Use when") {
-		return fmt.Errorf("factory: tool %s: the description needs a \"Use when …\" sentence", s.Name)
+		problems = append(problems, fmt.Errorf("factory: tool %s: the description needs a \"Use when …\" sentence", s.Name))
 	}
-	return nil
+	return problems
+}
+
+// prefixed splits a joined error into its problems, each with prefix.
+func prefixed(prefix string, err error) []error {
+	var out []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			out = append(out, fmt.Errorf("%s%w", prefix, e))
+		}
+		return out
+	}
+	return []error{fmt.Errorf("%s%w", prefix, err)}
 }
 
 // ClaimsWrites reports whether the tool is a do tool whose handler runs

@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -41,17 +42,63 @@ func ExampleRegister() {
 	// - /limit: Read 4000 as 100 (the largest accepted value)
 }
 
-// An existing server, tools written with the SDK's typed AddTool, made
-// lenient by one middleware.
+// An existing server, its tool written with the SDK's typed AddTool and
+// no knowledge of agentinput, made lenient by one middleware: a call
+// spelled the way models spell is repaired before the SDK validates it,
+// and the result says how it was read; a call with two meanings is an
+// ask that lists both, where the SDK alone would answer with its
+// validation error.
 func ExampleLenient() {
-	server := sdk.NewServer(&sdk.Implementation{Name: "existing", Version: "v1"}, nil)
-	sdk.AddTool(server, &sdk.Tool{Name: "find_items", Description: "Finds items."},
-		func(_ context.Context, _ *sdk.CallToolRequest, in struct {
-			Limit int `json:"limit"`
-		}) (*sdk.CallToolResult, any, error) {
-			return nil, map[string]int{"limit": in.Limit}, nil
+	type in struct {
+		Customer  string  `json:"customer" jsonschema:"the customer's name"`
+		MinAmount float64 `json:"min_amount,omitempty" jsonschema:"the smallest amount, in euros"`
+		Paid      bool    `json:"paid,omitempty" jsonschema:"only the invoices already paid"`
+	}
+	server := sdk.NewServer(&sdk.Implementation{Name: "billing", Version: "v1"}, nil)
+	sdk.AddTool(server, &sdk.Tool{Name: "find_invoices", Description: "Finds a customer's invoices.",
+		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true}},
+		func(_ context.Context, _ *sdk.CallToolRequest, in in) (*sdk.CallToolResult, any, error) {
+			return nil, in, nil
 		})
 	server.AddReceivingMiddleware(mcp.Lenient())
-	fmt.Println("ready")
-	// Output: ready
+
+	client := connected(server)
+	defer client.Close()
+	for _, args := range []string{
+		`{"customer":"Acme","min_amount":"2 500","paid":"yes"}`,
+		`{"customer":"Acme","min_amount":"1,250"}`,
+	} {
+		res, err := client.CallTool(context.Background(), &sdk.CallToolParams{Name: "find_invoices", Arguments: json.RawMessage(args)})
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println("isError:", res.IsError)
+		for _, c := range res.Content {
+			fmt.Println(c.(*sdk.TextContent).Text)
+		}
+	}
+	// Output:
+	// isError: false
+	// {"customer":"Acme","min_amount":2500,"paid":true}
+	// Input read:
+	// - /min_amount: Read "2 500" as 2500 (space groups digits)
+	// - /paid: Read "yes" as true (en: yes)
+	// isError: true
+	// find_invoices was not called: 1 argument needs attention: /min_amount.
+	// - /min_amount: Could not read "1,250": it has 2 meanings: 1250 (comma groups thousands) or 1.25 (comma is the decimal mark). Expected a JSON number, for example 4000. Send the number you mean, 1250 or 1.25, as a JSON number.
+	// Call find_invoices again with every issue fixed; send the number you mean, 1250 or 1.25, as a JSON number (/min_amount).
+}
+
+// connected connects a client to server in memory.
+func connected(server *sdk.Server) *sdk.ClientSession {
+	st, ct := sdk.NewInMemoryTransports()
+	if _, err := server.Connect(context.Background(), st, nil); err != nil {
+		panic(err)
+	}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "agent", Version: "v1"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		panic(err)
+	}
+	return cs
 }

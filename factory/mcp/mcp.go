@@ -88,7 +88,8 @@ func arguments(req *sdk.CallToolRequest) json.RawMessage {
 	return req.Params.Arguments
 }
 
-// withSession scopes the call to its principal: the authenticated user of
+// withSession carries the request to the handler's *factory.Call
+// (request.go) and scopes the call to its principal: the authenticated user of
 // the request's token, or the server itself when the request carries none.
 // A do call's idempotency key and a cursor are both bound to it, and not to
 // the transport session, so that a retry after a reconnect, or on another
@@ -96,6 +97,7 @@ func arguments(req *sdk.CallToolRequest) json.RawMessage {
 // (docs/writes.md).
 func withSession(ctx context.Context, req *sdk.CallToolRequest) context.Context {
 	principal := Principal(req)
+	ctx = factory.WithRequest(ctx, request(req))
 	return factory.WithSession(factory.WithPrincipal(ctx, principal), principal)
 }
 
@@ -109,7 +111,8 @@ func Principal(req *sdk.CallToolRequest) string {
 }
 
 // Describe returns the tool as tools/list shows it: name, title,
-// description, the canonical input schema, and the intent's annotations.
+// description, the canonical input schema, the intent's annotations, and
+// the spec's openWorldHint when it sets one.
 func Describe(t *factory.Tool) *sdk.Tool {
 	spec := t.Spec()
 	readOnly := spec.Intent != factory.IntentDo
@@ -129,6 +132,7 @@ func Describe(t *factory.Tool) *sdk.Tool {
 			ReadOnlyHint:    readOnly,
 			DestructiveHint: &destructive,
 			IdempotentHint:  idempotent,
+			OpenWorldHint:   spec.OpenWorld,
 		},
 	}
 }

@@ -1,0 +1,111 @@
+package factory
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// Request is what the transport a call came through knows of it, for the
+// handler to reach through its *Call: the session, the caller's
+// credentials, and the ways back to the client while the call runs. The
+// factory imports no transport: factory/mcp fills a Request from go-sdk's
+// *CallToolRequest (WithRequest), and a test or another transport fills
+// its own. Every field may be left zero.
+type Request struct {
+	// SessionID is the transport's session id (MCP's Mcp-Session-Id over
+	// streamable HTTP), "" when the transport has none (stdio).
+	SessionID string
+	// Auth is the verified token of the request, nil when it carries none.
+	Auth *Auth
+	// Progress sends a progress notification to the client, when the
+	// client asked for them; nil when it did not.
+	Progress func(ctx context.Context, progress, total float64, message string) error
+	// Log sends a log message to the client, which drops it below the
+	// level it set; nil when the transport cannot.
+	Log func(ctx context.Context, level slog.Level, message string) error
+}
+
+// Auth is the verified token of a request, as the server's token
+// verifier described it.
+type Auth struct {
+	// UserID is the authenticated user, "" when the verifier names none.
+	UserID string
+	// Scopes are the token's scopes.
+	Scopes []string
+	// Expiration is when the token expires; zero when it does not say.
+	Expiration time.Time
+	// Extra holds what else the verifier put in (claims, tenant).
+	Extra map[string]any
+}
+
+type requestKey struct{}
+
+// WithRequest returns a context that carries the request a call came in,
+// for Call's Session, Auth, Progress and Log.
+func WithRequest(ctx context.Context, r *Request) context.Context {
+	return context.WithValue(ctx, requestKey{}, r)
+}
+
+func requestOf(ctx context.Context) *Request {
+	r, _ := ctx.Value(requestKey{}).(*Request)
+	if r == nil {
+		return &Request{}
+	}
+	return r
+}
+
+// Session returns the transport's session id of the call, "" when the
+// transport has none. (A cursor and a do call's idempotency key are
+// scoped to the principal, not to this id: docs/writes.md.)
+func (c *Call) Session() string { return c.request().SessionID }
+
+// Auth returns the verified token of the call's request, and false when
+// it carries none.
+func (c *Call) Auth() (Auth, bool) {
+	if a := c.request().Auth; a != nil {
+		return *a, true
+	}
+	return Auth{}, false
+}
+
+// Progress tells the client how far the call has come: progress of total
+// (total 0 when unknown), with a message for people. It sends nothing when
+// the client did not ask for progress, and returns the transport's error
+// of a notification it could not send, which a handler may ignore.
+func (c *Call) Progress(progress, total float64, message string) error {
+	r := c.request()
+	if r.Progress == nil {
+		return nil
+	}
+	return r.Progress(c.context(), progress, total, message)
+}
+
+// Log sends a log message about the call to the client (MCP logging),
+// which drops a message below the level it set, and gets none until it
+// sets one. Levels are log/slog's, with go-sdk's between them (notice,
+// critical, alert, emergency). It returns the transport's error, which a
+// handler may ignore; the server's own log is the Observer's.
+func (c *Call) Log(level slog.Level, message string) error {
+	r := c.request()
+	if r.Log == nil {
+		return nil
+	}
+	return r.Log(c.context(), level, message)
+}
+
+func (c *Call) request() *Request {
+	if c.req == nil {
+		return &Request{}
+	}
+	return c.req
+}
+
+// context is the call's context, for the notifications a handler sends
+// through Call: cancelled with the call.
+func (c *Call) context() context.Context {
+	if c.ctx == nil {
+		return context.Background()
+	}
+	return c.ctx
+}
