@@ -78,11 +78,23 @@ func TestCallReachesTheClient(t *testing.T) {
 	if err != nil || res.IsError {
 		t.Fatalf("call: %v %s", err, texts(res))
 	}
-	p := <-progress
+	// Bounded waits: a notification that never comes fails the test
+	// instead of hanging it until go test's own timeout.
+	var p *sdk.ProgressNotificationParams
+	select {
+	case p = <-progress:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no progress notification reached the client")
+	}
 	if p.ProgressToken != "export-1" || p.Progress != 1 || p.Total != 2 || p.Message != "half the notes written" {
 		t.Errorf("progress %+v", p)
 	}
-	l := <-logs
+	var l *sdk.LoggingMessageParams
+	select {
+	case l = <-logs:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no log message reached the client")
+	}
 	if l.Level != "warning" || l.Logger != "export_notes" || l.Data != "the archive is slow today" {
 		t.Errorf("log %+v (the debug message must not reach a client at info)", l)
 	}
