@@ -106,27 +106,11 @@ var (
 // and counts their answers.
 func race(t *testing.T, stores []*Store, n int, now time.Time) map[receipt.State]int {
 	t.Helper()
-	states := make([]receipt.State, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Go(func() {
-			<-start
-			c, err := stores[i%len(stores)].Claim(context.Background(), scope, args, now, time.Minute)
-			if err != nil {
-				t.Errorf("claim %d: %v", i, err)
-				return
-			}
-			states[i] = c.State
-		})
+	all := make([]receipt.Store, len(stores))
+	for i, s := range stores {
+		all[i] = s
 	}
-	close(start)
-	wg.Wait()
-	count := map[receipt.State]int{}
-	for _, st := range states {
-		count[st]++
-	}
-	return count
+	return receipttest.RaceClaims(t, all, n, scope, args, now, time.Minute)
 }
 
 // replicas opens k stores over one table, as k replicas would, each with

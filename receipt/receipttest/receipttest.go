@@ -278,26 +278,7 @@ func Run(t *testing.T, h Harness) {
 	t.Run("64 racing claims: exactly one is claimed", func(t *testing.T) {
 		s := h.New(t)
 		const n = 64
-		states := make([]receipt.State, n)
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for i := range n {
-			wg.Go(func() {
-				<-start
-				c, err := s.Claim(ctx, scope, digest("a"), epoch, lease)
-				if err != nil {
-					t.Errorf("claim %d: %v", i, err)
-					return
-				}
-				states[i] = c.State
-			})
-		}
-		close(start)
-		wg.Wait()
-		count := map[receipt.State]int{}
-		for _, st := range states {
-			count[st]++
-		}
+		count := RaceClaims(t, []receipt.Store{s}, n, scope, digest("a"), epoch, lease)
 		if count[receipt.Claimed] != 1 || count[receipt.InProgress] != n-1 {
 			t.Fatalf("racing claims answered %v, want 1 claimed and %d in progress", count, n-1)
 		}
@@ -335,6 +316,34 @@ func Run(t *testing.T, h Harness) {
 		want(t, claim(t, s, running, digest("a"), epoch.Add(lease)), receipt.Unknown)
 		want(t, claim(t, s, abandoned, digest("a"), epoch.Add(time.Second)), receipt.Unknown)
 	})
+}
+
+// RaceClaims claims scope n times at once, spread over stores (one store,
+// or several handles on one database, as replicas hold), all at now, and
+// counts the answers: a store is right when exactly one is Claimed.
+func RaceClaims(t *testing.T, stores []receipt.Store, n int, scope receipt.Scope, digest receipt.Digest, now time.Time, lease time.Duration) map[receipt.State]int {
+	t.Helper()
+	states := make([]receipt.State, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Go(func() {
+			<-start
+			c, err := stores[i%len(stores)].Claim(context.Background(), scope, digest, now, lease)
+			if err != nil {
+				t.Errorf("claim %d: %v", i, err)
+				return
+			}
+			states[i] = c.State
+		})
+	}
+	close(start)
+	wg.Wait()
+	count := map[receipt.State]int{}
+	for _, st := range states {
+		count[st]++
+	}
+	return count
 }
 
 // RaceCalls sends 64 identical calls of one do tool at once, half of them

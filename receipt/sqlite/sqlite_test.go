@@ -92,28 +92,9 @@ func claim(t *testing.T, s receipt.Store, sc receipt.Scope, now time.Time) recei
 // record, and of 64 claims racing through both exactly one is claimed.
 func TestTwoStoresRace(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "receipts.db")
-	stores := [2]*sqlite.Store{open(t, path, sqlite.Options{}), open(t, path, sqlite.Options{})}
+	stores := []receipt.Store{open(t, path, sqlite.Options{}), open(t, path, sqlite.Options{})}
 	const n = 64
-	states := make([]receipt.State, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Go(func() {
-			<-start
-			c, err := stores[i%2].Claim(ctx, scope, args, epoch, lease)
-			if err != nil {
-				t.Errorf("claim %d: %v", i, err)
-				return
-			}
-			states[i] = c.State
-		})
-	}
-	close(start)
-	wg.Wait()
-	count := map[receipt.State]int{}
-	for _, st := range states {
-		count[st]++
-	}
+	count := receipttest.RaceClaims(t, stores, n, scope, args, epoch, lease)
 	if count[receipt.Claimed] != 1 || count[receipt.InProgress] != n-1 {
 		t.Fatalf("racing claims over two stores answered %v, want 1 claimed and %d in progress", count, n-1)
 	}
