@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"crypto/rand"
 	"errors"
 	"flag"
@@ -125,24 +124,11 @@ The key is --key or $`+cursorKeyEnv+` (at least 16 bytes). Flags:
 			return fail(err)
 		}
 		inv := &invocation{kind: "cursor", reader: readerOf(b, cf.session, cf.filters)}
-		w := bufio.NewWriter(stdout)
+		var tokens []string
 		if fs.NArg() > 0 {
-			for _, token := range fs.Args() {
-				if err = inv.readArg(w, token); err != nil {
-					break
-				}
-			}
-		} else {
-			err = inv.stream(w, stdin)
+			tokens = fs.Args()
 		}
-		if ferr := w.Flush(); err == nil {
-			err = ferr
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "agentinput cursor: %v\n", err)
-			return exitIO
-		}
-		return exitOK
+		return inv.run("cursor", tokens, stdin, stdout, stderr)
 	}
 	return fail(errors.New("unknown subcommand " + strconv.Quote(sub) + ": want encode or decode"))
 }

@@ -171,9 +171,17 @@ func runRead(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		readUsage(stderr)
 		return exitUsage
 	}
+	return inv.run("read", inv.values, stdin, stdout, stderr)
+}
+
+// run reads each of values (or, when values is nil, each line of stdin)
+// and writes one JSON line per value: the output of `read` and of
+// `cursor decode`. A failure to read or write is exitIO.
+func (inv *invocation) run(command string, values []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w := bufio.NewWriterSize(stdout, 64<<10)
-	if inv.values != nil {
-		for _, v := range inv.values {
+	var err error
+	if values != nil {
+		for _, v := range values {
 			if err = inv.readArg(w, v); err != nil {
 				break
 			}
@@ -185,7 +193,7 @@ func runRead(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = ferr
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "agentinput read: %v\n", err)
+		fmt.Fprintf(stderr, "agentinput %s: %v\n", command, err)
 		return exitIO
 	}
 	return exitOK
