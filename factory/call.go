@@ -143,6 +143,9 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 	*sent = args
 	if refused != nil {
 		*sent = looseArguments(arguments, refused)
+		if t.spec.Intent == IntentDo {
+			refused.Effect = EffectNotStarted
+		}
 		return refused
 	}
 	callerKey, issues := t.claimKey(args)

@@ -364,6 +364,11 @@ func TestAskIsNotStarted(t *testing.T) {
 	if res.Envelope == nil || res.Effect != factory.EffectNotStarted || runs.Load() != 0 {
 		t.Fatalf("an ask: %+v effect %q", res.Envelope, res.Effect)
 	}
+	for _, args := range []string{`{"order":`, `not json`, `[1]`} {
+		if res := call(tool, args); res.Envelope == nil || res.Effect != factory.EffectNotStarted {
+			t.Fatalf("arguments that do not decode (%s): %+v effect %q", args, res.Envelope, res.Effect)
+		}
+	}
 	if ok := call(tool, `{"order":"a","idempotency_key":"k"}`); ok.Envelope != nil || ok.Replayed {
 		t.Fatalf("the key was taken by a refused call: %+v", ok.Envelope)
 	}
