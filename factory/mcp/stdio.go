@@ -346,7 +346,10 @@ func argumentsAsString(line []byte, sc frameScan) ([]byte, bool) {
 }
 
 // appendQuoted appends text as a JSON string. text is JSON, so it holds
-// no control character but the whitespace tab and carriage return.
+// no control character but the whitespace tab and carriage return. It is
+// not agentinput's quoting, on purpose: that one turns invalid UTF-8 into
+// U+FFFD, and these bytes must reach the factory as sent, so that its ask
+// names the byte.
 func appendQuoted(out, text []byte) []byte {
 	out = append(out, '"')
 	for _, c := range text {
