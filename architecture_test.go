@@ -36,6 +36,7 @@ var layers = []layer{
 	{name: "kinds", packages: []string{"kinds/..."},
 		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder"}, // and the owners of crossKind
 		thirdParty: []string{"golang.org/x/text", "github.com/google/uuid"}},
+	{name: "contracts", packages: []string{"promcp"}, thirdParty: []string{"github.com/google/uuid"}},
 	{name: "receipts", packages: []string{"receipt", "receipt/sqlite", "receipt/postgres"},
 		imports:    []string{"receipt"},
 		thirdParty: []string{"modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
