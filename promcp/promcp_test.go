@@ -329,3 +329,32 @@ func doWith(t *testing.T, applied string) any {
 	}
 	return doc
 }
+
+func TestNameTriad(t *testing.T) {
+	cases := []struct {
+		name  string
+		triad promcp.Triad
+		exact bool
+	}{
+		{"read_orders", promcp.TriadRead, true},
+		{"do_tag_decision", promcp.TriadDo, true},
+		{"can_do", promcp.TriadCanDo, true},
+		{"can_do_refund", promcp.TriadCanDo, true},
+		{"read_", promcp.TriadRead, false},
+		{"do_read_orders", promcp.TriadDo, false},
+		{"read_do_x", promcp.TriadRead, false},
+		{"can_do_do_tag", promcp.TriadCanDo, false},
+		{"do_can_do", promcp.TriadDo, false},
+		{"do_read", promcp.TriadDo, false},
+		{"read_can_document", promcp.TriadRead, true},
+		{"search_orders", "", false},
+		{"reader", "", false},
+		{"can_dox", "", false},
+		{"undo_tag", "", false},
+	}
+	for _, c := range cases {
+		if tr, ex := promcp.NameTriad(c.name); tr != c.triad || ex != c.exact {
+			t.Errorf("NameTriad(%q) = %q, %v; want %q, %v", c.name, tr, ex, c.triad, c.exact)
+		}
+	}
+}
