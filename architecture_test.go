@@ -42,7 +42,7 @@ var layers = []layer{
 		thirdParty: []string{"modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
 	{name: "receipt suite", packages: []string{"receipt/receipttest"}, imports: []string{"receipt", "factory"}},
 	{name: "approvals", packages: []string{"approval", "approval/sqlite", "approval/postgres"},
-		imports:    []string{"approval"},
+		imports:    []string{"approval", "kinds/uuid"}, // approval reads ids with their owner; the stores only approval
 		thirdParty: []string{"github.com/google/uuid", "modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
 	{name: "approval suite", packages: []string{"approval/approvaltest"}, imports: []string{"approval"}},
 	{name: "factory", packages: []string{"factory"},

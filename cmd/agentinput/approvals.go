@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"agentinput.dev/approval"
+	"agentinput.dev/kinds/uuid"
 )
 
 const approvalsUsage = `usage: agentinput approvals list [--store STORE] [--state STATE] [--limit N] [--json]
@@ -92,10 +93,14 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%sgive one intent id (got %d arguments)\n", prefix, len(rest))
 		return exitUsage
 	case sub != "list":
-		if id, err = approval.ParseID(rest[0]); err != nil {
+		// The id a person typed, read by the UUID kind's owner: any
+		// spelling of one meaning (upper case, braces, no hyphens).
+		u, ok := uuid.Read(rest[0], uuid.Options{}).Value()
+		if !ok {
 			fmt.Fprintf(stderr, "%s%q is not an intent id: an id is a UUID like 6ba7b810-9dad-41d1-80b4-00c04fd430c8, as list shows it\n", prefix, rest[0])
 			return exitUsage
 		}
+		id = uuid.Format(u)
 	}
 	var filter approval.Filter
 	if sub == "list" {

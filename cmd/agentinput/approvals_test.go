@@ -164,11 +164,12 @@ func TestApprovalsAcrossRestart(t *testing.T) {
 	}
 }
 
-// show prints the whole intent as JSON, the id in any case.
+// show prints the whole intent as JSON; the id is read as the uuid kind
+// reads it (upper case, braces).
 func TestApprovalsShow(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "approvals.db")
 	in := prepared(t, path, "create_issue")[0]
-	out, errOut, code := approvalsCLI(t, nil, "show", "--store", "sqlite:"+path, strings.ToUpper(in.ID))
+	out, errOut, code := approvalsCLI(t, nil, "show", "--store", "sqlite:"+path, "{"+strings.ToUpper(in.ID)+"}")
 	if code != exitOK {
 		t.Fatalf("show: exit %d, %s", code, errOut)
 	}
@@ -227,6 +228,7 @@ func TestApprovalsFailures(t *testing.T) {
 		{"two ids", []string{"approve", "--store", store, in.ID, in.ID}, exitUsage, "give one intent id (got 2"},
 		{"an id to list", []string{"list", "--store", store, in.ID}, exitUsage, "list takes no id"},
 		{"an id that is no UUID", []string{"approve", "--store", store, "42"}, exitUsage, `"42" is not an intent id`},
+		{"a placeholder id", []string{"show", "--store", store, "00000000-0000-0000-0000-000000000000"}, exitUsage, "is not an intent id"},
 		{"a state that is none", []string{"list", "--store", store, "--state", "Pending"}, exitUsage, `--state "Pending" is not a state`},
 		{"a limit too large", []string{"list", "--store", store, "--limit", "5000"}, exitUsage, "--limit 5000: want 1 to 1000"},
 		{"a memory store", []string{"list", "--store", "memory"}, exitUsage, "approvals need a durable store"},
