@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"agentinput.dev/approval"
 	"agentinput.dev/kinds/uuid"
@@ -87,7 +88,7 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var id string
 	switch {
 	case sub == "list" && len(rest) > 0:
-		fmt.Fprintf(stderr, "%slist takes no id (got %q): use show ID\n", prefix, rest[0])
+		fmt.Fprintf(stderr, "%slist takes no id (got %s): use show ID\n", prefix, strconv.QuoteToGraphic(short(rest[0])))
 		return exitUsage
 	case sub != "list" && len(rest) != 1:
 		fmt.Fprintf(stderr, "%sgive one intent id (got %d arguments)\n", prefix, len(rest))
@@ -97,7 +98,7 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		// spelling of one meaning (upper case, braces, no hyphens).
 		u, ok := uuid.Read(rest[0], uuid.Options{}).Value()
 		if !ok {
-			fmt.Fprintf(stderr, "%s%q is not an intent id: an id is a UUID like 6ba7b810-9dad-41d1-80b4-00c04fd430c8, as list shows it\n", prefix, rest[0])
+			fmt.Fprintf(stderr, "%s%s is not an intent id: an id is a UUID like 6ba7b810-9dad-41d1-80b4-00c04fd430c8, as list shows it\n", prefix, strconv.QuoteToGraphic(short(rest[0])))
 			return exitUsage
 		}
 		id = uuid.Format(u)
@@ -106,7 +107,7 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if sub == "list" {
 		filter = approval.Filter{State: approval.State(*state), Limit: *limit}
 		if filter.State != "" && !filter.State.Valid() {
-			fmt.Fprintf(stderr, "%s--state %q is not a state: want pending, denied, approved, dispatching, committed, not_started or unknown\n", prefix, *state)
+			fmt.Fprintf(stderr, "%s--state %s is not a state: want pending, denied, approved, dispatching, committed, not_started or unknown\n", prefix, strconv.QuoteToGraphic(short(*state)))
 			return exitUsage
 		}
 		if *limit < 1 || *limit > approval.MaxLimit {
@@ -272,4 +273,17 @@ func cell(s string) string {
 		}
 	}
 	return s
+}
+
+// short bounds a value a message repeats: its first 64 bytes (whole
+// runes), and "…" when there was more.
+func short(s string) string {
+	if len(s) <= 64 {
+		return s
+	}
+	i := 64
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }

@@ -228,6 +228,7 @@ func TestApprovalsFailures(t *testing.T) {
 		{"two ids", []string{"approve", "--store", store, in.ID, in.ID}, exitUsage, "give one intent id (got 2"},
 		{"an id to list", []string{"list", "--store", store, in.ID}, exitUsage, "list takes no id"},
 		{"an id that is no UUID", []string{"approve", "--store", store, "42"}, exitUsage, `"42" is not an intent id`},
+		{"a long id, repeated short", []string{"show", "--store", store, strings.Repeat("f", 100)}, exitUsage, `"` + strings.Repeat("f", 64) + `…" is not an intent id`},
 		{"a placeholder id", []string{"show", "--store", store, "00000000-0000-0000-0000-000000000000"}, exitUsage, "is not an intent id"},
 		{"a state that is none", []string{"list", "--store", store, "--state", "Pending"}, exitUsage, `--state "Pending" is not a state`},
 		{"a limit too large", []string{"list", "--store", store, "--limit", "5000"}, exitUsage, "--limit 5000: want 1 to 1000"},
