@@ -13,8 +13,9 @@ import (
 // session id, the verified token, and progress, logging, sampling and
 // elicitation through the request's session, for the handler's
 // *factory.Call. Sampling and elicitation are set only when the client
-// declared the capability: otherwise Call.Sample and Call.Elicit return
-// factory.ErrUnsupported.
+// declared the capability, on a protocol version that lets the server send
+// requests during a call (before 2026-07-28): otherwise Call.Sample and
+// Call.Elicit return factory.ErrUnsupported.
 func request(req *sdk.CallToolRequest) *factory.Request {
 	r := &factory.Request{}
 	if req == nil {
@@ -50,7 +51,7 @@ func request(req *sdk.CallToolRequest) *factory.Request {
 		//lint:ignore SA1019 served through the deprecation window, see above
 		return ss.Log(ctx, &sdk.LoggingMessageParams{Level: sdk.LoggingLevel(logLevel(level)), Logger: logger, Data: message})
 	}
-	caps := clientCapabilities(ss)
+	caps := serverRequests(ss)
 	//lint:ignore SA1019 sampling is served through its deprecation window (sample)
 	if caps != nil && caps.Sampling != nil {
 		r.Sample = func(ctx context.Context, s factory.Sampling) (*factory.Sampled, error) { return sample(ctx, ss, s) }
@@ -61,11 +62,19 @@ func request(req *sdk.CallToolRequest) *factory.Request {
 	return r
 }
 
-// clientCapabilities are what the session's client declared when it
-// initialized; nil before.
-func clientCapabilities(ss *sdk.ServerSession) *sdk.ClientCapabilities {
+// multiRoundTrip is the protocol version from which a server may no longer
+// send requests of its own while it serves a call (SEP-2575): sampling and
+// elicitation travel as input requests in the call's result, and the
+// client calls again with the answers (SEP-2322), which a handler that
+// waits for its answer cannot be.
+const multiRoundTrip = "2026-07-28"
+
+// serverRequests are the client's capabilities when the server may send it
+// requests (sampling, elicitation) during a call: the session initialized
+// with a protocol version before multiRoundTrip; nil otherwise.
+func serverRequests(ss *sdk.ServerSession) *sdk.ClientCapabilities {
 	p := ss.InitializeParams()
-	if p == nil {
+	if p == nil || p.ProtocolVersion >= multiRoundTrip {
 		return nil
 	}
 	return p.Capabilities
