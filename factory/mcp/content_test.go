@@ -87,11 +87,11 @@ func TestContentBlocks(t *testing.T) {
 // TestContentWithoutStructured: blocks alone send no structured content,
 // and a handler's failure is the envelope, as for any result.
 func TestContentWithoutStructured(t *testing.T) {
-	fail := false
+	var fail atomic.Bool
 	tool := factory.Must(factory.Spec{Name: "show_chart", Title: "Show the chart", Intent: factory.IntentRead, Observer: silent{},
 		Description: "Shows the chart of the quarter as an image. Use when the user asks to see the chart."},
 		func(context.Context, struct{}, *factory.Call) (*factory.Content, error) {
-			if fail {
+			if fail.Load() {
 				return nil, &factory.Failure{Code: "not_found", Message: "there is no chart for this quarter"}
 			}
 			c := factory.Blocks(factory.Image(pixel, "image/png"))
@@ -105,7 +105,7 @@ func TestContentWithoutStructured(t *testing.T) {
 	if _, ok := res.Content[0].(*sdk.ImageContent); !ok {
 		t.Errorf("block %#v", res.Content[0])
 	}
-	fail = true
+	fail.Store(true)
 	res = callTool(t, cs, "show_chart", map[string]any{})
 	if !res.IsError || structured(t, res)["code"] != "not_found" || !strings.Contains(texts(res), "there is no chart") {
 		t.Errorf("failure %s", texts(res))
