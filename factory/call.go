@@ -45,8 +45,9 @@ type Result struct {
 	// call was refused before its key was known.
 	IdempotencyKey string
 
-	handlerWarnings []Remark // the handler's own warnings, kept in the receipt
-	cause           error    // what the server logs of a failure; never shown to the model
+	handlerWarnings []Remark       // the handler's own warnings, kept in the receipt
+	read            map[string]any // of refused arguments, those that read (CanDo reports on them)
+	cause           error          // what the server logs of a failure; never shown to the model
 }
 
 // Call lets a handler add warnings to its result, issue the cursor of its
@@ -139,6 +140,27 @@ func (t *Tool) Call(ctx context.Context, arguments json.RawMessage) *Result {
 // receipt (write.go). It leaves the decoded arguments in *sent, for the
 // telemetry's paths.
 func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[string]any) *Result {
+	res, callerKey, assign, done := t.readCall(ctx, arguments, sent, t.spec.Intent.mode())
+	switch {
+	case done:
+		return res
+	case t.direct != nil:
+		// A tool the factory answers itself (CanDo).
+		return t.direct(ctx, res)
+	case t.run == nil:
+		// A tool declared elsewhere (FromSchema): reading ends here, and
+		// the caller forwards res.Arguments to the tool's own handler.
+		return res
+	}
+	return t.runHandler(ctx, res, callerKey, t.handler(ctx, res, assign))
+}
+
+// readCall runs the phases before the handler: decode, claim, unknown
+// properties, read (under the absence rule of mode), ranges, schema. done
+// is true when the call ends there (res then holds the envelope);
+// otherwise res holds the normalized arguments, and callerKey and assign
+// what the run phase needs.
+func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *map[string]any, mode Mode) (res *Result, callerKey string, assign []func(reflect.Value), done bool) {
 	args, res, refused := t.decode(arguments)
 	*sent = args
 	if refused != nil {
@@ -146,11 +168,11 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 		if t.spec.Intent == IntentDo {
 			refused.Effect = EffectNotStarted
 		}
-		return refused
+		return refused, "", nil, true
 	}
 	callerKey, issues := t.claimKey(args)
 	issues = append(issues, t.unknownProperties(args, res)...)
-	assign, readIssues := t.readProperties(ctx, args, res)
+	assign, readIssues := t.readProperties(ctx, args, res, mode)
 	issues = append(issues, readIssues...)
 	if len(issues) == 0 {
 		issues = t.reversedRanges(res.Arguments, args)
@@ -159,14 +181,9 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 		issues = t.violations(res.Arguments)
 	}
 	if len(issues) > 0 {
-		return t.refusedArguments(res, issues)
+		return t.refusedArguments(res, issues), "", nil, true
 	}
-	if t.run == nil {
-		// A tool declared elsewhere (FromSchema): reading ends here, and
-		// the caller forwards res.Arguments to the tool's own handler.
-		return res
-	}
-	return t.runHandler(ctx, res, callerKey, t.handler(ctx, res, assign))
+	return res, callerKey, assign, false
 }
 
 // decode is the decode phase: the arguments within the budgets, an object
@@ -270,10 +287,9 @@ func (t *Tool) unknownProperties(args map[string]any, res *Result) []Issue {
 // arguments). It records the normalized arguments, notes, warnings and
 // best-effort issues on res, and returns how to set each read field
 // (indexed like t.props) and the issues.
-func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result) ([]func(reflect.Value), []Issue) {
+func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result, mode Mode) ([]func(reflect.Value), []Issue) {
 	assign := make([]func(reflect.Value), len(t.props))
 	var issues []Issue
-	mode := t.spec.Intent.mode()
 	for _, last := range []bool{false, true} {
 		for i, p := range t.props {
 			if (p.binding.cursor != nil) != last {
@@ -375,7 +391,8 @@ func (p *property) read(raw any, present bool, mode Mode, session, filters strin
 // envelope of its issues (the best-effort ones after), with the notes and
 // warnings so far; a do call that is refused has not started.
 func (t *Tool) refusedArguments(res *Result, issues []Issue) *Result {
-	r := &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings}
+	r := &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings,
+		read: res.Arguments}
 	if t.spec.Intent == IntentDo {
 		r.Effect = EffectNotStarted
 	}

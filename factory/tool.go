@@ -110,6 +110,9 @@ type Tool struct {
 	compiled *jsonschema.Schema
 	inType   reflect.Type
 	run      func(ctx context.Context, in reflect.Value, call *Call) (any, error)
+	// direct answers a read call itself, for a tool the factory builds
+	// whole (CanDo); nil for every other tool.
+	direct   func(ctx context.Context, res *Result) *Result
 	observer Observer
 }
 

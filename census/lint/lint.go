@@ -239,6 +239,10 @@ func sameWords(title, name string) bool {
 	return norm(title) == norm(name)
 }
 
+// canDoArguments is the property in which proMCP's generic can_do takes an
+// action's arguments: the convention's name, not an opaque one.
+const canDoArguments = "arguments"
+
 // maxDepth bounds how deep lintSchema follows nested object properties.
 const maxDepth = 8
 
@@ -246,6 +250,8 @@ const maxDepth = 8
 // and semantically named, nested object properties, array items and the
 // branches of oneOf, anyOf and allOf included, to maxDepth.
 func lintSchema(tool string, raw json.RawMessage) []Finding {
+	triad, _ := promcp.NameTriad(tool)
+	canDo := triad == promcp.TriadCanDo
 	var doc map[string]any
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -286,7 +292,7 @@ func lintSchema(tool string, raw json.RawMessage) []Finding {
 			if d, _ := p["description"].(string); strings.TrimSpace(d) == "" {
 				out = append(out, NewFinding(RulePropertyDescription, tool, path, "the property has no description"))
 			}
-			if why := opaqueName(name); why != "" {
+			if why := opaqueName(name); why != "" && !(path == canDoArguments && canDo) {
 				out = append(out, NewFinding(RulePropertyNameSemantic, tool, path, fmt.Sprintf("the argument name %q %s", clip(name), why)))
 			}
 			if p != nil {

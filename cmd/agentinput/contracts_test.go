@@ -52,20 +52,14 @@ func TestDemoAnswersItsOutputSchemas(t *testing.T) {
 		"read_decisions": {"query": {"contract", "lease", ""}, "court": {"NS", "nejvyssi soud", "all", "KS Brno"},
 			"date_from": {"2020", "2020-01-01", "1. 1. 2019"}, "date_to": {"2024-12-31", "2025"}, "limit": {json.Number("1"), "5", json.Number("50")},
 			"tags": tags, "language": {"cs", "cs_CZ", "Czech"}, "country": {"CZ", "Czechia"}, "cursor": {"start"}},
-		"read_decision":     {"id": ids},
-		"can_do":            {"action": {"do_tag_decision", "do untag decision", "do_untag_decision"}, "decision_id": ids, "tags": tags},
+		"read_decision": {"id": ids},
+		"can_do": {"action": {"do_tag_decision", "do untag decision", "do_untag_decision"}, "decision_id": ids, "tags": tags,
+			"arguments": {map[string]any{"decision_id": ids[0], "tags": tags[1]}, map[string]any{"decision_id": ids[1], "tags": tags[2]}}},
 		"do_tag_decision":   {"decision_id": ids, "tags": tags, "idempotency_key": {"k1", "k2"}},
 		"do_untag_decision": {"decision_id": ids, "tags": tags, "idempotency_key": {"k1", "k3"}},
 	}
 	answered := map[string]int{}
-	rapid.Check(t, func(t *rapid.T) {
-		name := rapid.SampledFrom([]string{"read_decisions", "read_decision", "can_do", "do_tag_decision", "do_untag_decision"}).Draw(t, "tool")
-		args := map[string]any{}
-		for prop, values := range pools[name] {
-			if rapid.Bool().Draw(t, prop+" sent") {
-				args[prop] = rapid.SampledFrom(values).Draw(t, prop)
-			}
-		}
+	check := func(t interface{ Fatalf(string, ...any) }, name string, args map[string]any) {
 		raw, _ := json.Marshal(args)
 		out := agentmcp.Result(byName[name].Call(context.Background(), raw))
 		if out.IsError {
@@ -74,15 +68,35 @@ func TestDemoAnswersItsOutputSchemas(t *testing.T) {
 		answered[name]++
 		b, err := json.Marshal(out.StructuredContent)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%v", err)
 		}
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%v", err)
 		}
 		if err := schemas[name].Validate(doc); err != nil {
 			t.Fatalf("%s %s answered\n%s\nwhich its output schema refuses: %v", name, raw, b, err)
 		}
+	}
+	// One call of each tool that answers a result, then calls drawn at
+	// random.
+	for name, args := range map[string]map[string]any{
+		"read_decisions": {}, "read_decision": {"id": ids[0]},
+		"can_do":            {"action": "do_tag_decision", "arguments": map[string]any{"decision_id": ids[0], "tags": []any{"criminal"}}},
+		"do_tag_decision":   {"decision_id": ids[0], "tags": []any{"criminal"}},
+		"do_untag_decision": {"decision_id": ids[0], "tags": []any{"criminal"}},
+	} {
+		check(t, name, args)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		name := rapid.SampledFrom([]string{"read_decisions", "read_decision", "can_do", "do_tag_decision", "do_untag_decision"}).Draw(t, "tool")
+		args := map[string]any{}
+		for prop, values := range pools[name] {
+			if rapid.Bool().Draw(t, prop+" sent") {
+				args[prop] = rapid.SampledFrom(values).Draw(t, prop)
+			}
+		}
+		check(t, name, args)
 	})
 	for name := range pools {
 		if answered[name] == 0 {
