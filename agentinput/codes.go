@@ -42,6 +42,7 @@ const (
 	NoteDuplicate       NoteCode = "duplicate"        // a repeated list item dropped
 	NoteAliasCode       NoteCode = "alias_code"       // another code of the value (three-letter, deprecated, alpha-3, numeric, a common alias) read as its canonical code
 	NoteName            NoteCode = "name"             // a name of the value (a language's or a country's) read as its code
+	NoteVariantInferred NoteCode = "variant_inferred" // an object sent without its union's discriminator read as the one variant whose required properties it has and that alone could hold it
 )
 
 // NoteCodes returns every NoteCode, in a new slice the caller may keep or change.
@@ -54,7 +55,7 @@ var noteCodes = []NoteCode{
 	NoteDateForm, NoteTimeDropped, NotePeriodBound, NoteOpenBound,
 	NoteURIForm, NoteCitation,
 	NoteForm, NoteFolded, NoteSynonym, NoteScalarAsText, NoteOneItem, NoteListInString, NoteObjectInString, NoteSplit, NoteDuplicate,
-	NoteAliasCode, NoteName,
+	NoteAliasCode, NoteName, NoteVariantInferred,
 }
 
 // AskCode names why a value could not be read.

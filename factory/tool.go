@@ -80,6 +80,10 @@ type Spec struct {
 	// name in their tags (agentinput:"vocabulary,of=courts",
 	// agentinput:"filter,of=courts").
 	Vocabularies map[string]*vocabulary.Reader
+	// Unions are the discriminated unions the tool's properties are
+	// declared with: a property of an interface type is read as the union
+	// declared here for that type (NewUnion).
+	Unions []Union
 	// Cursors issues and reads the tokens of the tool's cursor property
 	// (bound by the name cursor); a tool with a cursor property needs one.
 	Cursors *cursor.Reader
