@@ -46,7 +46,7 @@ func New(opts Options) (*Reader, error) {
 	}
 	r := &Reader{dates: dates, expected: expected}
 	if opts.DefaultZone != "" {
-		loc, ok := zoneNamed(opts.DefaultZone)
+		loc, ok := namedZone(opts.DefaultZone)
 		if !ok {
 			return nil, errors.New("timestamp: DefaultZone " + strconv.Quote(opts.DefaultZone) + " is not an IANA time zone name")
 		}

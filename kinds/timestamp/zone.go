@@ -43,9 +43,9 @@ var zoneMisses struct {
 	n int
 }
 
-// zoneNamed returns the zone an IANA name names ("Europe/Prague",
+// namedZone returns the zone an IANA name names ("Europe/Prague",
 // "europe/prague", "UTC"), looking it up once.
-func zoneNamed(name string) (*time.Location, bool) {
+func namedZone(name string) (*time.Location, bool) {
 	if !zoneSpelling(name) {
 		return nil, false
 	}
