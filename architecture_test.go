@@ -69,6 +69,7 @@ var crossKind = map[string][]string{
 	"kinds/locale":     {"kinds/country"}, // a tag's region is a country
 	"kinds/filter":     {"kinds/vocabulary"},
 	"kinds/stringlist": {"kinds/filter"}, // "all" on a list of declared values
+	"kinds/timestamp":  {"kinds/date"},   // the date inside a timestamp
 }
 
 func match(pattern, pkg string) bool {
