@@ -336,7 +336,16 @@ func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*pr
 	// The kind: the tag, then the name rule, then the Go type.
 	kind := opts.kind
 	if kind == "" {
-		if r, ok := ruleFor(name); ok {
+		// A Go type that is a kind's own (time.Time) binds that kind even
+		// where a name rule binds another: a time.Time called since is an
+		// instant, not a calendar date.
+		r, ok := ruleFor(name)
+		if tk, typed := typedKinds[t]; ok && typed {
+			if rk, _, _ := strings.Cut(r.tag, ","); rk != tk {
+				ok = false
+			}
+		}
+		if ok {
 			ruleOpts, err := parseTag(r.tag)
 			if err != nil {
 				return nil, fmt.Errorf("name rule %q: %w", r.tag, err) // a bug in the rules table

@@ -13,6 +13,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/number"
+	"agentinput.dev/kinds/timestamp"
 )
 
 // Result is what one call comes to: the handler's output with the notes
@@ -176,6 +177,13 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 func (t *Tool) decode(arguments json.RawMessage) (map[string]any, *Result, *Result) {
 	inner, inString := argumentsInString(arguments)
 	args, issue := decodeArguments(inner)
+	if issue != nil && issue.Code == agentinput.AskTooLarge {
+		if b := t.bindingAt(issue.Path); b != nil && b.tooLargeHint != "" {
+			// Inline bytes over the string budget: the tool's reference
+			// form, never "send a shorter value".
+			issue.Hint = b.tooLargeHint
+		}
+	}
 	if issue != nil {
 		return nil, nil, &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
 	}
@@ -602,7 +610,7 @@ func reversedRanges(props []*property, byName map[string]*property, args, sent m
 		}
 		from, fok := args[p.name]
 		upto, tok := args[to]
-		if !fok || !tok || !after(from, upto) {
+		if !fok || !tok || !later(p.kind, from, upto) {
 			continue
 		}
 		fromJSON, toJSON := mustJSON(from), mustJSON(upto)
@@ -630,7 +638,7 @@ func swapped(from, to *property, sent map[string]any, swapFrom, swapTo []byte) (
 	}
 	a, okA := from.binding.read(sent[to.name]).Value()
 	b, okB := to.binding.read(sent[from.name]).Value()
-	if !okA || !okB || after(a.json, b.json) {
+	if !okA || !okB || later(from.kind, a.json, b.json) {
 		return swapFrom, swapTo
 	}
 	return mustJSON(a.json), mustJSON(b.json)
@@ -645,6 +653,19 @@ func pairOf(name string) (string, bool) {
 		return strings.TrimSuffix(name, "_from") + "_to", true
 	}
 	return "", false
+}
+
+// later is after for the canonical values of a property of kind: two
+// instants by the instants they name, whatever their offsets.
+func later(kind string, a, b any) bool {
+	x, okA := a.(string)
+	y, okB := b.(string)
+	if kind != "timestamp" || !okA || !okB {
+		return after(a, b)
+	}
+	ta, errA := timestamp.Parse(x)
+	tb, errB := timestamp.Parse(y)
+	return errA == nil && errB == nil && ta.After(tb)
 }
 
 // after reports whether canonical value a comes after b: dates as their

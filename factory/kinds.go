@@ -57,6 +57,10 @@ type binding struct {
 	// properties: the shape a path walks (telemetry, budgets).
 	members map[string]*binding
 	elem    *binding
+	// tooLargeHint, for inline bytes, is the hint of a value over a
+	// budget, the call's string budget included: the tool's reference
+	// form when it declares one, never "send a shorter value".
+	tooLargeHint string
 }
 
 // indexedAsk is the ask of one item of a list.

@@ -453,3 +453,30 @@ func bindJSON(t reflect.Type, o tagOptions) (binding, error) {
 		collection: true,
 	}, nil
 }
+
+// bindingAt returns the binding of the value at path (a JSON Pointer into
+// the arguments) when the declared shape names it: a property, a nested
+// object's or a union variant's property, an item of a list or a value of
+// a map that holds properties; nil otherwise.
+func (t *Tool) bindingAt(path string) *binding {
+	if path == "" {
+		return nil
+	}
+	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	p := t.byName[unescapePointer(segs[0])]
+	if p == nil {
+		return nil
+	}
+	b := &p.binding
+	for _, seg := range segs[1:] {
+		if m, ok := b.members[unescapePointer(seg)]; ok {
+			b = m
+			continue
+		}
+		if b.elem == nil {
+			return nil
+		}
+		b = b.elem
+	}
+	return b
+}

@@ -2,10 +2,15 @@ package factory
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"agentinput.dev/agentinput"
 )
 
 // The union of the tests: a source is a web page, a file, or a stored
@@ -252,5 +257,140 @@ func TestUnionDeclarationMistakes(t *testing.T) {
 		if _, err := New(spec, h); err == nil || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("%v: %v, want %q", tc.unions, err, tc.says)
 		}
+	}
+}
+
+// Inline bytes and their reference form: content over the budget is
+// answered with the reference form, never with a hint to shorten it.
+type attachment interface{ isAttachment() }
+
+type inlineAttachment struct {
+	Content []byte `json:"content" agentinput:"required" desc:"The file's content."`
+	Name    string `json:"name" desc:"The file's name."`
+}
+
+type storedAttachment struct {
+	Ref string `json:"ref" agentinput:"required" desc:"The id an upload returned."`
+}
+
+func (inlineAttachment) isAttachment() {}
+func (storedAttachment) isAttachment() {}
+
+func newAttach(t testing.TB) (*Tool, *attachment) {
+	t.Helper()
+	var got attachment
+	spec := quietSpec("do_attach_file", IntentDo)
+	spec.Unions = []Union{NewUnion[attachment]("kind",
+		Case[inlineAttachment]("inline", "The file's bytes, inline."),
+		Case[storedAttachment]("stored", "A file uploaded before, by the id the upload returned.").Reference())}
+	tool, err := New(spec, func(_ context.Context, in struct {
+		File attachment `json:"file" agentinput:"required" desc:"The file to attach."`
+	}, _ *Call) (searchOut, error) {
+		got = in.File
+		return searchOut{}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tool, &got
+}
+
+func TestBytesAndTheirReferenceForm(t *testing.T) {
+	tool, got := newAttach(t)
+	res := tool.Call(context.Background(), json.RawMessage(`{"file": {"content": "aGVsbG8"}}`))
+	if res.Envelope != nil {
+		t.Fatalf("%+v", res.Envelope.Issues)
+	}
+	if in, ok := (*got).(inlineAttachment); !ok || string(in.Content) != "hello" {
+		t.Fatalf("handler got %#v", *got)
+	}
+	if res.Arguments["file"].(map[string]any)["content"] != "aGVsbG8=" {
+		t.Errorf("normalized %v", res.Arguments)
+	}
+	res = tool.Call(context.Background(), json.RawMessage(`{"file": {"ref": "up-7"}}`))
+	if res.Envelope != nil || *got != (storedAttachment{Ref: "up-7"}) {
+		t.Fatalf("reference: %+v %#v", res.Envelope, *got)
+	}
+	// Over the bytes budget, and over the call's string budget: both
+	// offer the reference form.
+	for _, n := range []int{agentinput.MaxInlineBytes + 3, agentinput.MaxStringBytes} {
+		big := base64.StdEncoding.EncodeToString(make([]byte, n))
+		res = tool.Call(context.Background(), json.RawMessage(`{"file": {"kind": "inline", "content": "`+big+`"}}`))
+		if res.Envelope == nil {
+			t.Fatalf("%d bytes inline were read", n)
+		}
+		is := res.Envelope.Issues[0]
+		if is.Code != agentinput.AskTooLarge || is.Path != "/file/content" {
+			t.Fatalf("%d bytes: %s %s", n, is.Path, is.Code)
+		}
+		for _, text := range []string{is.Hint, res.Envelope.Hint} {
+			low := strings.ToLower(text)
+			if !strings.Contains(text, `{"kind":"stored","ref":`) || strings.Contains(low, "short") || strings.Contains(low, "summar") || strings.Contains(low, "rewrite") {
+				t.Errorf("%d bytes: hint %q", n, text)
+			}
+		}
+	}
+}
+
+func TestBytesSchemaStatesTheBudget(t *testing.T) {
+	tool, _ := newAttach(t)
+	var s struct {
+		Properties map[string]struct {
+			OneOf []struct {
+				Properties map[string]struct {
+					Description     string `json:"description"`
+					MaxLength       int    `json:"maxLength"`
+					ContentEncoding string `json:"contentEncoding"`
+				} `json:"properties"`
+			} `json:"oneOf"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(tool.InputSchema(), &s); err != nil {
+		t.Fatal(err)
+	}
+	c := s.Properties["file"].OneOf[0].Properties["content"]
+	if c.MaxLength != base64.StdEncoding.EncodedLen(agentinput.MaxInlineBytes) || c.ContentEncoding != "base64" ||
+		!strings.Contains(c.Description, strconv.Itoa(agentinput.MaxInlineBytes)+" bytes") {
+		t.Fatalf("content: %+v", c)
+	}
+}
+
+func TestTimestamps(t *testing.T) {
+	var got struct {
+		Since time.Time `json:"since" agentinput:"zone=Europe/Prague" desc:"Only events from this instant on."`
+		Until time.Time `json:"until" desc:"Only events before this instant."`
+	}
+	tool, err := New(quietSpec("read_events", IntentRead), func(_ context.Context, in struct {
+		Since time.Time `json:"since" agentinput:"zone=Europe/Prague" desc:"Only events from this instant on."`
+		Until time.Time `json:"until" desc:"Only events before this instant."`
+	}, _ *Call) (searchOut, error) {
+		got = in
+		return searchOut{}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, _ := tool.PropertyKind("since"); k != "timestamp" {
+		t.Fatalf("since binds %s", k)
+	}
+	res := tool.Call(context.Background(), json.RawMessage(`{"since": "2026-10-01T09:00:00+02:00", "until": "2026-10-01T08:00:00Z"}`))
+	if res.Envelope != nil || !got.Since.Equal(time.Date(2026, 10, 1, 7, 0, 0, 0, time.UTC)) || len(res.Notes) != 0 {
+		t.Fatalf("%+v %v %+v", res.Envelope, got, res.Notes)
+	}
+	// An instant later than its pair's, by instants, not by spelling.
+	res = tool.Call(context.Background(), json.RawMessage(`{"since": "2026-10-01T09:00:00+02:00", "until": "2026-10-01T06:30:00Z"}`))
+	if res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskRangeReversed {
+		t.Fatalf("reversed instants: %+v", res.Envelope)
+	}
+	// The property's default zone, passed to the kind: a note names it.
+	res = tool.Call(context.Background(), json.RawMessage(`{"since": "2026-10-01 09:00"}`))
+	if res.Envelope != nil || !got.Since.Equal(time.Date(2026, 10, 1, 7, 0, 0, 0, time.UTC)) || len(res.Notes) == 0 ||
+		res.Notes[len(res.Notes)-1].Code != string(agentinput.NoteDefaultZone) || res.Notes[0].Path != "/since" {
+		t.Fatalf("default zone: %+v %v %+v", res.Envelope, got.Since, res.Notes)
+	}
+	// A zone-less spelling on a property without a default zone asks.
+	res = tool.Call(context.Background(), json.RawMessage(`{"until": "2026-10-01T09:00:00"}`))
+	if res.Envelope == nil || res.Envelope.Issues[0].Path != "/until" {
+		t.Fatalf("zone-less until: %+v", res.Envelope)
 	}
 }
