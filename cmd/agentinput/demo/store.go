@@ -198,6 +198,20 @@ func (s *Store) Tag(id string, tags []string) (previous, applied []string, ok bo
 	return previous, applied, true
 }
 
+// SetTags sets a decision's tags to tags, in their order, and returns
+// the tags it had.
+func (s *Store) SetTags(id string, tags []string) (previous []string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.byID[id]
+	if !ok {
+		return nil, false
+	}
+	previous = s.decisions[i].Tags
+	s.decisions[i].Tags = append([]string{}, tags...)
+	return previous, true
+}
+
 func clone(d Decision) Decision {
 	d.Tags = slices.Clone(d.Tags)
 	return d

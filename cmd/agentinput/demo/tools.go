@@ -75,6 +75,20 @@ type Tagged struct {
 	AppliedTags  []string `json:"applied_tags"`
 }
 
+// SetTagsIn is the input of do_set_tags: what read_decision describes of
+// a decision's tags, sent back byte for byte.
+type SetTagsIn struct {
+	DecisionID string   `json:"decision_id" agentinput:"required" desc:"The decision whose tags to set"`
+	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The decision's subject tags afterwards, all of them ([] removes every tag)"`
+}
+
+// TagsSet is the result of do_set_tags.
+type TagsSet struct {
+	DecisionID   string   `json:"decision_id"`
+	PreviousTags []string `json:"previous_tags"`
+	Tags         []string `json:"tags"`
+}
+
 // Tools declares the demonstration server's tools over a store, with the
 // cursor codec keyed by key (at least 32 bytes), receipts in memory, and
 // every call reported to observer (nil: log/slog).
@@ -207,7 +221,27 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []*factory.Tool{read, one, canDo, tag}, nil
+	setTags, err := factory.New(factory.Spec{
+		Name:  "do_set_tags",
+		Title: "Set a court decision's tags",
+		Description: "Sets a court decision's subject tags to exactly the list sent, replacing those it had, and returns its tags " +
+			"before and after. Use when the user asks to retag a decision or to remove a tag.",
+		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
+		Confirm: "Call read_decision with the decision_id and look at its tags",
+		// What read_decision returns of a decision's tags, do_set_tags
+		// takes back unchanged: cmd/agentinput/demo's TestTagsFixedPoint.
+		Configures: &factory.Configures{Tool: "read_decision", From: map[string]string{"decision_id": "/id", "tags": "/tags"}},
+	}, func(_ context.Context, in SetTagsIn, _ *factory.Call) (TagsSet, error) {
+		prev, ok := store.SetTags(in.DecisionID, in.Tags)
+		if !ok {
+			return TagsSet{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+		}
+		return TagsSet{DecisionID: in.DecisionID, PreviousTags: prev, Tags: in.Tags}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []*factory.Tool{read, one, canDo, tag, setTags}, nil
 }
 
 func contains(list []string, s string) bool {
