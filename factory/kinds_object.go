@@ -235,7 +235,20 @@ func treeOutcome(tree func(raw any, at string, mode Mode) propertyRead) func(raw
 		if r.value == nil {
 			return agentinput.Absent[slot](agentinput.Notes{})
 		}
-		return agentinput.Value(*r.value, agentinput.Notes{})
+		// The notes inside, each at its path: a repair is never silent.
+		var notes agentinput.Notes
+		for _, n := range r.notes {
+			at := n.Path
+			if at == "" {
+				at = "the value"
+			}
+			notes.Add(agentinput.NoteCode(n.Code), agentinput.Words(at), n.Message)
+		}
+		o := agentinput.Value(*r.value, notes)
+		for _, w := range r.warnings {
+			o = o.WithWarning(agentinput.Warning{Code: agentinput.WarningCode(w.Code), Message: w.Path + ": " + w.Message})
+		}
+		return o
 	}
 }
 

@@ -262,3 +262,41 @@ func TestFreeJSONValue(t *testing.T) {
 		t.Fatalf("%+v %#v", res.Envelope, got)
 	}
 }
+
+// TestTelemetryNestedPaths: a nested object's declared property names are
+// the author's and are kept; a map's keys and undeclared nested names are
+// the caller's and are not.
+func TestTelemetryNestedPaths(t *testing.T) {
+	spec := quietSpec("import_entries", IntentRead)
+	var events []Event
+	spec.Observer = observerFunc(func(e Event) { events = append(events, e) })
+	tool := Must(spec, func(_ context.Context, in importIn, _ *Call) (searchOut, error) { return searchOut{}, nil })
+	tool.Call(context.Background(), json.RawMessage(`{"source": {"url": "x", "pin_4821": 1}, "items": [{"name": "a", "count": "many"}], "labels": {"secret-7731": "lots"}}`))
+	var got []string
+	for _, is := range events[0].Issues {
+		got = append(got, is.Path)
+	}
+	if want := "/source/(key) /items/0/count /labels/(key)"; strings.Join(got, " ") != want {
+		t.Fatalf("paths %q, want %q", got, want)
+	}
+}
+
+// TestBindPropertyObject: one nested object outside a tool reads as a
+// tool's property would, its first issue's path in the ask.
+func TestBindPropertyObject(t *testing.T) {
+	b, err := BindProperty("source", reflect.TypeFor[sourceIn](), "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := b.Read(context.Background(), map[string]any{"url": "x", "pages": "1 000"}, true)
+	if v, ok := o.Value(); !ok || v.(sourceIn) != (sourceIn{URL: "x", Pages: 1000}) {
+		t.Fatalf("%+v", o)
+	}
+	if n := o.Notes(); len(n) != 1 || n[0].Code != "grouping" || !strings.Contains(n[0].Message, "/pages") {
+		t.Fatalf("the repair inside is not noted: %+v", n)
+	}
+	o = b.Read(context.Background(), map[string]any{"pages": 2}, true)
+	if a, ok := o.Ask(); !ok || a.Code != "missing_required" || !strings.Contains(a.Reason, "/url") {
+		t.Fatalf("%+v", o)
+	}
+}
