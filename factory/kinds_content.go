@@ -60,18 +60,20 @@ func bindBytes(t reflect.Type, o tagOptions) (binding, error) {
 	if err != nil {
 		return binding{}, err
 	}
-	refHint := o.refHint
+	// One hint for content over a budget, the kind's and the call's
+	// string budget alike: the union's reference form, or that there is
+	// none. Never "send a shorter value".
+	tooLarge := o.refHint
+	if tooLarge == "" {
+		tooLarge = "Content this large is not taken inline by this property (at most " + strconv.Itoa(r.MaxBytes()) + " bytes decoded), and the tool declares no reference form"
+	}
 	read := func(raw any) agentinput.Outcome[slot] {
 		out := r.Read(raw)
-		if a, ok := out.Ask(); ok && a.Code == agentinput.AskTooLarge && refHint != "" {
-			a.Hint = refHint
+		if a, ok := out.Ask(); ok && a.Code == agentinput.AskTooLarge {
+			a.Hint = tooLarge
 			out = agentinput.Asking[bytes.Bytes](a)
 		}
 		return outcome(out, func(b bytes.Bytes) any { return bytes.Format(b) }, assign)
-	}
-	tooLarge := refHint
-	if tooLarge == "" {
-		tooLarge = "Content this large is not taken inline by this property (at most " + strconv.Itoa(r.MaxBytes()) + " bytes decoded), and the tool declares no reference form"
 	}
 	return binding{
 		read:         read,

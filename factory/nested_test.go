@@ -180,6 +180,9 @@ func TestNestedSchema(t *testing.T) {
 	if d := s.Properties["items"].Items.Properties["name"].Description; !strings.HasPrefix(d, "The entry's name") {
 		t.Errorf("items[].name description %q", d)
 	}
+	if extra := s.Properties["extra"]; extra.Type != nil || extra.Description == "" {
+		t.Errorf("a json.RawMessage is advertised as %+v, not as any JSON value", extra)
+	}
 	if !strings.Contains(src.Description, "url (required)") {
 		t.Errorf("source's guidance does not name its properties: %q", src.Description)
 	}

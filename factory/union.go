@@ -278,7 +278,11 @@ func (ub *unionBinding) binding() binding {
 		c.schema = s
 		branches[i] = s
 		for name, m := range vb.members {
-			members[name] = m
+			// A name two variants declare: the one whose budget hint
+			// offers the reference form, for the decode phase's ask.
+			if prev, ok := members[name]; !ok || prev.tooLargeHint == "" {
+				members[name] = m
+			}
 		}
 		depth = max(depth, vb.depth)
 		ob := c.object

@@ -394,3 +394,29 @@ func TestTimestamps(t *testing.T) {
 		t.Fatalf("zone-less until: %+v", res.Envelope)
 	}
 }
+
+// Without a reference form, content over a budget is told so, and still
+// never asked to be shorter.
+func TestBytesWithoutReferenceForm(t *testing.T) {
+	tool, err := New(quietSpec("do_store_file", IntentDo), func(_ context.Context, in struct {
+		Content []byte `json:"content" agentinput:"required,max=16" desc:"The file's content."`
+	}, _ *Call) (searchOut, error) {
+		return searchOut{}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{17, agentinput.MaxStringBytes} {
+		res := tool.Call(context.Background(), json.RawMessage(`{"content": "`+base64.StdEncoding.EncodeToString(make([]byte, n))+`"}`))
+		if res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskTooLarge {
+			t.Fatalf("%d bytes: %+v", n, res.Envelope)
+		}
+		h := res.Envelope.Issues[0].Hint
+		if !strings.Contains(h, "declares no reference form") || strings.Contains(strings.ToLower(h), "short") {
+			t.Errorf("%d bytes: hint %q", n, h)
+		}
+	}
+	if k, _ := tool.PropertyKind("content"); k != "bytes" {
+		t.Errorf("a []byte binds %s", k)
+	}
+}
