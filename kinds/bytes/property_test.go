@@ -220,7 +220,7 @@ func TestBudgetEdge(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	for _, s := range []string{
 		strings.Repeat("A", 1<<20), strings.Repeat("A", 1<<20) + "!", "\xff\xfe", "aGk\x00", "aGk\u202e=", "\u200baGk=",
-"data:" + strings.Repeat(";", 5000) + ",x",
+		"data:" + strings.Repeat(";", 5000) + ",x",
 	} {
 		o := defaultReader.Read(s)
 		a, ok := o.Ask()
