@@ -86,10 +86,10 @@ func timeStart(s string) int {
 func (p *parts) dateBefore(pre string) string {
 	d := strings.TrimRight(pre, " ")
 	sep := ""
-	switch {
-	case strings.HasSuffix(d, "T") || strings.HasSuffix(d, "t"):
-		sep = d[len(d)-1:]
-		d = d[:len(d)-1]
+	switch n := len(pre); {
+	case n >= 2 && (pre[n-1] == 'T' || pre[n-1] == 't') && isDigit(pre[n-2]):
+		sep = pre[n-1:]
+		d = pre[:n-1]
 	case len(d) < len(pre):
 		sep = " "
 	}
