@@ -29,7 +29,7 @@ func drawInstant(t *rapid.T) time.Time {
 	if rapid.Bool().Draw(t, "real offset") {
 		off = rapid.IntRange(-12*4, 14*4).Draw(t, "quarter hours") * 15 * 60
 	} else {
-		off = rapid.IntRange(-(23*60 + 59), 23*60+59).Draw(t, "minutes") * 60
+		off = rapid.IntRange(-(23*60+59), 23*60+59).Draw(t, "minutes") * 60
 	}
 	return time.Unix(sec, int64(nano)).In(fixedZone(off))
 }
