@@ -8,6 +8,7 @@ import (
 
 	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/oracle"
+	"agentinput.dev/kinds/number"
 )
 
 func TestCases(t *testing.T) {
@@ -16,9 +17,16 @@ func TestCases(t *testing.T) {
 		if d.Name != "max" || len(d.Args) != 1 {
 			return errors.New("want @max N")
 		}
-		n, err := strconv.Atoi(d.Args[0])
-		opts.MaxBytes = n
-		return err
+		n, err := number.Parse(d.Args[0])
+		if err != nil {
+			return err
+		}
+		max, ok := n.Int64()
+		if !ok {
+			return errors.New("want a whole number of bytes")
+		}
+		opts.MaxBytes = int(max)
+		return nil
 	}
 	casefile.Load(t, "testdata/cases.txt").Check(t, directive, func(r *casefile.Row) []string {
 		reader, err := New(opts)

@@ -127,12 +127,13 @@ func isISODate(d string) bool {
 func (p *parts) readTime(s string) (string, string) {
 	p.hasTime = true
 	i := 1
+	p.hour = int(s[0] - '0')
 	if isDigit(s[1]) {
 		i = 2
+		p.hour = p.hour*10 + int(s[1]-'0')
 	} else {
 		p.change("a one-digit hour")
 	}
-	p.hour, _ = strconv.Atoi(s[:i])
 	p.minute = int(s[i+1]-'0')*10 + int(s[i+2]-'0')
 	i += 3
 	if i+2 < len(s) && s[i] == ':' && isDigit(s[i+1]) && isDigit(s[i+2]) {
