@@ -45,6 +45,7 @@ const (
 	NoteDataURI         NoteCode = "data_uri"         // a data: URI read as the bytes it holds; its media type is kept beside them
 	NoteZoneName        NoteCode = "zone_name"        // a time zone name (Europe/Prague, UTC) read as the offset it has at that instant
 	NoteDefaultZone     NoteCode = "default_zone"     // a date or a time without an offset read in the zone the property declares
+	NoteVariantInferred NoteCode = "variant_inferred" // an object sent without its union's discriminator read as the one variant whose required properties it has and that alone could hold it
 )
 
 // NoteCodes returns every NoteCode, in a new slice the caller may keep or change.
@@ -59,6 +60,7 @@ var noteCodes = []NoteCode{
 	NoteForm, NoteFolded, NoteSynonym, NoteScalarAsText, NoteOneItem, NoteListInString, NoteObjectInString, NoteSplit, NoteDuplicate,
 	NoteAliasCode, NoteName,
 	NoteDataURI, NoteZoneName, NoteDefaultZone,
+	NoteVariantInferred,
 }
 
 // AskCode names why a value could not be read.
