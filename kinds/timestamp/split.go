@@ -3,6 +3,7 @@ package timestamp
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"agentinput.dev/agentinput"
 )
@@ -250,7 +251,10 @@ func (p *parts) readZone(rest string) string {
 		return ""
 	}
 	if strings.Contains(z, "/") {
-		loc, ok := namedZone(z)
+		loc, ok := (*time.Location)(nil), false
+		if area, _, _ := strings.Cut(z, "/"); knownArea(area) {
+			loc, ok = namedZone(z)
+		}
 		if !ok {
 			return strconv.Quote(agentinput.Cut(z)) + " is not a time zone name this kind knows (an IANA name such as Europe/Prague)"
 		}
@@ -337,3 +341,18 @@ func allDigits(s string) bool {
 }
 
 func atoi2(s string) int { return int(s[0]-'0')*10 + int(s[1]-'0') }
+
+// areas are the first parts of the IANA zone names (and of the legacy
+// names the database keeps, "US/Eastern"): a name in another area is no
+// zone, and is not looked up.
+var areas = []string{"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe",
+	"Indian", "Pacific", "Etc", "US", "Canada", "Brazil", "Chile", "Mexico"}
+
+func knownArea(area string) bool {
+	for _, a := range areas {
+		if strings.EqualFold(a, area) {
+			return true
+		}
+	}
+	return false
+}
