@@ -137,13 +137,15 @@ func (p *parts) readTime(s string) (string, string) {
 	}
 	p.minute = int(s[i+1]-'0')*10 + int(s[i+2]-'0')
 	i += 3
-	if i+2 < len(s) && s[i] == ':' && isDigit(s[i+1]) && isDigit(s[i+2]) {
+	seconds := i+2 < len(s) && s[i] == ':' && isDigit(s[i+1]) && isDigit(s[i+2])
+	if seconds {
 		p.second = int(s[i+1]-'0')*10 + int(s[i+2]-'0')
 		i += 3
 	} else {
 		p.change("seconds added")
 	}
-	if i < len(s) && (s[i] == '.' || s[i] == ',') && i+1 < len(s) && isDigit(s[i+1]) {
+	// A fraction belongs to the seconds: "09:00.5" is no time this kind reads.
+	if seconds && i < len(s) && (s[i] == '.' || s[i] == ',') && i+1 < len(s) && isDigit(s[i+1]) {
 		if s[i] == ',' {
 			p.change("a comma before the fraction")
 		}
@@ -227,6 +229,10 @@ func (p *parts) readZone(rest string) string {
 		}
 		return ""
 	case z[0] == '+' || z[0] == '-':
+		if i := strings.IndexByte(z, '['); i > 0 && strings.HasSuffix(z, "]") {
+			// RFC 9557: an offset, then the zone it is in ("+02:00[Europe/Prague]").
+			return p.offsetInZone(z[:i], z[i+1:len(z)-1])
+		}
 		off, changes, ok := offsetOf(z, false)
 		if !ok {
 			return "its offset " + strconv.Quote(z) + " is not one: write ±HH:MM, from -23:59 to +23:59"
@@ -355,4 +361,26 @@ func knownArea(area string) bool {
 		}
 	}
 	return false
+}
+
+// offsetInZone reads an offset followed by the zone name it belongs to
+// (RFC 9557, as java.time writes it): the offset is the instant, and the
+// zone must agree with it (checked by place); the name is dropped, with a
+// note.
+func (p *parts) offsetInZone(offset, name string) string {
+	off, changes, ok := offsetOf(offset, false)
+	if !ok {
+		return "its offset " + strconv.Quote(offset) + " is not one: write ±HH:MM, from -23:59 to +23:59"
+	}
+	area, _, _ := strings.Cut(name, "/")
+	loc, found := (*time.Location)(nil), false
+	if knownArea(area) || strings.EqualFold(name, "UTC") {
+		loc, found = namedZone(name)
+	}
+	if !found {
+		return strconv.Quote(agentinput.Cut(name)) + " is not a time zone name this kind knows (an IANA name such as Europe/Prague)"
+	}
+	p.zone, p.offset, p.loc, p.zoneText = zoneFixed, off, loc, loc.String()
+	p.changes = append(changes, "the zone name after the offset dropped")
+	return ""
 }
