@@ -17,7 +17,7 @@ func (r *Reader) Read(v any) agentinput.Outcome[Bytes] {
 	if s, ok := v.(string); ok {
 		// The fast path: the canonical spelling within the budget.
 		if len(s) <= base64.StdEncoding.EncodedLen(r.max) {
-			if b, ok := decodeCanonical(s); ok {
+			if b, ok := decodeCanonical(s); ok && len(b) <= r.max {
 				o := agentinput.Canonical(Bytes{Data: b})
 				if hexLike(s) {
 					o = o.WithWarning(alsoHex(s))

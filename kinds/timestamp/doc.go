@@ -62,6 +62,8 @@
 // # Budgets
 //
 // A string longer than agentinput.MaxScalarBytes is too_large without a
-// scan. Zone names are looked up once each and kept; a lookup is never
-// made for a name that is not spelled like one.
+// scan. Zone names are looked up once each and kept (the misses up to
+// 4096 names); a lookup is made only for a name spelled like one, in one
+// of the database's areas (Europe/, America/, Etc/ …), so that text that
+// only looks like a path costs no lookup.
 package timestamp

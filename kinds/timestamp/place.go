@@ -59,6 +59,12 @@ func (r *Reader) place(v any, s string, p parts, days []day, notes agentinput.No
 		return r.ambiguous(v, "its date "+strconv.Quote(agentinput.Cut(p.dateText))+" can be read "+strconv.Itoa(len(days))+" ways", out)
 	}
 	t := out[0].t
+	if p.zone == zoneFixed && p.loc != nil {
+		// An offset with the zone it is in: the two must agree.
+		if _, off := t.In(p.loc).Zone(); off != p.offset {
+			return r.ask(v, agentinput.AskInvalid, "its offset "+offsetName(p.offset)+" is not the one "+p.zoneText+" has at that instant ("+offsetText(t.In(p.loc))+")", hint)
+		}
+	}
 	switch p.zone {
 	case zoneNone:
 		reason := "no offset or zone: read in " + r.zoneName + ", the property's default zone"
@@ -69,7 +75,7 @@ func (r *Reader) place(v any, s string, p parts, days []day, notes agentinput.No
 	case zoneIANA:
 		notes.Add(agentinput.NoteZoneName, agentinput.Text(s), p.zoneText+" is "+offsetText(t)+" at that instant")
 	case zoneFixed:
-		if p.zoneText != "" {
+		if p.zoneText != "" && p.loc == nil {
 			notes.Add(agentinput.NoteZoneName, agentinput.Text(s), p.zoneText+" is "+offsetText(t))
 		}
 	}

@@ -98,6 +98,9 @@ func (r *Reader) readString(v any, raw string) agentinput.Outcome[time.Time] {
 		return *ask
 	}
 	notes.Append(dateNotes)
+	if len(p.changes) == 0 && dateNotes.Len() > 0 {
+		p.change("written as RFC 3339")
+	}
 	if len(p.changes) > 0 {
 		notes.Add(agentinput.NoteForm, agentinput.Text(s), strings.Join(p.changes, ", "))
 	}

@@ -3,6 +3,7 @@ package timestamp
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"agentinput.dev/agentinput"
 )
@@ -86,10 +87,10 @@ func timeStart(s string) int {
 func (p *parts) dateBefore(pre string) string {
 	d := strings.TrimRight(pre, " ")
 	sep := ""
-	switch {
-	case strings.HasSuffix(d, "T") || strings.HasSuffix(d, "t"):
-		sep = d[len(d)-1:]
-		d = d[:len(d)-1]
+	switch n := len(pre); {
+	case n >= 2 && (pre[n-1] == 'T' || pre[n-1] == 't') && isDigit(pre[n-2]):
+		sep = pre[n-1:]
+		d = pre[:n-1]
 	case len(d) < len(pre):
 		sep = " "
 	}
@@ -127,21 +128,24 @@ func isISODate(d string) bool {
 func (p *parts) readTime(s string) (string, string) {
 	p.hasTime = true
 	i := 1
+	p.hour = int(s[0] - '0')
 	if isDigit(s[1]) {
 		i = 2
+		p.hour = p.hour*10 + int(s[1]-'0')
 	} else {
 		p.change("a one-digit hour")
 	}
-	p.hour, _ = strconv.Atoi(s[:i])
 	p.minute = int(s[i+1]-'0')*10 + int(s[i+2]-'0')
 	i += 3
-	if i+2 < len(s) && s[i] == ':' && isDigit(s[i+1]) && isDigit(s[i+2]) {
+	seconds := i+2 < len(s) && s[i] == ':' && isDigit(s[i+1]) && isDigit(s[i+2])
+	if seconds {
 		p.second = int(s[i+1]-'0')*10 + int(s[i+2]-'0')
 		i += 3
 	} else {
 		p.change("seconds added")
 	}
-	if i < len(s) && (s[i] == '.' || s[i] == ',') && i+1 < len(s) && isDigit(s[i+1]) {
+	// A fraction belongs to the seconds: "09:00.5" is no time this kind reads.
+	if seconds && i < len(s) && (s[i] == '.' || s[i] == ',') && i+1 < len(s) && isDigit(s[i+1]) {
 		if s[i] == ',' {
 			p.change("a comma before the fraction")
 		}
@@ -225,6 +229,10 @@ func (p *parts) readZone(rest string) string {
 		}
 		return ""
 	case z[0] == '+' || z[0] == '-':
+		if i := strings.IndexByte(z, '['); i > 0 && strings.HasSuffix(z, "]") {
+			// RFC 9557: an offset, then the zone it is in ("+02:00[Europe/Prague]").
+			return p.offsetInZone(z[:i], z[i+1:len(z)-1])
+		}
 		off, changes, ok := offsetOf(z, false)
 		if !ok {
 			return "its offset " + strconv.Quote(z) + " is not one: write ±HH:MM, from -23:59 to +23:59"
@@ -249,7 +257,10 @@ func (p *parts) readZone(rest string) string {
 		return ""
 	}
 	if strings.Contains(z, "/") {
-		loc, ok := namedZone(z)
+		loc, ok := (*time.Location)(nil), false
+		if area, _, _ := strings.Cut(z, "/"); knownArea(area) {
+			loc, ok = namedZone(z)
+		}
 		if !ok {
 			return strconv.Quote(agentinput.Cut(z)) + " is not a time zone name this kind knows (an IANA name such as Europe/Prague)"
 		}
@@ -336,3 +347,40 @@ func allDigits(s string) bool {
 }
 
 func atoi2(s string) int { return int(s[0]-'0')*10 + int(s[1]-'0') }
+
+// areas are the first parts of the IANA zone names (and of the legacy
+// names the database keeps, "US/Eastern"): a name in another area is no
+// zone, and is not looked up.
+var areas = []string{"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe",
+	"Indian", "Pacific", "Etc", "US", "Canada", "Brazil", "Chile", "Mexico"}
+
+func knownArea(area string) bool {
+	for _, a := range areas {
+		if strings.EqualFold(a, area) {
+			return true
+		}
+	}
+	return false
+}
+
+// offsetInZone reads an offset followed by the zone name it belongs to
+// (RFC 9557, as java.time writes it): the offset is the instant, and the
+// zone must agree with it (checked by place); the name is dropped, with a
+// note.
+func (p *parts) offsetInZone(offset, name string) string {
+	off, changes, ok := offsetOf(offset, false)
+	if !ok {
+		return "its offset " + strconv.Quote(offset) + " is not one: write ±HH:MM, from -23:59 to +23:59"
+	}
+	area, _, _ := strings.Cut(name, "/")
+	loc, found := (*time.Location)(nil), false
+	if knownArea(area) || strings.EqualFold(name, "UTC") {
+		loc, found = namedZone(name)
+	}
+	if !found {
+		return strconv.Quote(agentinput.Cut(name)) + " is not a time zone name this kind knows (an IANA name such as Europe/Prague)"
+	}
+	p.zone, p.offset, p.loc, p.zoneText = zoneFixed, off, loc, loc.String()
+	p.changes = append(changes, "the zone name after the offset dropped")
+	return ""
+}

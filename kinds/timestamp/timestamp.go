@@ -148,7 +148,7 @@ func parseCanonical(s string) (time.Time, bool) {
 		loc = time.UTC
 	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
 		oh, om := digits2(rest, 1), digits2(rest, 4)
-		if oh < 0 || om < 0 || om > 59 || oh == 0 && om == 0 {
+		if oh < 0 || oh > 23 || om < 0 || om > 59 || oh == 0 && om == 0 {
 			return time.Time{}, false
 		}
 		off := (oh*60 + om) * 60

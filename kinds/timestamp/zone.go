@@ -9,11 +9,12 @@ import (
 // quarterHours are the fixed zones of the offsets that are whole quarter
 // hours, from -24:00 to +24:00 (every offset in use), built on first use
 // so that a read does not allocate one.
-var quarterHours = sync.OnceValue(func() (t [193]*time.Location) {
+var quarterHours = sync.OnceValue(func() *[193]*time.Location {
+	var t [193]*time.Location
 	for i := range t {
 		t[i] = time.FixedZone("", (i-96)*15*60)
 	}
-	return t
+	return &t
 })
 
 // fixedZone returns the zone of a fixed offset in seconds east of UTC:
