@@ -350,7 +350,7 @@ func (ub *unionBinding) read(obj map[string]any, at string, mode Mode) propertyR
 	default:
 		r = remarksAt(agentinput.Map(o, func(s string) slot { return slot{json: s} }), dat, &property{}, sent)
 		var issue *Issue
-		c, issue = ub.infer(rest, dat, sent)
+		c, issue = ub.infer(rest, dat, obj)
 		if issue != nil {
 			r.issues = append(r.issues, *issue)
 			return r
@@ -383,7 +383,7 @@ func (ub *unionBinding) read(obj map[string]any, at string, mode Mode) propertyR
 // the one variant whose required properties are all sent, when no other
 // variant could hold every property sent. Otherwise it asks, naming the
 // variants the object could be (or all of them) and the discriminator.
-func (ub *unionBinding) infer(rest map[string]any, dat string, sent any) (*unionCase, *Issue) {
+func (ub *unionBinding) infer(rest map[string]any, dat string, sent map[string]any) (*unionCase, *Issue) {
 	var complete, holding []*unionCase
 	for _, c := range ub.cases {
 		all := true
