@@ -303,3 +303,25 @@ func TestBindPropertyObject(t *testing.T) {
 		t.Fatalf("%+v", o)
 	}
 }
+
+// A best-effort list of objects reaches the handler with the items that
+// read; the others come back beside the result, each at its path.
+func TestBestEffortObjects(t *testing.T) {
+	var got []entryIn
+	tool, err := New(quietSpec("do_import_entries", IntentDo), func(_ context.Context, in struct {
+		Entries []entryIn `json:"entries" agentinput:"besteffort" desc:"The entries to import."`
+	}, _ *Call) (searchOut, error) {
+		got = in.Entries
+		return searchOut{}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := tool.Call(context.Background(), json.RawMessage(`{"entries": [{"name": "a"}, {"name": "b", "count": "many"}, {"name": "c", "count": 3}]}`))
+	if res.Envelope != nil || !reflect.DeepEqual(got, []entryIn{{Name: "a"}, {Name: "c", Count: 3}}) {
+		t.Fatalf("%+v %+v", res.Envelope, got)
+	}
+	if len(res.Issues) != 1 || res.Issues[0].Path != "/entries/1/count" {
+		t.Fatalf("issues %+v", res.Issues)
+	}
+}
