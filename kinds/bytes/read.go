@@ -113,6 +113,8 @@ func (r *Reader) decode(v any, s string, hex bool) (decoded, agentinput.Outcome[
 			", which is in no base64 alphabet", hintSend)
 	case sc.padInside:
 		return fail(agentinput.AskInvalid, "it has padding (=) before its last character", hintSend)
+	case sc.n == 0 && sc.pads > 0:
+		return fail(agentinput.AskInvalid, "it has padding (=) and no base64 characters", hintSend)
 	case sc.std && sc.url:
 		return fail(agentinput.AskInvalid, "it mixes the standard alphabet (+ and /) with the URL alphabet (- and _)", hintSend)
 	}
