@@ -485,6 +485,19 @@ func (t *Tool) unknown(name string, raw any) Issue {
 // unknownIssue is the issue of a property that owner (a tool, or a
 // nested object) does not declare, in the object at path at.
 func unknownIssue(owner string, declared []string, name string, raw any, at string) Issue {
+	if len(declared) == 0 {
+		reason, hint := owner+" takes no arguments", "Leave "+agentinput.Cut(name)+" out: call "+owner+" with {}"
+		if at != "" {
+			reason, hint = owner+" declares no properties", "Leave "+agentinput.Cut(name)+" out: send "+at+" as {}"
+		}
+		return Issue{Path: at + pointer([]string{name}), Ask: agentinput.Ask{
+			Code:     agentinput.AskUnknownProperty,
+			Received: agentinput.Received(raw),
+			Reason:   reason,
+			Expected: "no properties: an empty object {}",
+			Hint:     hint,
+		}}
+	}
 	list := strings.Join(declared, ", ")
 	// The name is the caller's: echoed cut, like every received value.
 	hint := "Leave " + agentinput.Cut(name) + " out, or send what you meant as one of the declared properties: " + list

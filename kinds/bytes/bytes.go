@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 
 	"agentinput.dev/agentinput"
 )
@@ -131,7 +132,9 @@ var strict = base64.StdEncoding.Strict()
 
 // decodeCanonical decodes s when it is the canonical spelling.
 func decodeCanonical(s string) ([]byte, bool) {
-	if len(s)%4 != 0 {
+	// The decoder skips line breaks: a string with one is not canonical,
+	// found before a buffer is made (IndexByte is vectorized).
+	if len(s)%4 != 0 || strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0 {
 		return nil, false
 	}
 	b := make([]byte, strict.DecodedLen(len(s)))

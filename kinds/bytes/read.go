@@ -113,6 +113,8 @@ func (r *Reader) decode(v any, s string, hex bool) (decoded, agentinput.Outcome[
 			", which is in no base64 alphabet", hintSend)
 	case sc.padInside:
 		return fail(agentinput.AskInvalid, "it has padding (=) before its last character", hintSend)
+	case sc.n == 0 && sc.pads > 0:
+		return fail(agentinput.AskInvalid, "it has padding (=) and no base64 characters", hintSend)
 	case sc.std && sc.url:
 		return fail(agentinput.AskInvalid, "it mixes the standard alphabet (+ and /) with the URL alphabet (- and _)", hintSend)
 	}
@@ -121,17 +123,19 @@ func (r *Reader) decode(v any, s string, hex bool) (decoded, agentinput.Outcome[
 	}
 	text := compact(s, sc)
 	hexToo := hex && sc.pads == 0 && hexLike(text)
+	// text is the compacted copy: decoded into itself would be faster
+	// still, but encoding/base64 does not promise that Decode may overlap.
 	data, err := []byte(nil), error(nil)
 	if sc.n%4 == 1 {
 		err = errLength
 	} else {
-		enc := base64.RawStdEncoding.Strict()
+		enc := rawStd
 		if sc.url {
-			enc = base64.RawURLEncoding.Strict()
+			enc = rawURL
 		}
 		data = make([]byte, enc.DecodedLen(len(text)))
 		var n int
-		n, err = enc.Decode(data, []byte(text))
+		n, err = enc.Decode(data, text)
 		data = data[:n]
 	}
 	switch {
@@ -146,6 +150,13 @@ func (r *Reader) decode(v any, s string, hex bool) (decoded, agentinput.Outcome[
 	}
 	return decoded{data: data, changes: sc.changes()}, agentinput.Outcome[Bytes]{}, true
 }
+
+// rawStd and rawURL decode the compacted text; strict, so that a last
+// character with unused bits set is an error.
+var (
+	rawStd = base64.RawStdEncoding.Strict()
+	rawURL = base64.RawURLEncoding.Strict()
+)
 
 type lengthError struct{}
 
@@ -164,26 +175,49 @@ type scanned struct {
 	bad       int  // the byte offset of a character of no alphabet, or -1
 }
 
+// The classes of the bytes a spelling may hold, for scan.
+const (
+	classBad uint8 = iota
+	classShared
+	classStd
+	classURL
+	classPad
+	classBreak
+	classSpace
+)
+
+var classes = func() (t [256]uint8) {
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c], t[c-'A'+'a'] = classShared, classShared
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = classShared
+	}
+	t['+'], t['/'], t['-'], t['_'] = classStd, classStd, classURL, classURL
+	t['='], t['\r'], t['\n'], t[' '], t['\t'] = classPad, classBreak, classBreak, classSpace, classSpace
+	return t
+}()
+
 func scan(s string) scanned {
 	sc := scanned{bad: -1}
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+		switch classes[s[i]] {
+		case classShared:
 			sc.n++
 			sc.padInside = sc.padInside || sc.pads > 0
-		case c == '+' || c == '/':
+		case classStd:
 			sc.n++
 			sc.std = true
 			sc.padInside = sc.padInside || sc.pads > 0
-		case c == '-' || c == '_':
+		case classURL:
 			sc.n++
 			sc.url = true
 			sc.padInside = sc.padInside || sc.pads > 0
-		case c == '=':
+		case classPad:
 			sc.pads++
-		case c == '\r' || c == '\n':
+		case classBreak:
 			sc.breaks = true
-		case c == ' ' || c == '\t':
+		case classSpace:
 			sc.spaces = true
 		default:
 			sc.bad = i
@@ -217,24 +251,19 @@ func (sc scanned) changes() string {
 
 // compact returns the base64 characters of s, without padding, line
 // breaks or spaces.
-func compact(s string, sc scanned) string {
-	if sc.n == len(s) {
-		return s
-	}
+func compact(s string, sc scanned) []byte {
 	b := make([]byte, 0, sc.n)
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '=', '\r', '\n', ' ', '\t':
-		default:
-			b = append(b, c)
+		if c := classes[s[i]]; c == classShared || c == classStd || c == classURL {
+			b = append(b, s[i])
 		}
 	}
-	return string(b)
+	return b
 }
 
 // hexLike reports whether s is a non-empty string of an even number of
 // hex digits: what a hex encoder writes.
-func hexLike(s string) bool {
+func hexLike[S string | []byte](s S) bool {
 	if len(s) == 0 || len(s)%2 != 0 {
 		return false
 	}
@@ -262,7 +291,7 @@ var hexValue = func() (t [256]byte) {
 
 // fromHex decodes a string hexLike accepts. It is this kind's, not a
 // spelling it reads: it gives the other reading of an ask or a warning.
-func fromHex(s string) []byte {
+func fromHex[S string | []byte](s S) []byte {
 	b := make([]byte, len(s)/2)
 	for i := range b {
 		b[i] = hexValue[s[2*i]]<<4 | hexValue[s[2*i+1]]
@@ -270,7 +299,7 @@ func fromHex(s string) []byte {
 	return b
 }
 
-func (r *Reader) hexAmbiguous(v any, data []byte, text string) agentinput.Outcome[Bytes] {
+func (r *Reader) hexAmbiguous(v any, data, text []byte) agentinput.Outcome[Bytes] {
 	return agentinput.Asking[Bytes](agentinput.Ask{
 		Code:     agentinput.AskAmbiguous,
 		Received: agentinput.Received(v),
@@ -286,7 +315,7 @@ func (r *Reader) hexAmbiguous(v any, data []byte, text string) agentinput.Outcom
 
 // hexHint gives the base64 of the bytes hex digits spell, when it is
 // short enough to quote whole.
-func hexHint(text string) string {
+func hexHint(text []byte) string {
 	enc := base64.StdEncoding.EncodeToString(fromHex(text))
 	if len(enc) > agentinput.MaxReceivedChars {
 		return "If these are hex digits, send the " + count(len(text)/2) + " they spell as standard base64 instead"
