@@ -56,7 +56,7 @@ var layers = []layer{
 	{name: "contract census", packages: []string{"census/lint", "census/lint/linttest", "census/registry"}, imports: []string{"agentinput", "factory", "promcp", "census/lint"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "demo", packages: []string{"cmd/agentinput/demo"},
-		imports: []string{"agentinput", "factory", "kinds/...", "receipt"}},
+		imports: []string{"agentinput", "factory", "kinds/...", "receipt", "promcp"}},
 	{name: "eval", packages: []string{"eval"},
 		imports:    []string{"agentinput", "factory", "factory/mcp", "cmd/agentinput/demo"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
