@@ -63,6 +63,13 @@ type UntagIn struct {
 	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The subject tags to remove"`
 }
 
+// SetTagsIn is the input of do_set_tags: what read_decision describes of
+// a decision's tags, sent back byte for byte.
+type SetTagsIn struct {
+	DecisionID string   `json:"decision_id" agentinput:"required" desc:"The decision whose tags to set"`
+	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The decision's subject tags afterwards, all of them ([] removes every tag)"`
+}
+
 // Tagged is the result of do_tag_decision and do_untag_decision: the
 // decision's tags after the call (applied_value) and before it
 // (previous_value).
@@ -197,18 +204,45 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		return nil, err
 	}
 
-	canDo, err := factory.CanDo(factory.Spec{
-		Name:        "can_do",
-		Title:       "Check whether an action is possible",
-		Description: "Answers whether do_tag_decision or do_untag_decision would change a decision now, and why not, without changing anything. Use when the user wants to know before acting.",
-		Observer:    observer,
-	},
-		factory.Action{Tool: tag, Check: precondition(store, "do_tag_decision"), RelatedReads: []string{"read_decision"}},
-		factory.Action{Tool: untag, Check: precondition(store, "do_untag_decision"), RelatedReads: []string{"read_decision"}})
+	setTags, err := factory.New(factory.Spec{
+		Name:  "do_set_tags",
+		Title: "Set a court decision's tags",
+		Description: "Sets a court decision's subject tags to exactly the list sent, replacing those it had, and returns its tags " +
+			"before and after. Use when the user asks to retag a decision or to remove a tag.",
+		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
+		Confirm:      "Call read_decision with the decision_id and look at its tags",
+		Compensation: "do_set_tags with the same decision_id and the tags the decision had before (previous_value)",
+		// What read_decision returns of a decision's tags, do_set_tags
+		// takes back unchanged: cmd/agentinput/demo's TestTagsFixedPoint.
+		Configures: &factory.Configures{Tool: "read_decision", From: map[string]string{"decision_id": "/value/id", "tags": "/value/tags"}},
+	}, func(_ context.Context, in SetTagsIn, _ *factory.Call) (Tagged, error) {
+		prev, ok := store.SetTags(in.DecisionID, in.Tags)
+		if !ok {
+			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+		}
+		d := Tagged{AppliedValue: &in.Tags, PreviousValue: &prev}
+		if !slices.Equal(prev, in.Tags) {
+			hint := fmt.Sprintf(`do_set_tags with {"decision_id": %q, "tags": [%s]}`, in.DecisionID, quoted(prev))
+			d.Compensable, d.CompensationHint = true, &hint
+		}
+		return promcp.NewDo(d)
+	})
 	if err != nil {
 		return nil, err
 	}
-	return []*factory.Tool{read, one, canDo, tag, untag}, nil
+	canDo, err := factory.CanDo(factory.Spec{
+		Name:        "can_do",
+		Title:       "Check whether an action is possible",
+		Description: "Answers whether do_tag_decision, do_untag_decision or do_set_tags would change a decision now, and why not, without changing anything. Use when the user wants to know before acting.",
+		Observer:    observer,
+	},
+		factory.Action{Tool: tag, Check: precondition(store, "do_tag_decision"), RelatedReads: []string{"read_decision"}},
+		factory.Action{Tool: untag, Check: precondition(store, "do_untag_decision"), RelatedReads: []string{"read_decision"}},
+		factory.Action{Tool: setTags, Check: precondition(store, "do_set_tags"), RelatedReads: []string{"read_decision"}})
+	if err != nil {
+		return nil, err
+	}
+	return []*factory.Tool{read, one, canDo, tag, untag, setTags}, nil
 }
 
 // changed is the do result of a call that moved tags from prev: the tags
@@ -223,9 +257,10 @@ func changed(id string, prev, moved []string, reverse string, after func([]strin
 	return promcp.NewDo(d)
 }
 
-// precondition is can_do's check of a tagging action: allowed when the
-// call would change the decision, blocked (out_of_range: its arguments name
-// nothing to change) when it would not.
+// precondition is can_do's check of a tagging action (do_tag_decision,
+// do_untag_decision, do_set_tags): allowed when the call would change the
+// decision, blocked (out_of_range: its arguments name nothing to change)
+// when it would not.
 func precondition(store *Store, action string) func(context.Context, map[string]any) factory.Verdict {
 	removes := action == "do_untag_decision"
 	return func(_ context.Context, args map[string]any) factory.Verdict {
@@ -242,6 +277,15 @@ func precondition(store *Store, action string) func(context.Context, map[string]
 		if !ok {
 			return factory.Verdict{Permission: promcp.OutOfRange, Reason: "no decision has the id " + id}
 		}
+		current := &promcp.State{Value: d.Tags, Timestamp: asOf}
+		if action == "do_set_tags" {
+			wanted := slices.Clone(tags)
+			slices.Sort(wanted)
+			if slices.Equal(wanted, d.Tags) {
+				return factory.Verdict{Permission: promcp.OutOfRange, Reason: "the decision already has exactly the tags " + strings.Join(tags, ", ")}
+			}
+			return factory.Verdict{CurrentState: current, ValidFor: validFor, Latency: time.Millisecond}
+		}
 		var moves []string
 		for _, t := range tags {
 			if slices.Contains(d.Tags, t) == removes {
@@ -250,7 +294,7 @@ func precondition(store *Store, action string) func(context.Context, map[string]
 		}
 		switch {
 		case len(moves) > 0:
-			return factory.Verdict{CurrentState: &promcp.State{Value: d.Tags, Timestamp: asOf}, ValidFor: validFor, Latency: time.Millisecond}
+			return factory.Verdict{CurrentState: current, ValidFor: validFor, Latency: time.Millisecond}
 		case removes:
 			return factory.Verdict{Permission: promcp.OutOfRange, Reason: "the decision has none of the tags " + strings.Join(tags, ", ")}
 		default:
