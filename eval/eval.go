@@ -26,6 +26,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/promcp"
 )
 
 // Outcome is the score of one call.
@@ -337,7 +338,7 @@ func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
 			return s, nil
 		}
 		var why string
-		second, why = secondArguments(caller.Declared(c.Tool), objectOf(c.Arguments), intended, env.Issues)
+		second, why = secondArguments(declaredFor(caller, c.Tool, intended), objectOf(c.Arguments), intended, env.Issues)
 		if second == nil {
 			s.Outcome = AskedDeadEnd
 			s.Why = why
@@ -413,6 +414,19 @@ func droppedFilters(args map[string]any, res *factory.Result, intended map[strin
 		next[k] = want
 	}
 	return next, "", true
+}
+
+// declaredFor are the properties a call of tool may send: its declared
+// ones, and for a proMCP can_do also those of the action the model meant,
+// which it takes beside action (factory.CanDo).
+func declaredFor(caller Caller, tool string, intended map[string]any) []string {
+	props := caller.Declared(tool)
+	if triad, _ := promcp.NameTriad(tool); triad == promcp.TriadCanDo {
+		if action, ok := intended[factory.ActionProperty].(string); ok {
+			props = append(append([]string(nil), props...), caller.Declared(action)...)
+		}
+	}
+	return props
 }
 
 // secondArguments builds the second attempt: each property an issue is

@@ -277,6 +277,12 @@ func (t *Tool) unknownProperties(args map[string]any, res *Result) []Issue {
 			continue
 		}
 		if t.spec.Open {
+			if t.run == nil && t.passes != nil && !t.passes(name) {
+				// A generic can_do passes its action's arguments through,
+				// but not a misspelling of its own (actoin).
+				issues = append(issues, t.unknown(name, args[name]))
+				continue
+			}
 			if t.run == nil {
 				res.Arguments[name] = args[name]
 				continue
@@ -533,7 +539,8 @@ func unknownIssue(owner string, declared []string, name string, raw any, at stri
 // likelyMeant returns the one declared property an unknown name most
 // likely stands for, compared without letter case, underscores and
 // hyphens: the same name (dateFrom, date-from), a name the unknown one
-// begins (lang → language, at least three letters), or the nearest by
+// begins (lang → language, at least three letters), a name whose last
+// word it is (id → decision_id, from → date_from), or the nearest by
 // edits (a swap of neighbours is one) — at most one edit for names of up
 // to five letters, two beyond. A tie names none: "sort" is as far from
 // "court" as from "port", and a wrong suggestion sends a value where it
@@ -555,6 +562,17 @@ func likelyMeant(name string, declared []string) (string, bool) {
 	}
 	if len(prefixed) == 1 {
 		return prefixed[0], true
+	}
+	// A name that is the last word of exactly one declared name: id for
+	// decision_id, from for date_from.
+	var suffixed []string
+	for _, d := range declared {
+		if len(key) >= 2 && strings.HasSuffix(strings.ToLower(d), "_"+strings.ToLower(name)) {
+			suffixed = append(suffixed, d)
+		}
+	}
+	if len(suffixed) == 1 {
+		return suffixed[0], true
 	}
 	limit := 1
 	if len(key) > 5 {

@@ -126,6 +126,16 @@ func CanDo(spec Spec, actions ...Action) (*Tool, error) {
 	}
 	t.output = promcp.CapabilityReportSchema()
 	t.direct = func(ctx context.Context, res *Result) *Result { return canDo(ctx, t, byName, res) }
+	own := t.Properties()
+	t.passes = func(name string) bool {
+		for _, a := range byName {
+			if a.Tool.byName[name] != nil || name == IdempotencyKeyProperty {
+				return true
+			}
+		}
+		_, misspelt := likelyMeant(name, own)
+		return !misspelt
+	}
 	return t, nil
 }
 
