@@ -58,7 +58,7 @@ var layers = []layer{
 	{name: "demo", packages: []string{"cmd/agentinput/demo"},
 		imports: []string{"agentinput", "factory", "kinds/...", "receipt", "promcp"}},
 	{name: "eval", packages: []string{"eval"},
-		imports:    []string{"agentinput", "factory", "factory/mcp", "cmd/agentinput/demo", "promcp"},
+		imports:    []string{"agentinput", "factory", "factory/mcp", "cmd/agentinput/demo", "promcp", "kinds/timestamp"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "conformance server", packages: []string{"cmd/everything"},
 		imports:    []string{"agentinput", "factory", "factory/mcp"},
