@@ -158,13 +158,18 @@ const (
 
 // Store keeps intents. Implementations are safe for concurrent use by
 // many goroutines and by many processes that open the same database.
-// A method that returns an error other than ErrState changed nothing.
+// Every move is all or nothing. A move that answers ErrInvalid,
+// ErrNotFound or ErrState changed nothing; one that fails otherwise (a
+// broken connection, a cancelled context) may have been made all the
+// same, its answer lost: a Claim so lost leaves the intent dispatching,
+// never claimable again, which is the safe side.
 type Store interface {
 	// Prepare records a new intent from in's Tool, Remote, binding,
 	// scope and Arguments (all required; every other field must be
 	// zero), with a new ID, State Pending and Prepared now. A field
 	// that breaks the bounds above, text that is not UTF-8 or holds a
-	// NUL, or Arguments that are not one JSON object is ErrInvalid.
+	// NUL, or Arguments that are not one JSON object (in UTF-8) is
+	// ErrInvalid.
 	Prepare(ctx context.Context, in Intent, now time.Time) (Intent, error)
 	// Get answers the intent with id; ErrNotFound when there is none,
 	// ErrInvalid when id is not a UUID.
@@ -366,10 +371,10 @@ func checkText(name, v string, max int) error {
 	return nil
 }
 
-// isObject reports whether b is one valid JSON object (surrounding
-// white space allowed).
+// isObject reports whether b is one valid JSON object in UTF-8
+// (surrounding white space allowed).
 func isObject(b []byte) bool {
-	if !json.Valid(b) {
+	if !utf8.Valid(b) || !json.Valid(b) { // json.Valid lets invalid UTF-8 in strings through
 		return false
 	}
 	for _, c := range b {
