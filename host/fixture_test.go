@@ -83,6 +83,9 @@ func newFixture(t testing.TB, protocol string) *fixture {
 	for name, res := range structured {
 		f.add("read_"+name, ordersSchema, outputSchema, func(string) (*sdk.CallToolResult, error) { return res, nil })
 	}
+	f.add("do_append", closed(map[string]any{"entry": map[string]any{"type": "string"}}), nil, func(string) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{Content: text("appended")}, nil
+	})
 	f.add("read_protocol_error", ordersSchema, nil, func(string) (*sdk.CallToolResult, error) {
 		return nil, errors.New(secret)
 	})

@@ -35,15 +35,15 @@ func (h *Host) prepare(ctx context.Context, c *catalog, bt *bound, read *factory
 		r.Notes, r.Warnings = read.Notes, read.Warnings
 		return r
 	}
-	r := pending(in)
+	r := h.pending(in)
 	r.Notes, r.Warnings = read.Notes, read.Warnings
 	return r
 }
 
-func pending(in approval.Intent) *Result {
+func (h *Host) pending(in approval.Intent) *Result {
 	r := fail(agentinput.EnvelopeRequiresHumanApproval,
 		in.Tool+" was not sent: it writes, and waits for a person's approval as intent "+in.ID+".",
-		"Tell the person you work for that intent "+in.ID+" waits for their approval (agentinput approvals approve --store STORE "+in.ID+"); once they say it is approved, call "+DefaultDispatchTool+" with intent_id "+strconv.Quote(in.ID)+".")
+		"Tell the person you work for that intent "+in.ID+" waits for their approval (agentinput approvals approve --store STORE "+in.ID+"); once they say it is approved, call "+h.opts.DispatchTool+" with intent_id "+strconv.Quote(in.ID)+".")
 	r.IntentID, r.Effect = in.ID, string(in.State)
 	return r
 }
@@ -98,9 +98,9 @@ func (h *Host) Dispatch(ctx context.Context, id string) *Result {
 		return fail(agentinput.EnvelopeMCPInvalidArguments, "No write intent has the id "+strconv.Quote(id)+": nothing was sent.",
 			"Call "+h.opts.DispatchTool+" with the intent id requires_human_approval named.")
 	case err != nil:
-		return unavailable(id)
+		return h.unavailable(id)
 	case in.State != approval.Approved:
-		return outcome(in)
+		return h.outcome(in)
 	}
 	h.swap.RLock()
 	defer h.swap.RUnlock()
@@ -115,12 +115,12 @@ func (h *Host) Dispatch(ctx context.Context, id string) *Result {
 	case errors.Is(err, approval.ErrState):
 		if in.ID == "" {
 			if in, err = h.opts.Approvals.Get(ctx, id); err != nil {
-				return unavailable(id)
+				return h.unavailable(id)
 			}
 		}
-		return outcome(in)
+		return h.outcome(in)
 	case err != nil:
-		return unavailable(id)
+		return h.unavailable(id)
 	}
 	bt := c.tools[in.Tool]
 	if bt == nil || bt.binding.Write == nil || bt.binding.Remote != in.Remote || bt.binding.Write.BindingID != in.BindingID ||
@@ -155,23 +155,23 @@ func (h *Host) finish(ctx context.Context, in approval.Intent, s approval.State,
 	done, err := h.opts.Approvals.Finish(fctx, in.ID, s, result, string(code), h.opts.Now().UTC())
 	if err != nil {
 		in.State, in.Code = approval.Dispatching, ""
-		return outcome(in)
+		return h.outcome(in)
 	}
-	return outcome(done)
+	return h.outcome(done)
 }
 
-func unavailable(id string) *Result {
-	r := fail(agentinput.EnvelopeUnavailable, "The approval store cannot serve now: intent "+id+" was not dispatched.", "Call "+DefaultDispatchTool+" again later.")
+func (h *Host) unavailable(id string) *Result {
+	r := fail(agentinput.EnvelopeUnavailable, "The approval store cannot serve now: intent "+id+" was not dispatched.", "Call "+h.opts.DispatchTool+" again later.")
 	r.IntentID = id
 	return r
 }
 
 // outcome answers an intent by its state, without sending anything.
-func outcome(in approval.Intent) *Result {
+func (h *Host) outcome(in approval.Intent) *Result {
 	var r *Result
 	switch in.State {
 	case approval.Pending:
-		return pending(in)
+		return h.pending(in)
 	case approval.Denied:
 		r = fail(agentinput.EnvelopeForbidden, "A person denied intent "+in.ID+" ("+in.Tool+"): it was not sent and will not be.",
 			"Do not send this write again unless the person you work for asks for it anew.")
