@@ -21,7 +21,15 @@ var keywords = map[string]bool{
 	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
 	"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
 	"items": true, "additionalProperties": true, "description": true, "title": true,
+	// Beyond spec/host.md's list (docs/decisions.md): examples is an
+	// annotation like description, and format only as a format an
+	// agentinput kind owns, which the host reads (and output validation
+	// asserts); any other format is unsupported.
+	"examples": true, "format": true,
 }
+
+// formats are the formats the profile takes: those a kind reads.
+var formats = map[string]bool{"date": true, "uuid": true}
 
 var jsonTypes = map[string]bool{"object": true, "array": true, "string": true, "number": true, "integer": true, "boolean": true, "null": true}
 
@@ -101,9 +109,13 @@ func checkSchema(s map[string]any, at string, depth int, root bool) string {
 					return fmt.Sprintf("%s has required that holds a non-string", where)
 				}
 			}
-		case "enum":
+		case "enum", "examples":
 			if _, ok := v.([]any); !ok {
-				return fmt.Sprintf("%s has an enum that is not a list", where)
+				return fmt.Sprintf("%s has %s that is not a list", where, k)
+			}
+		case "format":
+			if f, ok := v.(string); !ok || !formats[f] {
+				return fmt.Sprintf("%s has the format %s; the profile takes only date and uuid, which agentinput's kinds read", where, quote(v))
 			}
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
 			if _, ok := v.(json.Number); !ok {

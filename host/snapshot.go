@@ -142,41 +142,58 @@ type bound struct {
 // A change notification that arrives while it lists makes the snapshot
 // stale at once.
 func (h *Host) Discover(ctx context.Context) (*Snapshot, error) {
+	changes := h.mon.count(h.cs)
+	version, tools, err := h.list(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return h.build(version, tools, changes)
+}
+
+// list checks the negotiated protocol version and pages tools/list within
+// the budget.
+func (h *Host) list(ctx context.Context) (string, []*sdk.Tool, error) {
 	ir := h.cs.InitializeResult()
 	if ir == nil {
-		return nil, &Error{Code: agentinput.EnvelopeMCPProtocolError, Reason: "the session has no initialize result"}
+		return "", nil, &Error{Code: agentinput.EnvelopeMCPProtocolError, Reason: "the session has no initialize result"}
 	}
 	if !slices.Contains(SupportedProtocolVersions, ir.ProtocolVersion) {
-		return nil, &Error{Code: agentinput.EnvelopeMCPProtocolError,
+		return "", nil, &Error{Code: agentinput.EnvelopeMCPProtocolError,
 			Reason: fmt.Sprintf("the session negotiated protocol version %s; a host supports %s (connect with host.SessionOptions())", quote(ir.ProtocolVersion), strings.Join(SupportedProtocolVersions, ", "))}
 	}
-	changes := h.mon.count(h.cs)
 	b := h.budget
 	l := mcplist.List(ctx, h.cs, mcplist.Budget{Pages: b.Pages, Tools: b.Tools, Bytes: b.CatalogBytes, PerRequest: b.RPC}, toolSize)
+	var e *Error
 	switch l.Stop {
 	case mcplist.Done:
+		return ir.ProtocolVersion, l.Tools, nil
 	case mcplist.OverPages:
-		return nil, &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog has more than %d pages", b.Pages)}
+		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog has more than %d pages", b.Pages)}
 	case mcplist.OverTools:
-		return nil, &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog has more than %d tools", b.Tools)}
+		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog has more than %d tools", b.Tools)}
 	case mcplist.OverBytes:
-		return nil, &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog is over %d bytes", b.CatalogBytes)}
+		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog is over %d bytes", b.CatalogBytes)}
 	case mcplist.RepeatedCursor:
-		return nil, &Error{Code: agentinput.EnvelopeMCPProtocolError, Reason: fmt.Sprintf("page %d of tools/list returned a cursor already followed", l.Pages)}
+		e = &Error{Code: agentinput.EnvelopeMCPProtocolError, Reason: fmt.Sprintf("page %d of tools/list returned a cursor already followed", l.Pages)}
 	case mcplist.PageTimedOut:
-		return nil, &Error{Code: agentinput.EnvelopeMCPTimeout, Reason: fmt.Sprintf("page %d of tools/list took longer than %s", l.Pages+1, b.RPC)}
+		e = &Error{Code: agentinput.EnvelopeMCPTimeout, Reason: fmt.Sprintf("page %d of tools/list took longer than %s", l.Pages+1, b.RPC)}
 	default:
-		return nil, &Error{Code: classify(l.Err), Reason: fmt.Sprintf("page %d of tools/list failed", l.Pages+1)}
+		e = &Error{Code: classify(l.Err), Reason: fmt.Sprintf("page %d of tools/list failed", l.Pages+1)}
 	}
+	return "", nil, e
+}
+
+// build makes the snapshot of the bound tools from a listing.
+func (h *Host) build(version string, tools []*sdk.Tool, changes uint64) (*Snapshot, error) {
 	listed := map[string]*sdk.Tool{}
-	for _, t := range l.Tools {
+	for _, t := range tools {
 		if _, dup := listed[t.Name]; dup {
 			return nil, &Error{Code: agentinput.EnvelopeMCPProtocolError, Tool: t.Name, Reason: "the server lists two tools of this name"}
 		}
 		listed[t.Name] = t
 	}
 	cat := &catalog{changes: changes, tools: map[string]*bound{}}
-	snap := snapshotJSON{SchemaVersion: SnapshotReads, ServerID: h.opts.ServerID, ProtocolVersion: ir.ProtocolVersion}
+	snap := snapshotJSON{SchemaVersion: SnapshotReads, ServerID: h.opts.ServerID, ProtocolVersion: version}
 	for _, bd := range h.bindings {
 		t, ok := listed[bd.Remote]
 		if !ok {
@@ -291,6 +308,7 @@ func compileSchema(url string, doc any) (*jsonschema.Schema, error) {
 		return nil, err
 	}
 	c := jsonschema.NewCompiler()
+	c.AssertFormat() // a date or uuid the output schema names is checked, not only annotated
 	if err := c.AddResource(url, d); err != nil {
 		return nil, err
 	}

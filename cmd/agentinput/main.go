@@ -28,6 +28,16 @@
 //	agentinput eval FILE.jsonl [--json] [-- COMMAND | --url URL]
 //
 // scores a corpus of calls against a server (docs/eval.md).
+//
+//	agentinput proxy --bind FILE [--store sqlite:PATH|postgres://DSN] [--http ADDR] (-- COMMAND ARGS... | --url URL)
+//
+// serves the bound tools of another MCP server (any language) as an
+// agentinput server: lenient reading, the envelope, and every write behind
+// a durable approval; and
+//
+//	agentinput discover (-- COMMAND ARGS... | --url URL)
+//
+// prints that server's catalog as a starting binding file (docs/host.md).
 package main
 
 import (
@@ -61,6 +71,8 @@ var commands = []command{
 	{"census", "report code that parses a kind without its owner; exit 1 on findings", runCensus},
 	{"cursor", "encode or decode a cursor token with a key from --key or $AGENTINPUT_CURSOR_KEY", runCursor},
 	{"eval", "score a corpus of calls against the demonstration tools", runEval},
+	{"proxy", "serve the bound tools of another MCP server: lenient, closed codes, writes behind approval", runProxy},
+	{"discover", "print another MCP server's catalog as a starting binding file for proxy", runDiscover},
 }
 
 // run is the whole program, with its streams as arguments so that tests run
