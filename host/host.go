@@ -262,6 +262,17 @@ func New(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings ...Binding)
 	if cs == nil || mon == nil {
 		return nil, errors.New("host: New needs the session and its monitor")
 	}
+	return newHost(cs, mon, opts, bindings)
+}
+
+// Check checks options and bindings as New does, without a session: a
+// command line refuses a bad binding file before it starts a server.
+func Check(opts Options, bindings ...Binding) error {
+	_, err := newHost(nil, nil, opts, bindings)
+	return err
+}
+
+func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Binding) (*Host, error) {
 	if opts.ServerID == "" {
 		return nil, errors.New("host: Options.ServerID is empty: name the server")
 	}

@@ -114,6 +114,10 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer store.Close()
 		opts.Approvals = store
 	}
+	if err := host.Check(opts, bindings...); err != nil {
+		fmt.Fprintln(stderr, "agentinput proxy:", err)
+		return exitUsage
+	}
 	mon := host.NewMonitor()
 	tail := &tailBuffer{max: 4 << 10}
 	cs, err := upstream(ctx, *url, command, *timeout, tail, mon)
