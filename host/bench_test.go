@@ -18,7 +18,9 @@ func BenchmarkDiscover256Tools(b *testing.B) {
 	for i := range 256 {
 		name := fmt.Sprintf("read_tool_%03d", i)
 		server.AddTool(&sdk.Tool{Name: name, Description: "A tool of the benchmark's catalog, with a few properties.", InputSchema: ordersSchema},
-			func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return &sdk.CallToolResult{}, nil })
+			func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+				return &sdk.CallToolResult{}, nil
+			})
 		if i%4 == 0 {
 			bindings = append(bindings, read(name))
 		}
