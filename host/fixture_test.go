@@ -43,8 +43,10 @@ var ordersSchema = closed(map[string]any{
 
 var outputSchema = closed(map[string]any{"total": map[string]any{"type": "integer"}})
 
-// newFixture starts the server with its read tools and connects.
-func newFixture(t testing.TB, protocol string) *fixture {
+// newFixture starts the server with its read tools (and those setup adds,
+// before any client connects: a tool added later is a list_changed) and
+// connects.
+func newFixture(t testing.TB, protocol string, setup ...func(*fixture)) *fixture {
 	t.Helper()
 	f := &fixture{received: map[string][]string{}}
 	f.server = sdk.NewServer(&sdk.Implementation{Name: "fixture", Version: "v1"}, &sdk.ServerOptions{PageSize: 3})
@@ -94,6 +96,9 @@ func newFixture(t testing.TB, protocol string) *fixture {
 		<-ctx.Done() // answers only when the host gives up
 		return &sdk.CallToolResult{Content: text("late")}, nil
 	})
+	for _, s := range setup {
+		s(f)
+	}
 	st, ct := sdk.NewInMemoryTransports()
 	if _, err := f.server.Connect(context.Background(), st, nil); err != nil {
 		t.Fatal(err)

@@ -339,7 +339,7 @@ func checkBinding(b Binding) error {
 	case b.Remote == "" || b.Local == "":
 		return fmt.Errorf("%s: a binding names the remote tool and its local name", at)
 	case len(b.Local) > 128 || !localName(b.Local):
-		return fmt.Errorf("%s: the local name %q is not 1-128 letters, digits, _, - or .", at, b.Local)
+		return fmt.Errorf("%s: the local name %q is not 1 to 128 of letters, digits, \"_\", \"-\" and \".\"", at, b.Local)
 	case b.Concurrency != Parallel && b.Concurrency != Serial:
 		return fmt.Errorf("%s: declare its concurrency: parallel or serial", at)
 	case (b.Scope == nil) == !b.NoScope:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -345,5 +346,48 @@ func TestSnapshotDigest(t *testing.T) {
 	}
 	if _, err := h2.Swap(s4); err == nil {
 		t.Error("a host swapped in another host's snapshot")
+	}
+}
+
+// A serial binding runs one call at a time: the remote tool waits a
+// while for a second call to arrive beside the first, which must never
+// happen.
+func TestSerialReadsDoNotOverlap(t *testing.T) {
+	var mu sync.Mutex
+	inFlight, most := 0, 0
+	arrived := make(chan struct{}, 8)
+	f := newFixture(t, "", func(f *fixture) {
+		f.server.AddTool(&sdk.Tool{Name: "read_serial", InputSchema: ordersSchema}, func(ctx context.Context, _ *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			mu.Lock()
+			inFlight++
+			most = max(most, inFlight)
+			mu.Unlock()
+			arrived <- struct{}{}
+			select { // a second call overlapping this one would arrive now
+			case <-time.After(100 * time.Millisecond):
+			case <-ctx.Done():
+			}
+			mu.Lock()
+			inFlight--
+			mu.Unlock()
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "ok"}}}, nil
+		})
+	})
+	b := read("read_serial")
+	b.Concurrency = host.Serial
+	h := f.bind(t, host.Options{}, b)
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if res := call(t, h, "read_serial", `{}`); res.Success == nil {
+				t.Error(envelopeJSON(t, res))
+			}
+		}()
+	}
+	wg.Wait()
+	if most != 1 {
+		t.Fatalf("%d calls of a serial tool ran at once", most)
 	}
 }
