@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -310,5 +311,65 @@ func TestProxyUsage(t *testing.T) {
 	var stderr bytes.Buffer
 	if code := run([]string{"proxy", "--bind", filepath.Join(dir, "bind.json")}, nil, &bytes.Buffer{}, &stderr); code != exitUsage {
 		t.Errorf("no upstream: exit %d", code)
+	}
+}
+
+var proxyListening = regexp.MustCompile(`agentinput proxy: listening" addr=(\S+)`)
+
+// Over streamable HTTP on both sides: the demo served with --http, the
+// proxy's upstream by --url, the proxy itself served with --http.
+func TestProxyOverHTTP(t *testing.T) {
+	up := startHTTP(t, nil, "--store", "memory")
+	dir := t.TempDir()
+	bind := writeFile(t, filepath.Join(dir, "bind.json"), `{"server_id": "demo", "tools": [
+		{"remote": "read_decisions", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`)
+	bin, env := commandBinary(t)
+	cmd := exec.Command(bin, "proxy", "--bind", bind, "--http", "127.0.0.1:0", "--url", "http://"+up.addr)
+	cmd.Env = env
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	found := make(chan string, 1)
+	log := &lockedBuffer{}
+	go func() {
+		sc := bufio.NewScanner(pipe)
+		for sc.Scan() {
+			log.Write([]byte(sc.Text() + "\n"))
+			if m := proxyListening.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+		close(found)
+	}()
+	var addr string
+	select {
+	case a, ok := <-found:
+		if !ok {
+			t.Fatalf("the proxy exited before it listened:\n%s", log.String())
+		}
+		addr = a
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the proxy did not listen within a minute:\n%s", log.String())
+	}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "v0"}, nil).
+		Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: "http://" + addr}, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	defer cs.Close()
+	if got := toolNames(t, cs); got != "read_decisions" {
+		t.Fatalf("tools %q", got)
+	}
+	res := callTool(t, cs, "read_decisions", map[string]any{"date_from": "1. 1. 2020", "limit": "2"})
+	if res.IsError || !strings.Contains(allText(res), `Read "1. 1. 2020" as "2020-01-01"`) {
+		t.Fatalf("%s", allText(res))
 	}
 }
