@@ -29,7 +29,10 @@
 // Two stores implement Store: approval/sqlite (the embedded default) and
 // approval/postgres (several replicas). There is no in-memory store on
 // purpose: an approval must outlive the process that asked for it.
-// approval/approvaltest is the conformance suite both pass.
+// approval/approvaltest is the conformance suite both pass. The Check
+// functions, ParseID, NewID, NewStateError and Time are the rules and
+// helpers the stores share, so that every store refuses the same inputs
+// and answers the same errors; docs/approvals.md is the whole contract.
 package approval
 
 import (
@@ -40,7 +43,9 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/google/uuid"
+	guuid "github.com/google/uuid"
+
+	"agentinput.dev/kinds/uuid"
 )
 
 // State is where an intent is in its life.
@@ -172,7 +177,7 @@ type Store interface {
 	// ErrInvalid.
 	Prepare(ctx context.Context, in Intent, now time.Time) (Intent, error)
 	// Get answers the intent with id; ErrNotFound when there is none,
-	// ErrInvalid when id is not a UUID.
+	// ErrInvalid when id is not an id in its canonical spelling (ParseID).
 	Get(ctx context.Context, id string) (Intent, error)
 	// List answers the intents f selects, newest (by Prepared) first,
 	// at most f's Limit of them.
@@ -233,20 +238,20 @@ func invalid(format string, args ...any) error {
 }
 
 // NewID draws a new intent ID: a random (version 4) UUID.
-func NewID() string { return uuid.NewString() }
+func NewID() string { return guuid.NewString() }
 
-// ParseID answers id in canonical form (lowercase, hyphenated), or
-// ErrInvalid when id is not a UUID in the hyphenated 36-character form
-// (upper or lower case).
+// ParseID checks that id is an intent id in its canonical spelling
+// (a UUID in lowercase 8-4-4-4-12 hex, as Prepare makes it), read by
+// the UUID kind's owner (kinds/uuid.Parse), and answers it; anything
+// else is ErrInvalid. A store takes nothing but the spelling it made; a
+// program reading an id a person typed reads it with kinds/uuid.Read
+// first, as agentinput approvals does.
 func ParseID(id string) (string, error) {
-	if len(id) != 36 {
-		return "", invalid("id %q is not an intent id (a UUID like 6ba7b810-9dad-41d1-80b4-00c04fd430c8)", truncate(id))
-	}
 	u, err := uuid.Parse(id)
 	if err != nil {
-		return "", invalid("id %q is not an intent id (a UUID like 6ba7b810-9dad-41d1-80b4-00c04fd430c8)", truncate(id))
+		return "", invalid("id %q is not an intent id (a lowercase UUID like 6ba7b810-9dad-41d1-80b4-00c04fd430c8)", truncate(id))
 	}
-	return u.String(), nil
+	return uuid.Format(u), nil
 }
 
 // CheckPrepare checks the Intent of a Prepare and the time of the move.

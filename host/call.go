@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"strconv"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -144,7 +145,7 @@ func (h *Host) send(ctx context.Context, c *catalog, bt *bound, args json.RawMes
 func classify(err error) agentinput.EnvelopeCode {
 	var we *jsonrpc.Error
 	switch {
-	case errors.Is(err, sdk.ErrConnectionClosed):
+	case errors.Is(err, sdk.ErrConnectionClosed), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return agentinput.EnvelopeMCPConnectionClosed
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return agentinput.EnvelopeMCPTimeout

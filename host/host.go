@@ -25,6 +25,7 @@ package host
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -251,8 +252,9 @@ type Host struct {
 	swap    sync.RWMutex
 	catalog *catalog
 
-	writeMu sync.Mutex             // writes run one at a time
-	serial  map[string]*sync.Mutex // serial reads, by local name
+	dispatchReader *factory.Tool          // reads the dispatch tool's arguments
+	writeMu        sync.Mutex             // writes run one at a time
+	serial         map[string]*sync.Mutex // serial reads, by local name
 }
 
 // New makes a host over cs (its tools/list_changed notifications reach mon
@@ -319,6 +321,13 @@ func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Bindi
 		return nil, err
 	}
 	slices.SortFunc(h.bindings, func(a, b Binding) int { return cmpString(a.Local, b.Local) })
+	if h.writes {
+		raw, _ := json.Marshal(dispatchSchema)
+		var err error
+		if h.dispatchReader, err = factory.FromSchema(factory.Spec{Name: opts.DispatchTool}, raw); err != nil {
+			return nil, fmt.Errorf("host: the dispatch tool: %w", err) // a bug: the schema is this package's
+		}
+	}
 	return h, nil
 }
 
@@ -449,5 +458,5 @@ func (h *Host) Tools() []*sdk.Tool {
 
 var dispatchSchema = map[string]any{
 	"type": "object", "additionalProperties": false, "required": []any{"intent_id"},
-	"properties": map[string]any{"intent_id": map[string]any{"type": "string", "description": "The intent id of the approved write, as requires_human_approval named it."}},
+	"properties": map[string]any{"intent_id": map[string]any{"type": "string", "format": "uuid", "description": "The intent id of the approved write, as requires_human_approval named it."}},
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Dialect is the only $schema a selected schema may name, at its root.
@@ -122,9 +121,8 @@ func checkSchema(s map[string]any, at string, depth int, root bool) string {
 				return fmt.Sprintf("%s has %s that is not a number", where, k)
 			}
 		case "minLength", "maxLength", "minItems", "maxItems":
-			n, ok := v.(json.Number)
-			if _, err := n.Int64(); !ok || err != nil || strings.HasPrefix(n.String(), "-") {
-				return fmt.Sprintf("%s has %s that is not a whole number of 0 or more", where, k)
+			if n, ok := v.(json.Number); !ok || !digits(n.String()) {
+				return fmt.Sprintf("%s has %s that is not a whole number of 0 or more, written in digits", where, k)
 			}
 		case "additionalProperties":
 			if v != false {
@@ -197,4 +195,19 @@ func quote(v any) string {
 		return string(b[:80]) + "…"
 	}
 	return string(b)
+}
+
+// digits reports whether a schema's bound is written as a whole number of
+// at most 18 digits (0, 12; not 1e2, 5.0 or -1): the profile takes the
+// plain form only, and nothing here reads its value.
+func digits(s string) bool {
+	if s == "" || len(s) > 18 || (len(s) > 1 && s[0] == '0') {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

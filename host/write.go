@@ -48,33 +48,24 @@ func (h *Host) pending(in approval.Intent) *Result {
 	return r
 }
 
-// dispatchCall is the dispatch tool: {"intent_id": "…"}.
+// dispatchCall is the dispatch tool: {"intent_id": "…"}, read as a uuid
+// by its kind (an id in upper case or braces reads, with a note).
 func (h *Host) dispatchCall(ctx context.Context, arguments json.RawMessage) *Result {
-	var args map[string]json.RawMessage
-	var id string
-	bad := func(received any) *Result {
-		r := fail(agentinput.EnvelopeMCPInvalidArguments, h.opts.DispatchTool+" was not called: intent_id needs attention.",
-			"Call "+h.opts.DispatchTool+" with the intent_id that requires_human_approval named.")
-		r.Envelope.Issues = []factory.Issue{{Path: "/intent_id", Ask: agentinput.Ask{Code: agentinput.AskInvalid, Received: agentinput.Received(received),
-			Expected: "the intent id requires_human_approval named, like 6ba7b810-9dad-41d1-80b4-00c04fd430c8", Hint: "Send the intent id requires_human_approval named"}}}
-		return r
+	read := h.dispatchReader.Call(ctx, arguments)
+	if read.Envelope != nil {
+		e := *read.Envelope
+		e.Code, e.RetryAllowed = agentinput.EnvelopeMCPInvalidArguments, false
+		return &Result{Envelope: &e, Notes: read.Notes, Warnings: read.Warnings}
 	}
-	if len(arguments) > 4<<10 || json.Unmarshal(arguments, &args) != nil || args == nil {
-		return bad(nil)
-	}
-	for k := range args {
-		if k != "intent_id" {
-			return bad(nil)
-		}
-	}
-	if json.Unmarshal(args["intent_id"], &id) != nil {
-		return bad(nil)
-	}
+	id, _ := read.Arguments["intent_id"].(string)
 	canon, err := approval.ParseID(id)
 	if err != nil {
-		return bad(id)
+		return fail(agentinput.EnvelopeMCPInvalidArguments, "No write intent has the id "+strconv.Quote(id)+": nothing was sent.",
+			"Call "+h.opts.DispatchTool+" with the intent id requires_human_approval named.")
 	}
-	return h.Dispatch(ctx, canon)
+	r := h.Dispatch(ctx, canon)
+	r.Notes, r.Warnings = read.Notes, read.Warnings
+	return r
 }
 
 // Dispatch sends an approved write once. It re-checks, against the

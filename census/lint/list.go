@@ -90,7 +90,7 @@ func List(ctx context.Context, cs *sdk.ClientSession, b Budget) (Listing, error)
 
 // size is what a tool counts against Budget.Bytes.
 func size(d Tool) int {
-	return len(d.Name) + len(d.Title) + len(d.Description) + len(d.InputSchema) + len(d.Annotations)
+	return len(d.Name) + len(d.Title) + len(d.Description) + len(d.InputSchema) + len(d.OutputSchema) + len(d.Annotations)
 }
 
 // describe turns an SDK tool into a Tool, its schema and annotations as
@@ -100,6 +100,11 @@ func describe(t *sdk.Tool) Tool {
 	if t.InputSchema != nil {
 		if b, err := json.Marshal(t.InputSchema); err == nil {
 			d.InputSchema = b
+		}
+	}
+	if t.OutputSchema != nil {
+		if b, err := json.Marshal(t.OutputSchema); err == nil {
+			d.OutputSchema = b
 		}
 	}
 	if t.Annotations != nil {

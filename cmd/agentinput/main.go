@@ -21,13 +21,18 @@
 // streamable HTTP on ADDR, with do_tag_decision's receipts in a store
 // (default: SQLite in the user's state directory; docs/writes.md).
 //
-//	agentinput lint [--json] [--promcp] [--pin FILE] (-- COMMAND ARGS... | --url URL)
+//	agentinput lint [--json] [--promcp] [--disable RULE] [--warn RULE] [--config FILE] [--pin FILE] (-- COMMAND ARGS... | --url URL)
 //
-// lints a live MCP server's tool contract (docs/census.md), and
+// lints a live MCP server's tool contract (docs/lint.md), and
 //
 //	agentinput eval FILE.jsonl [--json] [-- COMMAND | --url URL]
 //
 // scores a corpus of calls against a server (docs/eval.md).
+//
+//	agentinput approvals list|show|approve|deny [--store sqlite:PATH|postgres://DSN] [flags] [ID]
+//
+// lists, shows, approves or denies the durable approval intents of a host's
+// remote writes (docs/approvals.md).
 //
 //	agentinput proxy --bind FILE [--store sqlite:PATH|postgres://DSN] [--http ADDR] (-- COMMAND ARGS... | --url URL)
 //
@@ -73,6 +78,7 @@ var commands = []command{
 	{"eval", "score a corpus of calls against the demonstration tools", runEval},
 	{"proxy", "serve the bound tools of another MCP server: lenient, closed codes, writes behind approval", runProxy},
 	{"discover", "print another MCP server's catalog as a starting binding file for proxy", runDiscover},
+	{"approvals", "list, show, approve or deny a host's durable write intents (--store STORE)", runApprovals},
 }
 
 // run is the whole program, with its streams as arguments so that tests run
@@ -109,7 +115,7 @@ func usage(w io.Writer) {
 		if c.run == nil {
 			note = " (not yet built)"
 		}
-		fmt.Fprintf(w, "  %-7s %s%s\n", c.name, c.synopsis, note)
+		fmt.Fprintf(w, "  %-9s %s%s\n", c.name, c.synopsis, note)
 	}
 	fmt.Fprint(w, "\nRun \"agentinput read -h\" for the kinds and flags of read.\n")
 }

@@ -10,19 +10,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"agentinput.dev/approval"
-	apostgres "agentinput.dev/approval/postgres"
-	asqlite "agentinput.dev/approval/sqlite"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
 	"agentinput.dev/host"
@@ -48,23 +42,6 @@ func upstream(ctx context.Context, url string, command []string, timeout time.Du
 	return client.Connect(cctx, transport, host.SessionOptions())
 }
 
-// openApprovals opens the approval store --store names: sqlite:PATH or
-// postgres://DSN. There is no memory store: an approval must outlive the
-// proxy.
-func openApprovals(ctx context.Context, spec string) (approval.Store, error) {
-	switch {
-	case strings.HasPrefix(spec, "sqlite:") && len(spec) > len("sqlite:"):
-		path := strings.TrimPrefix(spec, "sqlite:")
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return nil, fmt.Errorf("the approval store's directory: %w", err)
-		}
-		return asqlite.Open(path, asqlite.Options{})
-	case strings.HasPrefix(spec, "postgres://") || strings.HasPrefix(spec, "postgresql://"):
-		return apostgres.Open(ctx, spec, apostgres.Options{})
-	}
-	return nil, fmt.Errorf("--store %q: want sqlite:PATH or postgres://DSN (an approval must outlive the process: there is no memory store)", spec)
-}
-
 // runProxy is `agentinput proxy`: the bound tools of one upstream server,
 // served as an agentinput server (stdio, or streamable HTTP on --http):
 // arguments read leniently on the proxy, answers in the envelope, and
@@ -72,7 +49,7 @@ func openApprovals(ctx context.Context, spec string) (approval.Store, error) {
 func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("proxy")
 	bindPath := fs.String("bind", "", "the binding `FILE` (JSON; docs/host.md)")
-	storeSpec := fs.String("store", "", "keep write approvals in `STORE`: sqlite:PATH or postgres://DSN (required when a tool is a write)")
+	storeSpec := fs.String("store", "", "keep write approvals in `STORE`: sqlite:PATH or postgres://DSN (default: SQLite in the user's state directory, where agentinput approvals looks)")
 	addr := fs.String("http", "", "serve streamable HTTP on loopback `ADDR` (:PORT or 127.0.0.1:PORT) instead of stdio")
 	url := fs.String("url", "", "the upstream server over streamable HTTP at `URL`")
 	timeout := fs.Duration("timeout", host.DefaultBudget.RPC, "each upstream request's budget (at most 300s)")
@@ -105,14 +82,19 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 
 	opts := host.Options{ServerID: file.ServerID, Budget: host.Budget{RPC: *timeout}}
-	if *storeSpec != "" {
-		store, err := openApprovals(ctx, *storeSpec)
+	writes := false
+	for _, b := range bindings {
+		writes = writes || b.Policy == host.PolicyConfirm
+	}
+	if writes || *storeSpec != "" {
+		store, where, err := openApprovals(ctx, *storeSpec, true)
 		if err != nil {
 			fmt.Fprintln(stderr, "agentinput proxy:", err)
 			return exitUsage
 		}
 		defer store.Close()
 		opts.Approvals = store
+		logger.Info("agentinput proxy: approvals", "store", where)
 	}
 	if err := host.Check(opts, bindings...); err != nil {
 		fmt.Fprintln(stderr, "agentinput proxy:", err)
