@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )
 
@@ -179,6 +180,18 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 		_ = store.Abandon(settle, scope, token)
 		return &Result{Envelope: t.failed(err, EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
 			Effect: EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: err}
+	}
+	if c, ok := out.(promcp.Completer); ok {
+		// A do contract answers the key the call used and the instant it
+		// took effect; one the handler broke is a failure after the change.
+		done, cerr := c.CompleteDo(promcp.DoFill{Key: res.IdempotencyKey, At: time.Now(),
+			SideEffects: t.spec.SideEffects, CompensationHint: t.spec.Compensation})
+		if cerr != nil {
+			_ = store.Abandon(settle, scope, token)
+			return &Result{Envelope: t.failed(cerr, EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
+				Effect: EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: cerr}
+		}
+		out = done
 	}
 	res.Output = out
 	res.Effect = EffectCommitted

@@ -289,7 +289,7 @@ func demoTools(t *testing.T) []*factory.Tool {
 // The demonstration registry is clean, proMCP included.
 func TestDemoRegistryClean(t *testing.T) {
 	tools := lint.From(demoTools(t))
-	if len(tools) != 4 {
+	if len(tools) != 5 {
 		t.Fatalf("%d tools", len(tools))
 	}
 	for _, f := range lint.Lint(tools, lint.Options{ProMCP: true}) {

@@ -111,8 +111,9 @@ func Principal(req *sdk.CallToolRequest) string {
 }
 
 // Describe returns the tool as tools/list shows it: name, title,
-// description, the canonical input schema, the intent's annotations, and
-// the spec's openWorldHint when it sets one.
+// description, the canonical input schema, the output schema when the
+// tool's results are objects, the intent's annotations, and the spec's
+// openWorldHint when it sets one.
 func Describe(t *factory.Tool) *sdk.Tool {
 	spec := t.Spec()
 	readOnly := spec.Intent != factory.IntentDo
@@ -122,11 +123,16 @@ func Describe(t *factory.Tool) *sdk.Tool {
 	// A tool declared elsewhere (FromSchema) runs its own handler, whose
 	// retries nothing here guards.
 	idempotent := readOnly || t.ClaimsWrites()
+	var output any
+	if o := t.OutputSchema(); o != nil {
+		output = o
+	}
 	return &sdk.Tool{
-		Name:        spec.Name,
-		Title:       spec.Title,
-		Description: spec.Description,
-		InputSchema: t.InputSchema(),
+		Name:         spec.Name,
+		Title:        spec.Title,
+		Description:  spec.Description,
+		InputSchema:  t.InputSchema(),
+		OutputSchema: output,
 		Annotations: &sdk.ToolAnnotations{
 			Title:           spec.Title,
 			ReadOnlyHint:    readOnly,

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/promcp"
 )
 
 var testKey = []byte("demo-test-key-0123456789abcdef-0123")
@@ -38,7 +39,7 @@ func TestReadDecisionsPages(t *testing.T) {
 		if res.Envelope != nil {
 			t.Fatalf("%s: %+v", args, res.Envelope)
 		}
-		page := res.Output.(Page)
+		page := res.Output.(promcp.Read[Page]).Value
 		total = page.Total
 		for _, d := range page.Decisions {
 			if seen[d.ID] || d.Court != "NS" || d.Date < "2018-01-01" {
@@ -73,11 +74,31 @@ func TestDoTagDecision(t *testing.T) {
 		t.Fatalf("first %+v, again %+v", first.Envelope, again)
 	}
 	tagged := first.Output.(Tagged)
-	if tagged.DecisionID != id || !slices.Contains(append(tagged.PreviousTags, tagged.AppliedTags...), "tax") {
-		t.Fatalf("tagged %+v", tagged)
+	if !slices.Contains(*tagged.AppliedValue, "tax") || !slices.Contains(*tagged.AppliedValue, "family") ||
+		tagged.IdempotencyKey != first.IdempotencyKey || tagged.IdempotencyKey == "" || tagged.Timestamp.IsZero() {
+		t.Fatalf("tagged %+v, want the tags after it, the key the call used (%s) and its time", tagged, first.IdempotencyKey)
 	}
-	feasible := ts["can_do"].Call(ctx, json.RawMessage(`{"action":"do tag decision","decision_id":"`+id+`","tags":["tax"]}`))
-	if feasible.Envelope != nil || feasible.Output.(Feasibility).Feasible {
-		t.Fatalf("can_do after tagging: %+v %+v", feasible.Envelope, feasible.Output)
+	added := slices.DeleteFunc(slices.Clone(*tagged.AppliedValue), func(t string) bool { return slices.Contains(*tagged.PreviousValue, t) })
+	if len(added) == 0 || !tagged.Compensable || !strings.HasPrefix(*tagged.CompensationHint, `do_untag_decision with {"decision_id": "`+id+`"`) {
+		t.Fatalf("tagged %+v: want it compensable by do_untag_decision", tagged)
+	}
+	report := func(action string) promcp.CapabilityReport {
+		t.Helper()
+		res := ts["can_do"].Call(ctx, json.RawMessage(`{"action":"`+action+`","decision_id":"`+id+`","tags":["tax","family"]}`))
+		if res.Envelope != nil {
+			t.Fatalf("can_do %s: %+v", action, res.Envelope)
+		}
+		return res.Output.(promcp.CapabilityReport)
+	}
+	if r := report("do tag decision"); r.Feasible || len(r.Blocked) != 1 || !strings.Contains(r.Blocked[0].Reason, "already has") {
+		t.Fatalf("can_do after tagging: %+v", r)
+	}
+	if r := report("do_untag_decision"); !r.Feasible || len(r.Candidates) != 1 || r.Candidates[0].ValidUntil.IsZero() {
+		t.Fatalf("can_do untag after tagging: %+v", r)
+	}
+	// The compensating call restores the tags before.
+	undo := ts["do_untag_decision"].Call(ctx, json.RawMessage(`{"decision_id":"`+id+`","tags":["`+strings.Join(added, `","`)+`"]}`))
+	if undo.Envelope != nil || !slices.Equal(*undo.Output.(Tagged).AppliedValue, *tagged.PreviousValue) {
+		t.Fatalf("untag: %+v %+v, want the tags %v back", undo.Envelope, undo.Output, *tagged.PreviousValue)
 	}
 }
