@@ -82,6 +82,9 @@ func newFixture(t testing.TB, protocol string, setup ...func(*fixture)) *fixture
 		"wrong_structured": {Content: text("x"), StructuredContent: map[string]any{"total": "seven"}},
 		"extra_structured": {Content: text("x"), StructuredContent: map[string]any{"total": 7, "more": 1}},
 	}
+	f.add("read_bad_time", ordersSchema, closed(map[string]any{"at": map[string]any{"type": "string", "format": "date-time"}}), func(string) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{Content: text("x"), StructuredContent: map[string]any{"at": "yesterday"}}, nil
+	})
 	for name, res := range structured {
 		f.add("read_"+name, ordersSchema, outputSchema, func(string) (*sdk.CallToolResult, error) { return res, nil })
 	}

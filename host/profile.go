@@ -21,14 +21,18 @@ var keywords = map[string]bool{
 	"minLength": true, "maxLength": true, "minItems": true, "maxItems": true,
 	"items": true, "additionalProperties": true, "description": true, "title": true,
 	// Beyond spec/host.md's list (docs/decisions.md): examples is an
-	// annotation like description, and format only as a format an
-	// agentinput kind owns, which the host reads (and output validation
-	// asserts); any other format is unsupported.
+	// annotation like description, and format only as one the host
+	// verifies: in an input schema one an agentinput kind reads, in an
+	// output schema one the validator asserts.
 	"examples": true, "format": true,
 }
 
-// formats are the formats the profile takes: those a kind reads.
-var formats = map[string]bool{"date": true, "uuid": true}
+// inputFormats are the formats an input schema may name: those a kind
+// reads. outputFormats add date-time, which output validation asserts.
+var (
+	inputFormats  = map[string]bool{"date": true, "uuid": true}
+	outputFormats = map[string]bool{"date": true, "uuid": true, "date-time": true}
+)
 
 var jsonTypes = map[string]bool{"object": true, "array": true, "string": true, "number": true, "integer": true, "boolean": true, "null": true}
 
@@ -37,7 +41,7 @@ var jsonTypes = map[string]bool{"object": true, "array": true, "string": true, "
 // closed (additionalProperties false); $schema is allowed at the root
 // only, as exactly Dialect. Nothing is stripped: the schema is taken as it
 // is, or not at all.
-func checkProfile(doc any) string {
+func checkProfile(doc any, formats map[string]bool) string {
 	root, ok := doc.(map[string]any)
 	if !ok {
 		return "the schema is not a JSON object"
@@ -50,10 +54,10 @@ func checkProfile(doc any) string {
 			return fmt.Sprintf("$schema is %s; only %s is supported", quote(d), Dialect)
 		}
 	}
-	return checkSchema(root, "", 0, true)
+	return checkSchema(root, "", 0, true, formats)
 }
 
-func checkSchema(s map[string]any, at string, depth int, root bool) string {
+func checkSchema(s map[string]any, at string, depth int, root bool, formats map[string]bool) string {
 	where := at
 	if where == "" {
 		where = "the root"
@@ -86,7 +90,7 @@ func checkSchema(s map[string]any, at string, depth int, root bool) string {
 				if !ok {
 					return fmt.Sprintf("%s/properties/%s is not a schema object", at, name)
 				}
-				if why := checkSchema(p, at+"/properties/"+name, depth+1, false); why != "" {
+				if why := checkSchema(p, at+"/properties/"+name, depth+1, false, formats); why != "" {
 					return why
 				}
 			}
@@ -95,7 +99,7 @@ func checkSchema(s map[string]any, at string, depth int, root bool) string {
 			if !ok {
 				return fmt.Sprintf("%s has items that are not one schema object", where)
 			}
-			if why := checkSchema(items, at+"/items", depth+1, false); why != "" {
+			if why := checkSchema(items, at+"/items", depth+1, false, formats); why != "" {
 				return why
 			}
 		case "required":
@@ -114,7 +118,7 @@ func checkSchema(s map[string]any, at string, depth int, root bool) string {
 			}
 		case "format":
 			if f, ok := v.(string); !ok || !formats[f] {
-				return fmt.Sprintf("%s has the format %s; the profile takes only date and uuid, which agentinput's kinds read", where, quote(v))
+				return fmt.Sprintf("%s has the format %s; the profile takes date and uuid (which agentinput's kinds read), and date-time in an output schema (which is asserted)", where, quote(v))
 			}
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
 			if _, ok := v.(json.Number); !ok {

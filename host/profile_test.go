@@ -49,7 +49,11 @@ func TestSchemaProfile(t *testing.T) {
 			if !errors.As(err, &he) || he.Code != agentinput.EnvelopeMCPSchemaUnsupported || he.Tool != "read_x" {
 				t.Fatalf("got %v", err)
 			}
-			// The same schema as an output schema fails too.
+			// The same schema as an output schema fails too (date-time is
+			// asserted there, and taken).
+			if name == "format date-time" {
+				return
+			}
 			f.server.AddTool(&sdk.Tool{Name: "read_y", InputSchema: closed(nil), OutputSchema: schema}, func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 				return &sdk.CallToolResult{}, nil
 			})

@@ -81,6 +81,7 @@ func TestResultClassesFailClosed(t *testing.T) {
 		"read_wrong_structured": agentinput.EnvelopeMCPResultInvalid,
 		"read_extra_structured": agentinput.EnvelopeMCPResultInvalid,
 		"read_protocol_error":   agentinput.EnvelopeMCPProtocolError,
+		"read_bad_time":         agentinput.EnvelopeMCPResultInvalid, // an output schema's format is asserted
 	}
 	var bindings []host.Binding
 	for name := range cases {

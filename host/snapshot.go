@@ -235,7 +235,7 @@ func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
 	if len(t.Description) > h.budget.DescriptionBytes || len(t.Title) > h.budget.DescriptionBytes {
 		return nil, fail("the description or title is over %d bytes", h.budget.DescriptionBytes)
 	}
-	in, _, err := h.schema(t.InputSchema)
+	in, _, err := h.schema(t.InputSchema, inputFormats)
 	if err != nil {
 		return nil, fail("the input schema %s", err)
 	}
@@ -250,7 +250,7 @@ func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
 	}
 	bt := &bound{binding: bd}
 	if t.OutputSchema != nil {
-		out, outDoc, err := h.schema(t.OutputSchema)
+		out, outDoc, err := h.schema(t.OutputSchema, outputFormats)
 		if err != nil {
 			return nil, fail("the output schema %s", err)
 		}
@@ -274,7 +274,7 @@ func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
 
 // schema canonicalizes a listed schema and checks it against the budget
 // and the profile.
-func (h *Host) schema(v any) (json.RawMessage, any, error) {
+func (h *Host) schema(v any, formats map[string]bool) (json.RawMessage, any, error) {
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return nil, nil, errors.New("does not encode as JSON")
@@ -288,7 +288,7 @@ func (h *Host) schema(v any) (json.RawMessage, any, error) {
 	if err := dec.Decode(&doc); err != nil {
 		return nil, nil, errors.New("is not JSON")
 	}
-	if why := checkProfile(doc); why != "" {
+	if why := checkProfile(doc, formats); why != "" {
 		return nil, nil, errors.New("does not fit the profile: " + why)
 	}
 	canon, err := json.Marshal(doc)
