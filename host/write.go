@@ -125,6 +125,9 @@ func (h *Host) Dispatch(ctx context.Context, id string) *Result {
 	if bt.binding.Scope(ctx, ScopeCall{Local: in.Tool, Remote: in.Remote, ScopeID: in.ScopeID, ScopeRevision: in.ScopeRevision, Arguments: args, Dispatch: true}) != nil {
 		return h.finish(ctx, in, approval.NotStarted, nil, agentinput.EnvelopeMCPScopeDenied)
 	}
+	if h.stale(c) { // the catalog changed while it was checked: still nothing sent
+		return h.finish(ctx, in, approval.NotStarted, nil, agentinput.EnvelopeMCPCatalogStale)
+	}
 	// Claimed and checked: from here on the call may have been sent.
 	out := h.send(ctx, c, bt, in.Arguments)
 	if out.Success == nil {
