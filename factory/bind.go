@@ -215,7 +215,10 @@ func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
 	if len(problems) > 0 {
 		return nil, errors.Join(problems...)
 	}
-	if len(props) == 0 {
+	// An empty struct is a tool without arguments; a struct whose fields
+	// are none of them a property (all unexported, or json:"-") is more
+	// likely a mistake than that.
+	if len(props) == 0 && t.NumField() > 0 {
 		return nil, fmt.Errorf("the input type %s declares no property", t)
 	}
 	return props, nil

@@ -433,6 +433,15 @@ func (t *Tool) runHandler(ctx context.Context, res *Result, callerKey string, ru
 // or, when none is close, says to leave it out; and it lists them all.
 func (t *Tool) unknown(name string, raw any) Issue {
 	declared := t.Properties()
+	if len(declared) == 0 {
+		return Issue{Path: pointer([]string{name}), Ask: agentinput.Ask{
+			Code:     agentinput.AskUnknownProperty,
+			Received: agentinput.Received(raw),
+			Reason:   t.spec.Name + " takes no arguments",
+			Expected: "no properties: an empty object {}",
+			Hint:     "Leave " + agentinput.Cut(name) + " out: call " + t.spec.Name + " with {}",
+		}}
+	}
 	list := strings.Join(declared, ", ")
 	// The name is the caller's: echoed cut, like every received value.
 	hint := "Leave " + agentinput.Cut(name) + " out, or send what you meant as one of the declared properties: " + list

@@ -15,12 +15,16 @@ import (
 // as the tool's outputSchema. A proMCP contract (promcp.Read, promcp.Do,
 // promcp.CapabilityReport) brings its own schema, with the value's schema
 // written here. MCP wants an object: a result type that does not encode as
-// an object advertises none.
+// an object advertises none, and so does a handler that answers content
+// blocks (Content), whose structured content is whatever it sets.
 
 // outputSchema is the output schema of results of type out, or nil when
 // they are not JSON objects. bestEffort adds the optional issues[] a
 // best-effort call's result carries beside its own members.
 func outputSchema(out reflect.Type, bestEffort bool) map[string]any {
+	if out == contentType || out == reflect.PointerTo(contentType) {
+		return nil // content blocks: the structured content is whatever the handler sets, if anything
+	}
 	var s map[string]any
 	if shaped, ok := reflect.Zero(out).Interface().(promcp.Shaped); ok && out.Kind() != reflect.Interface {
 		s = shaped.ContractSchema(func(t reflect.Type) map[string]any { return valueSchema(t, map[reflect.Type]bool{}) })
@@ -42,6 +46,7 @@ func outputSchema(out reflect.Type, bestEffort bool) map[string]any {
 }
 
 var (
+	contentType   = reflect.TypeFor[Content]()
 	timeType      = reflect.TypeFor[time.Time]()
 	rawType       = reflect.TypeFor[json.RawMessage]()
 	marshalerType = reflect.TypeFor[json.Marshaler]()

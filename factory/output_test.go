@@ -79,7 +79,8 @@ func TestOutputSchemaFollowsEncodingJSON(t *testing.T) {
 		t.Errorf("%s does not validate: %v", enc, err)
 	}
 	// Not an object: no output schema (MCP wants one).
-	for _, typ := range []reflect.Type{reflect.TypeFor[[]string](), reflect.TypeFor[string](), reflect.TypeFor[*outputShape](), reflect.TypeFor[any]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[[]string](), reflect.TypeFor[string](), reflect.TypeFor[*outputShape](), reflect.TypeFor[any](),
+		reflect.TypeFor[Content](), reflect.TypeFor[*Content]()} {
 		if s := outputSchema(typ, false); s != nil {
 			t.Errorf("%v: output schema %v, want none", typ, s)
 		}

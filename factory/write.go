@@ -85,6 +85,9 @@ func derivedKey(tool string, canonical []byte) string {
 type stored struct {
 	Output   json.RawMessage `json:"output"`
 	Warnings []Remark        `json:"warnings,omitempty"`
+	// Content is set when the handler answered content blocks: a replay
+	// answers them as blocks again, not as their JSON.
+	Content *Content `json:"content,omitempty"`
 }
 
 // write runs a do call under the claim protocol (receipt package): claim
@@ -195,7 +198,7 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 	}
 	res.Output = out
 	res.Effect = EffectCommitted
-	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings})
+	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings, Content: contentOf(out)})
 	if merr == nil {
 		merr = store.Commit(settle, scope, token, payload, time.Now())
 	}
@@ -216,6 +219,18 @@ func mustEncode(out any) json.RawMessage {
 		return json.RawMessage(`null`)
 	}
 	return b
+}
+
+// contentOf returns a handler's result when it is content blocks, for its
+// receipt; nil otherwise.
+func contentOf(out any) *Content {
+	switch c := out.(type) {
+	case Content:
+		return &c
+	case *Content:
+		return c
+	}
+	return nil
 }
 
 // keepAlive extends a claim's lease every third of it until stop is called.
@@ -252,6 +267,9 @@ func (t *Tool) replay(res *Result, payload []byte) *Result {
 		return t.refuse(res, t.unavailable(err), err)
 	}
 	res.Output = s.Output
+	if s.Content != nil {
+		res.Output = *s.Content
+	}
 	res.Replayed = true
 	res.Effect = EffectCommitted
 	res.Warnings = append(res.Warnings, s.Warnings...)

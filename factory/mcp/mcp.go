@@ -155,8 +155,10 @@ func Handler(t *factory.Tool) sdk.ToolHandler {
 // bool}.
 const WriteKey = "agentinput.dev/write"
 
-// Result renders a factory result as an MCP tool result. The structured
-// content is the handler's result; when a best-effort list left entries
+// Result renders a factory result as an MCP tool result. A handler that
+// answered factory.Content gets its blocks as the result's content, in
+// order (Content maps them), and its Structured as the structured content
+// when set. For any other handler, the structured content is its result; when a best-effort list left entries
 // out, it carries them too, as issues[] beside the result's own members (or,
 // for a result that is not a JSON object or has a member of that name,
 // as {"result": …, "issues": […]}), and a text block says which entries
@@ -181,6 +183,9 @@ func Result(res *factory.Result) *sdk.CallToolResult {
 		out.StructuredContent = res.Envelope
 		out.Content = []sdk.Content{&sdk.TextContent{Text: EnvelopeText(res.Envelope)}}
 		return out
+	}
+	if c, ok := contentOutput(res.Output); ok {
+		return contentResult(out, res, c)
 	}
 	payload, err := json.Marshal(res.Output)
 	if err != nil {
