@@ -48,6 +48,7 @@ var layers = []layer{
 	{name: "factory", packages: []string{"factory"},
 		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder", "kinds/...", "receipt", "promcp"},
 		thirdParty: []string{"github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text"}},
+	{name: "factory test helpers", packages: []string{"factory/factorytest"}, imports: []string{"factory"}},
 	{name: "transports", packages: []string{"factory/mcp"}, imports: []string{"agentinput", "factory"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "census", packages: []string{"census", "census/ownership", "census/cmd/census"},
@@ -81,6 +82,7 @@ var crossKind = map[string][]string{
 	"kinds/locale":     {"kinds/country"}, // a tag's region is a country
 	"kinds/filter":     {"kinds/vocabulary"},
 	"kinds/stringlist": {"kinds/filter"}, // "all" on a list of declared values
+	"kinds/timestamp":  {"kinds/date"},   // the date inside a timestamp
 }
 
 func match(pattern, pkg string) bool {

@@ -81,6 +81,13 @@ type Spec struct {
 	// name in their tags (agentinput:"vocabulary,of=courts",
 	// agentinput:"filter,of=courts").
 	Vocabularies map[string]*vocabulary.Reader
+	// Unions are the discriminated unions the tool's properties are
+	// declared with: a property of an interface type is read as the union
+	// declared here for that type (NewUnion).
+	Unions []Union
+	// Configures, on a do tool, declares that it sets what another tool
+	// describes, byte for byte (factorytest.FixedPoint checks it).
+	Configures *Configures
 	// Cursors issues and reads the tokens of the tool's cursor property
 	// (bound by the name cursor); a tool with a cursor property needs one.
 	Cursors *cursor.Reader
@@ -132,6 +139,13 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	props, err := bindStruct(inType, &spec)
 	if err != nil {
 		problems = append(problems, prefixed("factory: tool "+spec.Name+": ", err)...)
+	}
+	if err == nil {
+		byName := map[string]*property{}
+		for _, p := range props {
+			byName[p.name] = p
+		}
+		problems = append(problems, spec.Configures.check(spec.Name, spec.Intent, byName)...)
 	}
 	if len(problems) > 0 {
 		return nil, errors.Join(problems...)

@@ -56,32 +56,40 @@ func TestDemoAnswersItsOutputSchemas(t *testing.T) {
 		"can_do":            {"action": {"do_tag_decision", "do untag decision", "do_untag_decision"}, "decision_id": ids, "tags": tags},
 		"do_tag_decision":   {"decision_id": ids, "tags": tags, "idempotency_key": {"k1", "k2"}},
 		"do_untag_decision": {"decision_id": ids, "tags": tags, "idempotency_key": {"k1", "k3"}},
+		"do_set_tags":       {"decision_id": ids, "tags": tags, "idempotency_key": {"k1", "k4"}},
 	}
+	required := map[string]bool{"id": true, "action": true, "decision_id": true, "tags": true}
 	answered := map[string]int{}
 	rapid.Check(t, func(t *rapid.T) {
-		name := rapid.SampledFrom([]string{"read_decisions", "read_decision", "can_do", "do_tag_decision", "do_untag_decision"}).Draw(t, "tool")
-		args := map[string]any{}
-		for prop, values := range pools[name] {
-			if rapid.Bool().Draw(t, prop+" sent") {
-				args[prop] = rapid.SampledFrom(values).Draw(t, prop)
+		// Every tool, each check: with one tool drawn a check, a short
+		// run could leave a do tool without a single result to check.
+		for _, name := range []string{"read_decisions", "read_decision", "can_do", "do_tag_decision", "do_untag_decision", "do_set_tags"} {
+			args := map[string]any{}
+			for prop, values := range pools[name] {
+				// A tool's required properties are always sent (their
+				// values drawn, bad ones included): left out, every do
+				// call would be refused.
+				if required[prop] || rapid.Bool().Draw(t, name+" "+prop+" sent") {
+					args[prop] = rapid.SampledFrom(values).Draw(t, name+" "+prop)
+				}
 			}
-		}
-		raw, _ := json.Marshal(args)
-		out := agentmcp.Result(byName[name].Call(context.Background(), raw))
-		if out.IsError {
-			return
-		}
-		answered[name]++
-		b, err := json.Marshal(out.StructuredContent)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := schemas[name].Validate(doc); err != nil {
-			t.Fatalf("%s %s answered\n%s\nwhich its output schema refuses: %v", name, raw, b, err)
+			raw, _ := json.Marshal(args)
+			out := agentmcp.Result(byName[name].Call(context.Background(), raw))
+			if out.IsError {
+				continue
+			}
+			answered[name]++
+			b, err := json.Marshal(out.StructuredContent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := schemas[name].Validate(doc); err != nil {
+				t.Fatalf("%s %s answered\n%s\nwhich its output schema refuses: %v", name, raw, b, err)
+			}
 		}
 	})
 	for name := range pools {

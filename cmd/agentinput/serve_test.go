@@ -43,7 +43,7 @@ func exercise(t *testing.T, cs *sdk.ClientSession) {
 	for _, tool := range list.Tools {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, ",") != "can_do,do_tag_decision,do_untag_decision,read_decision,read_decisions" {
+	if strings.Join(names, ",") != "can_do,do_set_tags,do_tag_decision,do_untag_decision,read_decision,read_decisions" {
 		t.Fatalf("tools %v", names)
 	}
 

@@ -236,6 +236,24 @@ func (s *Store) Untag(id string, tags []string) (previous, removed []string, ok 
 	return previous, removed, true
 }
 
+// SetTags sets a decision's tags to tags, in their order, and returns
+// the tags it had. Setting the tags it has changes nothing, the reads'
+// timestamp included.
+func (s *Store) SetTags(id string, tags []string) (previous []string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.byID[id]
+	if !ok {
+		return nil, false
+	}
+	previous = s.decisions[i].Tags
+	if !slices.Equal(previous, tags) {
+		s.decisions[i].Tags = append([]string{}, tags...)
+		s.updated = time.Now().UTC()
+	}
+	return slices.Clone(previous), true
+}
+
 func clone(d Decision) Decision {
 	d.Tags = slices.Clone(d.Tags)
 	return d

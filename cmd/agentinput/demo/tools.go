@@ -70,6 +70,13 @@ type UntagIn struct {
 	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The subject tags to remove"`
 }
 
+// SetTagsIn is the input of do_set_tags: what read_decision describes of
+// a decision's tags, sent back byte for byte.
+type SetTagsIn struct {
+	DecisionID string   `json:"decision_id" agentinput:"required" desc:"The decision whose tags to set"`
+	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The decision's subject tags afterwards, all of them ([] removes every tag)"`
+}
+
 // Tagged is the result of do_tag_decision and do_untag_decision: the
 // decision's tags after the call (applied_value) and before it
 // (previous_value).
@@ -224,7 +231,34 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []*factory.Tool{read, one, canDo, tag, untag}, nil
+
+	setTags, err := factory.New(factory.Spec{
+		Name:  "do_set_tags",
+		Title: "Set a court decision's tags",
+		Description: "Sets a court decision's subject tags to exactly the list sent, replacing those it had, and returns its tags " +
+			"before and after. Use when the user asks to retag a decision or to remove a tag.",
+		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
+		Confirm:      "Call read_decision with the decision_id and look at its tags",
+		Compensation: "do_set_tags with the same decision_id and the tags the decision had before (previous_value)",
+		// What read_decision returns of a decision's tags, do_set_tags
+		// takes back unchanged: cmd/agentinput/demo's TestTagsFixedPoint.
+		Configures: &factory.Configures{Tool: "read_decision", From: map[string]string{"decision_id": "/value/id", "tags": "/value/tags"}},
+	}, func(_ context.Context, in SetTagsIn, _ *factory.Call) (Tagged, error) {
+		prev, ok := store.SetTags(in.DecisionID, in.Tags)
+		if !ok {
+			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+		}
+		d := Tagged{AppliedValue: &in.Tags, PreviousValue: &prev}
+		if !slices.Equal(prev, in.Tags) {
+			hint := fmt.Sprintf(`do_set_tags with {"decision_id": %q, "tags": [%s]}`, in.DecisionID, quoted(prev))
+			d.Compensable, d.CompensationHint = true, &hint
+		}
+		return promcp.NewDo(d)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []*factory.Tool{read, one, canDo, tag, untag, setTags}, nil
 }
 
 // changed is the do result of a call that moved tags from prev: the tags

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/factorytest"
 	"agentinput.dev/promcp"
 )
 
@@ -101,4 +102,28 @@ func TestDoTagDecision(t *testing.T) {
 	if undo.Envelope != nil || !slices.Equal(*undo.Output.(Tagged).AppliedValue, *tagged.PreviousValue) {
 		t.Fatalf("untag: %+v %+v, want the tags %v back", undo.Envelope, undo.Output, *tagged.PreviousValue)
 	}
+}
+
+// TestTagsFixedPoint: what read_decision describes of a decision's tags,
+// do_set_tags takes back byte for byte, with no note, and read_decision
+// then describes the same bytes — for tags as generated, after tagging,
+// and for no tags at all.
+func TestTagsFixedPoint(t *testing.T) {
+	ts := tools(t)
+	ctx := context.Background()
+	store := NewStore()
+	for _, d := range store.decisions[:3] {
+		factorytest.FixedPoint(t, ctx, ts["read_decision"], ts["do_set_tags"], json.RawMessage(`{"id":"`+d.ID+`"}`))
+	}
+	id := store.decisions[3].ID
+	if res := ts["do_tag_decision"].Call(ctx, json.RawMessage(`{"decision_id":"`+id+`","tags":["tort","tax"]}`)); res.Envelope != nil {
+		t.Fatal(res.Envelope)
+	}
+	factorytest.FixedPoint(t, ctx, ts["read_decision"], ts["do_set_tags"], json.RawMessage(`{"id":"`+id+`"}`))
+	id = store.decisions[4].ID
+	res := ts["do_set_tags"].Call(ctx, json.RawMessage(`{"decision_id":"`+id+`","tags":[],"idempotency_key":"clear-tags"}`))
+	if res.Envelope != nil || len(*res.Output.(Tagged).AppliedValue) != 0 {
+		t.Fatalf("no tags: %+v", res.Envelope)
+	}
+	factorytest.FixedPoint(t, ctx, ts["read_decision"], ts["do_set_tags"], json.RawMessage(`{"id":"`+id+`"}`))
 }
