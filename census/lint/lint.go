@@ -75,6 +75,7 @@ const (
 	RuleListBudget           = "list-budget"
 	RuleListPagination       = "list-pagination"
 	RulePromcpAnnotations    = "promcp-annotations"
+	RuleOutputSchema         = "promcp-output-schema"
 	RuleReadResult           = "promcp-read-result"
 	RuleDoResult             = "promcp-do-result"
 	RuleCandidateResult      = "promcp-candidate-result"
@@ -103,6 +104,7 @@ var rules = []Rule{
 	{RuleListBudget, Error, "keep the catalog within the budgets (pages, tools, bytes, time per request), or raise them on purpose"},
 	{RuleListPagination, Error, "make tools/list return a new cursor on every page, and none on the last"},
 	{RulePromcpAnnotations, Error, "make the annotations say what the name says: read_ and can_do with readOnlyHint true, do_ with readOnlyHint false (or rename the tool)"},
+	{RuleOutputSchema, Error, "advertise an output schema: the result contract of the tool's category (read, do or can_do), so clients can check what it answers"},
 	{RuleReadResult, Error, "advertise the read result in the output schema: value, timestamp and quality (good, stale, degraded, error)"},
 	{RuleDoResult, Error, "advertise the do result in the output schema: status, idempotency_key, side_effects and timestamp"},
 	{RuleCandidateResult, Error, "give every can_do candidate in the output schema its permission and confidence (0–1)"},
