@@ -162,14 +162,14 @@ func (h *Host) list(ctx context.Context) (string, []*sdk.Tool, error) {
 			Reason: fmt.Sprintf("the session negotiated protocol version %s; a host supports %s (connect with host.SessionOptions())", quote(ir.ProtocolVersion), strings.Join(SupportedProtocolVersions, ", "))}
 	}
 	b := h.budget
-	l := mcplist.List(ctx, h.cs, mcplist.Budget{Pages: b.Pages, Tools: b.Tools, Bytes: b.CatalogBytes, PerRequest: b.RPC}, toolSize)
+	l := mcplist.List(ctx, h.cs, mcplist.Budget{Pages: b.Pages, Items: b.Tools, Bytes: b.CatalogBytes, PerRequest: b.RPC}, toolSize)
 	var e *Error
 	switch l.Stop {
 	case mcplist.Done:
-		return ir.ProtocolVersion, l.Tools, nil
+		return ir.ProtocolVersion, l.Items, nil
 	case mcplist.OverPages:
 		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog has more than %d pages", b.Pages)}
-	case mcplist.OverTools:
+	case mcplist.OverItems:
 		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog has more than %d tools", b.Tools)}
 	case mcplist.OverBytes:
 		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog is over %d bytes", b.CatalogBytes)}

@@ -76,6 +76,9 @@ const (
 	RuleListPagination       = "list-pagination"
 	RulePromcpAnnotations    = "promcp-annotations"
 	RuleOutputSchema         = "promcp-output-schema"
+	RuleCapabilities         = "capabilities-declared"
+	RuleResourceSubscribe    = "resources-subscribe-declared"
+	RuleResourceWebProxy     = "resource-web-proxy"
 	RuleReadResult           = "promcp-read-result"
 	RuleDoResult             = "promcp-do-result"
 	RuleCandidateResult      = "promcp-candidate-result"
@@ -104,6 +107,9 @@ var rules = []Rule{
 	{RuleListBudget, Error, "keep the catalog within the budgets (pages, tools, bytes, time per request), or raise them on purpose"},
 	{RuleListPagination, Error, "make tools/list return a new cursor on every page, and none on the last"},
 	{RulePromcpAnnotations, Error, "make the annotations say what the name says: read_ and can_do with readOnlyHint true, do_ with readOnlyHint false (or rename the tool)"},
+	{RuleCapabilities, Error, "declare in initialize every capability the server serves (tools, resources): a client reads the capabilities before it lists"},
+	{RuleResourceSubscribe, Warning, "declare subscribe in the resources capability, false when resources cannot be subscribed to, rather than leaving it out"},
+	{RuleResourceWebProxy, Warning, "serve what only this server knows as a resource; a web page the client can fetch itself is not one"},
 	{RuleOutputSchema, Error, "advertise an output schema: the result contract of the tool's category (read, do or can_do), so clients can check what it answers"},
 	{RuleReadResult, Error, "advertise the read result in the output schema: value, timestamp and quality (good, stale, degraded, error)"},
 	{RuleDoResult, Error, "advertise the do result in the output schema: status, idempotency_key, side_effects and timestamp"},

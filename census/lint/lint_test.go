@@ -66,7 +66,8 @@ func TestOneFindingPerRule(t *testing.T) {
 	// Every rule that looks at tools is in the fixture.
 	for _, r := range lint.Rules() {
 		switch r.ID {
-		case lint.RuleCatalogDrift, lint.RuleListBudget, lint.RuleListPagination: // the pin's and the listing's
+		case lint.RuleCatalogDrift, lint.RuleListBudget, lint.RuleListPagination, // the pin's and the listing's
+			lint.RuleCapabilities, lint.RuleResourceSubscribe, lint.RuleResourceWebProxy: // the server's (TestLintServer)
 		default:
 			if _, ok := want[r.ID]; !ok {
 				t.Errorf("no tool of the fixture breaks %s", r.ID)
@@ -88,7 +89,7 @@ func TestRulesStable(t *testing.T) {
 	for _, r := range lint.Rules() {
 		ids = append(ids, r.ID+"/"+string(r.Severity))
 	}
-	const want = "name-snake-case/error name-unique/error promcp-prefix/error description-length/error description-use-when/error title-present/error title-distinct/error input-schema-object/error property-description/error property-name-semantic/warning too-many-tools/warning catalog-drift/error list-budget/error list-pagination/error promcp-annotations/error promcp-output-schema/error promcp-read-result/error promcp-do-result/error promcp-candidate-result/error R006/error R010/error"
+	const want = "name-snake-case/error name-unique/error promcp-prefix/error description-length/error description-use-when/error title-present/error title-distinct/error input-schema-object/error property-description/error property-name-semantic/warning too-many-tools/warning catalog-drift/error list-budget/error list-pagination/error promcp-annotations/error capabilities-declared/error resources-subscribe-declared/warning resource-web-proxy/warning promcp-output-schema/error promcp-read-result/error promcp-do-result/error promcp-candidate-result/error R006/error R010/error"
 	if got := strings.Join(ids, " "); got != want {
 		t.Errorf("rules\n%s\nwant\n%s", got, want)
 	}
@@ -334,5 +335,39 @@ func TestFactoryShapesLintClean(t *testing.T) {
 	}
 	for _, f := range lint.Lint(lint.From([]*factory.Tool{tool}), lint.Options{}) {
 		t.Errorf("%+v", f)
+	}
+}
+
+func TestLintServer(t *testing.T) {
+	tools := linttest.Tools()[:1]
+	https := []lint.Resource{{URI: "HTTPS://example.com/page"}, {URI: "http://example.com/{id}", Template: true}, {URI: "notes://today"}}
+	cases := []struct {
+		name      string
+		caps      string
+		tools     []lint.Tool
+		resources []lint.Resource
+		want      string // rule ids, in order
+	}{
+		{"clean", `{"tools":{},"resources":{"subscribe":false}}`, tools, https[2:], ""},
+		{"no tools capability", `{"resources":{"subscribe":true}}`, tools, nil, "capabilities-declared"},
+		{"no tools, none declared", `{}`, nil, nil, ""},
+		{"no resources capability", `{"tools":{}}`, tools, https[2:], "capabilities-declared"},
+		{"subscribe left out", `{"tools":{},"resources":{"listChanged":true}}`, tools, nil, "resources-subscribe-declared"},
+		{"web content", `{"tools":{},"resources":{"subscribe":false}}`, tools, https, "resource-web-proxy resource-web-proxy"},
+		{"not an object", `[]`, tools, nil, "capabilities-declared"},
+		{"capabilities unknown", ``, tools, https, "resource-web-proxy resource-web-proxy"},
+	}
+	for _, c := range cases {
+		var caps json.RawMessage
+		if c.caps != "" {
+			caps = json.RawMessage(c.caps)
+		}
+		var got []string
+		for _, f := range lint.LintServer(caps, c.tools, c.resources) {
+			got = append(got, f.Rule)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: %v, want %q", c.name, got, c.want)
+		}
 	}
 }

@@ -62,16 +62,16 @@ var ErrList = errors.New("lint: tools/list failed")
 // failure, a budget or a repeated cursor ends the listing with a finding.
 func List(ctx context.Context, cs *sdk.ClientSession, b Budget) (Listing, error) {
 	b = b.WithDefaults()
-	got := mcplist.List(ctx, cs, mcplist.Budget{Pages: b.Pages, Tools: b.Tools, Bytes: b.Bytes, PerRequest: b.PerRequest},
+	got := mcplist.List(ctx, cs, mcplist.Budget{Pages: b.Pages, Items: b.Tools, Bytes: b.Bytes, PerRequest: b.PerRequest},
 		func(t *sdk.Tool) int { return size(describe(t)) })
 	l := Listing{Pages: got.Pages, Bytes: got.Bytes}
-	for _, t := range got.Tools {
+	for _, t := range got.Items {
 		l.Tools = append(l.Tools, describe(t))
 	}
 	switch got.Stop {
 	case mcplist.OverPages:
 		l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("the catalog has more than %d pages; stopped listing", b.Pages)))
-	case mcplist.OverTools, mcplist.OverBytes:
+	case mcplist.OverItems, mcplist.OverBytes:
 		l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("the catalog is over its budget (%d tools, %d bytes); stopped listing after %d tools", b.Tools, b.Bytes, len(l.Tools))))
 	case mcplist.RepeatedCursor:
 		l.Findings = append(l.Findings, NewFinding(RuleListPagination, "", "", fmt.Sprintf("page %d returned a cursor the listing already followed; stopped listing", l.Pages)))

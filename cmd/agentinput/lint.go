@@ -26,15 +26,17 @@ const exitConnect = 2
 // lintReport is `agentinput lint --json`'s output: one JSON object
 // (docs/lint.md, "Output").
 type lintReport struct {
-	Server   lintServer     `json:"server"`
-	Tools    int            `json:"tools"`
-	Pages    int            `json:"pages"`
-	Bytes    int            `json:"bytes"`
-	Digest   string         `json:"digest"`
-	Pin      *lintPin       `json:"pin,omitempty"`
-	Findings []lint.Finding `json:"findings"`
-	Errors   int            `json:"errors"`
-	Warnings int            `json:"warnings"`
+	Server lintServer `json:"server"`
+	Tools  int        `json:"tools"`
+	// Resources counts the resources and resource templates listed.
+	Resources int            `json:"resources"`
+	Pages     int            `json:"pages"`
+	Bytes     int            `json:"bytes"`
+	Digest    string         `json:"digest"`
+	Pin       *lintPin       `json:"pin,omitempty"`
+	Findings  []lint.Finding `json:"findings"`
+	Errors    int            `json:"errors"`
+	Warnings  int            `json:"warnings"`
 }
 
 type lintServer struct {
@@ -137,6 +139,7 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		cmd.Stderr = serverErr
 		transport = &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
 	}
+	transport, capabilities := lint.CaptureInitialize(transport)
 	ctx := context.Background()
 	cctx, cancel := context.WithTimeout(ctx, budget.PerRequest)
 	client := sdk.NewClient(&sdk.Implementation{Name: "agentinput-lint", Version: "v0.1.0"}, nil)
@@ -161,6 +164,9 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		rep.Server = lintServer{Name: ir.ServerInfo.Name, Version: ir.ServerInfo.Version}
 	}
 	rep.Findings = append(append([]lint.Finding{}, listing.Findings...), lint.Lint(listing.Tools, lint.Options{ProMCP: *promcp})...)
+	resources := lint.ListResources(ctx, cs, budget)
+	rep.Resources = len(resources.Resources)
+	rep.Findings = append(append(rep.Findings, resources.Findings...), lint.LintServer(capabilities(), listing.Tools, resources.Resources)...)
 	if *pinFile != "" {
 		rep.Pin = &lintPin{File: *pinFile}
 		if *updatePin {

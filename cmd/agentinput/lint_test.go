@@ -280,3 +280,35 @@ func TestLintServeOverStdio(t *testing.T) {
 		t.Fatalf("%s", out)
 	}
 }
+
+// A server's resources are listed (resources and templates, paged) and
+// held to the rules that need no tool call; its capabilities are read as
+// sent, so go-sdk's omitted false subscribe is seen.
+func TestLintResources(t *testing.T) {
+	s := sdk.NewServer(&sdk.Implementation{Name: "resources", Version: "v0"}, &sdk.ServerOptions{PageSize: 2})
+	read := func(context.Context, *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+		return &sdk.ReadResourceResult{}, nil
+	}
+	for _, uri := range []string{"notes://a", "notes://b", "https://example.com/page"} {
+		s.AddResource(&sdk.Resource{URI: uri, Name: uri}, read)
+	}
+	s.AddResourceTemplate(&sdk.ResourceTemplate{URITemplate: "http://example.com/{id}", Name: "web"}, read)
+	s.AddTool(&sdk.Tool{Name: "read_notes", Title: "Notes", Description: linttest.Good, InputSchema: map[string]any{"type": "object"}}, noop)
+	code, out, errs := runLintCmd(t, "--json", "--url", httpServer(t, s))
+	rep := decodeReport(t, out)
+	got := map[string]int{}
+	for _, f := range rep.Findings {
+		got[f.Rule]++
+	}
+	if code != exitOK || rep.Resources != 4 || got[lint.RuleResourceWebProxy] != 2 || got[lint.RuleResourceSubscribe] != 1 || got[lint.RuleCapabilities] != 0 {
+		t.Errorf("exit %d, %d resources, findings %v\n%s", code, rep.Resources, got, errs)
+	}
+	// The demo serves no resources: nothing to list, nothing found.
+	server, err := demoServer(false, quietDemo(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, out, _ := runLintCmd(t, "--json", "--promcp", "--url", httpServer(t, server)); decodeReport(t, out).Resources != 0 {
+		t.Errorf("the demo lists resources:\n%s", out)
+	}
+}

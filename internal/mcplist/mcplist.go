@@ -1,7 +1,8 @@
-// Package mcplist pages through a live MCP server's tools/list within
-// budgets: the one loop that both the contract linter (census/lint, which
-// reports a listing that stopped early as a finding) and the host
-// (package host, which refuses it) read a catalog with.
+// Package mcplist pages through a live MCP server's lists within budgets:
+// tools/list, resources/list and resources/templates/list, in the one loop
+// that both the contract linter (census/lint, which reports a listing that
+// stopped early as a finding) and the host (package host, which refuses
+// it) read a server with.
 package mcplist
 
 import (
@@ -14,10 +15,10 @@ import (
 
 // Budget bounds one listing. Every field must be positive.
 type Budget struct {
-	Pages      int           // tools/list pages
-	Tools      int           // tools over all pages
-	Bytes      int           // the catalog's size, as the size function counts it
-	PerRequest time.Duration // each tools/list request
+	Pages      int           // pages
+	Items      int           // items (tools, resources, templates) over all pages
+	Bytes      int           // the list's size, as the size function counts it
+	PerRequest time.Duration // each request
 }
 
 // Stop says why a listing ended.
@@ -26,17 +27,17 @@ type Stop int
 const (
 	Done           Stop = iota // the last page had no cursor
 	OverPages                  // the catalog has more pages than Budget.Pages
-	OverTools                  // more tools than Budget.Tools
+	OverItems                  // more items than Budget.Items
 	OverBytes                  // more bytes than Budget.Bytes
 	RepeatedCursor             // a page returned a cursor already followed
 	PageFailed                 // a request failed (Err says how)
 	PageTimedOut               // a request took longer than Budget.PerRequest
 )
 
-// Listing is what List read: the tools until it stopped, the pages and
+// Listing is what a list read: the items until it stopped, the pages and
 // bytes they took, why it stopped, and for PageFailed the request's error.
-type Listing struct {
-	Tools []*sdk.Tool
+type Listing[T any] struct {
+	Items []T
 	Pages int
 	Bytes int
 	Stop  Stop
@@ -44,10 +45,47 @@ type Listing struct {
 }
 
 // List pages through cs's tools/list within b. size counts one tool's
-// bytes against b.Bytes. A nil tool in a page is skipped. A tool that
-// would cross a budget is not kept.
-func List(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*sdk.Tool) int) Listing {
-	var l Listing
+// bytes against b.Bytes.
+func List(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*sdk.Tool) int) Listing[*sdk.Tool] {
+	return pageThrough(ctx, b, size, func(ctx context.Context, cursor string) ([]*sdk.Tool, string, error) {
+		res, err := cs.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
+		if err != nil {
+			return nil, "", err
+		}
+		return res.Tools, res.NextCursor, nil
+	})
+}
+
+// Resources pages through cs's resources/list within b.
+func Resources(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*sdk.Resource) int) Listing[*sdk.Resource] {
+	return pageThrough(ctx, b, size, func(ctx context.Context, cursor string) ([]*sdk.Resource, string, error) {
+		res, err := cs.ListResources(ctx, &sdk.ListResourcesParams{Cursor: cursor})
+		if err != nil {
+			return nil, "", err
+		}
+		return res.Resources, res.NextCursor, nil
+	})
+}
+
+// Templates pages through cs's resources/templates/list within b.
+func Templates(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*sdk.ResourceTemplate) int) Listing[*sdk.ResourceTemplate] {
+	return pageThrough(ctx, b, size, func(ctx context.Context, cursor string) ([]*sdk.ResourceTemplate, string, error) {
+		res, err := cs.ListResourceTemplates(ctx, &sdk.ListResourceTemplatesParams{Cursor: cursor})
+		if err != nil {
+			return nil, "", err
+		}
+		return res.ResourceTemplates, res.NextCursor, nil
+	})
+}
+
+// pageThrough is the loop: page by page from the empty cursor, each request
+// within b.PerRequest, until a page has no cursor, a budget is reached, or
+// a cursor repeats. A nil item in a page is skipped; an item that would
+// cross a budget is not kept.
+func pageThrough[T comparable](ctx context.Context, b Budget, size func(T) int,
+	page func(ctx context.Context, cursor string) ([]T, string, error)) Listing[T] {
+	var l Listing[T]
+	var none T
 	seen := map[string]bool{}
 	cursor := ""
 	for {
@@ -56,7 +94,7 @@ func List(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*sdk.T
 			return l
 		}
 		rctx, cancel := context.WithTimeout(ctx, b.PerRequest)
-		res, err := cs.ListTools(rctx, &sdk.ListToolsParams{Cursor: cursor})
+		items, next, err := page(rctx, cursor)
 		timedOut := errors.Is(rctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil
 		cancel()
 		if err != nil {
@@ -67,13 +105,13 @@ func List(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*sdk.T
 			return l
 		}
 		l.Pages++
-		for _, t := range res.Tools {
-			if t == nil {
+		for _, it := range items {
+			if it == none {
 				continue
 			}
-			n := size(t)
-			if len(l.Tools) >= b.Tools {
-				l.Stop = OverTools
+			n := size(it)
+			if len(l.Items) >= b.Items {
+				l.Stop = OverItems
 				return l
 			}
 			if l.Bytes+n > b.Bytes {
@@ -81,17 +119,17 @@ func List(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*sdk.T
 				return l
 			}
 			l.Bytes += n
-			l.Tools = append(l.Tools, t)
+			l.Items = append(l.Items, it)
 		}
-		if res.NextCursor == "" {
+		if next == "" {
 			l.Stop = Done
 			return l
 		}
-		if seen[res.NextCursor] || res.NextCursor == cursor {
+		if seen[next] || next == cursor {
 			l.Stop = RepeatedCursor
 			return l
 		}
-		seen[res.NextCursor] = true
-		cursor = res.NextCursor
+		seen[next] = true
+		cursor = next
 	}
 }

@@ -1,0 +1,201 @@
+package lint
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/internal/mcplist"
+)
+
+// Resource is one resource, or resource template, as resources/list and
+// resources/templates/list describe it.
+type Resource struct {
+	// URI is the resource's URI, or the template's URI template.
+	URI         string `json:"uri"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
+	MIMEType    string `json:"mimeType,omitempty"`
+	// Template is true for a resource template.
+	Template bool `json:"template,omitempty"`
+}
+
+// ResourceListing is what ListResources read: resources and templates,
+// the pages and bytes they took, and the findings about the listing.
+type ResourceListing struct {
+	Resources []Resource
+	Pages     int
+	Bytes     int
+	Findings  []Finding
+}
+
+// ListResources pages through a session's resources/list and then its
+// resources/templates/list, each within the budget (the tools' loop,
+// internal/mcplist). A server that does not declare the resources
+// capability is not asked. A list that fails, or stops at a budget, is a
+// list-budget finding: the server's resources are secondary to its tools,
+// so nothing here is an error of the run.
+func ListResources(ctx context.Context, cs *sdk.ClientSession, b Budget) ResourceListing {
+	var l ResourceListing
+	ir := cs.InitializeResult()
+	if ir == nil || ir.Capabilities == nil || ir.Capabilities.Resources == nil {
+		return l
+	}
+	b = b.WithDefaults()
+	budget := mcplist.Budget{Pages: b.Pages, Items: b.Tools, Bytes: b.Bytes, PerRequest: b.PerRequest}
+	res := mcplist.Resources(ctx, cs, budget, func(r *sdk.Resource) int {
+		return len(r.URI) + len(r.Name) + len(r.Title) + len(r.Description) + len(r.MIMEType)
+	})
+	for _, r := range res.Items {
+		l.Resources = append(l.Resources, Resource{URI: r.URI, Name: r.Name, Description: r.Description, MIMEType: r.MIMEType})
+	}
+	l.finish("resources/list", res.Pages, res.Bytes, res.Stop, b)
+	tpl := mcplist.Templates(ctx, cs, budget, func(r *sdk.ResourceTemplate) int {
+		return len(r.URITemplate) + len(r.Name) + len(r.Title) + len(r.Description) + len(r.MIMEType)
+	})
+	for _, r := range tpl.Items {
+		l.Resources = append(l.Resources, Resource{URI: r.URITemplate, Name: r.Name, Description: r.Description, MIMEType: r.MIMEType, Template: true})
+	}
+	l.finish("resources/templates/list", tpl.Pages, tpl.Bytes, tpl.Stop, b)
+	return l
+}
+
+func (l *ResourceListing) finish(method string, pages, size int, stop mcplist.Stop, b Budget) {
+	l.Pages += pages
+	l.Bytes += size
+	var why string
+	switch stop {
+	case mcplist.Done:
+		return
+	case mcplist.OverPages:
+		why = fmt.Sprintf("has more than %d pages", b.Pages)
+	case mcplist.OverItems, mcplist.OverBytes:
+		why = fmt.Sprintf("is over its budget (%d items, %d bytes)", b.Tools, b.Bytes)
+	case mcplist.RepeatedCursor:
+		l.Findings = append(l.Findings, NewFinding(RuleListPagination, "", "", method+" returned a cursor the listing already followed; stopped listing"))
+		return
+	case mcplist.PageTimedOut:
+		why = fmt.Sprintf("took longer than %s", b.PerRequest)
+	default:
+		why = "failed"
+	}
+	l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("%s %s; the list is incomplete", method, why)))
+}
+
+// LintServer runs the rules about what the server declared in initialize
+// and the resources it lists — the checks that need no tool call.
+// capabilities is the initialize result's capabilities object as it was
+// sent (CaptureInitialize keeps it: a typed decoding cannot tell a false
+// from an omitted member); nil when unknown, which skips the rules that
+// need it.
+func LintServer(capabilities json.RawMessage, tools []Tool, resources []Resource) []Finding {
+	var out []Finding
+	if capabilities != nil {
+		var caps map[string]json.RawMessage
+		dec := json.NewDecoder(bytes.NewReader(capabilities))
+		if dec.Decode(&caps) != nil || caps == nil {
+			return append(out, NewFinding(RuleCapabilities, "", "", "the initialize result's capabilities are not a JSON object"))
+		}
+		if _, ok := caps["tools"]; !ok && len(tools) > 0 {
+			out = append(out, NewFinding(RuleCapabilities, "", "", fmt.Sprintf("the server lists %d tools but declares no tools capability", len(tools))))
+		}
+		if raw, ok := caps["resources"]; ok {
+			var r map[string]json.RawMessage
+			if json.Unmarshal(raw, &r) == nil {
+				if _, declared := r["subscribe"]; !declared {
+					out = append(out, NewFinding(RuleResourceSubscribe, "", "", "the resources capability leaves subscribe out instead of declaring it (false when resources cannot be subscribed to)"))
+				}
+			}
+		} else if len(resources) > 0 {
+			out = append(out, NewFinding(RuleCapabilities, "", "", "the server lists resources but declares no resources capability"))
+		}
+	}
+	for _, r := range resources {
+		if webURI(r.URI) {
+			what := "resource"
+			if r.Template {
+				what = "resource template"
+			}
+			out = append(out, NewFinding(RuleResourceWebProxy, "", "", fmt.Sprintf("the %s %q proxies web content", what, clip(r.URI))))
+		}
+	}
+	return out
+}
+
+// webURI reports whether a resource URI (or URI template) names web
+// content: the http or https scheme.
+func webURI(uri string) bool {
+	scheme, _, ok := strings.Cut(uri, ":")
+	if !ok {
+		return false
+	}
+	if u, err := url.Parse(scheme + ":"); err == nil {
+		scheme = u.Scheme
+	}
+	scheme = strings.ToLower(scheme)
+	return scheme == "http" || scheme == "https"
+}
+
+// CaptureInitialize wraps a client transport so that the raw
+// capabilities of the server's initialize result are kept: go-sdk decodes
+// them into typed structs whose false members are omitted, and the rules
+// that tell "declared false" from "left out" need the bytes as sent. The
+// function returns them once the session is connected (nil before, or
+// when the result had none).
+func CaptureInitialize(t sdk.Transport) (sdk.Transport, func() json.RawMessage) {
+	c := &capture{Transport: t}
+	return c, c.capabilities
+}
+
+type capture struct {
+	sdk.Transport
+	mu   sync.Mutex
+	caps json.RawMessage
+	done bool
+}
+
+func (c *capture) capabilities() json.RawMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.caps
+}
+
+func (c *capture) Connect(ctx context.Context) (sdk.Connection, error) {
+	conn, err := c.Transport.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &capturing{Connection: conn, c: c}, nil
+}
+
+type capturing struct {
+	sdk.Connection
+	c *capture
+}
+
+// Read keeps the capabilities of the first response that is an initialize
+// result (it has a protocolVersion).
+func (r *capturing) Read(ctx context.Context) (jsonrpc.Message, error) {
+	m, err := r.Connection.Read(ctx)
+	if resp, ok := m.(*jsonrpc.Response); ok && err == nil {
+		r.c.mu.Lock()
+		if !r.c.done {
+			var init struct {
+				ProtocolVersion string          `json:"protocolVersion"`
+				Capabilities    json.RawMessage `json:"capabilities"`
+			}
+			if json.Unmarshal(resp.Result, &init) == nil && init.ProtocolVersion != "" {
+				r.c.caps, r.c.done = init.Capabilities, true
+			}
+		}
+		r.c.mu.Unlock()
+	}
+	return m, err
+}
