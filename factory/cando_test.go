@@ -164,3 +164,35 @@ func TestCanDoDeclaration(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCanDo compares the generic can_do (reading the action's
+// arguments with its declaration, the precondition, the report) with a
+// plain read call that reads the same arguments.
+func BenchmarkCanDo(b *testing.B) {
+	cando := canDoFixture(&testing.T{}, func(context.Context, map[string]any) factory.Verdict { return factory.Verdict{} })
+	desc := "Reads the heating level of one room. Use when the user asks how warm a room is set to be."
+	read := factory.Must(factory.Spec{Name: "read_level", Title: "The level", Description: desc, Intent: factory.IntentRead},
+		func(_ context.Context, in setIn, _ *factory.Call) (promcp.Read[int], error) {
+			return promcp.Read[int]{Value: in.Level, Quality: promcp.Good}, nil
+		})
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		tool *factory.Tool
+		args string
+	}{
+		{"read", read, `{"level":"7","room":"kitchen"}`},
+		{"can_do_nested", cando, `{"action":"do_set_level","arguments":{"level":"7","room":"kitchen"}}`},
+		{"can_do_beside", cando, `{"action":"do_set_level","level":"7","room":"kitchen"}`},
+	} {
+		raw := json.RawMessage(c.args)
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := c.tool.Call(ctx, raw); res.Envelope != nil {
+					b.Fatal(res.Envelope)
+				}
+			}
+		})
+	}
+}
