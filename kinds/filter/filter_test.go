@@ -14,6 +14,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/spelling"
 	"agentinput.dev/kinds/enum"
 	"agentinput.dev/kinds/number"
 	"agentinput.dev/kinds/vocabulary"
@@ -262,13 +263,11 @@ func TestPropertyNegationNeverYieldsTheEntry(t *testing.T) {
 	v := courts(t)
 	f, _ := New(Options[string]{Vocabulary: v})
 	var marks []string
-	for _, m := range []string{"-", "!", "~", "¬", "^", "−", "–", "！"} {
+	for _, m := range spelling.NegationMarks() {
 		marks = append(marks, m, m+" ")
 	}
-	for _, l := range negations {
-		for _, w := range l.words {
-			marks = append(marks, w+" ", w+"-", strings.ToUpper(w)+" ")
-		}
+	for _, w := range spelling.NegationWords() {
+		marks = append(marks, w+" ", w+"-", strings.ToUpper(w)+" ")
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		id := rapid.SampledFrom(v.IDs()).Draw(t, "id")

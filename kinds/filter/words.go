@@ -50,35 +50,3 @@ func Words(lang string) []string {
 	}
 	return nil
 }
-
-// negations are the words that, leading a filter value, exclude what
-// follows ("not NS", "kromě NS", "non-NS"), in the languages the boolean
-// kind reads, compared after folding like words. A filter keeps the values
-// it names and cannot exclude one, so a value led by one of these (or by a
-// mark: "-", "!", "~", "¬", "^") is never read as the value it negates.
-var negations = []struct {
-	lang  string
-	words []string
-}{
-	{"en", []string{"not", "except", "excluding", "exclude", "without", "no", "non", "but not", "other than",
-		"all except", "all but", "everything except", "anything but", "except for", "apart from"}},
-	{"cs", []string{"ne", "kromě", "bez", "mimo", "vyjma", "vše kromě", "všechno kromě", "všechny kromě"}},
-	{"sk", []string{"nie", "okrem", "bez", "všetko okrem"}},
-	{"de", []string{"nicht", "kein", "keine", "ohne", "außer", "ausser", "ausgenommen", "alle außer", "alles außer"}},
-	{"fr", []string{"pas", "non", "sauf", "sans", "hors", "excepté", "tout sauf", "tous sauf"}},
-	{"es", []string{"no", "excepto", "sin", "salvo", "menos", "todo excepto", "todos excepto", "todos menos"}},
-	{"it", []string{"non", "tranne", "senza", "eccetto", "tutto tranne", "tutti tranne"}},
-	{"pl", []string{"nie", "oprócz", "bez", "poza", "z wyjątkiem", "wszystko oprócz", "wszystkie oprócz"}},
-	{"nl", []string{"niet", "geen", "behalve", "zonder", "alles behalve"}},
-	{"sv", []string{"inte", "utom", "utan", "förutom", "alla utom"}},
-	{"da", []string{"ikke", "undtagen", "uden", "alle undtagen"}},
-	{"nb", []string{"ikke", "unntatt", "uten", "alle unntatt"}},
-	{"pt", []string{"não", "exceto", "sem", "menos", "todos exceto", "todos menos"}},
-	{"hu", []string{"nem", "kivéve", "nélkül", "mind kivéve"}},
-	{"ro", []string{"nu", "except", "fără", "cu excepția", "toate except"}},
-	{"el", []string{"όχι", "εκτός", "χωρίς", "όλα εκτός"}},
-	{"ru", []string{"не", "кроме", "без", "все кроме", "всё кроме"}},
-	{"uk", []string{"не", "крім", "окрім", "без", "всі крім", "усі крім"}},
-	{"fi", []string{"ei", "paitsi", "ilman", "kaikki paitsi"}},
-	{"tr", []string{"değil", "hariç", "olmadan"}},
-}
