@@ -142,7 +142,19 @@ func hasWordBreak(s string) bool {
 // "all." and "All-Values" are "all", "all", "all values".
 func Key(s string) string {
 	f := Fold(s)
+	clean := true
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if c >= utf8.RuneSelf || !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == ' ') {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return f // Fold already squeezed the spaces
+	}
 	var b strings.Builder
+	b.Grow(len(f))
 	pending := false
 	for _, r := range f {
 		if unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) {
