@@ -298,6 +298,14 @@ func (r *Reader) readName(v any, from agentinput.Spelling, t string, notes agent
 		return r.invalid(v, agentinput.AskInvalid, "it is not the code or the name of a country")
 	}
 	codes, partial := lookupName(t)
+	if rest, ok := spelling.Negation(t); ok {
+		if restCodes, _ := lookupName(rest); len(restCodes) > 0 && (len(codes) == 0 || slices.Equal(codes, restCodes)) {
+			// "-Germany", "not Czechia": a country cannot be excluded, and
+			// the mark must not be folded away into the name it inverts.
+			return r.invalid(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
+				"a property names one country and cannot exclude one")
+		}
+	}
 	switch {
 	case len(codes) == 0:
 		return r.invalid(v, agentinput.AskInvalid, "it is not the code or the name of a country")

@@ -3,6 +3,7 @@ package locale
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -565,12 +566,12 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	if strings.Count(t, "(") > 1 || strings.Count(t, ")") > 1 {
 		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
 	}
-	tags := lookupName(t)
-	if len(tags) == 0 {
-		tags = lookupComposite(t)
-	}
-	if len(tags) == 0 {
-		tags = lookupRegional(t)
+	tags := lookupNames(t)
+	if rest, ok := spelling.Negation(t); ok && negates(tags, lookupNames(rest)) {
+		// "-Czech", "not German": a language cannot be excluded, and the
+		// mark must not be folded away into the name it inverts.
+		return invalid(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
+			"a property names one language and cannot exclude one")
 	}
 	switch len(tags) {
 	case 0:
@@ -597,6 +598,25 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 		Hint:     hintFor(rs),
 		Readings: rs,
 	})
+}
+
+// negates reports whether a negated name's tags are those the rest alone
+// names (the mark was folded away), or it names nothing and the rest does.
+func negates(whole, rest []string) bool {
+	return len(rest) > 0 && (len(whole) == 0 || slices.Equal(whole, rest))
+}
+
+// lookupNames returns the tags a name names: a language's name, a
+// composite ("Portuguese (Brazil)") or a regional name.
+func lookupNames(t string) []string {
+	tags := lookupName(t)
+	if len(tags) == 0 {
+		tags = lookupComposite(t)
+	}
+	if len(tags) == 0 {
+		tags = lookupRegional(t)
+	}
+	return tags
 }
 
 // lookupComposite reads "Language (Script or Region)" and "Language,
