@@ -67,8 +67,10 @@ func TestMessages(t *testing.T) {
 		{"cs_CZ.UTF-8", `Read "cs_CZ.UTF-8" as "cs-CZ" (POSIX suffix .UTF-8, underscore)`},
 		{"ces", `Read "ces" as "cs" (ces is the three-letter code of cs)`},
 		{"iw", `Read "iw" as "he" (iw is a deprecated code of he)`},
-		{"en-UK", `Read "en-UK" as "en-GB" (UK is a deprecated code of the region GB)`},
-		{"en_UK", `Read "en_UK" as "en-UK" (underscore) / Read "en-UK" as "en-GB" (UK is a deprecated code of the region GB)`},
+		{"en-UK", `Read "en-UK" as "en-GB" (UK is not an ISO 3166-1 code; GB is)`},
+		{"en_UK", `Read "en_UK" as "en_GB" (UK is not an ISO 3166-1 code; GB is) / Read "en_GB" as "en-GB" (underscore)`},
+		{"de-DD", `Read "de-DD" as "de-DE" (DD is the withdrawn code of East Germany)`},
+		{"en-EL", `Read "en-EL" as "en-GR" (EL is not an ISO 3166-1 code; GR is)`},
 		{"čeština", `Read "čeština" as "cs" (Czech)`},
 		{"Portuguese (Brazil)", `Read "Portuguese (Brazil)" as "pt-BR" (Brazilian Portuguese)`},
 		{"cz", `Could not read "cz": CZ is the code of a country, not of a language; it may mean "cs" (Czech, the language of Czechia). ` +

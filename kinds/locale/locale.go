@@ -100,6 +100,18 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 	if reason := spelling.Hidden(t); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
 	}
+	if strings.IndexAny(t, "-_") > 0 {
+		fixed, reason, ask, asked := readRegion(v, t)
+		if asked {
+			return ask
+		}
+		if fixed != t {
+			// The tag with the country's code, read as any tag is; the
+			// replacement is a note before its own.
+			notes.AddStep(agentinput.NoteAliasCode, agentinput.Text(t), agentinput.Text(fixed), reason)
+			return readString(v, fixed).WithNotes(notes)
+		}
+	}
 	if tag, ok := canonical(t, true); ok {
 		return agentinput.Value(tag, notes)
 	}
