@@ -232,7 +232,25 @@ func (r *Reader) readNumber(v any, n int64) agentinput.Outcome[string] {
 	return r.finish(v, agentinput.JSONValue(v), "", c, formNumeric, agentinput.Notes{})
 }
 
+// readString reads a string; a lower-case common word that is also a
+// country's code ("no", "it", "and") is asked about (codeWords).
 func (r *Reader) readString(v any, s string) agentinput.Outcome[string] {
+	o := r.readSpelling(v, s)
+	if len(s) <= maxWordSpelling {
+		if code, ok := o.Value(); ok {
+			if t, _ := spelling.Trim(s); codeWord(t) {
+				return r.wordAsk(v, t, code)
+			}
+		}
+	}
+	return o
+}
+
+// maxWordSpelling is the longest spelling of a code word, with the
+// whitespace and quotes a read trims.
+const maxWordSpelling = 16
+
+func (r *Reader) readSpelling(v any, s string) agentinput.Outcome[string] {
 	if len(s) > agentinput.MaxScalarBytes {
 		return r.tooLarge(v)
 	}

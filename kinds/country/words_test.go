@@ -1,0 +1,50 @@
+package country
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+)
+
+// TestCodeWords: every code word is, in capitals, a spelling the country
+// kind reads as a country: the table holds no word that is no code.
+func TestCodeWords(t *testing.T) {
+	for _, w := range codeWords {
+		if _, ok := Read(strings.ToUpper(w), Options{}).Value(); !ok {
+			t.Errorf("%q is in codeWords, but %q is not read as a country", w, strings.ToUpper(w))
+		}
+	}
+}
+
+// TestPropertyCodeWords: a code word in lower case, wrapped or not, is an
+// ask whose one reading is the country it spells in capitals (in the
+// output form asked for); the same letters with one capital or more read
+// as that country.
+func TestPropertyCodeWords(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.SampledFrom(codeWords).Draw(t, "word")
+		opts := Options{}
+		if rapid.Bool().Draw(t, "alpha3") {
+			opts.Output = Alpha3
+		}
+		want, ok := Read(strings.ToUpper(w), opts).Value()
+		if !ok {
+			t.Fatalf("%q: not a country in capitals", w)
+		}
+		in, _ := wrap(t, w)
+		a, ok := Read(in, opts).Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous || len(a.Readings) != 1 || string(a.Readings[0].Value) != `"`+want+`"` {
+			t.Fatalf("Read(%q) = %+v, want an ask with the one reading %s", in, a, want)
+		}
+		cased := recase(t, w)
+		if cased == w {
+			return
+		}
+		if got, ok := Read(cased, opts).Value(); !ok || got != want {
+			t.Fatalf("Read(%q) = %s, %v, want %s", cased, got, ok, want)
+		}
+	})
+}
