@@ -134,6 +134,24 @@ var successors = [...]successor{
 	{"ZR", "Zaire", []string{"CD"}},
 }
 
+// successors3 are the withdrawn alpha-3 codes (ISO 3166-3), read like the
+// alpha-2 ones: one successor is a value with a note, several an ask.
+// Czechoslovakia (CSK) and Serbia and Montenegro (SCG) shared the alpha-2
+// CS, but not an alpha-3 code.
+var successors3 = [...]successor{
+	{"ANT", "the Netherlands Antilles", []string{"BQ", "CW", "SX"}},
+	{"BUR", "Burma", []string{"MM"}},
+	{"CSK", "Czechoslovakia", []string{"CZ", "SK"}},
+	{"SCG", "Serbia and Montenegro", []string{"RS", "ME"}},
+	{"DDR", "East Germany", []string{"DE"}},
+	{"FXX", "Metropolitan France", []string{"FR"}},
+	{"NTZ", "the Neutral Zone", []string{"SA", "IQ"}},
+	{"SUN", "the Soviet Union", []string{"RU", "UA", "BY", "MD", "EE", "LV", "LT", "GE", "AM", "AZ", "KZ", "KG", "TJ", "TM", "UZ"}},
+	{"TMP", "East Timor", []string{"TL"}},
+	{"YUG", "Yugoslavia", []string{"RS", "ME", "SI", "HR", "BA", "MK", "XK"}},
+	{"ZAR", "Zaire", []string{"CD"}},
+}
+
 // formerNames are names of countries that no longer exist, read like the
 // codes above: several successors are an ask.
 var formerNames = [...]struct {

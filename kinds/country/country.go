@@ -295,6 +295,10 @@ func (r *Reader) readSpelling(v any, s string) agentinput.Outcome[string] {
 		if c, ok := lookupAlpha3(t); ok {
 			return r.finish(v, from, t, c, formAlpha3, notes)
 		}
+		upper := strings.ToUpper(t)
+		if sc := successorOf(upper); sc != nil {
+			return r.readWithdrawn(v, from, upper, sc, notes)
+		}
 	case isDigits(t) && len(t) <= 3:
 		// A numeric code is a country spelling of up to three digits, not a
 		// number: its digits are the code.

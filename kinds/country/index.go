@@ -106,9 +106,13 @@ type successor struct {
 }
 
 func successorOf(code string) *successor {
-	for i := range successors {
-		if successors[i].code == code {
-			return &successors[i]
+	table := successors[:]
+	if len(code) == 3 {
+		table = successors3[:]
+	}
+	for i := range table {
+		if table[i].code == code {
+			return &table[i]
 		}
 	}
 	return nil

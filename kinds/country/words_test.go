@@ -48,3 +48,29 @@ func TestPropertyCodeWords(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyWithdrawnAlpha3: a withdrawn alpha-3 code, in any case, reads
+// as a withdrawn alpha-2 code does: its one successor with a note, or an
+// ask naming exactly its successors.
+func TestPropertyWithdrawnAlpha3(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := successors3[rapid.IntRange(0, len(successors3)-1).Draw(t, "code")]
+		in, _ := wrap(t, recase(t, sc.code))
+		o := Read(in, Options{})
+		if len(sc.now) == 1 {
+			if got, ok := o.Value(); !ok || got != sc.now[0] || o.NoteCount() == 0 {
+				t.Fatalf("Read(%q) = %s, %v, want %s with a note", in, got, ok, sc.now[0])
+			}
+			return
+		}
+		a, _ := o.Ask()
+		if a.Code != agentinput.AskAmbiguous || len(a.Readings) != len(sc.now) {
+			t.Fatalf("Read(%q): %+v, want an ask naming %v", in, a, sc.now)
+		}
+		for i, r := range a.Readings {
+			if string(r.Value) != `"`+sc.now[i]+`"` {
+				t.Fatalf("Read(%q): reading %d is %s, want %s", in, i, r.Value, sc.now[i])
+			}
+		}
+	})
+}
