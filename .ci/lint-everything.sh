@@ -44,7 +44,7 @@ if (!/^sha256:[0-9a-f]{64}$/.test(r.digest)) fail("digest " + r.digest);
 if (!Array.isArray(r.findings) || r.findings.length === 0 || r.errors < 1) fail("no findings");
 let errors = 0;
 for (const f of r.findings) {
-	if (!/^[a-z]+(-[a-z]+)*$/.test(f.rule) || !["error", "warning"].includes(f.severity) || !f.message || !f.fix) fail("finding " + JSON.stringify(f));
+	if (!/^([a-z]+(-[a-z]+)*|R[0-9]{3})$/.test(f.rule) || !["error", "warning"].includes(f.severity) || !f.message || !f.fix) fail("finding " + JSON.stringify(f));
 	if (f.severity === "error") errors++;
 }
 if (errors !== r.errors || r.findings.length - errors !== r.warnings) fail("counts do not match the findings");

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"agentinput.dev/receipt"
 )
 
 // TestNewReportsEveryProblem declares a tool wrong in every way at once and
@@ -76,4 +78,50 @@ func TestJSONSchemaTagDescribes(t *testing.T) {
 	if strings.Contains(schema, "ignored") {
 		t.Errorf("the jsonschema tag beat desc:\n%s", schema)
 	}
+}
+
+// TestNamePrefixAgreesWithIntent: a name that starts with a proMCP prefix
+// promises its category, so a read_ tool declared as a write (or the other
+// way round) is a declaration error; a name without a prefix promises
+// nothing.
+func TestNamePrefixAgreesWithIntent(t *testing.T) {
+	type in struct {
+		Tags []string `json:"tags" desc:"The tags to set."`
+	}
+	h := func(context.Context, in, *Call) (struct{}, error) { return struct{}{}, nil }
+	desc := "Tags the decision with the given tags. Use when the user asks to tag a court decision."
+	cases := []struct {
+		name   string
+		intent Intent
+		want   string // "" when the declaration is fine
+	}{
+		{"read_orders", IntentDo, "the name says read but the intent is do; rename the tool or declare IntentRead"},
+		{"do_tag", IntentRead, "the name says do but the intent is read; rename the tool or declare IntentDo"},
+		{"can_do", IntentRead, "the name says can_do but the intent is read; rename the tool or declare IntentCanDo"},
+		{"can_do_refund", IntentDo, "the name says can_do but the intent is do"},
+		{"do_read_orders", IntentDo, "starts with the do_ prefix but is not one prefix and a name of its own"},
+		{"read_orders", IntentRead, ""},
+		{"do_tag", IntentDo, ""},
+		{"can_do", IntentCanDo, ""},
+		{"search_orders", IntentDo, ""},
+	}
+	for _, c := range cases {
+		spec := Spec{Name: c.name, Title: "A tool for people", Description: desc, Intent: c.intent, Receipts: nil}
+		if c.intent == IntentDo {
+			spec.Receipts = &receipt.Memory{}
+		}
+		_, err := New(spec, h)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s (%s): %v", c.name, c.intent, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s (%s): err = %v, want it to say %q", c.name, c.intent, err, c.want)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Must declared read_orders as a do tool without a panic")
+		}
+	}()
+	Must(Spec{Name: "read_orders", Title: "Orders", Description: desc, Intent: IntentDo, Receipts: &receipt.Memory{}}, h)
 }

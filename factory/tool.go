@@ -15,6 +15,7 @@ import (
 
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/vocabulary"
+	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )
 
@@ -167,6 +168,15 @@ func (s Spec) check() []error {
 	}
 	if s.Intent != IntentRead && s.Intent != IntentDo && s.Intent != IntentCanDo {
 		problems = append(problems, fmt.Errorf("factory: tool %s: intent %q is not read, do or can_do", s.Name, s.Intent))
+	} else if triad, exact := promcp.NameTriad(s.Name); triad != "" {
+		// A name that starts with a proMCP prefix promises that category;
+		// a name without one promises nothing.
+		switch {
+		case !exact:
+			problems = append(problems, fmt.Errorf("factory: tool %s: the name starts with the %s_ prefix but is not one prefix and a name of its own (read_orders, do_tag, can_do)", s.Name, triad))
+		case string(triad) != string(s.Intent):
+			problems = append(problems, fmt.Errorf("factory: tool %s: the name says %s but the intent is %s; rename the tool or declare Intent%s", s.Name, triad, s.Intent, intentName(triad)))
+		}
 	}
 	if n := utf8.RuneCountInString(s.Description); n < 50 || n > 300 {
 		problems = append(problems, fmt.Errorf("factory: tool %s: the description has %d characters; it needs 50–300", s.Name, n))
@@ -175,6 +185,10 @@ func (s Spec) check() []error {
 		problems = append(problems, fmt.Errorf("factory: tool %s: the description needs a \"Use when …\" sentence", s.Name))
 	}
 	return problems
+}
+
+func intentName(t promcp.Triad) string {
+	return map[promcp.Triad]string{promcp.TriadRead: "Read", promcp.TriadDo: "Do", promcp.TriadCanDo: "CanDo"}[t]
 }
 
 // prefixed splits a joined error into its problems, each with prefix.

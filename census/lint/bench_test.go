@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"agentinput.dev/census/lint"
+	"agentinput.dev/census/lint/linttest"
 	"agentinput.dev/cmd/agentinput/demo"
 )
 
@@ -26,7 +27,7 @@ func BenchmarkLintDemo(b *testing.B) {
 
 // BenchmarkLintBad lints a catalog of 10 tools that breaks every rule.
 func BenchmarkLintBad(b *testing.B) {
-	tools := BadCatalog()
+	tools := linttest.Tools()
 	for b.Loop() {
 		lint.Lint(tools, lint.Options{ProMCP: true})
 	}

@@ -1,5 +1,5 @@
 // Package lint is the contract linter: the rules of a tool catalog that any
-// MCP server should keep (docs/census.md, "Contract lint"), as a Go API over
+// MCP server should keep (docs/lint.md), as a Go API over
 // a list of tool descriptions, with a digest of the catalog to pin.
 //
 // Lint checks descriptions from anywhere: From converts a factory registry,
@@ -24,6 +24,7 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/promcp"
 )
 
 // Tool is one tool as tools/list describes it.
@@ -32,6 +33,9 @@ type Tool struct {
 	Title       string          `json:"title,omitempty"`
 	Description string          `json:"description,omitempty"`
 	InputSchema json.RawMessage `json:"inputSchema,omitempty"`
+	// OutputSchema is the schema of the tool's structuredContent; nil
+	// when the tool advertises none.
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
 	// Annotations are the tool's MCP annotations as JSON (their title
 	// stands in for a missing Title); nil when it has none.
 	Annotations json.RawMessage `json:"annotations,omitempty"`
@@ -70,6 +74,13 @@ const (
 	RuleCatalogDrift         = "catalog-drift"
 	RuleListBudget           = "list-budget"
 	RuleListPagination       = "list-pagination"
+	RulePromcpAnnotations    = "promcp-annotations"
+	RuleReadResult           = "promcp-read-result"
+	RuleDoResult             = "promcp-do-result"
+	RuleCandidateResult      = "promcp-candidate-result"
+	// R006 and R010 keep proMCP-lint's published ids.
+	RuleDoCompensable     = "R006"
+	RuleCandidateValidity = "R010"
 )
 
 // MaxTools is the number of tools one server may have before the linter
@@ -91,6 +102,12 @@ var rules = []Rule{
 	{RuleCatalogDrift, Error, "review the contract change; if it is intended, pin the new digest (agentinput lint --pin FILE --update-pin)"},
 	{RuleListBudget, Error, "keep the catalog within the budgets (pages, tools, bytes, time per request), or raise them on purpose"},
 	{RuleListPagination, Error, "make tools/list return a new cursor on every page, and none on the last"},
+	{RulePromcpAnnotations, Error, "make the annotations say what the name says: read_ and can_do with readOnlyHint true, do_ with readOnlyHint false (or rename the tool)"},
+	{RuleReadResult, Error, "advertise the read result in the output schema: value, timestamp and quality (good, stale, degraded, error)"},
+	{RuleDoResult, Error, "advertise the do result in the output schema: status, idempotency_key, side_effects and timestamp"},
+	{RuleCandidateResult, Error, "give every can_do candidate in the output schema its permission and confidence (0–1)"},
+	{RuleDoCompensable, Error, "declare compensable (and compensation_hint, naming the reversing call) in the do_ tool's output schema"},
+	{RuleCandidateValidity, Error, "declare valid_until on every can_do candidate in the output schema: without it an answer is valid for no time at all"},
 }
 
 // Rules lists every rule, in a stable order.
@@ -128,8 +145,11 @@ func NewFinding(id, tool, property, message string) Finding {
 
 // Options select the optional rules.
 type Options struct {
-	// ProMCP adds promcp-prefix: every name starts with read_, do_ or
-	// can_do.
+	// ProMCP adds the proMCP rules: every name starts with read_, do_ or
+	// can_do (promcp-prefix), its annotations agree (promcp-annotations),
+	// and an advertised output schema has its category's result fields
+	// (promcp-read-result, promcp-do-result, R006, promcp-candidate-result,
+	// R010).
 	ProMCP bool
 }
 
@@ -153,7 +173,7 @@ func Lint(tools []Tool, opts Options) []Finding {
 			reported[name] = true
 			out = append(out, NewFinding(RuleNameUnique, name, "", fmt.Sprintf("%d tools are named %q", seen[name], clip(name))))
 		}
-		if opts.ProMCP && !promcp(name) {
+		if _, exact := promcp.NameTriad(name); opts.ProMCP && !exact {
 			out = append(out, NewFinding(RulePromcpPrefix, name, "", "the name does not start with exactly one of read_, do_, can_do"))
 		}
 		n := utf8.RuneCountInString(strings.TrimSpace(t.Description))
@@ -171,6 +191,9 @@ func Lint(tools []Tool, opts Options) []Finding {
 			out = append(out, NewFinding(RuleTitleDistinct, name, "", fmt.Sprintf("the title %q is the name again", clip(title))))
 		}
 		out = append(out, lintSchema(name, t.InputSchema)...)
+		if opts.ProMCP {
+			out = append(out, lintPromcp(t)...)
+		}
 	}
 	if len(tools) > MaxTools {
 		out = append(out, NewFinding(RuleTooManyTools, "", "", fmt.Sprintf("the server has %d tools; a model chooses well among at most %d", len(tools), MaxTools)))
@@ -187,35 +210,6 @@ func Errors(fs []Finding) int {
 		}
 	}
 	return n
-}
-
-var triad = []string{"read_", "do_", "can_do"}
-
-// promcp reports whether a name starts with exactly one triad prefix:
-// read_x, do_x, can_do and can_do_x; not do_read_x or read_do_x.
-func promcp(name string) bool {
-	rest := ""
-	switch {
-	case name == "can_do":
-		return true
-	case strings.HasPrefix(name, "can_do_"):
-		rest = strings.TrimPrefix(name, "can_do_")
-	case strings.HasPrefix(name, "read_"):
-		rest = strings.TrimPrefix(name, "read_")
-	case strings.HasPrefix(name, "do_"):
-		rest = strings.TrimPrefix(name, "do_")
-	default:
-		return false
-	}
-	if rest == "" {
-		return false
-	}
-	for _, p := range triad {
-		if strings.HasPrefix(rest, p) || rest+"_" == p {
-			return false
-		}
-	}
-	return true
 }
 
 func titleOf(t Tool) string {
@@ -249,8 +243,8 @@ func sameWords(title, name string) bool {
 const maxDepth = 8
 
 // lintSchema checks an input schema: an object, every property described
-// and semantically named, nested object properties (and array items)
-// included, to maxDepth.
+// and semantically named, nested object properties, array items and the
+// branches of oneOf, anyOf and allOf included, to maxDepth.
 func lintSchema(tool string, raw json.RawMessage) []Finding {
 	var doc map[string]any
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -269,6 +263,18 @@ func lintSchema(tool string, raw json.RawMessage) []Finding {
 		}
 		if items, ok := s["items"].(map[string]any); ok {
 			walk(prefix+"[]", items, depth+1)
+		}
+		for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+			branches, _ := s[k].([]any)
+			for i, b := range branches {
+				if b, ok := b.(map[string]any); ok {
+					at := fmt.Sprintf("%s[%d]", k, i)
+					if prefix != "" {
+						at = prefix + "." + at
+					}
+					walk(at, b, depth+1)
+				}
+			}
 		}
 		props, _ := s["properties"].(map[string]any)
 		for _, name := range sortedKeys(props) {
@@ -338,7 +344,8 @@ func clip(s string) string {
 }
 
 // Digest is the catalog's fingerprint: sha256 over the canonical JSON of
-// every tool's name, title, description and input schema, sorted, so that
+// every tool's name, title, description, input and output schemas and
+// annotations, sorted, so that
 // it is stable under the order the server lists them in (and under the
 // order of keys and the spacing in a schema). It is "sha256:" and 64 hex
 // digits.
@@ -363,19 +370,44 @@ func ToolDigest(t Tool) string {
 }
 
 func canonicalTool(t Tool) string {
-	var schema any
-	dec := json.NewDecoder(bytes.NewReader(t.InputSchema))
-	dec.UseNumber()
-	if dec.Decode(&schema) != nil {
-		schema = string(t.InputSchema) // not JSON: its bytes, as a string
-	}
 	b, err := json.Marshal(map[string]any{
-		"name": t.Name, "title": titleOf(t), "description": t.Description, "inputSchema": schema,
+		"name": t.Name, "title": titleOf(t), "description": t.Description,
+		"inputSchema": canonicalJSON(t.InputSchema), "outputSchema": canonicalJSON(t.OutputSchema),
+		"annotations": annotations(t.Annotations),
 	})
 	if err != nil {
 		panic("lint: a decoded schema does not encode: " + err.Error())
 	}
 	return string(b)
+}
+
+// annotations are the tool's annotations without their title, which the
+// digest already holds as the tool's title (titleOf).
+func annotations(raw json.RawMessage) any {
+	a := canonicalJSON(raw)
+	if m, ok := a.(map[string]any); ok {
+		delete(m, "title")
+		if len(m) == 0 {
+			return nil
+		}
+	}
+	return a
+}
+
+// canonicalJSON is raw decoded (so that encoding it again sorts its keys
+// and drops its spacing), nil for none, or its bytes as a string when it
+// is not JSON.
+func canonicalJSON(raw json.RawMessage) any {
+	if len(raw) == 0 {
+		return nil
+	}
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return string(raw)
+	}
+	return v
 }
 
 // From describes factory tools as tools/list would (factory/mcp.Describe

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"agentinput.dev/census/lint"
+	"agentinput.dev/census/lint/linttest"
 	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 )
@@ -21,26 +22,6 @@ func schema(props string) json.RawMessage {
 	return json.RawMessage(`{"type":"object","properties":{` + props + `}}`)
 }
 
-// BadCatalog breaks each rule exactly once (promcp-prefix only with
-// Options.ProMCP). The tool-level rules are broken by tools that keep every
-// other rule.
-func BadCatalog() []lint.Tool {
-	ok := schema(`"customer_id":{"type":"string","description":"The customer"}`)
-	tools := []lint.Tool{
-		{Name: "Read-Orders", Title: "Orders of a customer", Description: good, InputSchema: ok},                                              // name-snake-case, promcp-prefix
-		{Name: "read_short", Title: "Short", Description: "Reads. Use when asked.", InputSchema: ok},                                          // description-length
-		{Name: "read_no_when", Title: "No when", Description: strings.Repeat("Reads orders. ", 5), InputSchema: ok},                           // description-use-when
-		{Name: "read_untitled", Description: good, InputSchema: ok},                                                                           // title-present
-		{Name: "read_same", Title: "Read Same", Description: good, InputSchema: ok},                                                           // title-distinct
-		{Name: "read_array", Title: "Array", Description: good, InputSchema: json.RawMessage(`[]`)},                                           // input-schema-object
-		{Name: "read_undescribed", Title: "Undescribed", Description: good, InputSchema: schema(`"customer_id":{"type":"string"}`)},           // property-description
-		{Name: "read_opaque", Title: "Opaque", Description: good, InputSchema: schema(`"p1":{"type":"string","description":"The customer"}`)}, // property-name-semantic
-		{Name: "read_twice", Title: "Twice", Description: good, InputSchema: ok},
-		{Name: "read_twice", Title: "Twice again", Description: good, InputSchema: ok}, // name-unique
-	}
-	return tools // 10 tools: too-many-tools
-}
-
 func count(fs []lint.Finding) map[string]int {
 	m := map[string]int{}
 	for _, f := range fs {
@@ -49,31 +30,55 @@ func count(fs []lint.Finding) map[string]int {
 	return m
 }
 
+// Each tool of the fixture breaks exactly the rules it names, and every
+// rule of a tool is broken by one tool: the rule fires there and nowhere
+// else.
 func TestOneFindingPerRule(t *testing.T) {
-	got := lint.Lint(BadCatalog(), lint.Options{ProMCP: true})
+	catalog := linttest.Catalog()
+	got := lint.Lint(linttest.Tools(), lint.Options{ProMCP: true})
 	for _, f := range got {
 		t.Log(f.Severity, f.Rule, f.Tool, f.Property, f.Message)
 	}
-	want := []string{lint.RuleNameSnakeCase, lint.RuleNameUnique, lint.RulePromcpPrefix, lint.RuleDescriptionLength,
-		lint.RuleDescriptionUseWhen, lint.RuleTitlePresent, lint.RuleTitleDistinct, lint.RuleInputSchemaObject,
-		lint.RulePropertyDescription, lint.RulePropertyNameSemantic, lint.RuleTooManyTools}
-	c := count(got)
-	for _, id := range want {
-		if c[id] != 1 {
-			t.Errorf("%s: %d findings, want 1", id, c[id])
+	want := map[string]string{lint.RuleTooManyTools: ""} // rule → the tool that breaks it
+	for _, c := range catalog {
+		for _, r := range c.Breaks {
+			if _, twice := want[r]; twice {
+				t.Fatalf("the fixture breaks %s twice", r)
+			}
+			want[r] = c.Tool.Name
 		}
 	}
-	if len(got) != len(want) {
-		t.Errorf("%d findings, want %d", len(got), len(want))
+	c := count(got)
+	for id, tool := range want {
+		if c[id] != 1 {
+			t.Errorf("%s: %d findings, want 1 (on %q)", id, c[id], tool)
+		}
 	}
 	for _, f := range got {
+		if tool, ok := want[f.Rule]; !ok || f.Tool != tool {
+			t.Errorf("%s fired on %q, want only on %q", f.Rule, f.Tool, tool)
+		}
 		r, ok := lint.RuleByID(f.Rule)
 		if !ok || f.Severity != r.Severity || f.Fix == "" || strings.Contains(f.Fix, "\n") {
 			t.Errorf("finding %+v: no rule, wrong severity, or a fix that is not one line", f)
 		}
 	}
-	if c := count(lint.Lint(BadCatalog(), lint.Options{})); c[lint.RulePromcpPrefix] != 0 {
-		t.Errorf("promcp-prefix without ProMCP")
+	// Every rule that looks at tools is in the fixture.
+	for _, r := range lint.Rules() {
+		switch r.ID {
+		case lint.RuleCatalogDrift, lint.RuleListBudget, lint.RuleListPagination: // the pin's and the listing's
+		default:
+			if _, ok := want[r.ID]; !ok {
+				t.Errorf("no tool of the fixture breaks %s", r.ID)
+			}
+		}
+	}
+	c = count(lint.Lint(linttest.Tools(), lint.Options{}))
+	for _, id := range []string{lint.RulePromcpPrefix, lint.RulePromcpAnnotations, lint.RuleReadResult, lint.RuleDoCompensable,
+		lint.RuleDoResult, lint.RuleCandidateValidity, lint.RuleCandidateResult} {
+		if c[id] != 0 {
+			t.Errorf("%s without ProMCP", id)
+		}
 	}
 }
 
@@ -83,7 +88,7 @@ func TestRulesStable(t *testing.T) {
 	for _, r := range lint.Rules() {
 		ids = append(ids, r.ID+"/"+string(r.Severity))
 	}
-	const want = "name-snake-case/error name-unique/error promcp-prefix/error description-length/error description-use-when/error title-present/error title-distinct/error input-schema-object/error property-description/error property-name-semantic/warning too-many-tools/warning catalog-drift/error list-budget/error list-pagination/error"
+	const want = "name-snake-case/error name-unique/error promcp-prefix/error description-length/error description-use-when/error title-present/error title-distinct/error input-schema-object/error property-description/error property-name-semantic/warning too-many-tools/warning catalog-drift/error list-budget/error list-pagination/error promcp-annotations/error promcp-read-result/error promcp-do-result/error promcp-candidate-result/error R006/error R010/error"
 	if got := strings.Join(ids, " "); got != want {
 		t.Errorf("rules\n%s\nwant\n%s", got, want)
 	}
@@ -146,6 +151,96 @@ func TestDigestStable(t *testing.T) {
 	}
 	if lint.Digest(nil) == lint.Digest(a[:1]) {
 		t.Errorf("an empty catalog digests like a tool")
+	}
+	// A read tool turned destructive, or answering another shape, drifts.
+	base := lint.Tool{Name: "read_x", Title: "X", Description: "d", InputSchema: schema(""),
+		Annotations: json.RawMessage(`{"readOnlyHint":true}`), OutputSchema: json.RawMessage(`{"type":"object"}`)}
+	for name, edit := range map[string]func(*lint.Tool){
+		"annotation": func(t *lint.Tool) { t.Annotations = json.RawMessage(`{"readOnlyHint":false,"destructiveHint":true}`) },
+		"no output":  func(t *lint.Tool) { t.OutputSchema = nil },
+		"output":     func(t *lint.Tool) { t.OutputSchema = json.RawMessage(`{"type":"object","required":["value"]}`) },
+	} {
+		changed := base
+		edit(&changed)
+		if lint.Digest([]lint.Tool{base}) == lint.Digest([]lint.Tool{changed}) {
+			t.Errorf("a changed %s keeps the digest", name)
+		}
+	}
+	spaced := base
+	spaced.Annotations = json.RawMessage(`{ "title": "X", "readOnlyHint" : true }`)
+	if lint.Digest([]lint.Tool{base}) != lint.Digest([]lint.Tool{spaced}) {
+		t.Errorf("the annotations' title (the tool's title already) or spacing changes the digest")
+	}
+}
+
+func TestPromcpAnnotations(t *testing.T) {
+	cases := []struct {
+		name, annotations string
+		finding           bool
+	}{
+		{"read_x", `{"readOnlyHint":true}`, false},
+		{"read_x", ``, true}, // MCP's default readOnlyHint is false
+		{"read_x", `{"readOnlyHint":false}`, true},
+		{"read_x", `{"readOnlyHint":true,"destructiveHint":true}`, true},
+		{"can_do", `{"readOnlyHint":true}`, false},
+		{"can_do", `{"destructiveHint":false}`, true},
+		{"do_x", `{"readOnlyHint":true}`, true},
+		{"do_x", `{"destructiveHint":true}`, false},
+		{"do_x", ``, false},
+		{"search_x", `{"readOnlyHint":false}`, false}, // no triad: promcp-prefix's finding alone
+	}
+	for _, c := range cases {
+		tool := lint.Tool{Name: c.name, Title: "A title", Description: good, InputSchema: schema(""), Annotations: json.RawMessage(c.annotations)}
+		if got := count(lint.Lint([]lint.Tool{tool}, lint.Options{ProMCP: true}))[lint.RulePromcpAnnotations] == 1; got != c.finding {
+			t.Errorf("%s %s: finding %v, want %v", c.name, c.annotations, got, c.finding)
+		}
+	}
+}
+
+// Every property of every branch of a union is described too: a model reads
+// the branch it sends.
+func TestBranchProperties(t *testing.T) {
+	tool := lint.Tool{Name: "read_x", Title: "A title", Description: good, InputSchema: schema(
+		`"source":{"description":"d","oneOf":[` +
+			`{"type":"object","properties":{"type":{"const":"url","description":"d"},"url":{"type":"string","description":"d"}}},` +
+			`{"type":"object","properties":{"type":{"const":"file"},"path":{"type":"string","description":"d"}}}]},` +
+			`"when":{"description":"d","anyOf":[{"type":"object","properties":{"day":{"type":"string"}}}]},` +
+			`"both":{"description":"d","allOf":[{"type":"object","properties":{"x1":{"type":"string","description":"d"}}}]}`)}
+	var got []string
+	for _, f := range lint.Lint([]lint.Tool{tool}, lint.Options{}) {
+		got = append(got, f.Rule+" "+f.Property)
+	}
+	const want = "property-name-semantic both.allOf[0].x1|property-description source.oneOf[1].type|property-description when.anyOf[0].day"
+	if strings.Join(got, "|") != want {
+		t.Errorf("findings %q", got)
+	}
+}
+
+func TestConfig(t *testing.T) {
+	fs := lint.Lint(linttest.Tools(), lint.Options{ProMCP: true})
+	c, err := lint.ParseConfig([]byte(`{"disable":["promcp-prefix","R006"],"warn":["name-snake-case"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := c.Apply(fs)
+	if len(got) != len(fs)-2 {
+		t.Errorf("%d findings after disabling two rules, want %d", len(got), len(fs)-2)
+	}
+	for _, f := range got {
+		switch {
+		case f.Rule == lint.RulePromcpPrefix || f.Rule == lint.RuleDoCompensable:
+			t.Errorf("disabled rule %s reported", f.Rule)
+		case f.Rule == lint.RuleNameSnakeCase && f.Severity != lint.Warning:
+			t.Errorf("%s kept severity %s", f.Rule, f.Severity)
+		}
+	}
+	if lint.Errors(got) != lint.Errors(fs)-3 {
+		t.Errorf("%d errors, want %d", lint.Errors(got), lint.Errors(fs)-3)
+	}
+	for _, bad := range []string{`{"disable":["promcp_prefix"]}`, `{"warn":["r006"]}`, `{"disable":["R006"],"warn":["R006"]}`, `{"ignore":[]}`, `[]`} {
+		if _, err := lint.ParseConfig([]byte(bad)); err == nil {
+			t.Errorf("ParseConfig(%s) accepted", bad)
+		}
 	}
 }
 

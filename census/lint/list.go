@@ -88,7 +88,7 @@ func List(ctx context.Context, cs *sdk.ClientSession, b Budget) (Listing, error)
 				continue
 			}
 			d := describe(t)
-			size := len(d.Name) + len(d.Title) + len(d.Description) + len(d.InputSchema) + len(d.Annotations)
+			size := len(d.Name) + len(d.Title) + len(d.Description) + len(d.InputSchema) + len(d.OutputSchema) + len(d.Annotations)
 			if len(l.Tools) >= b.Tools || l.Bytes+size > b.Bytes {
 				l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("the catalog is over its budget (%d tools, %d bytes); stopped listing after %d tools", b.Tools, b.Bytes, len(l.Tools))))
 				return l, nil
@@ -115,6 +115,11 @@ func describe(t *sdk.Tool) Tool {
 	if t.InputSchema != nil {
 		if b, err := json.Marshal(t.InputSchema); err == nil {
 			d.InputSchema = b
+		}
+	}
+	if t.OutputSchema != nil {
+		if b, err := json.Marshal(t.OutputSchema); err == nil {
+			d.OutputSchema = b
 		}
 	}
 	if t.Annotations != nil {

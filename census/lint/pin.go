@@ -19,7 +19,7 @@ import (
 // A file holding only a digest (sha256:…, as lint prints it) is a pin too.
 func PinFile(tools []Tool) []byte {
 	var b bytes.Buffer
-	b.WriteString("# agentinput lint pin: the catalog digest, then one per tool (names, titles, descriptions, input schemas)\n")
+	b.WriteString("# agentinput lint pin: the catalog digest, then one per tool (names, titles, descriptions, schemas, annotations)\n")
 	fmt.Fprintf(&b, "catalog %s\n", Digest(tools))
 	lines := make([]string, len(tools))
 	for i, t := range tools {
@@ -132,7 +132,7 @@ func Drift(tools []Tool, pin Pin) []Finding {
 		case !listed:
 			out = append(out, NewFinding(RuleCatalogDrift, n, "", "a pinned tool the server no longer lists"))
 		case was != is:
-			out = append(out, NewFinding(RuleCatalogDrift, n, "", "its name, title, description or input schema changed"))
+			out = append(out, NewFinding(RuleCatalogDrift, n, "", "its name, title, description, annotations, input or output schema changed"))
 		}
 	}
 	if len(out) == 0 { // the same tools, listed twice or in a different multiset

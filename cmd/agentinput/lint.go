@@ -24,7 +24,7 @@ import (
 const exitConnect = 2
 
 // lintReport is `agentinput lint --json`'s output: one JSON object
-// (docs/census.md, "agentinput lint").
+// (docs/lint.md, "Output").
 type lintReport struct {
 	Server   lintServer     `json:"server"`
 	Tools    int            `json:"tools"`
@@ -54,7 +54,11 @@ type lintPin struct {
 func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("lint")
 	asJSON := fs.Bool("json", false, "print one JSON object for machines instead of text")
-	promcp := fs.Bool("promcp", false, "require read_, do_ or can_do at the start of every tool name")
+	promcp := fs.Bool("promcp", false, "add the proMCP rules: a read_, do_ or can_do prefix on every name, annotations and output schemas that agree with it")
+	var rules lint.Config
+	fs.Var((*ruleList)(&rules.Disable), "disable", "drop the findings of rule `RULE` (repeat, or separate with commas)")
+	fs.Var((*ruleList)(&rules.Warn), "warn", "report rule `RULE` as a warning (repeat, or separate with commas)")
+	configFile := fs.String("config", "", "read rules to disable or downgrade from the JSON `FILE` {\"disable\": [...], \"warn\": [...]}")
 	pinFile := fs.String("pin", "", "report drift against the pin in `FILE`")
 	updatePin := fs.Bool("update-pin", false, "write the catalog's pin to the --pin FILE instead of comparing")
 	url := fs.String("url", "", "connect over streamable HTTP to `URL`")
@@ -64,7 +68,7 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&budget.Bytes, "max-bytes", budget.Bytes, "bytes of catalog to read at most")
 	fs.DurationVar(&budget.PerRequest, "timeout", budget.PerRequest, "time each request (connecting included) may take")
 	lintUsage := func(w io.Writer) {
-		fmt.Fprintln(w, "usage: agentinput lint [--json] [--promcp] [--pin FILE [--update-pin]] [budget flags] (-- COMMAND ARGS... | --url URL)")
+		fmt.Fprintln(w, "usage: agentinput lint [--json] [--promcp] [--disable RULE] [--warn RULE] [--config FILE] [--pin FILE [--update-pin]] [budget flags] (-- COMMAND ARGS... | --url URL)")
 		fmt.Fprintln(w, "\nExit status: 0 no errors (warnings are printed), 1 errors found, 2 could not connect or list.\n\nFlags:")
 		fs.SetOutput(w)
 		fs.PrintDefaults()
@@ -90,6 +94,24 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	case budget.Pages <= 0 || budget.Tools <= 0 || budget.Bytes <= 0 || budget.PerRequest <= 0:
 		fmt.Fprintln(stderr, "agentinput lint: the budgets must be positive")
+		return exitUsage
+	}
+	if *configFile != "" {
+		data, err := readBounded(*configFile, 1<<20)
+		if err == nil {
+			var file lint.Config
+			if file, err = lint.ParseConfig(data); err == nil {
+				rules.Disable = append(rules.Disable, file.Disable...)
+				rules.Warn = append(rules.Warn, file.Warn...)
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "agentinput lint: the config %s: %v\n", *configFile, err)
+			return exitUsage
+		}
+	}
+	if err := rules.Check(); err != nil {
+		fmt.Fprintf(stderr, "agentinput lint: %v\n", err)
 		return exitUsage
 	}
 	var pin lint.Pin
@@ -151,6 +173,7 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			rep.Findings = append(rep.Findings, lint.Drift(listing.Tools, pin)...)
 		}
 	}
+	rep.Findings = rules.Apply(rep.Findings)
 	rep.Errors = lint.Errors(rep.Findings)
 	rep.Warnings = len(rep.Findings) - rep.Errors
 
@@ -253,4 +276,18 @@ func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return strings.TrimSpace(string(t.buf))
+}
+
+// ruleList is a flag that collects rule ids, repeated or comma-separated.
+type ruleList []string
+
+func (l *ruleList) String() string { return strings.Join(*l, ",") }
+
+func (l *ruleList) Set(v string) error {
+	for _, id := range strings.Split(v, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			*l = append(*l, id)
+		}
+	}
+	return nil
 }

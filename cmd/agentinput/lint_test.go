@@ -4,17 +4,20 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/census/lint"
+	"agentinput.dev/census/lint/linttest"
 )
 
 // The contract linter end to end: against the demonstration server (over
@@ -119,65 +122,96 @@ func noop(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 	return &sdk.CallToolResult{}, nil
 }
 
-const goodDescription = "Reads the orders of one customer, newest first, one page at a time. Use when the user asks about past orders."
-
-// badServer breaks each rule of the catalog once, on 10 tools listed 3 to
-// a page.
-func badServer() *sdk.Server {
+// badServer serves the linter's fixture catalog (census/lint/linttest)
+// from a go-sdk server, 3 tools to a page: every tool-level rule broken
+// once, on the tool that names it. It leaves out the two tools a go-sdk
+// server refuses (a schema that is not an object, a second tool of one
+// name); the lint package's tests cover those rules.
+func badServer(t *testing.T) (*sdk.Server, []linttest.Case) {
+	t.Helper()
 	s := sdk.NewServer(&sdk.Implementation{Name: "bad", Version: "v0"}, &sdk.ServerOptions{PageSize: 3})
-	ok := map[string]any{"type": "object", "properties": map[string]any{"customer_id": map[string]any{"type": "string", "description": "The customer"}}}
-	add := func(name, title, desc string, schema any) {
-		s.AddTool(&sdk.Tool{Name: name, Title: title, Description: desc, InputSchema: schema}, noop)
+	var served []linttest.Case
+	for _, c := range linttest.Catalog() {
+		if slices.Contains(c.Breaks, lint.RuleInputSchemaObject) || slices.Contains(c.Breaks, lint.RuleNameUnique) {
+			continue
+		}
+		tool := &sdk.Tool{Name: c.Tool.Name, Title: c.Tool.Title, Description: c.Tool.Description, InputSchema: c.Tool.InputSchema}
+		if c.Tool.OutputSchema != nil {
+			tool.OutputSchema = c.Tool.OutputSchema
+		}
+		if c.Tool.Annotations != nil {
+			tool.Annotations = new(sdk.ToolAnnotations)
+			if err := json.Unmarshal(c.Tool.Annotations, tool.Annotations); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.AddTool(tool, noop)
+		served = append(served, c)
 	}
-	add("Read-Orders", "Orders of a customer", goodDescription, ok)                                              // name-snake-case, promcp-prefix
-	add("read_short", "Short", "Reads. Use when asked.", ok)                                                     // description-length
-	add("read_no_when", "No when", strings.Repeat("Reads orders. ", 5), ok)                                      // description-use-when
-	add("read_untitled", "", goodDescription, ok)                                                                // title-present
-	add("read_same", "Read Same", goodDescription, ok)                                                           // title-distinct
-	add("read_scalar", "Scalar", goodDescription, map[string]any{"type": "object", "properties": map[string]any{ // property-description
-		"customer_id": map[string]any{"type": "string"}}})
-	add("read_opaque", "Opaque", goodDescription, map[string]any{"type": "object", "properties": map[string]any{ // property-name-semantic
-		"p1": map[string]any{"type": "string", "description": "The customer"}}})
-	add("read_a", "A", goodDescription, ok)
-	add("read_b", "B", goodDescription, ok)
-	add("read_c", "C", goodDescription, ok) // 10 tools: too-many-tools
-	return s
+	return s, served
 }
 
 func TestLintOneViolationPerRule(t *testing.T) {
-	url := httpServer(t, badServer())
+	server, served := badServer(t)
+	url := httpServer(t, server)
 	code, out, errs := runLintCmd(t, "--json", "--promcp", "--url", url)
 	if code != exitFindings {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
 	rep := decodeReport(t, out)
-	if rep.Tools != 10 || rep.Pages != 4 {
-		t.Errorf("%d tools on %d pages, want 10 on 4", rep.Tools, rep.Pages)
+	if pages := (len(served) + 2) / 3; rep.Tools != len(served) || rep.Pages != pages {
+		t.Errorf("%d tools on %d pages, want %d on %d", rep.Tools, rep.Pages, len(served), pages)
+	}
+	want := map[string]string{lint.RuleTooManyTools: ""} // rule → the tool that breaks it
+	for _, c := range served {
+		for _, r := range c.Breaks {
+			want[r] = c.Tool.Name
+		}
 	}
 	got := map[string]int{}
 	for _, f := range rep.Findings {
 		got[f.Rule]++
-		if f.Fix == "" || f.Message == "" || (f.Severity != lint.Error && f.Severity != lint.Warning) {
-			t.Errorf("%+v", f)
+		if tool, ok := want[f.Rule]; !ok || tool != f.Tool || f.Fix == "" || f.Message == "" {
+			t.Errorf("%+v: want each rule only on its tool (%q)", f, tool)
 		}
 	}
-	// input-schema-object and name-unique are not reachable through the
-	// go-sdk server, which refuses such tools; the lint package's tests
-	// cover them.
-	for _, id := range []string{lint.RuleNameSnakeCase, lint.RulePromcpPrefix, lint.RuleDescriptionLength, lint.RuleDescriptionUseWhen,
-		lint.RuleTitlePresent, lint.RuleTitleDistinct, lint.RulePropertyDescription, lint.RulePropertyNameSemantic, lint.RuleTooManyTools} {
+	for id := range want {
 		if got[id] != 1 {
 			t.Errorf("%s: %d findings, want 1", id, got[id])
 		}
 	}
-	if len(rep.Findings) != 9 || rep.Errors != 7 || rep.Warnings != 2 {
-		t.Errorf("%d findings, %d errors, %d warnings; want 9, 7, 2", len(rep.Findings), rep.Errors, rep.Warnings)
+	wantErrors := len(want) - 2 // property-name-semantic and too-many-tools warn
+	if len(rep.Findings) != len(want) || rep.Errors != wantErrors || rep.Warnings != 2 {
+		t.Errorf("%d findings, %d errors, %d warnings; want %d, %d, 2", len(rep.Findings), rep.Errors, rep.Warnings, len(want), wantErrors)
 	}
 
 	// The text report: one line per finding, each rule's fix once.
 	code, out, _ = runLintCmd(t, "--promcp", "--url", url)
-	if code != exitFindings || strings.Count(out, "\nfix ") != 9 || !strings.Contains(out, "7 errors, 2 warnings") {
+	if code != exitFindings || strings.Count(out, "\nfix ") != len(want) || !strings.Contains(out, fmt.Sprintf("%d errors, 2 warnings", wantErrors)) {
 		t.Fatalf("exit %d\n%s", code, out)
+	}
+
+	// Rules switched off or down: by flag, repeated or comma-separated,
+	// and by a config file; a misspelled id is a usage error.
+	code, out, _ = runLintCmd(t, "--json", "--promcp", "--disable", "promcp-prefix,R006", "--warn", lint.RuleNameSnakeCase, "--url", url)
+	if rep := decodeReport(t, out); code != exitFindings || len(rep.Findings) != len(want)-2 || rep.Errors != wantErrors-3 {
+		t.Errorf("--disable two, --warn one: exit %d, %d findings, %d errors; want %d, %d", code, len(rep.Findings), rep.Errors, len(want)-2, wantErrors-3)
+	}
+	config := filepath.Join(t.TempDir(), "lint.json")
+	var all []string
+	for id := range want {
+		all = append(all, id)
+	}
+	if err := os.WriteFile(config, []byte(`{"warn":["`+strings.Join(all, `","`)+`"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runLintCmd(t, "--promcp", "--config", config, "--url", url); code != exitOK || !strings.Contains(out, fmt.Sprintf("0 errors, %d warnings", len(want))) {
+		t.Errorf("every rule a warning: exit %d\n%s%s", code, out, errs)
+	}
+	for _, args := range [][]string{{"--disable", "promcp_prefix"}, {"--warn", "R6"}, {"--config", filepath.Join(t.TempDir(), "missing.json")}} {
+		if code, _, errs := runLintCmd(t, append(args, "--url", url)...); code != exitUsage || errs == "" {
+			t.Errorf("%v: exit %d, want %d with a message", args, code, exitUsage)
+		}
 	}
 
 	// Warnings alone exit 0.
@@ -189,13 +223,14 @@ func TestLintOneViolationPerRule(t *testing.T) {
 
 func onlyWarnings() *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "warn", Version: "v0"}, nil)
-	s.AddTool(&sdk.Tool{Name: "read_x", Title: "Ex", Description: goodDescription, InputSchema: map[string]any{"type": "object",
+	s.AddTool(&sdk.Tool{Name: "read_x", Title: "Ex", Description: linttest.Good, InputSchema: map[string]any{"type": "object",
 		"properties": map[string]any{"data": map[string]any{"type": "string", "description": "d"}}}}, noop)
 	return s
 }
 
 func TestLintBudgets(t *testing.T) {
-	url := httpServer(t, badServer())
+	server, _ := badServer(t)
+	url := httpServer(t, server)
 	for _, args := range [][]string{{"--max-pages", "2"}, {"--max-tools", "5"}, {"--max-bytes", "500"}} {
 		code, out, errs := runLintCmd(t, append(args, "--json", "--url", url)...)
 		rep := decodeReport(t, out)

@@ -21,9 +21,9 @@
 // streamable HTTP on ADDR, with do_tag_decision's receipts in a store
 // (default: SQLite in the user's state directory; docs/writes.md).
 //
-//	agentinput lint [--json] [--promcp] [--pin FILE] (-- COMMAND ARGS... | --url URL)
+//	agentinput lint [--json] [--promcp] [--disable RULE] [--warn RULE] [--config FILE] [--pin FILE] (-- COMMAND ARGS... | --url URL)
 //
-// lints a live MCP server's tool contract (docs/census.md), and
+// lints a live MCP server's tool contract (docs/lint.md), and
 //
 //	agentinput eval FILE.jsonl [--json] [-- COMMAND | --url URL]
 //

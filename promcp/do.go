@@ -1,0 +1,89 @@
+package promcp
+
+import (
+	"fmt"
+	"time"
+)
+
+// Do is the result of a do_* tool: what happened, under which idempotency
+// key, the value set and the value it replaced, the side effects, and
+// whether (and how) the action can be reversed.
+//
+// A tool built with agentinput's factory leaves IdempotencyKey and
+// Timestamp unset: the factory fills them with the key the call actually
+// used and the instant it committed (see [Do.Complete]).
+type Do[T any] struct {
+	Status         Status `json:"status"`
+	IdempotencyKey string `json:"idempotency_key"`
+	// AppliedValue and PreviousValue are the value the action set and the
+	// one it replaced, or nil (JSON null) when the action sets no value.
+	AppliedValue  *T `json:"applied_value"`
+	PreviousValue *T `json:"previous_value"`
+	// SideEffects names every effect beyond the value itself ("sends an
+	// email to the owner"); empty, never null, when there is none.
+	SideEffects []string `json:"side_effects"`
+	Compensable bool     `json:"compensable"`
+	// CompensationHint names the call that reverses the action (tool and
+	// value); set exactly when Compensable is true.
+	CompensationHint *string   `json:"compensation_hint"`
+	Timestamp        time.Time `json:"timestamp"`
+}
+
+// NewDo checks and normalizes a do result a handler built: an unset Status
+// is Success, nil SideEffects are empty, Timestamp is in UTC. The key and
+// the timestamp may be left for [Do.Complete]; everything else must hold.
+func NewDo[T any](d Do[T]) (Do[T], error) {
+	if d.Status == "" {
+		d.Status = Success
+	}
+	d.SideEffects = list(d.SideEffects)
+	d.Timestamp = utc(d.Timestamp)
+	return d, d.check(false)
+}
+
+// Complete is d with the idempotency key and the timestamp filled where
+// they are unset, checked as a whole contract.
+func (d Do[T]) Complete(key string, at time.Time) (Do[T], error) {
+	d, err := NewDo(d)
+	if err != nil {
+		return d, err
+	}
+	if d.IdempotencyKey == "" {
+		d.IdempotencyKey = key
+	}
+	if d.Timestamp.IsZero() {
+		d.Timestamp = utc(at)
+	}
+	return d, d.Validate()
+}
+
+// Validate reports what makes d break the do contract.
+func (d Do[T]) Validate() error { return d.check(true) }
+
+func (d Do[T]) check(whole bool) error {
+	p := problems{contract: "do"}
+	if !d.Status.known() {
+		p.add("status %q is not one of %s", d.Status, names(Statuses()))
+	}
+	if whole {
+		p.text("idempotency_key", d.IdempotencyKey)
+		p.instant("timestamp", d.Timestamp)
+		if d.SideEffects == nil {
+			p.add("side_effects is null (send an empty list for none)")
+		}
+	} else if !d.Timestamp.IsZero() {
+		p.instant("timestamp", d.Timestamp)
+	}
+	for i, s := range d.SideEffects {
+		p.text(sideEffect(i), s)
+	}
+	switch hint := d.CompensationHint; {
+	case d.Compensable && (hint == nil || *hint == ""):
+		p.add("compensable is true but compensation_hint does not name the call that reverses it")
+	case !d.Compensable && hint != nil:
+		p.add("compensation_hint is set but compensable is false")
+	}
+	return p.err()
+}
+
+func sideEffect(i int) string { return fmt.Sprintf("side_effects[%d]", i) }

@@ -1,0 +1,43 @@
+package promcp_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"agentinput.dev/promcp"
+)
+
+func ExampleNewDo() {
+	previous, applied := []string{"tax"}, []string{"tax", "vat"}
+	d, err := promcp.NewDo(promcp.Do[[]string]{
+		AppliedValue: &applied, PreviousValue: &previous,
+		SideEffects: []string{"notifies the decision's watchers"},
+		Compensable: true, CompensationHint: ptr(`do_untag_decision with tags ["vat"]`),
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// The factory completes the result with the key the call used.
+	d, _ = d.Complete("5c1d8a52", time.Date(2026, 12, 1, 21, 30, 0, 0, time.UTC))
+	b, _ := json.Marshal(d)
+	fmt.Println(string(b))
+	// Output:
+	// {"status":"success","idempotency_key":"5c1d8a52","applied_value":["tax","vat"],"previous_value":["tax"],"side_effects":["notifies the decision's watchers"],"compensable":true,"compensation_hint":"do_untag_decision with tags [\"vat\"]","timestamp":"2026-12-01T21:30:00Z"}
+}
+
+func ExampleNewDo_refused() {
+	_, err := promcp.NewDo(promcp.Do[int]{Compensable: true})
+	fmt.Println(err)
+	// Output:
+	// promcp: invalid do result: compensable is true but compensation_hint does not name the call that reverses it
+}
+
+func ExampleNewRead() {
+	r, _ := promcp.NewRead(21.5, "°C", time.Date(2026, 12, 1, 22, 30, 0, 0, time.FixedZone("CET", 3600)), promcp.Good)
+	b, _ := json.Marshal(r)
+	fmt.Println(string(b))
+	// Output:
+	// {"value":21.5,"unit":"°C","timestamp":"2026-12-01T21:30:00Z","quality":"good"}
+}
