@@ -138,9 +138,13 @@ type indexedName struct {
 // names builds the name index on first use, not at init.
 var names = sync.OnceValue(buildNames)
 
+// apostrophes replaces every apostrophe a name may hold by a space.
+var apostrophes = strings.NewReplacer("'", " ", "’", " ", "ʼ", " ", "‘", " ")
+
 func buildNames() *nameIndex {
 	ix := &nameIndex{names: map[string][]string{}, lower: map[string]string{}, englishKey: map[string]string{}}
-	add := func(name, code string) {
+	var addKey func(name, code string)
+	addKey = func(name, code string) {
 		k := key(name)
 		if k == "" {
 			return
@@ -150,6 +154,15 @@ func buildNames() *nameIndex {
 			ix.names[k] = append(ix.names[k], code)
 			slices.Sort(ix.names[k])
 			ix.all = append(ix.all, indexedName{strings.Fields(k), code})
+		}
+	}
+	add := func(name, code string) {
+		addKey(name, code)
+		// A punctuation variant: a space for an apostrophe ("Cote d
+		// Ivoire", "Lao People s Democratic Republic"); key already reads
+		// the apostrophe dropped.
+		if spaced := apostrophes.Replace(name); spaced != name {
+			addKey(spaced, code)
 		}
 	}
 	for i := range countries {

@@ -74,3 +74,43 @@ func TestPropertyWithdrawnAlpha3(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyApostropheVariants: a country's name or alias with an
+// apostrophe reads the same with a space, or nothing, in its place.
+func TestPropertyApostropheVariants(t *testing.T) {
+	var withApostrophe []string
+	for _, c := range countries {
+		for _, n := range []string{c.english, c.native} {
+			if strings.ContainsAny(n, "'’") {
+				withApostrophe = append(withApostrophe, n)
+			}
+		}
+	}
+	for _, a := range aliases {
+		for _, n := range a.names {
+			if strings.ContainsAny(n, "'’") {
+				withApostrophe = append(withApostrophe, n)
+			}
+		}
+	}
+	if len(withApostrophe) < 3 {
+		t.Fatalf("only %d names with an apostrophe", len(withApostrophe))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		name := rapid.SampledFrom(withApostrophe).Draw(t, "name")
+		repl := rapid.SampledFrom([]string{" ", "", "  "}).Draw(t, "instead")
+		variant := strings.NewReplacer("'", repl, "’", repl).Replace(name)
+		a, _ := Read(name, Options{}).MarshalJSON()
+		b, _ := Read(variant, Options{}).MarshalJSON()
+		strip := func(j []byte) string { // the notes name what was sent
+			s := string(j)
+			if i := strings.Index(s, `"notes"`); i >= 0 {
+				return s[:i]
+			}
+			return s
+		}
+		if strip(a) != strip(b) {
+			t.Fatalf("Read(%q) = %s, but Read(%q) = %s", name, a, variant, b)
+		}
+	})
+}
