@@ -248,7 +248,7 @@ func (r *Reader) readString(v any, s string) agentinput.Outcome[string] {
 
 // maxWordSpelling is the longest spelling of a code word, with the
 // whitespace and quotes a read trims.
-const maxWordSpelling = 16
+const maxWordSpelling = 64
 
 func (r *Reader) readSpelling(v any, s string) agentinput.Outcome[string] {
 	if len(s) > agentinput.MaxScalarBytes {

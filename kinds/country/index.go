@@ -12,6 +12,13 @@ import (
 )
 
 // countryRow is one country of the generated table.
+// exonym is a country's names in the library's other languages
+// (tables.go).
+type exonym struct {
+	code  string
+	names []string
+}
+
 type countryRow struct {
 	alpha2, alpha3 string
 	numeric        uint16
@@ -187,6 +194,11 @@ func buildNames() *nameIndex {
 	for _, a := range aliases {
 		for _, name := range a.names {
 			add(name, a.code)
+		}
+	}
+	for _, e := range exonyms {
+		for _, name := range e.names {
+			add(name, e.code)
 		}
 	}
 	for _, f := range formerNames {

@@ -91,6 +91,16 @@ func refNames(s string) (codes []string, partial bool) {
 			all = append(all, named{f.name, c})
 		}
 	}
+	for _, e := range exonyms {
+		for _, n := range e.names {
+			all = append(all, named{n, e.code})
+		}
+	}
+	for _, x := range all {
+		if spaced := apostrophes.Replace(x.name); spaced != x.name {
+			all = append(all, named{spaced, x.code})
+		}
+	}
 	for _, n := range all {
 		if key(n.name) == k && !slices.Contains(codes, n.code) {
 			codes = append(codes, n.code)

@@ -114,3 +114,30 @@ func TestPropertyApostropheVariants(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyExonyms: a country's name in any of the library's other
+// languages (CLDR's, tables.go), in any case and with or without its
+// diacritics, reads as that country, unless the same spelling names
+// another country in some language: then it is an ask naming both.
+func TestPropertyExonyms(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e := exonyms[rapid.IntRange(0, len(exonyms)-1).Draw(t, "country")]
+		name := rapid.SampledFrom(e.names).Draw(t, "name")
+		in := recase(t, name)
+		if rapid.Bool().Draw(t, "strip marks") {
+			in = stripMarks(in)
+		}
+		codes, partial := refNames(in)
+		o := Read(in, Options{})
+		if len(codes) == 1 && !partial {
+			if got, ok := o.Value(); !ok || got != e.code {
+				b, _ := o.MarshalJSON()
+				t.Fatalf("Read(%q) = %s, want %s", in, b, e.code)
+			}
+			return
+		}
+		if _, ok := o.Value(); ok {
+			t.Fatalf("Read(%q) is a value, but it names %v", in, codes)
+		}
+	})
+}
