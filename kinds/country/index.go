@@ -150,8 +150,7 @@ var apostrophes = strings.NewReplacer("'", " ", "’", " ", "ʼ", " ", "‘", " 
 
 func buildNames() *nameIndex {
 	ix := &nameIndex{names: map[string][]string{}, lower: map[string]string{}, englishKey: map[string]string{}}
-	var addKey func(name, code string)
-	addKey = func(name, code string) {
+	addKey := func(name, code string) {
 		k := key(name)
 		if k == "" {
 			return
