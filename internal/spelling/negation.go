@@ -114,7 +114,7 @@ func Negation(s string) (rest string, ok bool) {
 		rest, _ = Trim(strings.TrimRight(t[size:], negationClosers))
 		return rest, Key(rest) != ""
 	}
-	if !hasWordBreak(t) {
+	if !hasWordBreak(t) || !mayLeadNegation(t) {
 		return "", false // a negation word is followed by a separator
 	}
 	k := Key(t)
@@ -124,6 +124,50 @@ func Negation(s string) (rest string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// negationFirstWords holds the first word (folded by Key) of every
+// negation word, for the cheap test of mayLeadNegation.
+var negationFirstWords = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range negationIndex() {
+		first, _, _ := strings.Cut(w, " ")
+		m[first] = true
+	}
+	return m
+})
+
+// mayLeadNegation reports whether the first word of s (its letters, digits
+// and marks up to the first other character) may be the first word of a
+// negation word. An ASCII first word is folded in a stack buffer, so that
+// the common spelling that leads with no negation costs no allocation.
+func mayLeadNegation(s string) bool {
+	var buf [24]byte
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			first := s
+			if j := strings.IndexFunc(s, func(r rune) bool {
+				return !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsMark(r)
+			}); j >= 0 {
+				first = s[:j]
+			}
+			return negationFirstWords()[Key(first)]
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+		default:
+			return negationFirstWords()[string(buf[:n])]
+		}
+		if n == len(buf) {
+			return false // longer than any negation word
+		}
+		buf[n] = c
+		n++
+	}
+	return negationFirstWords()[string(buf[:n])]
 }
 
 // hasWordBreak reports whether s holds a character that is not a letter,

@@ -2,7 +2,9 @@ package enum
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/kinds/number"
@@ -36,17 +38,24 @@ func buildNumeric(values []string) []numericValue {
 	return out
 }
 
-// hasDigit reports whether s holds a decimal digit of any script: a
-// spelling without one is never a number, and most enum spellings have
-// none, so the number kind is not asked.
+// hasDigit reports whether s (trimmed) may spell a number: it starts with
+// a decimal digit of any script, a sign or a decimal mark, and holds a
+// digit. Most enum spellings do not ("draft", "v1", "utf-8"), so the number
+// kind is not asked.
 func hasDigit(s string) bool {
+	first, _ := utf8.DecodeRuneInString(s)
+	if !isDigitRune(first) && !strings.ContainsRune("+-−﹣－.,", first) {
+		return false
+	}
 	for _, r := range s {
-		if '0' <= r && r <= '9' || r >= 0x80 && unicode.IsDigit(r) {
+		if isDigitRune(r) {
 			return true
 		}
 	}
 	return false
 }
+
+func isDigitRune(r rune) bool { return '0' <= r && r <= '9' || r >= 0x80 && unicode.IsDigit(r) }
 
 // readNumeric reads a trimmed spelling that is not a declared value as it
 // is, when the number kind reads it as a number (or asks between numbers,
