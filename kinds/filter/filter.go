@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -123,12 +122,12 @@ func overVocabulary[T any](opts Options[T]) (*Reader[T], error) {
 }
 
 func (f *Reader[T]) check() error {
-	for _, l := range words {
-		for _, w := range l.words {
+	for _, lang := range spelling.AllWordLanguages() {
+		for _, w := range spelling.AllWords(lang) {
 			if o := f.read(w); o.Status() == agentinput.StatusValue {
 				value, _ := o.Value()
 				text, _ := json.Marshal(value)
-				return errors.New("filter: the \"not filtering\" word " + strconv.Quote(w) + " (" + l.lang +
+				return errors.New("filter: the \"not filtering\" word " + strconv.Quote(w) + " (" + lang +
 					") reads as the value " + string(text) + " of the kind: the filter could not tell them apart")
 			}
 		}
@@ -385,8 +384,7 @@ func NotFiltering(v any) bool {
 	if t == "" || wildcard(t) {
 		return true
 	}
-	_, ok = index()[key(t)]
-	return ok
+	return spelling.IsAllWord(t)
 }
 
 // maxWordBytes is longer than every word of the table with room for
@@ -417,18 +415,6 @@ func wildcard(t string) bool {
 func containsDash(t string) bool {
 	return strings.IndexFunc(t, func(r rune) bool { return r == '−' || unicode.Is(unicode.Pd, r) }) >= 0
 }
-
-// index holds the folded words of the table, built on first use so that
-// importing the package costs nothing.
-var index = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, l := range words {
-		for _, w := range l.words {
-			m[key(w)] = true
-		}
-	}
-	return m
-})
 
 // key folds a spelling: spelling.Fold, then every run of characters that
 // are not letters or digits made one space.
