@@ -243,7 +243,11 @@ func openBound(from agentinput.Spelling, notes agentinput.Notes, opts Options) a
 		reason = "an open-bound sentinel: no upper bound"
 	}
 	notes.Add(agentinput.NoteOpenBound, from, reason)
-	return agentinput.Absent[Date](notes)
+	// A placeholder: a date that stands for none. A tool that reads takes
+	// it as no bound; a tool that changes data asks (placeholder_on_write),
+	// since storing "no bound" for a made-up date could change what the
+	// call does.
+	return agentinput.Placeholder[Date](notes)
 }
 
 // openWord reports whether t says "no bound": a word for "all" or "any"
