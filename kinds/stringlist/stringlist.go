@@ -26,8 +26,8 @@ type Options[T any] struct {
 	// Split reads a comma- or semicolon-separated string as its items. Set
 	// it only for item kinds whose values never hold a comma or a
 	// semicolon (enum, uuid, country, locale, vocabulary): free text is
-	// never split ("Smith, John" is one name), and neither are numbers
-	// ("1,5").
+	// never split silently ("Smith, John" may be one name: SplitText), and
+	// numbers are not split ("1,5": SplitAsks).
 	Split bool
 	// SplitAsks is for item kinds whose values may hold a comma (numbers:
 	// "1,5" is 1.5 with a decimal comma), so that a comma-separated string
