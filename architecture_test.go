@@ -41,9 +41,14 @@ var layers = []layer{
 		imports:    []string{"receipt"},
 		thirdParty: []string{"modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
 	{name: "receipt suite", packages: []string{"receipt/receipttest"}, imports: []string{"receipt", "factory"}},
+	{name: "approvals", packages: []string{"approval", "approval/sqlite", "approval/postgres"},
+		imports:    []string{"approval", "kinds/uuid"}, // approval reads ids with their owner; the stores only approval
+		thirdParty: []string{"github.com/google/uuid", "modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
+	{name: "approval suite", packages: []string{"approval/approvaltest"}, imports: []string{"approval"}},
 	{name: "factory", packages: []string{"factory"},
 		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder", "kinds/...", "receipt", "promcp"},
 		thirdParty: []string{"github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text"}},
+	{name: "factory test helpers", packages: []string{"factory/factorytest"}, imports: []string{"factory"}},
 	{name: "transports", packages: []string{"factory/mcp"}, imports: []string{"agentinput", "factory"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "census", packages: []string{"census", "census/ownership", "census/cmd/census"},
@@ -51,9 +56,12 @@ var layers = []layer{
 	{name: "contract census", packages: []string{"census/lint", "census/lint/linttest", "census/registry"}, imports: []string{"agentinput", "factory", "promcp", "census/lint"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "demo", packages: []string{"cmd/agentinput/demo"},
-		imports: []string{"agentinput", "factory", "kinds/...", "receipt"}},
+		imports: []string{"agentinput", "factory", "kinds/...", "receipt", "promcp"}},
 	{name: "eval", packages: []string{"eval"},
 		imports:    []string{"agentinput", "factory", "factory/mcp", "cmd/agentinput/demo"},
+		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
+	{name: "conformance server", packages: []string{"cmd/everything"},
+		imports:    []string{"agentinput", "factory", "factory/mcp"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "CLI", packages: []string{"cmd/agentinput", "internal/initcost"}, imports: []string{"..."},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk", "golang.org/x/text"}},
@@ -71,6 +79,7 @@ var crossKind = map[string][]string{
 	"kinds/locale":     {"kinds/country"}, // a tag's region is a country
 	"kinds/filter":     {"kinds/vocabulary"},
 	"kinds/stringlist": {"kinds/filter"}, // "all" on a list of declared values
+	"kinds/timestamp":  {"kinds/date"},   // the date inside a timestamp
 }
 
 func match(pattern, pkg string) bool {

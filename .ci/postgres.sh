@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command beside a throwaway PostgreSQL server, with
-# AGENTINPUT_TEST_POSTGRES naming it, so that the receipt/postgres tests run
-# against a real server:
+# AGENTINPUT_TEST_POSTGRES naming it, so that the receipt/postgres and
+# approval/postgres tests run against a real server:
 #
 #	bash .ci/postgres.sh go test ./receipt/postgres/ -v
 #

@@ -90,6 +90,10 @@ var askCases = []struct {
 		Reason:   "this idempotency key was already used by a call of do_tag_decision with other arguments, and a key stands for one call",
 		Expected: "a key not used before, for example a new UUID",
 		Hint:     "Send idempotency_key with a fresh key to make this a new call, or send the earlier call's arguments to get its result"}},
+	{"no_zone", Ask{Code: AskNoZone, Received: json.RawMessage(`"2026-10-01 09:00"`),
+		Reason:   "it names no offset or time zone, so it is a different instant in every zone",
+		Expected: `an instant in RFC 3339 with its offset, for example "2026-10-01T09:00:00+02:00", or a date and time with a zone name, for example "2026-10-01 09:00 Europe/Prague"`,
+		Hint:     `Send the same time with its offset or zone name, for example "2026-10-01T09:00:00Z" if you meant UTC`}},
 }
 
 func TestAskMessageGolden(t *testing.T) {

@@ -43,6 +43,16 @@ const (
 	// tighter MaxScalarBytes).
 	MaxStringBytes = 64 << 10
 
+	// MaxInlineBytes is the most bytes a bytes property (kinds/bytes)
+	// takes inline, decoded. It is 48 KiB so that its canonical spelling,
+	// standard padded base64, takes exactly MaxStringBytes: the largest
+	// value a property admits is the largest string the arguments admit.
+	// A tool states it in the property's description (and its canonical
+	// base64 length as maxLength); more is too_large, whose hint offers the
+	// tool's reference form when it declares one and never asks to
+	// shorten, summarize or rewrite the content.
+	MaxInlineBytes = 48 << 10
+
 	// MaxArrayItems is the most items an array anywhere in the arguments
 	// may hold.
 	MaxArrayItems = 1000

@@ -22,6 +22,7 @@ var budgets = map[string]int{
 	"MaxFrameBytes":    MaxFrameBytes,
 	"MaxJSONDepth":     MaxJSONDepth,
 	"MaxStringBytes":   MaxStringBytes,
+	"MaxInlineBytes":   MaxInlineBytes,
 	"MaxArrayItems":    MaxArrayItems,
 	"MaxProperties":    MaxProperties,
 	"MaxIssues":        MaxIssues,

@@ -42,6 +42,10 @@ const (
 	NoteDuplicate       NoteCode = "duplicate"        // a repeated list item dropped
 	NoteAliasCode       NoteCode = "alias_code"       // another code of the value (three-letter, deprecated, alpha-3, numeric, a common alias) read as its canonical code
 	NoteName            NoteCode = "name"             // a name of the value (a language's or a country's) read as its code
+	NoteDataURI         NoteCode = "data_uri"         // a data: URI read as the bytes it holds; its media type is kept beside them
+	NoteZoneName        NoteCode = "zone_name"        // a time zone name (Europe/Prague, UTC) read as the offset it has at that instant
+	NoteDefaultZone     NoteCode = "default_zone"     // a date or a time without an offset read in the zone the property declares
+	NoteVariantInferred NoteCode = "variant_inferred" // an object sent without its union's discriminator read as the one variant whose required properties it has and that alone could hold it
 )
 
 // NoteCodes returns every NoteCode, in a new slice the caller may keep or change.
@@ -55,6 +59,8 @@ var noteCodes = []NoteCode{
 	NoteURIForm, NoteCitation,
 	NoteForm, NoteFolded, NoteSynonym, NoteScalarAsText, NoteOneItem, NoteListInString, NoteObjectInString, NoteSplit, NoteDuplicate,
 	NoteAliasCode, NoteName,
+	NoteDataURI, NoteZoneName, NoteDefaultZone,
+	NoteVariantInferred,
 }
 
 // AskCode names why a value could not be read.
@@ -74,6 +80,7 @@ const (
 	AskRangeReversed       AskCode = "range_reversed"       // a from/to pair whose from is after its to
 	AskSchemaViolation     AskCode = "schema_violation"     // normalized arguments the advertised schema rejects: a bug in a kind or a declaration
 	AskIdempotencyConflict AskCode = "idempotency_conflict" // an idempotency key already used by a call with other arguments: send a fresh key
+	AskNoZone              AskCode = "no_zone"              // a date, or a date and time, with no offset or zone on a property that declares no default zone: send the offset or the zone's name
 	AskInvalidCursor       AskCode = "invalid_cursor"       // a cursor token that does not verify (forged, truncated, tampered with, expired, another session's or other filters'), or a spelling that names a later page ("page2", "next", 3): restart without cursor, or send the previous page's next_cursor
 )
 
@@ -84,7 +91,7 @@ var askCodes = []AskCode{
 	AskInvalid, AskAmbiguous, AskOutOfRange, AskNotWhole, AskWrongType,
 	AskTooLarge, AskMissingRequired, AskPlaceholderOnWrite, AskInvalidJSON,
 	AskUnknownProperty, AskRangeReversed, AskSchemaViolation, AskInvalidCursor,
-	AskIdempotencyConflict,
+	AskIdempotencyConflict, AskNoZone,
 }
 
 // WarningCode names something the caller should know about a call that
@@ -97,12 +104,13 @@ const (
 	WarningFilterDropped   WarningCode = "filter_dropped"   // a filter value that names no stored value, or several, dropped: the results are not filtered by it
 	WarningNoHitsFiltered  WarningCode = "no_hits_filtered" // an empty page under a filter: the warning names the values that would have matched
 	WarningReceiptNotKept  WarningCode = "receipt_not_kept" // a do call made its change but its receipt could not be stored: a retry with the same key answers effect_unknown
+	WarningAlsoHex         WarningCode = "also_hex"         // canonical base64 that is also a string of hex digits, read as base64: the warning names the bytes the hex would be
 )
 
 // WarningCodes returns every WarningCode, in a new slice the caller may keep or change.
 func WarningCodes() []WarningCode { return slices.Clone(warningCodes) }
 
-var warningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered, WarningReceiptNotKept}
+var warningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered, WarningReceiptNotKept, WarningAlsoHex}
 
 // EnvelopeCode names why a whole call failed: the code of the envelope
 // whose issues say what to send instead.

@@ -191,7 +191,7 @@ func TestCheckScope(t *testing.T) {
 		return out
 	}
 	scoped := []string{
-		"deep/deep.go: time.Parse parses a date: only agentinput.dev/kinds/date may; call date.Read or date.Parse",
+		"deep/deep.go: time.Parse parses a date or a timestamp: only agentinput.dev/kinds/date or agentinput.dev/kinds/timestamp may; call date.Read or date.Parse, or timestamp.New or timestamp.Parse",
 		"helper/helper.go: strconv.ParseBool parses a boolean: only agentinput.dev/kinds/boolean may; call boolean.Read or boolean.Parse",
 		"mark3/m.go: strconv.ParseInt parses a number: only agentinput.dev/kinds/number may; call number.Read or number.Parse",
 		"method/m.go: strconv.ParseUint parses a number: only agentinput.dev/kinds/number may; call number.Read or number.Parse",

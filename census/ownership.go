@@ -91,6 +91,37 @@ var Ownership = []ownership.Kind{
 			"golang.org/x/text/language.EncodeM49",
 		},
 	},
+	{
+		// The cursor decodes its own tokens and keys, a format of its
+		// own in base64; every base64 an agent sends is the bytes kind's.
+		Name:   "bytes",
+		Owners: []string{"agentinput.dev/kinds/bytes", "agentinput.dev/kinds/cursor"},
+		Use:    []string{"New", "Parse"},
+		Primitives: []string{
+			"(*encoding/base64.Encoding).DecodeString",
+			"(*encoding/base64.Encoding).Decode",
+			"(*encoding/base64.Encoding).AppendDecode",
+			"encoding/base64.NewDecoder",
+		},
+	},
+	{
+		// A zone an agent names is the timestamp kind's to look up.
+		// time.Parse reads instants as well as the dates inside them, so
+		// both kinds own it; the timestamp kind reads its dates through
+		// the date kind and calls time.Parse only in its tests, as the
+		// reference and the baseline.
+		Name:   "timestamp",
+		Owners: []string{"agentinput.dev/kinds/timestamp"},
+		Use:    []string{"New", "Parse"},
+		Primitives: []string{
+			"time.LoadLocation",
+			"time.LoadLocationFromTZData",
+			"time.Parse",
+			"time.ParseInLocation",
+			"(*time.Time).UnmarshalText",
+			"(*time.Time).UnmarshalJSON",
+		},
+	},
 	// The kinds below have no third-party parsing primitive: their
 	// spellings are their own (a declared value set, a token the server
 	// issues, a citation). Their rows name the owner, so that an allow

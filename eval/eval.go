@@ -16,6 +16,7 @@ package eval
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -239,13 +240,19 @@ func substituteCursor(ctx context.Context, caller Caller, c Case) (Case, error) 
 	if err != nil {
 		return c, fmt.Errorf("line %d: cursor_from output: %v", c.Line, err)
 	}
+	// The page's next_cursor, at the top of the result or inside a proMCP
+	// read result's value.
 	var page struct {
 		NextCursor string `json:"next_cursor"`
+		Value      struct {
+			NextCursor string `json:"next_cursor"`
+		} `json:"value"`
 	}
-	if err := json.Unmarshal(out, &page); err != nil || len(page.NextCursor) < 12 {
+	err = json.Unmarshal(out, &page)
+	tok := cmp.Or(page.NextCursor, page.Value.NextCursor)
+	if err != nil || len(tok) < 12 {
 		return c, fmt.Errorf("line %d: cursor_from gave no next_cursor", c.Line)
 	}
-	tok := page.NextCursor
 	flipped := []byte(tok)
 	mid := len(flipped) / 2
 	if flipped[mid] == 'A' {

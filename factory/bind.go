@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"agentinput.dev/agentinput"
 )
 
 // The struct tags a tool's input declares its properties with:
@@ -32,11 +34,19 @@ const (
 type tagOptions struct {
 	// env holds what a tag names but cannot carry: the tool's declared
 	// vocabularies.
-	env    *Spec
-	kind   string
-	flags  map[string]bool
-	values map[string]string
-	order  []string // every key, in tag order, for error messages
+	env *Spec
+	// name is the property's name, for what a nested object's asks say;
+	// within are the struct types whose properties are being bound around
+	// it, outermost first (a type that holds itself is a declaration
+	// error); refHint, inside a union with a reference form, is what a
+	// too_large ask about inline bytes offers instead.
+	name    string
+	within  []reflect.Type
+	refHint string
+	kind    string
+	flags   map[string]bool
+	values  map[string]string
+	order   []string // every key, in tag order, for error messages
 }
 
 func (o tagOptions) flag(name string) bool { return o.flags[name] }
@@ -161,6 +171,36 @@ type property struct {
 // reports every field's problems at once, one error a problem (joined),
 // so that a port from go-sdk meets them together rather than one a run.
 func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
+	props, err := bindStructIn(t, tagOptions{env: spec, within: []reflect.Type{t}})
+	if err != nil {
+		return nil, err
+	}
+	var problems []error
+	for _, p := range props {
+		if err := checkDepth(p, 1); err != nil {
+			problems = append(problems, err)
+		}
+	}
+	return props, errors.Join(problems...)
+}
+
+// checkDepth checks that the values of p, a property of an object at
+// level outer (the arguments object is level 1), fit the depth budget a
+// call's arguments are decoded within: a declaration whose values could
+// not arrive is an error, not an ask at every call.
+func checkDepth(p *property, outer int) error {
+	if levels := outer + p.binding.depth; levels > agentinput.MaxJSONDepth {
+		return fmt.Errorf("property %s: its values nest %d levels deep, counting the arguments object, over the budget of %d (agentinput.MaxJSONDepth) that every call is decoded within: declare a flatter shape",
+			p.name, levels, agentinput.MaxJSONDepth)
+	}
+	return nil
+}
+
+// bindStructIn binds the fields of a struct type that is the tool's input
+// or a nested object of it (outer.within holds every struct type around
+// the fields, t last).
+func bindStructIn(t reflect.Type, outer tagOptions) ([]*property, error) {
+	spec := outer.env
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("the input type %s is not a struct", t)
 	}
@@ -194,7 +234,10 @@ func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
 		if descErr != nil {
 			fail(descErr)
 		}
-		p, err := bindField(name, f.Type, f.Tag.Get(tagKind), spec)
+		p, err := bindFieldIn(name, f.Type, f.Tag.Get(tagKind), tagOptions{env: spec, within: outer.within, refHint: outer.refHint})
+		if err == nil && len(outer.within) > 1 && p.binding.cursor != nil {
+			err = errors.New("a cursor belongs to the tool's own arguments, not to a nested object")
+		}
 		if err != nil {
 			fail(err)
 			if descErr == nil && strings.TrimSpace(desc) == "" {
@@ -215,7 +258,10 @@ func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
 	if len(problems) > 0 {
 		return nil, errors.Join(problems...)
 	}
-	if len(props) == 0 {
+	// An empty struct is a tool without arguments; a struct whose fields
+	// are none of them a property (all unexported, or json:"-") is more
+	// likely a mistake than that.
+	if len(props) == 0 && t.NumField() > 0 {
 		return nil, fmt.Errorf("the input type %s declares no property", t)
 	}
 	return props, nil
@@ -255,11 +301,17 @@ func description(tag reflect.StructTag) (string, error) {
 // agentinput tag: the one binder of a property, which a tool's input
 // struct and BindProperty both go through.
 func bindField(name string, t reflect.Type, tag string, spec *Spec) (*property, error) {
+	return bindFieldIn(name, t, tag, tagOptions{env: spec})
+}
+
+// bindFieldIn is bindField for a field of a struct that outer describes
+// (its Spec, the struct types around it, a union's reference form).
+func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*property, error) {
 	opts, err := parseTag(tag)
 	if err != nil {
 		return nil, err
 	}
-	opts.env = spec
+	opts.env, opts.name, opts.within, opts.refHint = outer.env, name, outer.within, outer.refHint
 	// A filter over a kind that of= (a vocabulary) or values= (an enum)
 	// does not name: the kind over= names, or else the one the name rule
 	// or the Go type gives, read with the filter's "not filtering"
@@ -281,10 +333,22 @@ func bindField(name string, t reflect.Type, tag string, spec *Spec) (*property, 
 		p.ptr = true
 		t = t.Elem()
 	}
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface && p.ptr {
+		return nil, fmt.Errorf("a pointer to %s: declare %s itself (a pointer is for absence, once)", t, t)
+	}
 	// The kind: the tag, then the name rule, then the Go type.
 	kind := opts.kind
 	if kind == "" {
-		if r, ok := ruleFor(name); ok {
+		// A Go type that is a kind's own (time.Time) binds that kind even
+		// where a name rule binds another: a time.Time called since is an
+		// instant, not a calendar date.
+		r, ok := ruleFor(name)
+		if tk, typed := typedKinds[t]; ok && typed {
+			if rk, _, _ := strings.Cut(r.tag, ","); rk != tk {
+				ok = false
+			}
+		}
+		if ok {
 			ruleOpts, err := parseTag(r.tag)
 			if err != nil {
 				return nil, fmt.Errorf("name rule %q: %w", r.tag, err) // a bug in the rules table
@@ -310,7 +374,7 @@ func bindField(name string, t reflect.Type, tag string, spec *Spec) (*property, 
 	if kind == "" {
 		k, ok := kindForType(t)
 		if !ok {
-			return nil, fmt.Errorf("no rule binds a %s: give it a kind in the %s tag", t, tagKind)
+			return nil, noKindError(t)
 		}
 		kind = k
 	}
@@ -319,8 +383,8 @@ func bindField(name string, t reflect.Type, tag string, spec *Spec) (*property, 
 		return nil, fmt.Errorf("unknown kind %q", kind)
 	}
 	for _, key := range opts.order {
-		if kind == "stringlist" {
-			break // a list checks its options against its item kind's (bindList)
+		if kind == "stringlist" || kind == "map" {
+			break // a list or a map checks its options against its item kind's
 		}
 		if !commonOptions[key] && !kindOptions[kind][key] {
 			return nil, fmt.Errorf("option %q does not apply to kind %s", key, kind)
@@ -329,6 +393,9 @@ func bindField(name string, t reflect.Type, tag string, spec *Spec) (*property, 
 	p.kind = kind
 	p.required = opts.flag("required")
 	p.exact = opts.flag("exact")
+	if p.exact && holdsProperties[kind] {
+		return nil, fmt.Errorf("exact applies to one value, not to a %s: put exact on the properties inside it", kind)
+	}
 	p.bestEffort = opts.flag("besteffort")
 	p.binding, err = b.bind(t, opts)
 	if err != nil {

@@ -33,6 +33,9 @@ func BindProperty(name string, goType reflect.Type, tag string, spec *Spec) (*Bi
 		return nil, fmt.Errorf("factory: property %s: no Go type", name)
 	}
 	p, err := bindField(name, goType, tag, spec)
+	if err == nil {
+		err = checkDepth(p, 0)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("factory: property %s: %w", name, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/number"
+	"agentinput.dev/kinds/timestamp"
 )
 
 // Result is what one call comes to: the handler's output with the notes
@@ -176,6 +177,13 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 func (t *Tool) decode(arguments json.RawMessage) (map[string]any, *Result, *Result) {
 	inner, inString := argumentsInString(arguments)
 	args, issue := decodeArguments(inner)
+	if issue != nil && issue.Code == agentinput.AskTooLarge {
+		if b := t.bindingAt(issue.Path); b != nil && b.tooLargeHint != "" {
+			// Inline bytes over the string budget: the tool's reference
+			// form, never "send a shorter value".
+			issue.Hint = b.tooLargeHint
+		}
+	}
 	if issue != nil {
 		return nil, nil, &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
 	}
@@ -284,7 +292,7 @@ func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Res
 				filters = t.filterHash(res.Arguments)
 			}
 			raw, present := args[p.name]
-			r := p.read(raw, present, mode, sessionOf(ctx), filters)
+			r := p.read(raw, present, mode, sessionOf(ctx), filters, p.path)
 			issues = append(issues, r.issues...)
 			res.Issues = append(res.Issues, r.bestEffort...)
 			res.Notes = append(res.Notes, r.notes...)
@@ -315,11 +323,7 @@ func (p *property) outcome(raw any, present bool, mode Mode, session, filters st
 	if p.binding.cursor != nil {
 		read = func(raw any) agentinput.Outcome[slot] { return p.binding.cursor(raw, session, filters) }
 	}
-	o := Read(raw, present, Property{
-		Name: p.name, Mode: mode, Required: p.required, Collection: p.binding.collection,
-		Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
-		Declared: p.binding.declared, UnknownIsAnAnswer: p.binding.unknownIsAnAnswer,
-	}, read)
+	o := Read(raw, present, p.absence(mode), read)
 	if p.exact && o.Status() == agentinput.StatusValue && o.NoteCount() > 0 {
 		return agentinput.Asking[slot](agentinput.Ask{
 			Code:     agentinput.AskInvalid,
@@ -332,11 +336,54 @@ func (p *property) outcome(raw any, present bool, mode Mode, session, filters st
 	return o
 }
 
-// read reads one property of a call: its outcome, and for a list that
-// asks, each item that did not read at its own path (/tags/3); a
-// best-effort list goes ahead with the items that read.
-func (p *property) read(raw any, present bool, mode Mode, session, filters string) propertyRead {
+// absence is what the absence rule needs to know of the property.
+func (p *property) absence(mode Mode) Property {
+	return Property{
+		Name: p.name, Mode: mode, Required: p.required, Collection: p.binding.collection,
+		Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
+		Declared: p.binding.declared, UnknownIsAnAnswer: p.binding.unknownIsAnAnswer,
+	}
+}
+
+// read reads one property of a call at its path at: its outcome, and for
+// a list that asks, each item that did not read at its own path
+// (/tags/3); a best-effort list goes ahead with the items that read. A
+// kind that holds properties (an object, a union, a map, a list of them)
+// answers with every issue at its own path inside (/source/url).
+func (p *property) read(raw any, present bool, mode Mode, session, filters, at string) propertyRead {
+	if p.binding.tree != nil {
+		return p.readTree(raw, present, mode, at)
+	}
 	o := p.outcome(raw, present, mode, session, filters)
+	return remarksAt(o, at, p, raw)
+}
+
+// readTree reads a property whose kind holds properties: the absence rule
+// about the property itself, then its tree reader.
+func (p *property) readTree(raw any, present bool, mode Mode, at string) propertyRead {
+	var tr propertyRead
+	ran := false
+	o := Read(raw, present, p.absence(mode), func(raw any) agentinput.Outcome[slot] {
+		ran = true
+		tr = p.binding.tree(raw, at, mode)
+		if tr.value == nil {
+			a := agentinput.Ask{Code: agentinput.AskInvalid}
+			if len(tr.issues) > 0 {
+				a = tr.issues[0].Ask
+			}
+			return agentinput.Asking[slot](a)
+		}
+		return agentinput.Value(*tr.value, agentinput.Notes{})
+	})
+	_, asked := o.Ask()
+	if ran && (o.Status() == agentinput.StatusValue || asked && tr.value == nil && len(tr.issues) > 0) {
+		return tr
+	}
+	return remarksAt(o, at, p, raw)
+}
+
+// remarksAt is a property's outcome at path at, as a call reports it.
+func remarksAt(o agentinput.Outcome[slot], at string, p *property, raw any) propertyRead {
 	if a, ok := o.Ask(); ok {
 		var asks []indexedAsk
 		var good *slot
@@ -347,11 +394,11 @@ func (p *property) read(raw any, present bool, mode Mode, session, filters strin
 			good, asks = p.binding.items(raw)
 		}
 		if len(asks) == 0 {
-			return propertyRead{issues: []Issue{{Path: p.path, Ask: a}}}
+			return propertyRead{issues: []Issue{{Path: at, Ask: a}}}
 		}
 		itemIssues := make([]Issue, len(asks))
 		for k, ia := range asks {
-			itemIssues[k] = Issue{Path: pointer([]string{p.name, strconv.Itoa(ia.index)}), Ask: ia.ask}
+			itemIssues[k] = Issue{Path: at + "/" + strconv.Itoa(ia.index), Ask: ia.ask}
 		}
 		if !p.bestEffort || good == nil {
 			return propertyRead{issues: itemIssues}
@@ -360,10 +407,10 @@ func (p *property) read(raw any, present bool, mode Mode, session, filters strin
 	}
 	var r propertyRead
 	for _, n := range o.Notes() {
-		r.notes = append(r.notes, Remark{Code: string(n.Code), Path: p.path, Message: n.Message})
+		r.notes = append(r.notes, Remark{Code: string(n.Code), Path: at, Message: n.Message})
 	}
 	for _, w := range o.Warnings() {
-		r.warnings = append(r.warnings, Remark{Code: string(w.Code), Path: p.path, Message: w.Message})
+		r.warnings = append(r.warnings, Remark{Code: string(w.Code), Path: at, Message: w.Message})
 	}
 	if s, ok := o.Value(); ok {
 		r.value = &s
@@ -432,17 +479,35 @@ func (t *Tool) runHandler(ctx context.Context, res *Result, callerKey string, ru
 // the declared property the caller most likely meant (see likelyMeant),
 // or, when none is close, says to leave it out; and it lists them all.
 func (t *Tool) unknown(name string, raw any) Issue {
-	declared := t.Properties()
+	return unknownIssue(t.spec.Name, t.Properties(), name, raw, "")
+}
+
+// unknownIssue is the issue of a property that owner (a tool, or a
+// nested object) does not declare, in the object at path at.
+func unknownIssue(owner string, declared []string, name string, raw any, at string) Issue {
+	if len(declared) == 0 {
+		reason, hint := owner+" takes no arguments", "Leave "+agentinput.Cut(name)+" out: call "+owner+" with {}"
+		if at != "" {
+			reason, hint = owner+" declares no properties", "Leave "+agentinput.Cut(name)+" out: send "+at+" as {}"
+		}
+		return Issue{Path: at + pointer([]string{name}), Ask: agentinput.Ask{
+			Code:     agentinput.AskUnknownProperty,
+			Received: agentinput.Received(raw),
+			Reason:   reason,
+			Expected: "no properties: an empty object {}",
+			Hint:     hint,
+		}}
+	}
 	list := strings.Join(declared, ", ")
 	// The name is the caller's: echoed cut, like every received value.
 	hint := "Leave " + agentinput.Cut(name) + " out, or send what you meant as one of the declared properties: " + list
 	if best, ok := likelyMeant(name, declared); ok {
 		hint = "Send it as " + best + " (the declared properties: " + list + ")"
 	}
-	return Issue{Path: pointer([]string{name}), Ask: agentinput.Ask{
+	return Issue{Path: at + pointer([]string{name}), Ask: agentinput.Ask{
 		Code:     agentinput.AskUnknownProperty,
 		Received: agentinput.Received(raw),
-		Reason:   t.spec.Name + " has no property " + strconv.Quote(agentinput.Cut(name)),
+		Reason:   owner + " has no property " + strconv.Quote(agentinput.Cut(name)),
 		Expected: "one of the declared properties: " + list,
 		Hint:     hint,
 	}}
@@ -543,20 +608,27 @@ func editDistance(a, b string, limit int) int {
 // reversedRanges finds from/to pairs whose from is after its to: an issue
 // naming both, never a silent swap.
 func (t *Tool) reversedRanges(args, sent map[string]any) []Issue {
+	return reversedRanges(t.props, t.byName, args, sent, "")
+}
+
+// reversedRanges is the from/to check of the properties of one object
+// (the arguments, or a nested object at path at): args normalized, sent
+// as they came.
+func reversedRanges(props []*property, byName map[string]*property, args, sent map[string]any, at string) []Issue {
 	var out []Issue
-	for _, p := range t.props {
+	for _, p := range props {
 		to := p.rangeTo
 		if to == "" {
 			continue
 		}
 		from, fok := args[p.name]
 		upto, tok := args[to]
-		if !fok || !tok || !after(from, upto) {
+		if !fok || !tok || !later(p.kind, from, upto) {
 			continue
 		}
 		fromJSON, toJSON := mustJSON(from), mustJSON(upto)
-		swapFrom, swapTo := t.swapped(p, t.byName[to], sent, toJSON, fromJSON)
-		out = append(out, Issue{Path: pointer([]string{p.name}), Ask: agentinput.Ask{
+		swapFrom, swapTo := swapped(p, byName[to], sent, toJSON, fromJSON)
+		out = append(out, Issue{Path: at + pointer([]string{p.name}), Ask: agentinput.Ask{
 			Code:     agentinput.AskRangeReversed,
 			Received: json.RawMessage(fromJSON),
 			Reason:   p.name + " " + string(fromJSON) + " is after " + to + " " + string(toJSON),
@@ -573,13 +645,13 @@ func (t *Tool) reversedRanges(args, sent map[string]any) []Issue {
 // 2024-12-31, not to 2020-12-31 and 2024-01-01). When either spelling does
 // not read as a value at the other end, the two read values swap as they
 // are (fromJSON and toJSON are those, already swapped).
-func (t *Tool) swapped(from, to *property, sent map[string]any, swapFrom, swapTo []byte) ([]byte, []byte) {
+func swapped(from, to *property, sent map[string]any, swapFrom, swapTo []byte) ([]byte, []byte) {
 	if from == nil || to == nil || from.binding.read == nil || to.binding.read == nil {
 		return swapFrom, swapTo
 	}
 	a, okA := from.binding.read(sent[to.name]).Value()
 	b, okB := to.binding.read(sent[from.name]).Value()
-	if !okA || !okB || after(a.json, b.json) {
+	if !okA || !okB || later(from.kind, a.json, b.json) {
 		return swapFrom, swapTo
 	}
 	return mustJSON(a.json), mustJSON(b.json)
@@ -594,6 +666,19 @@ func pairOf(name string) (string, bool) {
 		return strings.TrimSuffix(name, "_from") + "_to", true
 	}
 	return "", false
+}
+
+// later is after for the canonical values of a property of kind: two
+// instants by the instants they name, whatever their offsets.
+func later(kind string, a, b any) bool {
+	x, okA := a.(string)
+	y, okB := b.(string)
+	if kind != "timestamp" || !okA || !okB {
+		return after(a, b)
+	}
+	ta, errA := timestamp.Parse(x)
+	tb, errB := timestamp.Parse(y)
+	return errA == nil && errB == nil && ta.After(tb)
 }
 
 // after reports whether canonical value a comes after b: dates as their

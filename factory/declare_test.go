@@ -14,12 +14,12 @@ import (
 // first one alone.
 func TestNewReportsEveryProblem(t *testing.T) {
 	type in struct {
-		Where  struct{ X int } `json:"where" desc:"Somewhere."`
-		N      int             `json:"n" agentinput:"number,integr" desc:"A number."`
-		Bare   string          `json:"bare"`
-		Both   int             `json:"both" agentinput:"boolean"`
-		Option string          `json:"option" jsonschema:"minimum=1"`
-		Blank  string          `json:"blank" jsonschema:""`
+		Where  chan int `json:"where" desc:"Somewhere."`
+		N      int      `json:"n" agentinput:"number,integr" desc:"A number."`
+		Bare   string   `json:"bare"`
+		Both   int      `json:"both" agentinput:"boolean"`
+		Option string   `json:"option" jsonschema:"minimum=1"`
+		Blank  string   `json:"blank" jsonschema:""`
 	}
 	_, err := New(Spec{Name: "Bad-Name", Description: "Too short.", Intent: "write"},
 		func(context.Context, in, *Call) (struct{}, error) { return struct{}{}, nil })
@@ -32,7 +32,7 @@ func TestNewReportsEveryProblem(t *testing.T) {
 		`intent "write" is not read, do or can_do`,
 		`the description has 10 characters; it needs 50–300`,
 		`the description needs a "Use when …" sentence`,
-		`property where (field Where): no rule binds a struct`,
+		`property where (field Where): no rule binds a chan int`,
 		`property n (field N): option "integr" does not apply to kind number`,
 		`property bare (field Bare): it has no description`,
 		`property both (field Both): `, // a kind that cannot fill an int

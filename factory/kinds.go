@@ -45,6 +45,22 @@ type binding struct {
 	declared []string
 	// unknownIsAnAnswer: see Property.UnknownIsAnAnswer (a boolean).
 	unknownIsAnAnswer bool
+	// tree, for a kind that holds properties (an object, a union, a map,
+	// a list of them), reads a present value with every issue, note and
+	// warning at its own path under at; read is then its one-outcome form.
+	tree func(raw any, at string, mode Mode) propertyRead
+	// depth is how many levels of arrays and objects a value takes: 0 for
+	// a scalar, one more for each container around it.
+	depth int
+	// members are the declared properties of an object or a union, and
+	// elem the items of a list or the values of a map, that hold
+	// properties: the shape a path walks (telemetry, budgets).
+	members map[string]*binding
+	elem    *binding
+	// tooLargeHint, for inline bytes, is the hint of a value over a
+	// budget, the call's string budget included: the tool's reference
+	// form when it declares one, never "send a shorter value".
+	tooLargeHint string
 }
 
 // indexedAsk is the ask of one item of a list.
@@ -82,8 +98,6 @@ func kindForType(t reflect.Type) (string, bool) {
 		return "number", true
 	case reflect.String:
 		return "text", true
-	case reflect.Slice:
-		return "stringlist", true
 	}
 	if t == reflect.TypeFor[number.Decimal]() {
 		return "number", true
@@ -91,7 +105,36 @@ func kindForType(t reflect.Type) (string, bool) {
 	if k, ok := typedKinds[t]; ok {
 		return k, true
 	}
+	switch t.Kind() {
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return "bytes", true // base64, never a list of numbers
+		}
+		return "stringlist", true
+	case reflect.Struct:
+		return "object", true
+	case reflect.Pointer:
+		if t.Elem().Kind() == reflect.Struct {
+			return "object", true // a list's items, []*T
+		}
+	case reflect.Map:
+		return "map", true
+	case reflect.Interface:
+		if t.NumMethod() > 0 {
+			return "union", true // declared in Spec.Unions
+		}
+	}
 	return "", false
+}
+
+// noKindError is the declaration error of a field no rule binds, saying
+// what to declare instead.
+func noKindError(t reflect.Type) error {
+	if t.Kind() == reflect.Interface && t.NumMethod() == 0 {
+		return fmt.Errorf("no rule binds a %s, which says nothing of its shape: declare a struct, a map[string]T, "+
+			"a union (an interface in Spec.Unions), or kind json in the %s tag for a free JSON value the factory reads as sent", t, tagKind)
+	}
+	return fmt.Errorf("no rule binds a %s: give it a kind in the %s tag", t, tagKind)
 }
 
 // outcome converts a kind's outcome into a slot outcome.

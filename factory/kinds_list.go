@@ -41,7 +41,8 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	if !ok || itemKind == "stringlist" {
 		return binding{}, fmt.Errorf("item=%s is not a kind a list item can have", itemKind)
 	}
-	itemOpts := tagOptions{kind: itemKind, env: o.env, flags: map[string]bool{}, values: map[string]string{}}
+	itemOpts := tagOptions{kind: itemKind, env: o.env, name: o.name, within: o.within, refHint: o.refHint,
+		flags: map[string]bool{}, values: map[string]string{}}
 	for k, v := range o.flags {
 		if k != "unique" && k != "besteffort" {
 			itemOpts.flags[k] = v
@@ -60,6 +61,14 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	item, err := b.bind(elem, itemOpts)
 	if err != nil {
 		return binding{}, fmt.Errorf("item: %w", err)
+	}
+	if item.tree != nil {
+		// Items that hold properties: each read at its own path, by the
+		// same phases as the tool's arguments.
+		if o.flag("unique") {
+			return binding{}, fmt.Errorf("unique applies to a list of values, not of %s items", itemKind)
+		}
+		return treeList(item, o.flag("besteffort")), nil
 	}
 	if itemKind == "text" {
 		// A free-text item is stringlist's: a number or a boolean is the
@@ -108,6 +117,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		expected:   list.Expected(),
 		example:    list.Example(),
 		collection: true,
+		depth:      1,
 	}, nil
 }
 

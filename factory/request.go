@@ -2,6 +2,8 @@ package factory
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"log/slog"
 	"time"
 )
@@ -24,6 +26,64 @@ type Request struct {
 	// Log sends a log message to the client, which drops it below the
 	// level it set; nil when the transport cannot.
 	Log func(ctx context.Context, level slog.Level, message string) error
+	// Sample asks the client's model for a message (MCP sampling); nil
+	// when the client cannot (it declared no sampling capability).
+	Sample func(ctx context.Context, s Sampling) (*Sampled, error)
+	// Elicit asks the client's user for input (MCP elicitation); nil when
+	// the client cannot (it declared no elicitation capability).
+	Elicit func(ctx context.Context, e Elicitation) (*Elicited, error)
+}
+
+// ErrUnsupported is what Call.Sample and Call.Elicit return when the
+// client (or the transport) cannot do what is asked: it declared no such
+// capability. A handler answers it with a Failure of its own (say
+// precondition_failed with what the client needs), never by guessing.
+var ErrUnsupported = errors.New("factory: the client does not support this request")
+
+// Sampling asks the client's model for one message.
+type Sampling struct {
+	// Messages are the conversation so far, oldest first.
+	Messages []Message
+	// SystemPrompt is the system prompt the server wants; the client may
+	// change or drop it.
+	SystemPrompt string
+	// MaxTokens bounds the reply's length (required by MCP: 0 sends 0).
+	MaxTokens int64
+}
+
+// Message is one message of a sampling conversation: its role ("user" or
+// "assistant") and one content block (text, image or audio).
+type Message struct {
+	Role    string
+	Content Block
+}
+
+// Sampled is the client's answer to a Sampling: the message its model
+// wrote, the model's name and why it stopped ("endTurn", "maxTokens", …;
+// "" when the client does not say).
+type Sampled struct {
+	Role       string
+	Content    Block
+	Model      string
+	StopReason string
+}
+
+// Elicitation asks the client's user for input through a form.
+type Elicitation struct {
+	// Message is what the user is asked.
+	Message string
+	// Schema is the form: a JSON Schema object whose properties are all
+	// primitive (string, number, integer, boolean, or an array of enum
+	// strings), as MCP's elicitation allows; nil asks for no fields.
+	Schema json.RawMessage
+}
+
+// Elicited is the user's answer to an Elicitation: Action is "accept"
+// (Content holds the form's values, checked against the schema),
+// "decline" or "cancel" (Content is nil).
+type Elicited struct {
+	Action  string
+	Content map[string]any
 }
 
 // Auth is the verified token of a request, as the server's token
@@ -42,7 +102,7 @@ type Auth struct {
 type requestKey struct{}
 
 // WithRequest returns a context that carries the request a call came in,
-// for Call's Session, Auth, Progress and Log.
+// for Call's Session, Auth, Progress, Log, Sample and Elicit.
 func WithRequest(ctx context.Context, r *Request) context.Context {
 	return context.WithValue(ctx, requestKey{}, r)
 }
@@ -92,6 +152,29 @@ func (c *Call) Log(level slog.Level, message string) error {
 		return nil
 	}
 	return r.Log(c.context(), level, message)
+}
+
+// Sample asks the client's model for a message, under the call's context
+// (MCP sampling). It returns ErrUnsupported when the client cannot sample,
+// and the transport's or the client's error otherwise.
+func (c *Call) Sample(s Sampling) (*Sampled, error) {
+	r := c.request()
+	if r.Sample == nil {
+		return nil, ErrUnsupported
+	}
+	return r.Sample(c.context(), s)
+}
+
+// Elicit asks the client's user for input, under the call's context (MCP
+// elicitation). It returns ErrUnsupported when the client cannot elicit,
+// and the transport's or the client's error otherwise (an answer that
+// does not fit the schema is an error, not an Elicited).
+func (c *Call) Elicit(e Elicitation) (*Elicited, error) {
+	r := c.request()
+	if r.Elicit == nil {
+		return nil, ErrUnsupported
+	}
+	return r.Elicit(c.context(), e)
 }
 
 func (c *Call) request() *Request {

@@ -18,16 +18,7 @@ func (t *Tool) buildSchema() map[string]any {
 	props := map[string]any{}
 	var required []any
 	for _, p := range t.props {
-		s := maps.Clone(p.binding.schema)
-		s["description"] = p.description
-		if len(p.examples) > 0 {
-			ex := make([]any, len(p.examples))
-			for i, e := range p.examples {
-				ex[i] = e
-			}
-			s["examples"] = ex
-		}
-		props[p.name] = s
+		props[p.name] = p.schema()
 		if p.required {
 			required = append(required, p.name)
 		}
@@ -41,6 +32,21 @@ func (t *Tool) buildSchema() map[string]any {
 		schema["required"] = required
 	}
 	return schema
+}
+
+// schema is the property's schema: its kind's, with its description and
+// its declared examples.
+func (p *property) schema() map[string]any {
+	s := maps.Clone(p.binding.schema)
+	s["description"] = p.description
+	if len(p.examples) > 0 {
+		ex := make([]any, len(p.examples))
+		for i, e := range p.examples {
+			ex[i] = e
+		}
+		s["examples"] = ex
+	}
+	return s
 }
 
 // compile compiles a schema from memory, once, at declaration.

@@ -133,21 +133,40 @@ func safePath(t *Tool, sent map[string]any, path string) string {
 		return path // a declared property's own path, the common case
 	}
 	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
-	var at any // the value the next segment is a member of, nil once unknown
+	var at any       // the value the next segment is a member of, nil once unknown
+	var cur *binding // the declared shape at, nil once unknown
 	for i, seg := range segs {
 		if i == 0 {
-			if _, ok := t.byName[seg]; !ok {
+			p, ok := t.byName[seg]
+			if !ok {
 				segs[i] = "(undeclared)"
 				continue
 			}
-			at = sent[seg]
+			at, cur = sent[seg], &p.binding
 			continue
 		}
 		list, isList := at.([]any)
 		n, isIdx := index(seg)
 		if isList && isIdx && n < len(list) {
 			at = list[n]
+			if cur != nil {
+				cur = cur.elem
+			}
 			continue
+		}
+		if cur != nil && cur.members[seg] != nil {
+			// A nested object's declared property: a name the tool's
+			// author wrote, not the caller.
+			cur = cur.members[seg]
+			if obj, ok := at.(map[string]any); ok {
+				at = obj[seg]
+			} else {
+				at = nil
+			}
+			continue
+		}
+		if cur != nil {
+			cur = cur.elem // a map's value: its key is the caller's
 		}
 		if _, isText := at.(string); i == 1 && isText && isIdx && t.byName[segs[0]].binding.items != nil {
 			// An item of a list sent as one string: the index is the

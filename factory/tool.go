@@ -81,9 +81,25 @@ type Spec struct {
 	// name in their tags (agentinput:"vocabulary,of=courts",
 	// agentinput:"filter,of=courts").
 	Vocabularies map[string]*vocabulary.Reader
+	// Unions are the discriminated unions the tool's properties are
+	// declared with: a property of an interface type is read as the union
+	// declared here for that type (NewUnion).
+	Unions []Union
+	// Configures, on a do tool, declares that it sets what another tool
+	// describes, byte for byte (factorytest.FixedPoint checks it).
+	Configures *Configures
 	// Cursors issues and reads the tokens of the tool's cursor property
 	// (bound by the name cursor); a tool with a cursor property needs one.
 	Cursors *cursor.Reader
+	// SideEffects names what a do tool changes beyond the value it sets
+	// ("notifies the decision's watchers"); a promcp.Do result that names
+	// none gets these.
+	SideEffects []string
+	// Compensation names the call that reverses a do tool's change (tool
+	// and arguments: "do_untag_decision with the same decision_id and
+	// tags"); set, it makes a promcp.Do result that declares none
+	// compensable with this hint.
+	Compensation string
 }
 
 // Handler is a tool's typed handler. It gets the normalized input; call
@@ -97,6 +113,7 @@ type Tool struct {
 	props    []*property
 	byName   map[string]*property
 	schema   map[string]any
+	output   map[string]any // nil: the result is not a JSON object
 	compiled *jsonschema.Schema
 	inType   reflect.Type
 	run      func(ctx context.Context, in reflect.Value, call *Call) (any, error)
@@ -123,6 +140,13 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	if err != nil {
 		problems = append(problems, prefixed("factory: tool "+spec.Name+": ", err)...)
 	}
+	if err == nil {
+		byName := map[string]*property{}
+		for _, p := range props {
+			byName[p.name] = p
+		}
+		problems = append(problems, spec.Configures.check(spec.Name, spec.Intent, byName)...)
+	}
 	if len(problems) > 0 {
 		return nil, errors.Join(problems...)
 	}
@@ -140,6 +164,11 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	if t.compiled, err = compile(spec.Name, t.schema); err != nil {
 		return nil, fmt.Errorf("factory: tool %s: the generated schema does not compile: %w", spec.Name, err)
 	}
+	bestEffort := false
+	for _, p := range props {
+		bestEffort = bestEffort || p.bestEffort
+	}
+	t.output = outputSchema(reflect.TypeFor[Out](), bestEffort)
 	t.run = func(ctx context.Context, in reflect.Value, call *Call) (any, error) {
 		return h(ctx, in.Interface().(In), call)
 	}
@@ -184,6 +213,14 @@ func (s Spec) check() []error {
 	if !strings.Contains(s.Description, "Use when") {
 		problems = append(problems, fmt.Errorf("factory: tool %s: the description needs a \"Use when …\" sentence", s.Name))
 	}
+	if s.Intent != IntentDo && (len(s.SideEffects) > 0 || s.Compensation != "") {
+		problems = append(problems, fmt.Errorf("factory: tool %s: only a do tool has side effects and a compensating call", s.Name))
+	}
+	for _, e := range s.SideEffects {
+		if strings.TrimSpace(e) == "" {
+			problems = append(problems, fmt.Errorf("factory: tool %s: a side effect is empty", s.Name))
+		}
+	}
 	return problems
 }
 
@@ -221,6 +258,23 @@ func (t *Tool) InputSchema() json.RawMessage {
 	b, err := json.Marshal(t.schema)
 	if err != nil {
 		panic("factory: the schema does not encode: " + err.Error()) // built from strings, numbers and maps only
+	}
+	return b
+}
+
+// OutputSchema returns the schema of the tool's results, the JSON its
+// structuredContent holds (docs/contracts.md): written from the handler's
+// result type, or the proMCP contract's own schema when the handler
+// answers one. It is nil when the result is not a JSON object, and for a
+// tool declared from a schema (FromSchema), whose handler answers JSON the
+// factory does not know.
+func (t *Tool) OutputSchema() json.RawMessage {
+	if t.output == nil {
+		return nil
+	}
+	b, err := json.Marshal(t.output)
+	if err != nil {
+		panic("factory: the output schema does not encode: " + err.Error()) // built from strings, numbers and maps only
 	}
 	return b
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )
 
@@ -84,6 +85,9 @@ func derivedKey(tool string, canonical []byte) string {
 type stored struct {
 	Output   json.RawMessage `json:"output"`
 	Warnings []Remark        `json:"warnings,omitempty"`
+	// Content is set when the handler answered content blocks: a replay
+	// answers them as blocks again, not as their JSON.
+	Content *Content `json:"content,omitempty"`
 }
 
 // write runs a do call under the claim protocol (receipt package): claim
@@ -180,9 +184,21 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 		return &Result{Envelope: t.failed(err, EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
 			Effect: EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: err}
 	}
+	if c, ok := out.(promcp.Completer); ok {
+		// A do contract answers the key the call used and the instant it
+		// took effect; one the handler broke is a failure after the change.
+		done, cerr := c.CompleteDo(promcp.DoFill{Key: res.IdempotencyKey, At: time.Now(),
+			SideEffects: t.spec.SideEffects, CompensationHint: t.spec.Compensation})
+		if cerr != nil {
+			_ = store.Abandon(settle, scope, token)
+			return &Result{Envelope: t.failed(cerr, EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
+				Effect: EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: cerr}
+		}
+		out = done
+	}
 	res.Output = out
 	res.Effect = EffectCommitted
-	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings})
+	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings, Content: contentOf(out)})
 	if merr == nil {
 		merr = store.Commit(settle, scope, token, payload, time.Now())
 	}
@@ -203,6 +219,18 @@ func mustEncode(out any) json.RawMessage {
 		return json.RawMessage(`null`)
 	}
 	return b
+}
+
+// contentOf returns a handler's result when it is content blocks, for its
+// receipt; nil otherwise.
+func contentOf(out any) *Content {
+	switch c := out.(type) {
+	case Content:
+		return &c
+	case *Content:
+		return c
+	}
+	return nil
 }
 
 // keepAlive extends a claim's lease every third of it until stop is called.
@@ -239,6 +267,9 @@ func (t *Tool) replay(res *Result, payload []byte) *Result {
 		return t.refuse(res, t.unavailable(err), err)
 	}
 	res.Output = s.Output
+	if s.Content != nil {
+		res.Output = *s.Content
+	}
 	res.Replayed = true
 	res.Effect = EffectCommitted
 	res.Warnings = append(res.Warnings, s.Warnings...)

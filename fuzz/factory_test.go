@@ -59,6 +59,10 @@ var propertyCases = []struct{ tool, property, kind string }{
 	{"do_tag_decision", "tags", "stringlist"},
 	{"do_tag_decision", "decision_id", "uuid"},
 	{"read_decision", "id", "boolean"},
+	// The demo has no bytes or instant property: their spellings seed the
+	// free text and the date a value of theirs may land in.
+	{"read_decisions", "query", "bytes"},
+	{"read_decisions", "date_from", "timestamp"},
 }
 
 // caseInputs returns the JSON text of each row's input in a kind's

@@ -87,3 +87,34 @@ func (d Do[T]) check(whole bool) error {
 }
 
 func sideEffect(i int) string { return fmt.Sprintf("side_effects[%d]", i) }
+
+// DoFill is what the factory knows of a do call that its handler's result
+// may leave out: the idempotency key the call used, the instant it took
+// effect, and the side effects and compensating call the tool declares.
+type DoFill struct {
+	Key              string
+	At               time.Time
+	SideEffects      []string
+	CompensationHint string
+}
+
+// Completer is implemented by [Do]: the factory completes a do result with
+// what the call knows, and checks it whole.
+type Completer interface {
+	CompleteDo(DoFill) (any, error)
+}
+
+// CompleteDo is d with the fill's side effects when d names none, the
+// fill's compensating call when d declares none (which makes it
+// compensable), and the key and the instant where they are unset, checked
+// as a whole contract ([Do.Complete]).
+func (d Do[T]) CompleteDo(f DoFill) (any, error) {
+	if len(d.SideEffects) == 0 && len(f.SideEffects) > 0 {
+		d.SideEffects = append([]string(nil), f.SideEffects...)
+	}
+	if !d.Compensable && d.CompensationHint == nil && f.CompensationHint != "" {
+		hint := f.CompensationHint
+		d.Compensable, d.CompensationHint = true, &hint
+	}
+	return d.Complete(f.Key, f.At)
+}

@@ -1,5 +1,7 @@
 package promcp
 
+import "reflect"
+
 // The contracts' JSON Schemas (draft 2020-12 vocabulary, as the factory
 // writes its input schemas): maps a tool advertises as its outputSchema.
 // Every field is required, because every field is always sent (null where
@@ -189,4 +191,26 @@ func nullable(schema map[string]any, description string) map[string]any {
 		s["enum"] = append(append([]any{}, e...), nil)
 	}
 	return s
+}
+
+// Shaped is implemented by the contracts: the output schema of a result of
+// their type, given a function that writes the schema of a Go type (the
+// factory's, for the value a Read or a Do carries).
+type Shaped interface {
+	ContractSchema(valueSchema func(reflect.Type) map[string]any) map[string]any
+}
+
+// ContractSchema is ReadSchema of T's schema.
+func (Read[T]) ContractSchema(valueSchema func(reflect.Type) map[string]any) map[string]any {
+	return ReadSchema(valueSchema(reflect.TypeFor[T]()))
+}
+
+// ContractSchema is DoSchema of T's schema.
+func (Do[T]) ContractSchema(valueSchema func(reflect.Type) map[string]any) map[string]any {
+	return DoSchema(valueSchema(reflect.TypeFor[T]()))
+}
+
+// ContractSchema is CapabilityReportSchema.
+func (CapabilityReport) ContractSchema(func(reflect.Type) map[string]any) map[string]any {
+	return CapabilityReportSchema()
 }

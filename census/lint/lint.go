@@ -411,7 +411,7 @@ func canonicalJSON(raw json.RawMessage) any {
 }
 
 // From describes factory tools as tools/list would (factory/mcp.Describe
-// advertises the same name, title, description and schema), so that Lint
+// advertises the same name, title, description and schemas), so that Lint
 // and Digest run over a registry without a server.
 func From(tools []*factory.Tool) []Tool {
 	out := make([]Tool, 0, len(tools))
@@ -423,7 +423,8 @@ func From(tools []*factory.Tool) []Tool {
 		ann, _ := json.Marshal(map[string]any{
 			"title": s.Title, "readOnlyHint": s.Intent != factory.IntentDo, "destructiveHint": s.Intent == factory.IntentDo,
 		})
-		out = append(out, Tool{Name: s.Name, Title: s.Title, Description: s.Description, InputSchema: t.InputSchema(), Annotations: ann})
+		out = append(out, Tool{Name: s.Name, Title: s.Title, Description: s.Description, InputSchema: t.InputSchema(),
+			OutputSchema: t.OutputSchema(), Annotations: ann})
 	}
 	return out
 }

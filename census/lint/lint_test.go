@@ -289,10 +289,50 @@ func demoTools(t *testing.T) []*factory.Tool {
 // The demonstration registry is clean, proMCP included.
 func TestDemoRegistryClean(t *testing.T) {
 	tools := lint.From(demoTools(t))
-	if len(tools) != 4 {
+	if len(tools) != 6 {
 		t.Fatalf("%d tools", len(tools))
 	}
 	for _, f := range lint.Lint(tools, lint.Options{ProMCP: true}) {
+		t.Errorf("%+v", f)
+	}
+}
+
+// The factory's own schemas of shapes lint clean: a nested object, a list
+// of them and a union whose every branch property is described.
+type shapeOrigin interface{ isShapeOrigin() }
+
+type shapeWeb struct {
+	URL string `json:"url" agentinput:"required" desc:"The page's address."`
+}
+
+type shapeFile struct {
+	Path     string `json:"path" agentinput:"required" desc:"The file's path."`
+	Encoding string `json:"encoding" agentinput:"enum,values=utf8|latin1" desc:"The file's encoding."`
+}
+
+func (shapeWeb) isShapeOrigin()  {}
+func (shapeFile) isShapeOrigin() {}
+
+func TestFactoryShapesLintClean(t *testing.T) {
+	type entry struct {
+		Name  string `json:"name" agentinput:"required" desc:"The entry's name."`
+		Count int    `json:"count" desc:"How many."`
+	}
+	spec := factory.Spec{Name: "read_import", Title: "Preview an import", Intent: factory.IntentRead, Observer: quiet{},
+		Description: "Previews what an import from a web page or a file would bring in. Use when the user asks what an import would add.",
+		Unions: []factory.Union{factory.NewUnion[shapeOrigin]("kind",
+			factory.Case[shapeWeb]("web", "A web page, by its address."),
+			factory.Case[shapeFile]("file", "A file, by its path."))}}
+	tool, err := factory.New(spec, func(_ context.Context, _ struct {
+		Origin  shapeOrigin `json:"origin" agentinput:"required" desc:"Where to import from."`
+		Entries []entry     `json:"entries" desc:"The entries to import."`
+	}, _ *factory.Call) (struct{}, error) {
+		return struct{}{}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range lint.Lint(lint.From([]*factory.Tool{tool}), lint.Options{}) {
 		t.Errorf("%+v", f)
 	}
 }

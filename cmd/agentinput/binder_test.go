@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/text/language"
 
@@ -59,6 +60,12 @@ type (
 	}
 	inList struct {
 		V []string `json:"v" desc:"Tags."`
+	}
+	inBytes struct {
+		V []byte `json:"v" agentinput:"bytes" desc:"Content."`
+	}
+	inTimestamp struct {
+		V time.Time `json:"v" agentinput:"timestamp" desc:"An instant."`
 	}
 )
 
@@ -131,6 +138,8 @@ func TestOneBinder(t *testing.T) {
 		{"uuid", nil, oneProperty(t, factory.Spec{}, func(in inUUID) any { return in.V })},
 		{"enum", []string{"--values", "draft,published_at,archived,in_review"}, oneProperty(t, factory.Spec{}, func(in inEnum) any { return in.V })},
 		{"stringlist", nil, oneProperty(t, factory.Spec{}, func(in inList) any { return in.V })},
+		{"bytes", nil, oneProperty(t, factory.Spec{}, func(in inBytes) any { return in.V })},
+		{"timestamp", nil, oneProperty(t, factory.Spec{}, func(in inTimestamp) any { return in.V })},
 	} {
 		t.Run(k.kind, func(t *testing.T) {
 			ctx := factory.WithSession(context.Background(), "s")

@@ -46,11 +46,11 @@ func TestCensus(t *testing.T) {
 		stderr string // contained in
 	}{
 		{[]string{"census", "./tool", "./bad", "./clean"}, exitFindings,
-			"bad/bad.go:5:20: time.Parse parses a date: only agentinput.dev/kinds/date may; call date.Read or date.Parse\n",
+			"bad/bad.go:5:20: time.Parse parses a date or a timestamp: only agentinput.dev/kinds/date or agentinput.dev/kinds/timestamp may; call date.Read or date.Parse, or timestamp.New or timestamp.Parse\n",
 			"1 finding"},
 		{[]string{"census", "./bad", "./clean"}, exitUsage, "", "declares tools"}, // no tool package: nothing checked
 		{[]string{"census", "--all", "./bad", "./clean"}, exitFindings,
-			"bad/bad.go:5:20: time.Parse parses a date: only agentinput.dev/kinds/date may; call date.Read or date.Parse\n",
+			"bad/bad.go:5:20: time.Parse parses a date or a timestamp: only agentinput.dev/kinds/date or agentinput.dev/kinds/timestamp may; call date.Read or date.Parse, or timestamp.New or timestamp.Parse\n",
 			"1 finding"},
 		{[]string{"census", "./tool", "./clean"}, exitOK, "", ""}, // bad is not among the patterns
 		{[]string{"census", "--all", "./clean"}, exitOK, "", ""},

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/text/language"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/kinds/bytes"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/date"
 	"agentinput.dev/kinds/eli"
@@ -100,6 +101,14 @@ var kinds = []kind{
 	{name: "enum", goType: reflect.TypeFor[string](), flags: []cliFlag{
 		{name: "values", arg: "a,b,c", usage: "the declared values (required)", option: "values", list: true},
 		{name: "synonym", arg: "alias=value", usage: "a synonym of a declared value (repeat the flag for more)"},
+	}},
+	{name: "bytes", goType: reflect.TypeFor[bytes.Bytes](), flags: []cliFlag{
+		{name: "max", arg: "N", usage: "the most decoded bytes taken inline (default, and at most, agentinput.MaxInlineBytes: 49152)", option: "max"},
+	}},
+	{name: "timestamp", goType: reflect.TypeFor[time.Time](), flags: []cliFlag{
+		{name: "zone", arg: "NAME", usage: "the IANA zone a date or time without an offset or zone is read in, with a note (default: none, such a spelling asks)", option: "zone"},
+		{name: "locale", arg: "L", usage: "the field's declared day/month order for slash and dash dates (cs, en-GB: day first; en, en-US: month first)", option: "order"},
+		{name: "languages", arg: "a,b", usage: "the languages whose month and weekday names are read (default: the default set)", option: "languages", list: true},
 	}},
 	{name: stringlistName, flags: []cliFlag{
 		{name: "item", arg: "KIND", usage: "the kind of each item (text, the default: free text, never split)", option: "item"},

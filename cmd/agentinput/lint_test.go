@@ -63,7 +63,7 @@ func TestLintDemoOverHTTP(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
 	rep := decodeReport(t, out)
-	if rep.Tools != 4 || rep.Pages != 1 || len(rep.Findings) != 0 || rep.Server.Name != "agentinput-demo" {
+	if rep.Tools != 6 || rep.Pages != 1 || len(rep.Findings) != 0 || rep.Server.Name != "agentinput-demo" {
 		t.Fatalf("%+v", rep)
 	}
 
@@ -276,7 +276,7 @@ func TestLintServeOverStdio(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	rep := decodeReport(t, string(out))
-	if rep.Tools != 4 || len(rep.Findings) != 0 {
+	if rep.Tools != 6 || len(rep.Findings) != 0 {
 		t.Fatalf("%s", out)
 	}
 }

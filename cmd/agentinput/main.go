@@ -28,6 +28,11 @@
 //	agentinput eval FILE.jsonl [--json] [-- COMMAND | --url URL]
 //
 // scores a corpus of calls against a server (docs/eval.md).
+//
+//	agentinput approvals list|show|approve|deny [--store sqlite:PATH|postgres://DSN] [flags] [ID]
+//
+// lists, shows, approves or denies the durable approval intents of a host's
+// remote writes (docs/approvals.md).
 package main
 
 import (
@@ -61,6 +66,7 @@ var commands = []command{
 	{"census", "report code that parses a kind without its owner; exit 1 on findings", runCensus},
 	{"cursor", "encode or decode a cursor token with a key from --key or $AGENTINPUT_CURSOR_KEY", runCursor},
 	{"eval", "score a corpus of calls against the demonstration tools", runEval},
+	{"approvals", "list, show, approve or deny a host's durable write intents (--store STORE)", runApprovals},
 }
 
 // run is the whole program, with its streams as arguments so that tests run
@@ -97,7 +103,7 @@ func usage(w io.Writer) {
 		if c.run == nil {
 			note = " (not yet built)"
 		}
-		fmt.Fprintf(w, "  %-7s %s%s\n", c.name, c.synopsis, note)
+		fmt.Fprintf(w, "  %-9s %s%s\n", c.name, c.synopsis, note)
 	}
 	fmt.Fprint(w, "\nRun \"agentinput read -h\" for the kinds and flags of read.\n")
 }

@@ -405,7 +405,7 @@ func TestHelp(t *testing.T) {
 // planned, and flag arities that let KIND be found (flagKinds panics
 // otherwise).
 func TestKindTable(t *testing.T) {
-	cliKinds := []string{"number", "boolean", "date", "uuid", "locale", "country", "enum", "stringlist", "vocabulary", "filter", "cursor", "eli"}
+	cliKinds := []string{"number", "boolean", "date", "uuid", "locale", "country", "enum", "stringlist", "vocabulary", "filter", "cursor", "eli", "bytes", "timestamp"}
 	var all []string
 	for _, k := range kinds {
 		all = append(all, k.name)

@@ -412,12 +412,15 @@ func TestCursorsAcrossReplicasAndRotation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var p struct {
-			Decisions []struct{ ID string } `json:"decisions"`
-			Next      string                `json:"next_cursor"`
+		var read struct {
+			Value struct {
+				Decisions []struct{ ID string } `json:"decisions"`
+				Next      string                `json:"next_cursor"`
+			} `json:"value"`
 		}
 		b, _ := json.Marshal(res.StructuredContent)
-		json.Unmarshal(b, &p)
+		json.Unmarshal(b, &read)
+		p := read.Value
 		first := ""
 		if len(p.Decisions) > 0 {
 			first = p.Decisions[0].ID

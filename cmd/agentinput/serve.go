@@ -13,7 +13,6 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -23,9 +22,6 @@ import (
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
 	"agentinput.dev/kinds/cursor"
-	"agentinput.dev/receipt"
-	"agentinput.dev/receipt/postgres"
-	"agentinput.dev/receipt/sqlite"
 )
 
 const serveUsage = "usage: agentinput serve [--http ADDR [--allow-remote] [--auth-token-file FILE] [--allow-origin ORIGIN,…]] [--store memory|sqlite:PATH|postgres://DSN] [--cursor-keys FILE] [--echo-arguments]"
@@ -161,54 +157,6 @@ func isLoopback(a net.Addr) bool {
 // testHookDemo, when set (by this package's tests only), adjusts the demo's
 // options before the server is built.
 var testHookDemo func(*demo.Options)
-
-// openStore opens the receipt store a --store value names, and says where
-// it is for the log (never a password).
-func openStore(ctx context.Context, spec string) (receipt.Store, func(), string, error) {
-	switch {
-	case spec == "memory":
-		return &receipt.Memory{}, func() {}, "memory (receipts end with the process)", nil
-	case spec == "" || strings.HasPrefix(spec, "sqlite:"):
-		path := strings.TrimPrefix(spec, "sqlite:")
-		if spec == "" {
-			var err error
-			if path, err = defaultStorePath(); err != nil {
-				return nil, nil, "", err
-			}
-		}
-		if path == "" {
-			return nil, nil, "", errors.New("--store sqlite: needs a path: sqlite:PATH")
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return nil, nil, "", fmt.Errorf("the receipt store's directory: %w", err)
-		}
-		s, err := sqlite.Open(path, sqlite.Options{})
-		if err != nil {
-			return nil, nil, "", err
-		}
-		return s, func() { s.Close() }, "sqlite:" + path, nil
-	case strings.HasPrefix(spec, "postgres://") || strings.HasPrefix(spec, "postgresql://"):
-		s, err := postgres.Open(ctx, spec, postgres.Options{})
-		if err != nil {
-			return nil, nil, "", err
-		}
-		return s, func() { s.Close() }, "postgres", nil
-	}
-	return nil, nil, "", fmt.Errorf("--store %q: want memory, sqlite:PATH or postgres://DSN", spec)
-}
-
-// defaultStorePath is the demo's SQLite file in the user's state directory:
-// $XDG_STATE_HOME/agentinput/demo.db, or ~/.local/state/agentinput/demo.db.
-func defaultStorePath() (string, error) {
-	if dir := os.Getenv("XDG_STATE_HOME"); filepath.IsAbs(dir) {
-		return filepath.Join(dir, "agentinput", "demo.db"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("no state directory for the receipt store (set XDG_STATE_HOME, or pass --store): %w", err)
-	}
-	return filepath.Join(home, ".local", "state", "agentinput", "demo.db"), nil
-}
 
 // cursorKeys loads the keyring of --cursor-keys. Without the flag, or when
 // the file does not exist, the key is random and this process's own: its

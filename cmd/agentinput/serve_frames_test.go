@@ -130,7 +130,7 @@ func (p *stdioPeer) listed(n int, taken ...string) (map[string]rpcReply, []rpcRe
 	p.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list"}` + "\n")
 	got, others := p.await(append([]string{id}, taken...)...)
 	var list struct{ Tools []struct{ Name string } }
-	if r := got[id]; r.Error != nil || json.Unmarshal(r.Result, &list) != nil || len(list.Tools) != 4 {
+	if r := got[id]; r.Error != nil || json.Unmarshal(r.Result, &list) != nil || len(list.Tools) != 6 {
 		p.t.Fatalf("tools/list after the frame: %+v %s", r.Error, r.Result)
 	}
 	return got, others

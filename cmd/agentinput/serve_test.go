@@ -43,7 +43,7 @@ func exercise(t *testing.T, cs *sdk.ClientSession) {
 	for _, tool := range list.Tools {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, ",") != "can_do,do_tag_decision,read_decision,read_decisions" {
+	if strings.Join(names, ",") != "can_do,do_set_tags,do_tag_decision,do_untag_decision,read_decision,read_decisions" {
 		t.Fatalf("tools %v", names)
 	}
 
@@ -56,13 +56,17 @@ func exercise(t *testing.T, cs *sdk.ClientSession) {
 	if text := callText(res); !strings.Contains(text, "Input read:") || !strings.Contains(text, `/court: Read "nejvyssi soud" as "NS"`) {
 		t.Fatalf("no notes:\n%s", text)
 	}
-	var page struct {
-		Decisions []struct{ ID string } `json:"decisions"`
-		Total     int                   `json:"total"`
-		Next      string                `json:"next_cursor"`
+	var read struct {
+		Value struct {
+			Decisions []struct{ ID string } `json:"decisions"`
+			Total     int                   `json:"total"`
+			Next      string                `json:"next_cursor"`
+		} `json:"value"`
+		Quality string `json:"quality"`
 	}
 	b, _ := json.Marshal(res.StructuredContent)
-	if err := json.Unmarshal(b, &page); err != nil || len(page.Decisions) != 5 || page.Next == "" {
+	page := &read.Value
+	if err := json.Unmarshal(b, &read); err != nil || len(page.Decisions) != 5 || page.Next == "" || read.Quality != "good" {
 		t.Fatalf("page %s", b)
 	}
 	echoed, _ := json.Marshal(res.Meta[agentmcp.EchoKey])
@@ -84,7 +88,7 @@ func exercise(t *testing.T, cs *sdk.ClientSession) {
 		}
 		b, _ := json.Marshal(res.StructuredContent)
 		page.Next = ""
-		if err := json.Unmarshal(b, &page); err != nil {
+		if err := json.Unmarshal(b, &read); err != nil {
 			t.Fatal(err)
 		}
 		for _, d := range page.Decisions {
@@ -116,7 +120,7 @@ func exercise(t *testing.T, cs *sdk.ClientSession) {
 		t.Fatalf("first page: %v", err)
 	}
 	b, _ = json.Marshal(first.StructuredContent)
-	if err := json.Unmarshal(b, &page); err != nil || page.Next == "" {
+	if err := json.Unmarshal(b, &read); err != nil || page.Next == "" {
 		t.Fatalf("first page %s", b)
 	}
 	tampered := page.Next[:len(page.Next)-3] + "AAA"

@@ -111,8 +111,9 @@ func Principal(req *sdk.CallToolRequest) string {
 }
 
 // Describe returns the tool as tools/list shows it: name, title,
-// description, the canonical input schema, the intent's annotations, and
-// the spec's openWorldHint when it sets one.
+// description, the canonical input schema, the output schema when the
+// tool's results are objects, the intent's annotations, and the spec's
+// openWorldHint when it sets one.
 func Describe(t *factory.Tool) *sdk.Tool {
 	spec := t.Spec()
 	readOnly := spec.Intent != factory.IntentDo
@@ -122,11 +123,16 @@ func Describe(t *factory.Tool) *sdk.Tool {
 	// A tool declared elsewhere (FromSchema) runs its own handler, whose
 	// retries nothing here guards.
 	idempotent := readOnly || t.ClaimsWrites()
+	var output any
+	if o := t.OutputSchema(); o != nil {
+		output = o
+	}
 	return &sdk.Tool{
-		Name:        spec.Name,
-		Title:       spec.Title,
-		Description: spec.Description,
-		InputSchema: t.InputSchema(),
+		Name:         spec.Name,
+		Title:        spec.Title,
+		Description:  spec.Description,
+		InputSchema:  t.InputSchema(),
+		OutputSchema: output,
 		Annotations: &sdk.ToolAnnotations{
 			Title:           spec.Title,
 			ReadOnlyHint:    readOnly,
@@ -149,8 +155,10 @@ func Handler(t *factory.Tool) sdk.ToolHandler {
 // bool}.
 const WriteKey = "agentinput.dev/write"
 
-// Result renders a factory result as an MCP tool result. The structured
-// content is the handler's result; when a best-effort list left entries
+// Result renders a factory result as an MCP tool result. A handler that
+// answered factory.Content gets its blocks as the result's content, in
+// order (Content maps them), and its Structured as the structured content
+// when set. For any other handler, the structured content is its result; when a best-effort list left entries
 // out, it carries them too, as issues[] beside the result's own members (or,
 // for a result that is not a JSON object or has a member of that name,
 // as {"result": …, "issues": […]}), and a text block says which entries
@@ -175,6 +183,9 @@ func Result(res *factory.Result) *sdk.CallToolResult {
 		out.StructuredContent = res.Envelope
 		out.Content = []sdk.Content{&sdk.TextContent{Text: EnvelopeText(res.Envelope)}}
 		return out
+	}
+	if c, ok := contentOutput(res.Output); ok {
+		return contentResult(out, res, c)
 	}
 	payload, err := json.Marshal(res.Output)
 	if err != nil {

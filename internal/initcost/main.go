@@ -15,6 +15,7 @@ import (
 	_ "agentinput.dev/factory"
 	_ "agentinput.dev/factory/mcp"
 	_ "agentinput.dev/kinds/boolean"
+	_ "agentinput.dev/kinds/bytes"
 	_ "agentinput.dev/kinds/country"
 	_ "agentinput.dev/kinds/cursor"
 	_ "agentinput.dev/kinds/date"
@@ -24,6 +25,7 @@ import (
 	_ "agentinput.dev/kinds/locale"
 	_ "agentinput.dev/kinds/number"
 	_ "agentinput.dev/kinds/stringlist"
+	_ "agentinput.dev/kinds/timestamp"
 	_ "agentinput.dev/kinds/uuid"
 	_ "agentinput.dev/kinds/vocabulary"
 )

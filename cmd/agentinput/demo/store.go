@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Decision is one synthetic court decision.
@@ -107,15 +108,24 @@ type Store struct {
 	mu        sync.RWMutex
 	decisions []Decision
 	byID      map[string]int
+	updated   time.Time // when the data last changed: the reads' timestamp
 }
 
 // NewStore returns a store over the generated dataset.
 func NewStore() *Store {
-	s := &Store{decisions: Generate(), byID: map[string]int{}}
+	s := &Store{decisions: Generate(), byID: map[string]int{}, updated: time.Now().UTC()}
 	for i, d := range s.decisions {
 		s.byID[d.ID] = i
 	}
 	return s
+}
+
+// Updated is when the store's data last changed: a read of it observes
+// the data as of then.
+func (s *Store) Updated() time.Time {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.updated
 }
 
 // Search returns the decisions [offset, offset+limit) that match q, and how
@@ -195,7 +205,53 @@ func (s *Store) Tag(id string, tags []string) (previous, applied []string, ok bo
 		}
 	}
 	slices.Sort(d.Tags)
+	if len(applied) > 0 {
+		s.updated = time.Now().UTC()
+	}
 	return previous, applied, true
+}
+
+// Untag removes tags from a decision and returns its tags before and the
+// tags the call removed.
+func (s *Store) Untag(id string, tags []string) (previous, removed []string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.byID[id]
+	if !ok {
+		return nil, nil, false
+	}
+	d := &s.decisions[i]
+	previous = slices.Clone(d.Tags)
+	removed = []string{}
+	d.Tags = slices.DeleteFunc(d.Tags, func(t string) bool {
+		if slices.Contains(tags, t) {
+			removed = append(removed, t)
+			return true
+		}
+		return false
+	})
+	if len(removed) > 0 {
+		s.updated = time.Now().UTC()
+	}
+	return previous, removed, true
+}
+
+// SetTags sets a decision's tags to tags, in their order, and returns
+// the tags it had. Setting the tags it has changes nothing, the reads'
+// timestamp included.
+func (s *Store) SetTags(id string, tags []string) (previous []string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.byID[id]
+	if !ok {
+		return nil, false
+	}
+	previous = s.decisions[i].Tags
+	if !slices.Equal(previous, tags) {
+		s.decisions[i].Tags = append([]string{}, tags...)
+		s.updated = time.Now().UTC()
+	}
+	return slices.Clone(previous), true
 }
 
 func clone(d Decision) Decision {

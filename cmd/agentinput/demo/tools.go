@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"agentinput.dev/factory"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/vocabulary"
+	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )
 
@@ -51,15 +53,9 @@ type ReadDecisionIn struct {
 
 // CanDoIn is the input of can_do.
 type CanDoIn struct {
-	Action     string   `json:"action" agentinput:"enum,values=do_tag_decision,required" desc:"The action to check"`
+	Action     string   `json:"action" agentinput:"enum,values=do_tag_decision|do_untag_decision,required" desc:"The action to check"`
 	DecisionID string   `json:"decision_id" desc:"The decision the action would change"`
-	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique" desc:"The tags the action would add"`
-}
-
-// Feasibility is the result of can_do.
-type Feasibility struct {
-	Feasible bool   `json:"feasible"`
-	Reason   string `json:"reason"`
+	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique" desc:"The tags the action would add or remove"`
 }
 
 // TagIn is the input of do_tag_decision.
@@ -68,12 +64,27 @@ type TagIn struct {
 	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The subject tags to add"`
 }
 
-// Tagged is the result of do_tag_decision.
-type Tagged struct {
-	DecisionID   string   `json:"decision_id"`
-	PreviousTags []string `json:"previous_tags"`
-	AppliedTags  []string `json:"applied_tags"`
+// UntagIn is the input of do_untag_decision.
+type UntagIn struct {
+	DecisionID string   `json:"decision_id" agentinput:"required" desc:"The decision to untag"`
+	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The subject tags to remove"`
 }
+
+// SetTagsIn is the input of do_set_tags: what read_decision describes of
+// a decision's tags, sent back byte for byte.
+type SetTagsIn struct {
+	DecisionID string   `json:"decision_id" agentinput:"required" desc:"The decision whose tags to set"`
+	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The decision's subject tags afterwards, all of them ([] removes every tag)"`
+}
+
+// Tagged is the result of do_tag_decision and do_untag_decision: the
+// decision's tags after the call (applied_value) and before it
+// (previous_value).
+type Tagged = promcp.Do[[]string]
+
+// validFor is how long a can_do answer holds: the store may change at any
+// time, so not long.
+const validFor = 30 * time.Second
 
 // Tools declares the demonstration server's tools over a store, with the
 // cursor codec keyed by key (at least 32 bytes), receipts in memory, and
@@ -117,7 +128,7 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Description: "Lists court decisions, newest first, a page at a time, filtered by words, court, period, " +
 			"language, country and subject tags. Use when the user asks which decisions exist on a topic.",
 		Intent: factory.IntentRead, Observer: observer, Vocabularies: vocabs, Cursors: codec,
-	}, func(_ context.Context, in ReadDecisionsIn, call *factory.Call) (Page, error) {
+	}, func(_ context.Context, in ReadDecisionsIn, call *factory.Call) (promcp.Read[Page], error) {
 		limit := in.Limit
 		if limit == 0 {
 			limit = 10
@@ -127,6 +138,7 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 			q.Courts = []string{in.Court}
 		}
 		offset := int(in.Cursor.Offset)
+		asOf := store.Updated()
 		items, total := store.Search(q, offset, limit)
 		page := Page{Decisions: items, Total: total}
 		if page.Decisions == nil {
@@ -135,7 +147,7 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		if end := offset + len(items); end < total {
 			page.NextCursor = call.NextCursor(int64(end), limit)
 		}
-		return page, nil
+		return promcp.NewRead(page, "", asOf, promcp.Good)
 	})
 	if err != nil {
 		return nil, err
@@ -146,12 +158,13 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Title:       "Read one court decision",
 		Description: "Returns one court decision with its court, date, language, country, tags, title and summary. Use when the user asks about a decision whose id is known.",
 		Intent:      factory.IntentRead, Observer: observer,
-	}, func(_ context.Context, in ReadDecisionIn, _ *factory.Call) (Decision, error) {
+	}, func(_ context.Context, in ReadDecisionIn, _ *factory.Call) (promcp.Read[Decision], error) {
+		asOf := store.Updated()
 		d, ok := store.Get(in.ID)
 		if !ok {
-			return Decision{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.ID, Hint: "Call read_decisions to find the decision's id."}
+			return promcp.Read[Decision]{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.ID, Hint: "Call read_decisions to find the decision's id."}
 		}
-		return d, nil
+		return promcp.NewRead(d, "", asOf, promcp.Good)
 	})
 	if err != nil {
 		return nil, err
@@ -160,29 +173,19 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	canDo, err := factory.New(factory.Spec{
 		Name:        "can_do",
 		Title:       "Check whether an action is possible",
-		Description: "Answers whether an action such as do_tag_decision would succeed now, and why not, without changing anything. Use when the user wants to know before acting.",
+		Description: "Answers whether do_tag_decision or do_untag_decision would change a decision now, and why not, without changing anything. Use when the user wants to know before acting.",
 		Intent:      factory.IntentCanDo, Observer: observer,
-	}, func(_ context.Context, in CanDoIn, _ *factory.Call) (Feasibility, error) {
-		switch {
-		case in.DecisionID == "":
-			return Feasibility{Reason: "do_tag_decision needs decision_id"}, nil
-		case len(in.Tags) == 0:
-			return Feasibility{Reason: "do_tag_decision needs at least one tag"}, nil
+	}, func(_ context.Context, in CanDoIn, _ *factory.Call) (promcp.CapabilityReport, error) {
+		start := time.Now()
+		r := promcp.CapabilityReport{Context: promcp.Context{RelatedReads: []string{"read_decision"}}}
+		switch c, b := feasibility(store, in, start); {
+		case c != nil:
+			r.Candidates = []promcp.Candidate{*c}
+		default:
+			r.Blocked = []promcp.Blocked{*b}
 		}
-		d, ok := store.Get(in.DecisionID)
-		if !ok {
-			return Feasibility{Reason: "no decision has the id " + in.DecisionID}, nil
-		}
-		var fresh []string
-		for _, t := range in.Tags {
-			if !contains(d.Tags, t) {
-				fresh = append(fresh, t)
-			}
-		}
-		if len(fresh) == 0 {
-			return Feasibility{Reason: fmt.Sprintf("the decision already has the tags %s", strings.Join(in.Tags, ", "))}, nil
-		}
-		return Feasibility{Feasible: true, Reason: "do_tag_decision would add " + strings.Join(fresh, ", ")}, nil
+		r.Metadata = promcp.Metadata{Timestamp: start, TotalLatencyMS: time.Since(start).Milliseconds()}
+		return promcp.NewCapabilityReport(r)
 	})
 	if err != nil {
 		return nil, err
@@ -191,9 +194,10 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	tag, err := factory.New(factory.Spec{
 		Name:        "do_tag_decision",
 		Title:       "Tag a court decision",
-		Description: "Adds subject tags to a court decision and returns its tags before and the tags added. Use when the user asks to classify a decision.",
+		Description: "Adds subject tags to a court decision and returns its tags before and after. Use when the user asks to classify a decision.",
 		Intent:      factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
-		Confirm: "Call read_decision with the decision_id and look at its tags",
+		Confirm:      "Call read_decision with the decision_id and look at its tags",
+		Compensation: "do_untag_decision with the same decision_id and the tags this call added",
 	}, func(_ context.Context, in TagIn, _ *factory.Call) (Tagged, error) {
 		if _, ok := store.Get(in.DecisionID); !ok {
 			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
@@ -201,20 +205,125 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		if opts.BeforeTag != nil {
 			opts.BeforeTag(in.DecisionID)
 		}
-		prev, applied, _ := store.Tag(in.DecisionID, in.Tags)
-		return Tagged{DecisionID: in.DecisionID, PreviousTags: prev, AppliedTags: applied}, nil
+		prev, added, _ := store.Tag(in.DecisionID, in.Tags)
+		return changed(in.DecisionID, prev, added, "do_untag_decision", func(now []string) []string { return sortedUnion(now, added) })
 	})
 	if err != nil {
 		return nil, err
 	}
-	return []*factory.Tool{read, one, canDo, tag}, nil
+
+	untag, err := factory.New(factory.Spec{
+		Name:        "do_untag_decision",
+		Title:       "Remove tags from a court decision",
+		Description: "Removes subject tags from a court decision and returns its tags before and after. Use when the user asks to undo a classification.",
+		Intent:      factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
+		Confirm:      "Call read_decision with the decision_id and look at its tags",
+		Compensation: "do_tag_decision with the same decision_id and the tags this call removed",
+	}, func(_ context.Context, in UntagIn, _ *factory.Call) (Tagged, error) {
+		prev, removed, ok := store.Untag(in.DecisionID, in.Tags)
+		if !ok {
+			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+		}
+		return changed(in.DecisionID, prev, removed, "do_tag_decision", func(now []string) []string {
+			return slices.DeleteFunc(slices.Clone(now), func(t string) bool { return slices.Contains(removed, t) })
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	setTags, err := factory.New(factory.Spec{
+		Name:  "do_set_tags",
+		Title: "Set a court decision's tags",
+		Description: "Sets a court decision's subject tags to exactly the list sent, replacing those it had, and returns its tags " +
+			"before and after. Use when the user asks to retag a decision or to remove a tag.",
+		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
+		Confirm:      "Call read_decision with the decision_id and look at its tags",
+		Compensation: "do_set_tags with the same decision_id and the tags the decision had before (previous_value)",
+		// What read_decision returns of a decision's tags, do_set_tags
+		// takes back unchanged: cmd/agentinput/demo's TestTagsFixedPoint.
+		Configures: &factory.Configures{Tool: "read_decision", From: map[string]string{"decision_id": "/value/id", "tags": "/value/tags"}},
+	}, func(_ context.Context, in SetTagsIn, _ *factory.Call) (Tagged, error) {
+		prev, ok := store.SetTags(in.DecisionID, in.Tags)
+		if !ok {
+			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+		}
+		d := Tagged{AppliedValue: &in.Tags, PreviousValue: &prev}
+		if !slices.Equal(prev, in.Tags) {
+			hint := fmt.Sprintf(`do_set_tags with {"decision_id": %q, "tags": [%s]}`, in.DecisionID, quoted(prev))
+			d.Compensable, d.CompensationHint = true, &hint
+		}
+		return promcp.NewDo(d)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return []*factory.Tool{read, one, canDo, tag, untag, setTags}, nil
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+// changed is the do result of a call that moved tags from prev: the tags
+// after it, and, when it moved any, the call that moves them back.
+func changed(id string, prev, moved []string, reverse string, after func([]string) []string) (Tagged, error) {
+	now := after(prev)
+	d := Tagged{AppliedValue: &now, PreviousValue: &prev}
+	if len(moved) > 0 {
+		hint := fmt.Sprintf(`%s with {"decision_id": %q, "tags": [%s]}`, reverse, id, quoted(moved))
+		d.Compensable, d.CompensationHint = true, &hint
+	}
+	return promcp.NewDo(d)
+}
+
+// feasibility is can_do's answer for one action: a candidate when the call
+// would change the decision, blocked (out_of_range: the arguments name
+// nothing to change) when it would not.
+func feasibility(store *Store, in CanDoIn, now time.Time) (*promcp.Candidate, *promcp.Blocked) {
+	blocked := func(reason string) (*promcp.Candidate, *promcp.Blocked) {
+		return nil, &promcp.Blocked{Capability: in.Action, Source: "agentinput-demo", Permission: promcp.OutOfRange, Reason: reason}
+	}
+	switch {
+	case in.DecisionID == "":
+		return blocked(in.Action + " needs decision_id")
+	case len(in.Tags) == 0:
+		return blocked(in.Action + " needs at least one tag")
+	}
+	asOf := store.Updated()
+	d, ok := store.Get(in.DecisionID)
+	if !ok {
+		return blocked("no decision has the id " + in.DecisionID)
+	}
+	var moves []string
+	for _, t := range in.Tags {
+		if slices.Contains(d.Tags, t) == (in.Action == "do_untag_decision") {
+			moves = append(moves, t)
 		}
 	}
-	return false
+	if len(moves) == 0 {
+		if in.Action == "do_untag_decision" {
+			return blocked("the decision has none of the tags " + strings.Join(in.Tags, ", "))
+		}
+		return blocked("the decision already has the tags " + strings.Join(in.Tags, ", "))
+	}
+	return &promcp.Candidate{Capability: in.Action, Source: "agentinput-demo", Confidence: 1, Permission: promcp.Allowed,
+		CurrentState: &promcp.State{Value: d.Tags, Timestamp: asOf},
+		Constraints:  promcp.Constraints{EnumValues: []string{"contract", "tort", "employment", "tax", "criminal", "administrative", "constitutional", "family"}},
+		ValidUntil:   now.Add(validFor), EstimatedLatencyMS: 1}, nil
+}
+
+func quoted(tags []string) string {
+	q := make([]string, len(tags))
+	for i, t := range tags {
+		q[i] = fmt.Sprintf("%q", t)
+	}
+	return strings.Join(q, ", ")
+}
+
+func sortedUnion(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, t := range b {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

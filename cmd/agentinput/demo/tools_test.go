@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/factorytest"
+	"agentinput.dev/promcp"
 )
 
 var testKey = []byte("demo-test-key-0123456789abcdef-0123")
@@ -38,7 +40,7 @@ func TestReadDecisionsPages(t *testing.T) {
 		if res.Envelope != nil {
 			t.Fatalf("%s: %+v", args, res.Envelope)
 		}
-		page := res.Output.(Page)
+		page := res.Output.(promcp.Read[Page]).Value
 		total = page.Total
 		for _, d := range page.Decisions {
 			if seen[d.ID] || d.Court != "NS" || d.Date < "2018-01-01" {
@@ -73,11 +75,55 @@ func TestDoTagDecision(t *testing.T) {
 		t.Fatalf("first %+v, again %+v", first.Envelope, again)
 	}
 	tagged := first.Output.(Tagged)
-	if tagged.DecisionID != id || !slices.Contains(append(tagged.PreviousTags, tagged.AppliedTags...), "tax") {
-		t.Fatalf("tagged %+v", tagged)
+	if !slices.Contains(*tagged.AppliedValue, "tax") || !slices.Contains(*tagged.AppliedValue, "family") ||
+		tagged.IdempotencyKey != first.IdempotencyKey || tagged.IdempotencyKey == "" || tagged.Timestamp.IsZero() {
+		t.Fatalf("tagged %+v, want the tags after it, the key the call used (%s) and its time", tagged, first.IdempotencyKey)
 	}
-	feasible := ts["can_do"].Call(ctx, json.RawMessage(`{"action":"do tag decision","decision_id":"`+id+`","tags":["tax"]}`))
-	if feasible.Envelope != nil || feasible.Output.(Feasibility).Feasible {
-		t.Fatalf("can_do after tagging: %+v %+v", feasible.Envelope, feasible.Output)
+	added := slices.DeleteFunc(slices.Clone(*tagged.AppliedValue), func(t string) bool { return slices.Contains(*tagged.PreviousValue, t) })
+	if len(added) == 0 || !tagged.Compensable || !strings.HasPrefix(*tagged.CompensationHint, `do_untag_decision with {"decision_id": "`+id+`"`) {
+		t.Fatalf("tagged %+v: want it compensable by do_untag_decision", tagged)
 	}
+	report := func(action string) promcp.CapabilityReport {
+		t.Helper()
+		res := ts["can_do"].Call(ctx, json.RawMessage(`{"action":"`+action+`","decision_id":"`+id+`","tags":["tax","family"]}`))
+		if res.Envelope != nil {
+			t.Fatalf("can_do %s: %+v", action, res.Envelope)
+		}
+		return res.Output.(promcp.CapabilityReport)
+	}
+	if r := report("do tag decision"); r.Feasible || len(r.Blocked) != 1 || !strings.Contains(r.Blocked[0].Reason, "already has") {
+		t.Fatalf("can_do after tagging: %+v", r)
+	}
+	if r := report("do_untag_decision"); !r.Feasible || len(r.Candidates) != 1 || r.Candidates[0].ValidUntil.IsZero() {
+		t.Fatalf("can_do untag after tagging: %+v", r)
+	}
+	// The compensating call restores the tags before.
+	undo := ts["do_untag_decision"].Call(ctx, json.RawMessage(`{"decision_id":"`+id+`","tags":["`+strings.Join(added, `","`)+`"]}`))
+	if undo.Envelope != nil || !slices.Equal(*undo.Output.(Tagged).AppliedValue, *tagged.PreviousValue) {
+		t.Fatalf("untag: %+v %+v, want the tags %v back", undo.Envelope, undo.Output, *tagged.PreviousValue)
+	}
+}
+
+// TestTagsFixedPoint: what read_decision describes of a decision's tags,
+// do_set_tags takes back byte for byte, with no note, and read_decision
+// then describes the same bytes — for tags as generated, after tagging,
+// and for no tags at all.
+func TestTagsFixedPoint(t *testing.T) {
+	ts := tools(t)
+	ctx := context.Background()
+	store := NewStore()
+	for _, d := range store.decisions[:3] {
+		factorytest.FixedPoint(t, ctx, ts["read_decision"], ts["do_set_tags"], json.RawMessage(`{"id":"`+d.ID+`"}`))
+	}
+	id := store.decisions[3].ID
+	if res := ts["do_tag_decision"].Call(ctx, json.RawMessage(`{"decision_id":"`+id+`","tags":["tort","tax"]}`)); res.Envelope != nil {
+		t.Fatal(res.Envelope)
+	}
+	factorytest.FixedPoint(t, ctx, ts["read_decision"], ts["do_set_tags"], json.RawMessage(`{"id":"`+id+`"}`))
+	id = store.decisions[4].ID
+	res := ts["do_set_tags"].Call(ctx, json.RawMessage(`{"decision_id":"`+id+`","tags":[],"idempotency_key":"clear-tags"}`))
+	if res.Envelope != nil || len(*res.Output.(Tagged).AppliedValue) != 0 {
+		t.Fatalf("no tags: %+v", res.Envelope)
+	}
+	factorytest.FixedPoint(t, ctx, ts["read_decision"], ts["do_set_tags"], json.RawMessage(`{"id":"`+id+`"}`))
 }

@@ -1,0 +1,335 @@
+//lint:file-ignore SA1019 the test checks MCP sampling and logging, deprecated from protocol 2026-07-28 but served
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image/png"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// client is a go-sdk client of the everything server, in memory, on the
+// protocol version the conformance suite speaks (2025-11-25: the server
+// may send sampling and elicitation requests during a call), with the
+// notifications it gets.
+type client struct {
+	cs       *sdk.ClientSession
+	logs     chan *sdk.LoggingMessageParams
+	progress chan *sdk.ProgressNotificationParams
+	elicited chan *sdk.ElicitParams
+}
+
+func connect(t *testing.T) *client {
+	t.Helper()
+	server, err := newServer(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &client{logs: make(chan *sdk.LoggingMessageParams, 16), progress: make(chan *sdk.ProgressNotificationParams, 16),
+		elicited: make(chan *sdk.ElicitParams, 4)}
+	st, ct := sdk.NewInMemoryTransports()
+	if _, err := server.Connect(context.Background(), st, nil); err != nil {
+		t.Fatal(err)
+	}
+	cl := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "v0"}, &sdk.ClientOptions{
+		LoggingMessageHandler:       func(_ context.Context, r *sdk.LoggingMessageRequest) { c.logs <- r.Params },
+		ProgressNotificationHandler: func(_ context.Context, r *sdk.ProgressNotificationClientRequest) { c.progress <- r.Params },
+		CreateMessageHandler: func(_ context.Context, r *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
+			text := ""
+			if m, ok := r.Params.Messages[0].Content.(*sdk.TextContent); ok {
+				text = m.Text
+			}
+			return &sdk.CreateMessageResult{Role: "assistant", Content: &sdk.TextContent{Text: "echo " + text}, Model: "test-model"}, nil
+		},
+		ElicitationHandler: func(_ context.Context, r *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
+			c.elicited <- r.Params
+			if strings.Contains(r.Params.Message, "your information") {
+				return &sdk.ElicitResult{Action: "accept", Content: map[string]any{"username": "testuser", "email": "test@example.com"}}, nil
+			}
+			return &sdk.ElicitResult{Action: "decline"}, nil
+		},
+	})
+	c.cs, err = cl.Connect(context.Background(), ct, &sdk.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.cs.Close() })
+	return c
+}
+
+func (c *client) call(t *testing.T, name string, args any) *sdk.CallToolResult {
+	t.Helper()
+	res, err := c.cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return res
+}
+
+func text(t *testing.T, res *sdk.CallToolResult, i int) string {
+	t.Helper()
+	if len(res.Content) <= i {
+		t.Fatalf("no block %d in %d", i, len(res.Content))
+	}
+	c, ok := res.Content[i].(*sdk.TextContent)
+	if !ok {
+		t.Fatalf("block %d is %T, not text", i, res.Content[i])
+	}
+	return c.Text
+}
+
+// receive waits for n values of ch, bounded so that a missing notification
+// fails the test instead of hanging it.
+func receive[T any](t *testing.T, ch <-chan T, n int, what string) []T {
+	t.Helper()
+	var out []T
+	for len(out) < n {
+		select {
+		case v := <-ch:
+			out = append(out, v)
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%d of %d %s reached the client", len(out), n, what)
+		}
+	}
+	return out
+}
+
+// TestContentTools: the fixtures' content, as the conformance suite reads
+// it.
+func TestContentTools(t *testing.T) {
+	c := connect(t)
+	if got := text(t, c.call(t, "test_simple_text", nil), 0); got != "This is a simple text response for testing." {
+		t.Errorf("test_simple_text: %q", got)
+	}
+	res := c.call(t, "test_image_content", map[string]any{})
+	img, ok := res.Content[0].(*sdk.ImageContent)
+	if !ok || img.MIMEType != "image/png" {
+		t.Fatalf("test_image_content: %#v", res.Content[0])
+	}
+	if cfg, err := png.DecodeConfig(bytes.NewReader(img.Data)); err != nil || cfg.Width != 1 || cfg.Height != 1 {
+		t.Errorf("the image is no 1x1 PNG: %v %+v", err, cfg)
+	}
+	res = c.call(t, "test_audio_content", map[string]any{})
+	if a, ok := res.Content[0].(*sdk.AudioContent); !ok || a.MIMEType != "audio/wav" || !bytes.HasPrefix(a.Data, []byte("RIFF")) || len(a.Data) != 44+1600 {
+		t.Errorf("test_audio_content: %#v", res.Content[0])
+	}
+	res = c.call(t, "test_embedded_resource", map[string]any{})
+	if r, ok := res.Content[0].(*sdk.EmbeddedResource); !ok || r.Resource.URI != "test://embedded-resource" ||
+		r.Resource.MIMEType != "text/plain" || r.Resource.Text != "This is an embedded resource content." {
+		t.Errorf("test_embedded_resource: %#v", res.Content[0])
+	}
+	res = c.call(t, "test_multiple_content_types", map[string]any{})
+	var types []string
+	for _, b := range res.Content {
+		raw, _ := json.Marshal(b)
+		var w struct{ Type string }
+		_ = json.Unmarshal(raw, &w)
+		types = append(types, w.Type)
+	}
+	if strings.Join(types, ",") != "text,image,resource" {
+		t.Errorf("test_multiple_content_types: %v", types)
+	}
+	if r, ok := res.Content[2].(*sdk.EmbeddedResource); !ok || r.Resource.Text != `{"test":"data","value":123}` || r.Resource.MIMEType != "application/json" {
+		t.Errorf("mixed resource %#v", res.Content[2])
+	}
+}
+
+// TestErrorTool: test_error_handling answers the envelope as an isError
+// result whose first block is the message.
+func TestErrorTool(t *testing.T) {
+	res := connect(t).call(t, "test_error_handling", map[string]any{})
+	if !res.IsError || !strings.Contains(text(t, res, 0), "This tool intentionally returns an error for testing") {
+		t.Errorf("result %+v", res)
+	}
+	env, _ := json.Marshal(res.StructuredContent)
+	if !strings.Contains(string(env), `"code":"tool_failed"`) {
+		t.Errorf("envelope %s", env)
+	}
+}
+
+// TestLoggingAndProgressTools: three log messages at info, and progress
+// 0, 50, 100 of 100 under the call's token.
+func TestLoggingAndProgressTools(t *testing.T) {
+	c := connect(t)
+	if err := c.cs.SetLoggingLevel(context.Background(), &sdk.SetLoggingLevelParams{Level: "debug"}); err != nil {
+		t.Fatal(err)
+	}
+	if res := c.call(t, "test_tool_with_logging", map[string]any{}); res.IsError {
+		t.Fatal(text(t, res, 0))
+	}
+	var got []string
+	for _, l := range receive(t, c.logs, 3, "log messages") {
+		if l.Level != "info" || l.Logger != "test_tool_with_logging" {
+			t.Errorf("log %+v", l)
+		}
+		got = append(got, l.Data.(string))
+	}
+	if strings.Join(got, "|") != "Tool execution started|Tool processing data|Tool execution completed" {
+		t.Errorf("logs %q", got)
+	}
+
+	params := &sdk.CallToolParams{Name: "test_tool_with_progress", Arguments: map[string]any{}}
+	params.SetProgressToken("progress-test-1")
+	if res, err := c.cs.CallTool(context.Background(), params); err != nil || res.IsError {
+		t.Fatalf("progress: %v %+v", err, res)
+	}
+	var steps []float64
+	for _, p := range receive(t, c.progress, 3, "progress notifications") {
+		if p.ProgressToken != "progress-test-1" || p.Total != 100 {
+			t.Errorf("progress %+v", p)
+		}
+		steps = append(steps, p.Progress)
+	}
+	if len(steps) != 3 || steps[0] != 0 || steps[1] != 50 || steps[2] != 100 {
+		t.Errorf("progress %v", steps)
+	}
+}
+
+// TestSamplingAndElicitationTools: test_sampling answers the client's
+// model, the elicitation fixtures send their forms and answer the user's
+// action; a missing required argument is asked about.
+func TestSamplingAndElicitationTools(t *testing.T) {
+	c := connect(t)
+	if got := text(t, c.call(t, "test_sampling", map[string]any{"prompt": "Test prompt for sampling"}), 0); got != "LLM response: echo Test prompt for sampling" {
+		t.Errorf("test_sampling: %q", got)
+	}
+	res := c.call(t, "test_sampling", map[string]any{})
+	if !res.IsError || !strings.Contains(text(t, res, 0), "/prompt") {
+		t.Errorf("test_sampling without a prompt: %s", text(t, res, 0))
+	}
+
+	got := text(t, c.call(t, "test_elicitation", map[string]any{"message": "Please provide your information"}), 0)
+	if got != `User response: action=accept, content={"email":"test@example.com","username":"testuser"}` {
+		t.Errorf("test_elicitation: %q", got)
+	}
+	form := receive(t, c.elicited, 1, "elicitations")[0]
+	schema, _ := json.Marshal(form.RequestedSchema)
+	if !strings.Contains(string(schema), `"required":["username","email"]`) {
+		t.Errorf("form %s", schema)
+	}
+
+	for name, want := range map[string]string{
+		"test_elicitation_sep1034_defaults": `"default":95.5`,
+		"test_elicitation_sep1330_enums":    `"enumNames":["Option One","Option Two","Option Three"]`,
+	} {
+		if got := text(t, c.call(t, name, map[string]any{}), 0); got != "Elicitation completed: action=decline, content=null" {
+			t.Errorf("%s: %q", name, got)
+		}
+		form := receive(t, c.elicited, 1, "elicitations")[0]
+		schema, _ := json.Marshal(form.RequestedSchema)
+		if !strings.Contains(string(schema), want) {
+			t.Errorf("%s: form %s lacks %s", name, schema, want)
+		}
+	}
+}
+
+// TestSchemaTool: json_schema_2020_12_tool lists its schema's $schema,
+// $defs and additionalProperties as written, reads a call, and asks about
+// a property the schema does not declare.
+func TestSchemaTool(t *testing.T) {
+	c := connect(t)
+	list, err := c.cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema map[string]any
+	for _, tool := range list.Tools {
+		if tool.Description == "" {
+			t.Errorf("%s has no description", tool.Name)
+		}
+		if tool.Name == "json_schema_2020_12_tool" {
+			raw, _ := json.Marshal(tool.InputSchema)
+			_ = json.Unmarshal(raw, &schema)
+		}
+	}
+	defs, _ := schema["$defs"].(map[string]any)
+	if schema["$schema"] != "https://json-schema.org/draft/2020-12/schema" || defs["address"] == nil || schema["additionalProperties"] != false {
+		t.Errorf("schema %v", schema)
+	}
+	res := c.call(t, "json_schema_2020_12_tool", map[string]any{"name": "Ada", "address": map[string]any{"city": "London"}})
+	if res.IsError || text(t, res, 0) != `Received the arguments {"address":{"city":"London"},"name":"Ada"}` {
+		t.Errorf("call: %s", text(t, res, 0))
+	}
+	res = c.call(t, "json_schema_2020_12_tool", map[string]any{"nmae": "Ada"})
+	if !res.IsError || !strings.Contains(text(t, res, 0), "name") {
+		t.Errorf("an unknown property: %s", text(t, res, 0))
+	}
+}
+
+// TestResourcesPromptsCompletions: what the go-sdk server serves directly.
+func TestResourcesPromptsCompletions(t *testing.T) {
+	c := connect(t)
+	ctx := context.Background()
+	read := func(uri string) *sdk.ResourceContents {
+		t.Helper()
+		res, err := c.cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
+		if err != nil || len(res.Contents) != 1 {
+			t.Fatalf("%s: %v %+v", uri, err, res)
+		}
+		return res.Contents[0]
+	}
+	if r := read("test://static-text"); r.Text != staticText || r.MIMEType != "text/plain" {
+		t.Errorf("static text %+v", r)
+	}
+	if r := read("test://static-binary"); !bytes.Equal(r.Blob, redPixelPNG) || r.MIMEType != "image/png" {
+		t.Errorf("static binary %+v", r)
+	}
+	if r := read("test://template/123/data"); r.URI != "test://template/123/data" || r.Text != `{"data":"Data for ID: 123","id":"123","templateTest":true}` {
+		t.Errorf("template %+v", r)
+	}
+	if _, err := c.cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "test://nothing"}); err == nil {
+		t.Error("an unknown resource read")
+	}
+	if err := c.cs.Subscribe(ctx, &sdk.SubscribeParams{URI: "test://watched-resource"}); err != nil {
+		t.Error(err)
+	}
+	if err := c.cs.Unsubscribe(ctx, &sdk.UnsubscribeParams{URI: "test://watched-resource"}); err != nil {
+		t.Error(err)
+	}
+
+	prompt := func(name string, args map[string]string) string {
+		t.Helper()
+		res, err := c.cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: name, Arguments: args})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		raw, _ := json.Marshal(res.Messages)
+		return string(raw)
+	}
+	if got := prompt("test_simple_prompt", nil); !strings.Contains(got, "This is a simple prompt for testing.") {
+		t.Errorf("simple prompt %s", got)
+	}
+	if got := prompt("test_prompt_with_arguments", map[string]string{"arg1": "hello", "arg2": "world"}); !strings.Contains(got, "arg1='hello', arg2='world'") {
+		t.Errorf("prompt with arguments %s", got)
+	}
+	if got := prompt("test_prompt_with_embedded_resource", map[string]string{"resourceUri": "test://example-resource"}); !strings.Contains(got, `"type":"resource"`) || !strings.Contains(got, "test://example-resource") {
+		t.Errorf("prompt with a resource %s", got)
+	}
+	if got := prompt("test_prompt_with_image", nil); !strings.Contains(got, `"type":"image"`) || !strings.Contains(got, `"mimeType":"image/png"`) {
+		t.Errorf("prompt with an image %s", got)
+	}
+
+	complete := func(arg, value string) []string {
+		t.Helper()
+		res, err := c.cs.Complete(ctx, &sdk.CompleteParams{Ref: &sdk.CompleteReference{Type: "ref/prompt", Name: "test_prompt_with_arguments"},
+			Argument: sdk.CompleteParamsArgument{Name: arg, Value: value}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Completion.Values
+	}
+	if got := complete("arg1", "par"); strings.Join(got, ",") != "paris,park,party" {
+		t.Errorf("completions of par: %v", got)
+	}
+	if got := complete("arg3", "x"); got == nil || len(got) != 0 {
+		t.Errorf("completions of an unknown argument: %#v, want an empty list", got)
+	}
+}

@@ -1,0 +1,495 @@
+package factory
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"agentinput.dev/agentinput"
+)
+
+// The kinds that hold properties: a nested object (a struct field, a
+// pointer to one, the items of a slice of them), a map[string]T, a union
+// (union.go), and the free JSON value. An object and a union are read by
+// the same phases as a tool's arguments — unknown properties, each
+// property through the absence rule and its kind, from/to pairs — and
+// every issue, note and warning is at its own path inside
+// (/source/url, /items/2/name).
+func init() {
+	binders["object"] = binder{name: "object", bind: bindObject}
+	binders["map"] = binder{name: "map", bind: bindMap}
+	binders["json"] = binder{name: "json", bind: bindJSON}
+	kindOptions["object"] = map[string]bool{}
+	kindOptions["json"] = map[string]bool{}
+	kindOptions["map"] = map[string]bool{"item": true}
+	typedKinds[reflect.TypeFor[json.RawMessage]()] = "json"
+}
+
+// holdsProperties are the kinds whose value holds properties of its own:
+// exact, a flag on one value, does not apply to them.
+var holdsProperties = map[string]bool{"object": true, "union": true, "map": true}
+
+// object is a bound struct type: a nested object's properties, read by
+// the phases of a tool's arguments.
+type object struct {
+	owner  string // what the asks call it: "source", "kind \"url\" of source"
+	goType reflect.Type
+	ptr    bool // a list's []*T: the item is a pointer
+	props  []*property
+	byName map[string]*property
+	names  []string
+	// unknownHint, when set, says more about an undeclared name (a
+	// union's variant: the other variants that declare it).
+	unknownHint func(name string) (string, bool)
+}
+
+// newObject binds the struct type t (or *t, for a list's items) whose
+// properties o names.
+func newObject(t reflect.Type, o tagOptions) (*object, error) {
+	ob := &object{owner: o.name, byName: map[string]*property{}}
+	if t.Kind() == reflect.Pointer {
+		ob.ptr, t = true, t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("kind object cannot fill a field of type %s (use a struct)", t)
+	}
+	if slices.Contains(o.within, t) {
+		return nil, fmt.Errorf("the type %s holds itself: a recursive shape cannot be advertised to a model; declare the levels you need", t)
+	}
+	ob.goType = t
+	inner := o
+	inner.within = append(slices.Clip(o.within), t)
+	props, err := bindStructIn(t, inner)
+	if err != nil {
+		return nil, err
+	}
+	ob.props = props
+	for _, p := range props {
+		ob.byName[p.name] = p
+		ob.names = append(ob.names, p.name)
+	}
+	if ob.owner == "" {
+		ob.owner = "the object"
+	}
+	return ob, nil
+}
+
+func bindObject(t reflect.Type, o tagOptions) (binding, error) {
+	ob, err := newObject(t, o)
+	if err != nil {
+		return binding{}, err
+	}
+	return ob.binding(), nil
+}
+
+// binding is the object's binding: its tree reader, its schema (a nested
+// object schema, every property described) and its example.
+func (ob *object) binding() binding {
+	props := map[string]any{}
+	var required []any
+	depth := 0
+	members := map[string]*binding{}
+	example := map[string]json.RawMessage{}
+	for _, p := range ob.props {
+		props[p.name] = p.schema()
+		if p.required {
+			required = append(required, p.name)
+			example[p.name] = p.binding.example
+		}
+		depth = max(depth, p.binding.depth)
+		members[p.name] = &p.binding
+	}
+	if len(example) == 0 && len(ob.props) > 0 {
+		example[ob.props[0].name] = ob.props[0].binding.example
+	}
+	schema := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if len(required) > 0 {
+		schema["required"] = required
+	}
+	ex := mustJSON(example)
+	b := binding{
+		schema:     schema,
+		expected:   "a JSON object of " + ob.declaredList() + ", for example " + string(ex),
+		example:    ex,
+		collection: true,
+		depth:      depth + 1,
+		members:    members,
+	}
+	b.tree = func(raw any, at string, mode Mode) propertyRead {
+		args, ok := raw.(map[string]any)
+		if !ok {
+			return notAnObject(raw, at, b.expected, ob.owner, b.example)
+		}
+		return ob.read(args, at, mode)
+	}
+	b.read = treeOutcome(b.tree)
+	return b
+}
+
+// declaredList names the declared properties, the required ones marked.
+func (ob *object) declaredList() string {
+	parts := make([]string, len(ob.props))
+	for i, p := range ob.props {
+		parts[i] = p.name
+		if p.required {
+			parts[i] += " (required)"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// read reads a nested object's properties: the unknown ones asked about,
+// each declared one through the absence rule and its kind at its own
+// path, then from/to pairs.
+func (ob *object) read(args map[string]any, at string, mode Mode) propertyRead {
+	var r propertyRead
+	for _, name := range sortedKeys(args) {
+		if _, ok := ob.byName[name]; ok {
+			continue
+		}
+		is := unknownIssue(ob.owner, ob.names, name, args[name], at)
+		if ob.unknownHint != nil {
+			if h, ok := ob.unknownHint(name); ok {
+				is.Hint = h
+			}
+		}
+		r.issues = append(r.issues, is)
+	}
+	values := make(map[string]any, len(ob.props))
+	assign := make([]func(reflect.Value), len(ob.props))
+	for i, p := range ob.props {
+		raw, present := args[p.name]
+		pr := p.read(raw, present, mode, "", "", at+p.path)
+		r.merge(pr)
+		if pr.value != nil {
+			values[p.name] = pr.value.json
+			assign[i] = pr.value.assign
+		}
+	}
+	if len(r.issues) == 0 {
+		r.issues = reversedRanges(ob.props, ob.byName, values, args, at)
+	}
+	if len(r.issues) > 0 {
+		return r
+	}
+	r.value = &slot{json: values, assign: func(dst reflect.Value) {
+		if ob.ptr {
+			dst.Set(reflect.New(ob.goType))
+			dst = dst.Elem()
+		}
+		setFields(dst, ob.props, assign)
+	}}
+	return r
+}
+
+// setFields sets the read properties on the struct value dst.
+func setFields(dst reflect.Value, props []*property, assign []func(reflect.Value)) {
+	for i, p := range props {
+		if assign[i] == nil {
+			continue
+		}
+		field := dst.FieldByIndex(p.field)
+		if p.ptr {
+			field.Set(reflect.New(field.Type().Elem()))
+			field = field.Elem()
+		}
+		assign[i](field)
+	}
+}
+
+// merge adds what reading a part found to r (not its value).
+func (r *propertyRead) merge(pr propertyRead) {
+	r.issues = append(r.issues, pr.issues...)
+	r.bestEffort = append(r.bestEffort, pr.bestEffort...)
+	r.notes = append(r.notes, pr.notes...)
+	r.warnings = append(r.warnings, pr.warnings...)
+}
+
+// notAnObject is the ask about a value where an object is wanted.
+func notAnObject(raw any, at, expected, owner string, example json.RawMessage) propertyRead {
+	return propertyRead{issues: []Issue{{Path: at, Ask: agentinput.Ask{
+		Code:     agentinput.AskWrongType,
+		Received: agentinput.Received(raw),
+		Reason:   "it is not a JSON object",
+		Expected: expected,
+		Hint:     "Send " + owner + " as a JSON object, for example " + string(example),
+	}}}}
+}
+
+// treeOutcome is the one-outcome reading of a kind that holds properties,
+// for Binding.Read and a filter: its value, or the first issue's ask, the
+// path inside named in its reason.
+func treeOutcome(tree func(raw any, at string, mode Mode) propertyRead) func(raw any) agentinput.Outcome[slot] {
+	return func(raw any) agentinput.Outcome[slot] {
+		r := tree(raw, "", ModeRead)
+		if len(r.issues) > 0 {
+			a := r.issues[0].Ask
+			if r.issues[0].Path != "" {
+				a.Reason = "at " + r.issues[0].Path + ": " + a.Reason
+			}
+			return agentinput.Asking[slot](a)
+		}
+		if r.value == nil {
+			return agentinput.Absent[slot](agentinput.Notes{})
+		}
+		// The notes inside, each at its path: a repair is never silent.
+		var notes agentinput.Notes
+		for _, n := range r.notes {
+			at := n.Path
+			if at == "" {
+				at = "the value"
+			}
+			notes.Add(agentinput.NoteCode(n.Code), agentinput.Words(at), n.Message)
+		}
+		o := agentinput.Value(*r.value, notes)
+		for _, w := range r.warnings {
+			o = o.WithWarning(agentinput.Warning{Code: agentinput.WarningCode(w.Code), Message: w.Path + ": " + w.Message})
+		}
+		return o
+	}
+}
+
+// readItem reads one item of a list, or one value of a map, at its path:
+// never absent (a placeholder there is an ask, not a silently shorter
+// list), then by the item's kind.
+func readItem(b *binding, raw any, at string, mode Mode) propertyRead {
+	if raw == nil || IsPlaceholder(raw, b.collection) {
+		return propertyRead{issues: []Issue{{Path: at, Ask: agentinput.Ask{
+			Code:     agentinput.AskInvalid,
+			Received: agentinput.Received(raw),
+			Reason:   "it is a placeholder, and an item cannot be absent",
+			Expected: b.expected,
+			Hint:     "Send the item you mean at " + at + ", or leave the item out",
+		}}}}
+	}
+	p := &property{name: "", binding: *b, required: true}
+	return p.read(raw, true, mode, "", "", at)
+}
+
+// treeList is the binding of a list whose items hold properties (a slice
+// of structs, of unions, of maps): each item read at its own path
+// (/items/2/name). A lone object is a one-item list, with a note; a
+// best-effort list reaches the handler with the items that read.
+func treeList(item binding, bestEffort bool) binding {
+	b := binding{
+		schema:     map[string]any{"type": "array", "items": item.schema},
+		expected:   "a JSON array of " + item.expected,
+		example:    json.RawMessage("[" + string(item.example) + "]"),
+		collection: true,
+		depth:      item.depth + 1,
+		elem:       &item,
+	}
+	b.tree = func(raw any, at string, mode Mode) propertyRead {
+		var r propertyRead
+		list, ok := raw.([]any)
+		if !ok {
+			if _, isObject := raw.(map[string]any); !isObject {
+				return propertyRead{issues: []Issue{{Path: at, Ask: agentinput.Ask{
+					Code:     agentinput.AskWrongType,
+					Received: agentinput.Received(raw),
+					Reason:   "it is not a JSON array",
+					Expected: b.expected,
+					Hint:     "Send a JSON array, for example " + string(b.example),
+				}}}}
+			}
+			list = []any{raw}
+			r.notes = append(r.notes, Remark{Code: string(agentinput.NoteOneItem), Path: at,
+				Message: "Read the lone object as a one-item list"})
+		}
+		var good []slot
+		var failed []Issue
+		for i, it := range list {
+			ir := readItem(&item, it, at+"/"+strconv.Itoa(i), mode)
+			failed = append(failed, ir.issues...)
+			ir.issues = nil
+			r.merge(ir)
+			if ir.value != nil {
+				good = append(good, *ir.value)
+			}
+		}
+		if len(failed) > 0 && (!bestEffort || len(good) == 0) {
+			r.issues = append(r.issues, failed...)
+			return r
+		}
+		r.bestEffort = append(r.bestEffort, failed...)
+		s := listSlot(good)
+		r.value = &s
+		return r
+	}
+	b.read = treeOutcome(b.tree)
+	return b
+}
+
+// bindMap binds a map[string]T: an object whose keys the caller chooses
+// and whose values are read by T's kind (or the tag's item=KIND, with its
+// options), each at its own path (/labels/team). A key is any string but
+// the empty one; a value cannot be absent.
+func bindMap(t reflect.Type, o tagOptions) (binding, error) {
+	if t.Kind() != reflect.Map {
+		return binding{}, fmt.Errorf("kind map cannot fill a field of type %s (use a map[string]T)", t)
+	}
+	if t.Key().Kind() != reflect.String {
+		return binding{}, fmt.Errorf("a map's keys are JSON property names: use map[string]T, not %s", t)
+	}
+	item, err := bindItem(t.Elem(), o, "map")
+	if err != nil {
+		return binding{}, err
+	}
+	b := binding{
+		schema:     map[string]any{"type": "object", "additionalProperties": item.schema, "propertyNames": map[string]any{"minLength": 1}},
+		expected:   "a JSON object whose values are each " + item.expected,
+		example:    json.RawMessage(`{"name":` + string(item.example) + `}`),
+		collection: true,
+		depth:      item.depth + 1,
+		elem:       &item,
+	}
+	b.tree = func(raw any, at string, mode Mode) propertyRead {
+		obj, ok := raw.(map[string]any)
+		if !ok {
+			return notAnObject(raw, at, b.expected, o.name, b.example)
+		}
+		var r propertyRead
+		values := make(map[string]any, len(obj))
+		keys := sortedKeys(obj)
+		slots := make([]slot, 0, len(keys))
+		for _, k := range keys {
+			kat := at + pointer([]string{k})
+			if strings.TrimSpace(k) == "" {
+				r.issues = append(r.issues, Issue{Path: kat, Ask: agentinput.Ask{
+					Code:     agentinput.AskInvalid,
+					Received: agentinput.Received(k),
+					Reason:   "a key of this object is a name, and this one is empty",
+					Expected: "a non-empty key",
+					Hint:     "Send the entry under the name you mean, or leave it out",
+				}})
+				continue
+			}
+			ir := readItem(&item, obj[k], kat, mode)
+			r.merge(ir)
+			if ir.value != nil {
+				values[k] = ir.value.json
+				slots = append(slots, *ir.value)
+			}
+		}
+		if len(r.issues) > 0 {
+			return r
+		}
+		r.value = &slot{json: values, assign: func(dst reflect.Value) {
+			m := reflect.MakeMapWithSize(dst.Type(), len(keys))
+			i := 0
+			for _, k := range keys {
+				if _, ok := values[k]; !ok {
+					continue
+				}
+				v := reflect.New(dst.Type().Elem()).Elem()
+				slots[i].assign(v)
+				m.SetMapIndex(reflect.ValueOf(k).Convert(dst.Type().Key()), v)
+				i++
+			}
+			dst.Set(m)
+		}}
+		return r
+	}
+	b.read = treeOutcome(b.tree)
+	return b, nil
+}
+
+// bindItem binds the items of a list or the values of a map: the tag's
+// item=KIND, else their Go type's kind, with the tag's options that are
+// not the container's own.
+func bindItem(elem reflect.Type, o tagOptions, container string) (binding, error) {
+	itemKind, ok := o.value("item")
+	if !ok {
+		if itemKind, ok = kindForType(elem); !ok {
+			return binding{}, fmt.Errorf("the values of a %s: %w", container, noKindError(elem))
+		}
+	}
+	b, ok := binders[itemKind]
+	if !ok {
+		return binding{}, fmt.Errorf("item=%s: unknown kind %q", itemKind, itemKind)
+	}
+	itemOpts := tagOptions{kind: itemKind, env: o.env, name: o.name, within: o.within, refHint: o.refHint,
+		flags: map[string]bool{}, values: map[string]string{}}
+	for k, v := range o.flags {
+		if !commonOptions[k] {
+			itemOpts.flags[k] = v
+		}
+	}
+	for k, v := range o.values {
+		if k != "item" && !commonOptions[k] {
+			itemOpts.values[k] = v
+		}
+	}
+	for _, key := range o.order {
+		if key != "item" && !commonOptions[key] && !kindOptions[itemKind][key] {
+			return binding{}, fmt.Errorf("option %q does not apply to a %s of %s", key, container, itemKind)
+		}
+	}
+	item, err := b.bind(elem, itemOpts)
+	if err != nil {
+		return binding{}, fmt.Errorf("item: %w", err)
+	}
+	if item.cursor != nil {
+		return binding{}, fmt.Errorf("a cursor cannot be an item")
+	}
+	return item, nil
+}
+
+// bindJSON binds a free JSON value: a json.RawMessage field, or an any
+// field whose tag says kind json. The factory reads it as it was sent —
+// no kind has a spelling to repair in it — under the absence rule and the
+// budgets; the schema says only that it is any JSON value.
+func bindJSON(t reflect.Type, o tagOptions) (binding, error) {
+	var assign func(dst reflect.Value, v any)
+	switch {
+	case t == reflect.TypeFor[json.RawMessage]():
+		assign = func(dst reflect.Value, v any) { dst.SetBytes(mustJSON(v)) }
+	case t.Kind() == reflect.Interface && t.NumMethod() == 0:
+		assign = func(dst reflect.Value, v any) {
+			if v != nil {
+				dst.Set(reflect.ValueOf(v))
+			}
+		}
+	default:
+		return binding{}, fmt.Errorf("kind json cannot fill a field of type %s (use json.RawMessage or any)", t)
+	}
+	return binding{
+		read: func(raw any) agentinput.Outcome[slot] {
+			return agentinput.Value(slot{json: raw, assign: func(dst reflect.Value) { assign(dst, raw) }}, agentinput.Notes{})
+		},
+		schema:     map[string]any{},
+		expected:   "any JSON value",
+		example:    json.RawMessage(`{}`),
+		collection: true,
+	}, nil
+}
+
+// bindingAt returns the binding of the value at path (a JSON Pointer into
+// the arguments) when the declared shape names it: a property, a nested
+// object's or a union variant's property, an item of a list or a value of
+// a map that holds properties; nil otherwise.
+func (t *Tool) bindingAt(path string) *binding {
+	if path == "" {
+		return nil
+	}
+	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	p := t.byName[unescapePointer(segs[0])]
+	if p == nil {
+		return nil
+	}
+	b := &p.binding
+	for _, seg := range segs[1:] {
+		if m, ok := b.members[unescapePointer(seg)]; ok {
+			b = m
+			continue
+		}
+		if b.elem == nil {
+			return nil
+		}
+		b = b.elem
+	}
+	return b
+}

@@ -1,0 +1,104 @@
+package mcp
+
+import (
+	"encoding/json"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/factory"
+)
+
+// Content maps the factory's content blocks to go-sdk's, in order: text,
+// image, audio, an embedded resource (text or blob), a resource link. A
+// block of a type the factory does not name travels as its text, so that
+// nothing a handler wrote is dropped. A prompt or resource handler written
+// with go-sdk directly may use it too.
+func Content(blocks []factory.Block) []sdk.Content {
+	out := make([]sdk.Content, 0, len(blocks))
+	for _, b := range blocks {
+		out = append(out, block(b))
+	}
+	return out
+}
+
+func block(b factory.Block) sdk.Content {
+	switch b.Type {
+	case factory.BlockImage:
+		return &sdk.ImageContent{Data: b.Data, MIMEType: b.MIMEType}
+	case factory.BlockAudio:
+		return &sdk.AudioContent{Data: b.Data, MIMEType: b.MIMEType}
+	case factory.BlockResource:
+		return &sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: b.URI, MIMEType: b.MIMEType, Text: b.Text, Blob: b.Data}}
+	case factory.BlockResourceLink:
+		return &sdk.ResourceLink{URI: b.URI, Name: b.Name, Title: b.Title, Description: b.Description, MIMEType: b.MIMEType, Size: b.Size}
+	}
+	return &sdk.TextContent{Text: b.Text}
+}
+
+// fromSDK maps a go-sdk content block (a sampled message's) to the
+// factory's; a type the factory does not name (tool use, tool results)
+// comes back as a text block of its JSON, which loses nothing.
+func fromSDK(c sdk.Content) factory.Block {
+	switch c := c.(type) {
+	case nil:
+		return factory.Text("")
+	case *sdk.TextContent:
+		return factory.Text(c.Text)
+	case *sdk.ImageContent:
+		return factory.Image(c.Data, c.MIMEType)
+	case *sdk.AudioContent:
+		return factory.Audio(c.Data, c.MIMEType)
+	case *sdk.EmbeddedResource:
+		if c.Resource == nil {
+			return factory.Block{Type: factory.BlockResource}
+		}
+		return factory.Block{Type: factory.BlockResource, URI: c.Resource.URI, MIMEType: c.Resource.MIMEType, Text: c.Resource.Text, Data: c.Resource.Blob}
+	case *sdk.ResourceLink:
+		return factory.Block{Type: factory.BlockResourceLink, URI: c.URI, Name: c.Name, Title: c.Title,
+			Description: c.Description, MIMEType: c.MIMEType, Size: c.Size}
+	}
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return factory.Text("")
+	}
+	return factory.Text(string(raw))
+}
+
+// contentOutput returns a handler's output when it is content blocks.
+func contentOutput(out any) (factory.Content, bool) {
+	switch c := out.(type) {
+	case factory.Content:
+		return c, true
+	case *factory.Content:
+		if c == nil {
+			return factory.Content{}, true
+		}
+		return *c, true
+	}
+	return factory.Content{}, false
+}
+
+// contentResult renders a result whose handler answered content blocks:
+// the blocks as they are, the structured result (when set) as structured
+// content, then, as for any result, the entries a best-effort list left
+// out and the "Input read" block.
+func contentResult(out *sdk.CallToolResult, res *factory.Result, c factory.Content) *sdk.CallToolResult {
+	out.Content = Content(c.Blocks)
+	if c.Structured != nil || len(res.Issues) > 0 {
+		payload, err := json.Marshal(c.Structured)
+		if err != nil {
+			payload = []byte(`null`)
+		}
+		if len(res.Issues) > 0 {
+			payload = withIssues(payload, res.Issues)
+		}
+		out.StructuredContent = json.RawMessage(payload)
+	}
+	if len(res.Issues) > 0 {
+		out.Content = append(out.Content, &sdk.TextContent{Text: NotAppliedText(res.Issues, res.IssuesNotListed)})
+	}
+	if text := InputReadText(res); text != "" {
+		out.Content = append(out.Content, &sdk.TextContent{Text: text})
+	}
+	return out
+}

@@ -1,0 +1,233 @@
+package bytes
+
+import (
+	stdbytes "bytes"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+)
+
+// render spells data in one random member of a spelling class the kind
+// reads: either alphabet, with or without padding, broken into lines or
+// groups, in surrounding whitespace or quotes, or in a data: URI.
+func render(t *rapid.T, data []byte) (s string, mediaType string) {
+	url := rapid.Bool().Draw(t, "url")
+	pad := rapid.Bool().Draw(t, "pad")
+	enc := map[[2]bool]*base64.Encoding{
+		{false, false}: base64.RawStdEncoding, {false, true}: base64.StdEncoding,
+		{true, false}: base64.RawURLEncoding, {true, true}: base64.URLEncoding,
+	}[[2]bool{url, pad}]
+	s = enc.EncodeToString(data)
+	if width := rapid.IntRange(0, 80).Draw(t, "line width"); width > 0 && len(s) > width {
+		brk := rapid.SampledFrom([]string{"\n", "\r\n", " ", "\t"}).Draw(t, "break")
+		var b strings.Builder
+		for i := 0; i < len(s); i += width {
+			if i > 0 {
+				b.WriteString(brk)
+			}
+			b.WriteString(s[i:min(i+width, len(s))])
+		}
+		s = b.String()
+	}
+	if rapid.Bool().Draw(t, "data uri") {
+		mediaType = rapid.SampledFrom([]string{"image/png", "application/pdf", "text/plain;charset=utf-8"}).Draw(t, "media type")
+		s = rapid.SampledFrom([]string{"data:", "DATA:", "Data:"}).Draw(t, "scheme") + mediaType +
+			rapid.SampledFrom([]string{";base64,", ";BASE64,"}).Draw(t, "base64") + s
+	}
+	if rapid.Bool().Draw(t, "wrapped") {
+		w := rapid.SampledFrom([][2]string{{" ", " "}, {"\n", "\n"}, {`"`, `"`}, {"'", "'"}, {"“", "”"}, {"\u00a0", ""}}).Draw(t, "wrapping")
+		s = w[0] + s + w[1]
+	}
+	return s, mediaType
+}
+
+// Base64 of random bytes in every accepted form decodes to the bytes; the
+// only forms that do not are strings of hex digits outside a data: URI,
+// which ask, with the bytes among the readings.
+func TestEveryFormDecodesToTheBytes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		data := rapid.SliceOfN(rapid.Byte(), 0, 300).Draw(t, "data")
+		s, mediaType := render(t, data)
+		o := defaultReader.Read(s)
+		if b, ok := o.Value(); ok {
+			if !stdbytes.Equal(b.Data, data) || b.MediaType != mediaType {
+				t.Fatalf("Read(%q) = %x %q, want %x %q", s, b.Data, b.MediaType, data, mediaType)
+			}
+			return
+		}
+		a, _ := o.Ask()
+		if a.Code != agentinput.AskAmbiguous || mediaType != "" {
+			t.Fatalf("Read(%q) asks %s: %s", s, a.Code, a.Message())
+		}
+		want := `"` + base64.StdEncoding.EncodeToString(data) + `"`
+		if string(a.Readings[0].Value) != want {
+			t.Fatalf("Read(%q) asks without the bytes %s among its readings: %s", s, want, a.Message())
+		}
+	})
+}
+
+// The canonical spelling of any bytes reads back as the bytes with no
+// note, and reading is pure.
+func TestCanonicalFixedPoint(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		data := rapid.SliceOfN(rapid.Byte(), 0, 300).Draw(t, "data")
+		s := Format(Bytes{Data: data})
+		o := defaultReader.Read(s)
+		b, ok := o.Value()
+		if !ok || o.NoteCount() != 0 || !stdbytes.Equal(b.Data, data) {
+			t.Fatalf("Read(%q) = %+v with %d notes, want %x and none", s, o, o.NoteCount(), data)
+		}
+		parsed, err := Parse(s)
+		if err != nil || !stdbytes.Equal(parsed, data) {
+			t.Fatalf("Parse(%q) = %x, %v", s, parsed, err)
+		}
+		first, _ := o.MarshalJSON()
+		second, _ := defaultReader.Read(s).MarshalJSON()
+		if !stdbytes.Equal(first, second) {
+			t.Fatalf("Read(%q) is not pure:\n%s\n%s", s, first, second)
+		}
+	})
+}
+
+// No ambiguous spelling ever yields a value: a string of hex digits is
+// an ask, naming the hex bytes among its readings when it is also base64,
+// unless it is the canonical spelling, which is base64 with a warning.
+func TestHexIsNeverReadSilently(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		data := rapid.SliceOfN(rapid.Byte(), 1, 40).Draw(t, "data")
+		s := hex.EncodeToString(data)
+		if rapid.Bool().Draw(t, "upper") {
+			s = strings.ToUpper(s)
+		}
+		o := defaultReader.Read(s)
+		hexReading := `"` + base64.StdEncoding.EncodeToString(data) + `"`
+		if _, ok := o.Value(); ok {
+			ws := o.Warnings()
+			if Format(mustValue(t, o)) != s || o.NoteCount() != 0 || len(ws) != 1 || ws[0].Code != agentinput.WarningAlsoHex {
+				t.Fatalf("Read(%q) is a value without the also_hex warning of a canonical spelling: %+v", s, ws)
+			}
+			return
+		}
+		a, _ := o.Ask()
+		switch a.Code {
+		case agentinput.AskAmbiguous:
+			if len(a.Readings) != 2 || string(a.Readings[1].Value) != hexReading {
+				t.Fatalf("Read(%q) asks without the hex reading %s: %s", s, hexReading, a.Message())
+			}
+			for _, r := range a.Readings {
+				var back string
+				_ = json.Unmarshal(r.Value, &back)
+				if o := defaultReader.Read(back); o.Status() != agentinput.StatusValue || o.NoteCount() != 0 {
+					t.Fatalf("reading %s of %q does not read back canonically", r.Value, s)
+				}
+			}
+		case agentinput.AskInvalid:
+			if !strings.Contains(a.Hint, "hex") {
+				t.Fatalf("Read(%q) is invalid without naming hex: %s", s, a.Message())
+			}
+		default:
+			t.Fatalf("Read(%q) asks %s", s, a.Code)
+		}
+	})
+}
+
+func mustValue(t *rapid.T, o agentinput.Outcome[Bytes]) Bytes {
+	b, ok := o.Value()
+	if !ok {
+		t.Fatal("not a value")
+	}
+	return b
+}
+
+// The standard and URL alphabets give the 62 characters they share the
+// same values, so a string of those characters decodes alike in both: no
+// string is base64 in two alphabets with different bytes.
+func TestAlphabetsAgree(t *testing.T) {
+	shared := "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+	rapid.Check(t, func(t *rapid.T) {
+		n := 4 * rapid.IntRange(1, 30).Draw(t, "groups")
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = shared[rapid.IntRange(0, len(shared)-1).Draw(t, "char")]
+		}
+		std, err1 := base64.StdEncoding.DecodeString(string(b))
+		url, err2 := base64.URLEncoding.DecodeString(string(b))
+		if (err1 == nil) != (err2 == nil) || !stdbytes.Equal(std, url) {
+			t.Fatalf("%q decodes as %x in one alphabet and %x in the other", b, std, url)
+		}
+	})
+}
+
+// Over the budget is too_large whatever the spelling, counted before
+// decoding, and the ask never invites shrinking the content.
+func TestBudget(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		max := rapid.IntRange(1, 64).Draw(t, "max")
+		r, err := New(Options{MaxBytes: max})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := rapid.SliceOfN(rapid.Byte(), 0, 100).Draw(t, "data")
+		s, _ := render(t, data)
+		o := r.Read(s)
+		a, asked := o.Ask()
+		switch {
+		case len(data) > max && (!asked || a.Code != agentinput.AskTooLarge):
+			t.Fatalf("%d bytes on a budget of %d: %s", len(data), max, o.Status())
+		case len(data) <= max && asked && a.Code == agentinput.AskTooLarge:
+			t.Fatalf("%d bytes on a budget of %d: too_large", len(data), max)
+		}
+		if asked {
+			checkAsk(a, func(msg string) { t.Fatal(msg) })
+		}
+	})
+}
+
+func TestNewRejectsBudgets(t *testing.T) {
+	for _, n := range []int{-1, agentinput.MaxInlineBytes + 1} {
+		if _, err := New(Options{MaxBytes: n}); err == nil {
+			t.Errorf("New(MaxBytes %d) = nil error", n)
+		}
+	}
+	r, _ := New(Options{})
+	if r.MaxBytes() != agentinput.MaxInlineBytes || r.MaxLength() != agentinput.MaxStringBytes {
+		t.Errorf("the default budget is %d bytes, %d characters; want MaxInlineBytes and MaxStringBytes", r.MaxBytes(), r.MaxLength())
+	}
+}
+
+// The largest value the budget takes reads, and one byte more does not.
+func TestBudgetEdge(t *testing.T) {
+	data := stdbytes.Repeat([]byte{0xfb}, agentinput.MaxInlineBytes)
+	if o := defaultReader.Read(base64.StdEncoding.EncodeToString(data)); o.Status() != agentinput.StatusValue || o.NoteCount() != 0 {
+		t.Errorf("MaxInlineBytes bytes: %s with %d notes", o.Status(), o.NoteCount())
+	}
+	data = append(data, 0xfb)
+	for _, s := range []string{base64.StdEncoding.EncodeToString(data), base64.RawURLEncoding.EncodeToString(data)} {
+		if a, ok := defaultReader.Read(s).Ask(); !ok || a.Code != agentinput.AskTooLarge {
+			t.Errorf("MaxInlineBytes+1 bytes: not too_large")
+		}
+	}
+}
+
+// Bad input is an ask, never a panic, and the ask echoes at most 80
+// characters.
+func TestBadInput(t *testing.T) {
+	for _, s := range []string{
+		strings.Repeat("A", 1<<20), strings.Repeat("A", 1<<20) + "!", "\xff\xfe", "aGk\x00", "aGk\u202e=", "\u200baGk=",
+		"data:" + strings.Repeat(";", 5000) + ",x",
+	} {
+		o := defaultReader.Read(s)
+		a, ok := o.Ask()
+		if !ok {
+			t.Errorf("Read(%.20q…) = %s, want an ask", s, o.Status())
+			continue
+		}
+		checkAsk(a, func(msg string) { t.Errorf("%.20q…: %s", s, msg) })
+	}
+}

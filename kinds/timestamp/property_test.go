@@ -1,0 +1,257 @@
+package timestamp
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+)
+
+// drawInstant draws an instant in the years 1 to 9999 with an offset of
+// whole minutes up to ±23:59 (usually a real one), with or without a
+// fraction of a second.
+func drawInstant(t *rapid.T) time.Time {
+	sec := rapid.Int64Range(time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC).Unix(), time.Date(9999, 12, 30, 0, 0, 0, 0, time.UTC).Unix()).Draw(t, "unix")
+	var nano int
+	switch rapid.IntRange(0, 2).Draw(t, "fraction") {
+	case 1:
+		nano = rapid.IntRange(0, 999).Draw(t, "millis") * 1e6
+	case 2:
+		nano = rapid.IntRange(0, 999_999_999).Draw(t, "nanos")
+	}
+	var off int
+	if rapid.Bool().Draw(t, "real offset") {
+		off = rapid.IntRange(-12*4, 14*4).Draw(t, "quarter hours") * 15 * 60
+	} else {
+		off = rapid.IntRange(-(23*60+59), 23*60+59).Draw(t, "minutes") * 60
+	}
+	return time.Unix(sec, int64(nano)).In(fixedZone(off))
+}
+
+// Every canonical spelling reads back as itself with no note, Parse
+// agrees, and reading is pure.
+func TestCanonicalFixedPoint(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		x := drawInstant(t)
+		s := Format(x)
+		for _, r := range []*Reader{plain, prague} {
+			o := r.Read(s)
+			v, ok := o.Value()
+			if !ok || o.NoteCount() != 0 || !v.Equal(x) || Format(v) != s {
+				t.Fatalf("Read(%q) = %v with %d notes (%s)", s, v, o.NoteCount(), o.Status())
+			}
+			first, _ := o.MarshalJSON()
+			second, _ := r.Read(s).MarshalJSON()
+			if string(first) != string(second) {
+				t.Fatalf("Read(%q) is not pure", s)
+			}
+		}
+		if p, err := Parse(s); err != nil || !p.Equal(x) || Format(p) != s {
+			t.Fatalf("Parse(%q) = %v, %v", s, p, err)
+		}
+		// time.Parse is the reference for the canonical spelling.
+		if ref, err := time.Parse(time.RFC3339Nano, s); err != nil || !ref.Equal(x) {
+			t.Fatalf("time.Parse(%q) = %v, %v", s, ref, err)
+		}
+	})
+}
+
+// render spells x in a random member of the RFC 3339 variants the kind
+// reads.
+func render(t *rapid.T, x time.Time) string {
+	var b strings.Builder
+	b.WriteString(x.Format("2006-01-02"))
+	b.WriteString(rapid.SampledFrom([]string{"T", "t", " "}).Draw(t, "separator"))
+	b.WriteString(x.Format("15:04"))
+	if x.Second() != 0 || x.Nanosecond() != 0 || rapid.Bool().Draw(t, "seconds") {
+		b.WriteString(x.Format(":05"))
+	}
+	if ns := x.Nanosecond(); ns != 0 || rapid.Bool().Draw(t, "zero fraction") {
+		frac := strconv.Itoa(1e9 + ns)[1:]
+		keep := len(strings.TrimRight(frac, "0"))
+		frac = frac[:rapid.IntRange(max(keep, 1), 9).Draw(t, "fraction digits")]
+		b.WriteString(rapid.SampledFrom([]string{".", ","}).Draw(t, "decimal mark") + frac)
+	}
+	_, off := x.Zone()
+	sign := "+"
+	if off < 0 {
+		sign = rapid.SampledFrom([]string{"-", "\u2212"}).Draw(t, "minus")
+	}
+	a := max(off, -off)
+	hh, mm := two(a/3600), two(a%3600/60)
+	forms := []string{sign + hh + ":" + mm, sign + hh + mm, " " + sign + hh + ":" + mm, " UTC" + sign + hh + ":" + mm, " GMT" + sign + hh + mm}
+	if mm == "00" {
+		forms = append(forms, sign+hh, " UTC"+sign+strconv.Itoa(a/3600))
+	}
+	if off == 0 {
+		forms = append(forms, "Z", "z", " Z", " UTC", " GMT", " utc", "+00:00", "-00:00")
+	}
+	b.WriteString(rapid.SampledFrom(forms).Draw(t, "offset"))
+	s := b.String()
+	if rapid.Bool().Draw(t, "wrapped") {
+		w := rapid.SampledFrom([][2]string{{" ", " "}, {`"`, `"`}, {"'", "'"}, {"«", "»"}, {"\n", ""}}).Draw(t, "wrapping")
+		s = w[0] + s + w[1]
+	}
+	return s
+}
+
+// Every variant of the canonical spelling reads as the same instant with
+// the same offset, with a note unless it is the canonical spelling.
+func TestVariantsReadAsTheInstant(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		x := drawInstant(t)
+		s := render(t, x)
+		o := plain.Read(s)
+		v, ok := o.Value()
+		if !ok || Format(v) != Format(x) {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want %s", s, b, Format(x))
+		}
+		if (o.NoteCount() == 0) != (s == Format(x)) {
+			t.Fatalf("Read(%q): %d notes", s, o.NoteCount())
+		}
+	})
+}
+
+// zonesUnderTest have offsets that change: by an hour, by half an hour
+// (Lord Howe), at midnight (Havana's and Santiago's changes have been at
+// 00:00), and one that does not (Kolkata).
+var zonesUnderTest = []string{"Europe/Prague", "America/New_York", "Australia/Lord_Howe", "America/Santiago", "America/Havana", "Asia/Kolkata", "Europe/London"}
+
+// instantsAt is the slow, obviously-correct reference: every instant, at
+// every offset of whole quarter hours, whose clocks in loc show wall.
+func instantsAt(wall time.Time, loc *time.Location) []string {
+	var out []string
+	for q := -16 * 4; q <= 16*4; q++ {
+		off := q * 15 * 60
+		t := wall.Add(-time.Duration(off) * time.Second).In(loc)
+		if _, o := t.Zone(); o == off {
+			out = append(out, Format(t))
+		}
+	}
+	return out
+}
+
+// No ambiguous spelling ever yields a value: a wall time in a named zone
+// is a value exactly when the reference finds one instant, and an ask
+// naming each instant when it finds two; a skipped wall time is an ask.
+// A spelling with no zone on a property without a default is never a
+// value.
+func TestWallTimesAreNeverGuessed(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		name := rapid.SampledFrom(zonesUnderTest).Draw(t, "zone")
+		loc, _ := time.LoadLocation(name)
+		// Near a change of offset more often than not.
+		year := rapid.IntRange(1990, 2035).Draw(t, "year")
+		day := time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, rapid.IntRange(0, 364).Draw(t, "day of year"))
+		if rapid.Bool().Draw(t, "near a change") {
+			day = nextChange(day, loc)
+		}
+		wall := time.Date(day.Year(), day.Month(), day.Day(), rapid.IntRange(0, 23).Draw(t, "hour"), 15*rapid.IntRange(0, 3).Draw(t, "quarter"), 0, 0, time.UTC)
+		s := wall.Format("2006-01-02 15:04") + " " + name
+		want := instantsAt(wall, loc)
+		o := plain.Read(s)
+		switch v, ok := o.Value(); {
+		case len(want) == 1:
+			if !ok || Format(v) != want[0] {
+				b, _ := o.MarshalJSON()
+				t.Fatalf("Read(%q) = %s, want %s", s, b, want[0])
+			}
+		case ok:
+			t.Fatalf("Read(%q) = %s, but %d instants have that wall time", s, Format(v), len(want))
+		default:
+			a, _ := o.Ask()
+			var got []string
+			for _, r := range a.Readings {
+				var x string
+				_ = json.Unmarshal(r.Value, &x)
+				got = append(got, x)
+			}
+			if a.Code != agentinput.AskAmbiguous || len(want) == 2 && !sameSet(got, want) || len(want) == 0 && len(got) == 0 {
+				t.Fatalf("Read(%q) asks %s %v; the reference finds %v", s, a.Code, got, want)
+			}
+		}
+		if o := plain.Read(wall.Format("2006-01-02 15:04")); o.Status() == agentinput.StatusValue {
+			t.Fatalf("a wall time without a zone is a value")
+		}
+	})
+}
+
+// nextChange returns the day of the first change of offset in loc after
+// day (or day itself when there is none within a year).
+func nextChange(day time.Time, loc *time.Location) time.Time {
+	_, off := day.In(loc).Zone()
+	for t := day; t.Before(day.AddDate(1, 0, 0)); t = t.Add(time.Hour) {
+		if _, o := t.In(loc).Zone(); o != off {
+			return t.In(loc).Add(-time.Hour)
+		}
+	}
+	return day
+}
+
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// A slash date whose day and month may swap is never a value inside a
+// timestamp either, unless the property declares the order.
+func TestSlashDatesAskAsTheDateKindAsks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := rapid.IntRange(1, 12).Draw(t, "day")
+		m := rapid.IntRange(1, 12).Draw(t, "month")
+		s := two(d) + "/" + two(m) + "/2026 09:00Z"
+		o := plain.Read(s)
+		if d == m {
+			if _, ok := o.Value(); !ok {
+				t.Fatalf("Read(%q) is not a value", s)
+			}
+			return
+		}
+		a, ok := o.Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous || len(a.Readings) != 2 {
+			t.Fatalf("Read(%q) does not ask with two readings", s)
+		}
+	})
+}
+
+// Bad input is an ask, never a panic.
+func TestBadInput(t *testing.T) {
+	for _, s := range []string{
+		strings.Repeat("2026-10-01T09:00:00Z", 1<<16), "\xff\xfe", "2026-10-01T09:00:00Z\x00", "2026-10-01T09:00:00\u202eZ",
+		"2026-10-01 09:00 " + strings.Repeat("a/", 200), "2026-10-01 09:00 ../../etc/passwd", "2026-10-01 09:00 /etc/localtime",
+		strings.Repeat("1:11 ", 200), "9999-12-31 23:59 Pacific/Kiritimati", "0001-01-01 00:00 America/New_York",
+	} {
+		for _, r := range []*Reader{plain, prague} {
+			o := r.Read(s)
+			if a, ok := o.Ask(); ok {
+				if len([]rune(string(a.Received))) > agentinput.MaxReceivedChars+3 {
+					t.Errorf("Read(%.20q…) echoes %d characters", s, len(a.Received))
+				}
+				continue
+			}
+			if v, ok := o.Value(); ok {
+				// The far years read: they are real instants.
+				if !strings.Contains(s, "Kiritimati") && !strings.Contains(s, "0001") {
+					t.Errorf("Read(%.20q…) = %s, want an ask", s, Format(v))
+				}
+			}
+		}
+	}
+}
+
+func TestNewRejectsUnknownZones(t *testing.T) {
+	for _, z := range []string{"Mars/Olympus", "Local", "../etc", "CEST"} {
+		if _, err := New(Options{DefaultZone: z}); err == nil {
+			t.Errorf("New(DefaultZone %q) = nil error", z)
+		}
+	}
+}
