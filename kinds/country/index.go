@@ -162,6 +162,19 @@ func buildNames() *nameIndex {
 			ix.all = append(ix.all, indexedName{strings.Fields(k), code})
 		}
 	}
+	// An exonym is a whole name only: no lower-case shortcut and no
+	// partial-name entry (its words are the other names' words in another
+	// language), which keeps the index's first build cheap.
+	addExonym := func(name, code string) {
+		k := key(name)
+		if k == "" {
+			return
+		}
+		if !slices.Contains(ix.names[k], code) {
+			ix.names[k] = append(ix.names[k], code)
+			slices.Sort(ix.names[k])
+		}
+	}
 	add := func(name, code string) {
 		addKey(name, code)
 		// A punctuation variant: a space for an apostrophe ("Cote d
@@ -197,7 +210,10 @@ func buildNames() *nameIndex {
 	}
 	for _, e := range exonyms {
 		for _, name := range e.names {
-			add(name, e.code)
+			addExonym(name, e.code)
+			if spaced := apostrophes.Replace(name); spaced != name {
+				addExonym(spaced, e.code)
+			}
 		}
 	}
 	for _, f := range formerNames {

@@ -91,6 +91,8 @@ func refNames(s string) (codes []string, partial bool) {
 			all = append(all, named{f.name, c})
 		}
 	}
+	// Exonyms are whole names only: never a partial match.
+	wholes := len(all)
 	for _, e := range exonyms {
 		for _, n := range e.names {
 			all = append(all, named{n, e.code})
@@ -99,6 +101,12 @@ func refNames(s string) (codes []string, partial bool) {
 	for _, x := range all {
 		if spaced := apostrophes.Replace(x.name); spaced != x.name {
 			all = append(all, named{spaced, x.code})
+		}
+	}
+	partials := all[:wholes:wholes]
+	for _, x := range all[:wholes] {
+		if spaced := apostrophes.Replace(x.name); spaced != x.name {
+			partials = append(partials, named{spaced, x.code})
 		}
 	}
 	for _, n := range all {
@@ -129,7 +137,7 @@ func refNames(s string) (codes []string, partial bool) {
 	if !ok {
 		return nil, false
 	}
-	for _, n := range all {
+	for _, n := range partials {
 		nw := strings.Fields(key(n.name))
 		for i := 0; i+len(words) <= len(nw); i++ {
 			if slices.Equal(nw[i:i+len(words)], words) && !slices.Contains(codes, n.code) {

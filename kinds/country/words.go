@@ -29,8 +29,13 @@ var codeWords = strings.Fields(`
 
 // codeWord reports whether s, as sent, is one of codeWords in lower case.
 func codeWord(s string) bool {
-	if len(s) < 2 || len(s) > 3 || s != strings.ToLower(s) {
+	if len(s) < 2 || len(s) > 3 {
 		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false // capitals, mixed case or no code: no allocation
+		}
 	}
 	_, ok := codeWordSet[s]
 	return ok
