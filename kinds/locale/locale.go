@@ -161,6 +161,17 @@ func canonical(s string, own bool) (language.Tag, bool) {
 // example). Its readings are "sv" and "sme", which reads as se.
 const askedAsCanonical = " se "
 
+// allUpper reports whether s has no lower-case ASCII letter, without
+// allocating (strings.ToUpper would).
+func allUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'a' <= s[i] && s[i] <= 'z' {
+			return false
+		}
+	}
+	return true
+}
+
 // ownLanguage reports whether the readings of a code hold the code's own
 // language, as the canonical tag of it.
 func ownLanguage(rs []firstReading, code string) bool {
@@ -244,7 +255,7 @@ func underscoreOrCase(s string) (language.Tag, string, bool) {
 	if i := strings.IndexAny(s, "-_"); i >= 0 {
 		first = s[:i]
 	}
-	tag, ok := canonical(string(buf[:len(s)]), first != strings.ToUpper(first))
+	tag, ok := canonical(string(buf[:len(s)]), !allUpper(first))
 	if !ok {
 		return language.Und, "", false
 	}
@@ -351,7 +362,7 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 			// name: "Laz", "asu".
 			return agentinput.Outcome[language.Tag]{}, false
 		}
-		if reason != "" && subs[0] != strings.ToUpper(subs[0]) && ownLanguage(readings, first) && !strings.Contains(askedAsCanonical, " "+first+" ") {
+		if reason != "" && !allUpper(subs[0]) && ownLanguage(readings, first) && !strings.Contains(askedAsCanonical, " "+first+" ") {
 			// Not in capitals, a language's own code is its language, as
 			// its canonical tag is: "Ps", "br_FR" (canonical).
 			readings, reason = []firstReading{{tag: first, code: first}}, ""
