@@ -123,7 +123,7 @@ func readString(v any, s string, opts Options, words map[string]*word) agentinpu
 	if t == "" {
 		return ask(v, opts, agentinput.AskInvalid, "it is empty", hintString)
 	}
-	if opts.Bound != BoundNone && strings.IndexAny(t, "0123456789") < 0 && openWord(t) {
+	if opts.Bound != BoundNone && !strings.ContainsAny(t, "0123456789") && openWord(t) {
 		// A date holds digits; a word for no bound none.
 		return openBoundWord(agentinput.Text(t), notes, opts)
 	}

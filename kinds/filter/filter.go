@@ -416,10 +416,6 @@ func containsDash(t string) bool {
 	return strings.IndexFunc(t, func(r rune) bool { return r == '−' || unicode.Is(unicode.Pd, r) }) >= 0
 }
 
-// key folds a spelling: spelling.Fold, then every run of characters that
-// are not letters or digits made one space.
-func key(s string) string { return spelling.Key(s) }
-
 // maxSample is how many stored values a filter_dropped warning names when
 // the value named none.
 const maxSample = 10
