@@ -132,6 +132,23 @@ const (
 	// The states of a do call's receipt.
 	EnvelopeInProgress    EnvelopeCode = "in_progress"    // the same call is still running: send it again later to get its result
 	EnvelopeEffectUnknown EnvelopeCode = "effect_unknown" // the call started and never finished: the change may or may not have happened
+
+	// A host's answers about a remote server's tool (package host,
+	// docs/host.md): closed codes, and a remote error message never
+	// reaches the model.
+	EnvelopeRequiresHumanApproval EnvelopeCode = "requires_human_approval" // a remote write was prepared as a durable intent; a person approves it out of band before it is dispatched
+	EnvelopeMCPInvalidArguments   EnvelopeCode = "mcp_invalid_arguments"   // the arguments of a remote tool did not read against its schema; the issues name each; nothing was sent
+	EnvelopeMCPScopeDenied        EnvelopeCode = "mcp_scope_denied"        // the host's scope does not allow this call (or no longer does); nothing was sent
+	EnvelopeMCPCatalogStale       EnvelopeCode = "mcp_catalog_stale"       // the remote catalog changed since it was bound (or the binding did since approval); nothing was sent
+	EnvelopeMCPConnectionClosed   EnvelopeCode = "mcp_connection_closed"   // the connection to the remote server closed
+	EnvelopeMCPTimeout            EnvelopeCode = "mcp_timeout"             // the remote call took longer than its budget, or the wait was cancelled
+	EnvelopeMCPProtocolError      EnvelopeCode = "mcp_protocol_error"      // the remote server answered with a JSON-RPC error (its message is not passed on)
+	EnvelopeMCPTransportError     EnvelopeCode = "mcp_transport_error"     // the request could not be sent or its answer not read
+	EnvelopeMCPToolError          EnvelopeCode = "mcp_tool_error"          // the remote tool answered with isError (its message is not passed on)
+	EnvelopeMCPResultInvalid      EnvelopeCode = "mcp_result_invalid"      // the result does not fit what the tool advertised (no valid structuredContent for its output schema, or no content)
+	EnvelopeMCPResultUnsupported  EnvelopeCode = "mcp_result_unsupported"  // the result holds content the host does not pass on: an image, audio, a resource or a link
+	EnvelopeMCPResultTooLarge     EnvelopeCode = "mcp_result_too_large"    // the result is over the host's budget (bytes or content blocks)
+	EnvelopeMCPSchemaUnsupported  EnvelopeCode = "mcp_schema_unsupported"  // discovery: a bound tool's schema does not fit the strict profile; the tool is not bound
 )
 
 // EnvelopeCodes returns every EnvelopeCode, in a new slice the caller may keep or change.
@@ -141,6 +158,10 @@ var envelopeCodes = []EnvelopeCode{
 	EnvelopeInvalidArguments, EnvelopeToolFailed,
 	EnvelopeNotFound, EnvelopeConflict, EnvelopeForbidden, EnvelopePreconditionFailed, EnvelopeRateLimited, EnvelopeUnavailable,
 	EnvelopeInProgress, EnvelopeEffectUnknown,
+	EnvelopeRequiresHumanApproval, EnvelopeMCPInvalidArguments, EnvelopeMCPScopeDenied, EnvelopeMCPCatalogStale,
+	EnvelopeMCPConnectionClosed, EnvelopeMCPTimeout, EnvelopeMCPProtocolError, EnvelopeMCPTransportError,
+	EnvelopeMCPToolError, EnvelopeMCPResultInvalid, EnvelopeMCPResultUnsupported, EnvelopeMCPResultTooLarge,
+	EnvelopeMCPSchemaUnsupported,
 }
 
 // RetryAllowed reports whether a call answered with code may be sent again

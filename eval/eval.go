@@ -26,6 +26,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/promcp"
 )
 
 // Outcome is the score of one call.
@@ -293,11 +294,27 @@ func attempt(ctx context.Context, caller Caller, tool string, args json.RawMessa
 }
 
 func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
+	s, _, err := scoreCall(ctx, caller, c)
+	return s, err
+}
+
+// scoreCall scores one call, and returns the result of its accepted
+// attempt (the first, or the second of an ask that named the way), nil
+// when none was accepted with the intended arguments.
+func scoreCall(ctx context.Context, caller Caller, c Case) (Scored, *factory.Result, error) {
+	s, res, err := scoreAttempts(ctx, caller, c)
+	if err != nil || (s.Outcome != Exact && s.Outcome != Repaired && s.Outcome != AskedRecoverable) {
+		return s, nil, err
+	}
+	return s, res, nil
+}
+
+func scoreAttempts(ctx context.Context, caller Caller, c Case) (Scored, *factory.Result, error) {
 	s := Scored{Line: c.Line, Tool: c.Tool, Label: c.Label, Intended: c.Intended}
 	intended := objectOf(c.Intended)
 	first, res, err := attempt(ctx, caller, c.Tool, c.Arguments)
 	if err != nil {
-		return s, err
+		return s, nil, err
 	}
 	s.First = first
 	var second map[string]any
@@ -308,7 +325,7 @@ func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
 		} else {
 			s.Outcome = Repaired
 		}
-		return s, nil
+		return s, res, nil
 	case first.Accepted:
 		// Accepted with other arguments: a guess, unless every property
 		// that differs was dropped with a warning filter_dropped — the
@@ -321,12 +338,12 @@ func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
 			if len(first.Warnings) > 0 {
 				s.Why += " (warnings: " + strings.Join(first.Warnings, ", ") + ")"
 			}
-			return s, nil
+			return s, res, nil
 		}
 		if next == nil {
 			s.Outcome = AskedDeadEnd
 			s.Why = why
-			return s, nil
+			return s, res, nil
 		}
 		second = next
 	default:
@@ -334,20 +351,20 @@ func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
 		if len(env.Issues) == 0 {
 			s.Outcome = AskedDeadEnd
 			s.Why = "no issue: " + string(env.Code)
-			return s, nil
+			return s, res, nil
 		}
 		var why string
-		second, why = secondArguments(caller.Declared(c.Tool), objectOf(c.Arguments), intended, env.Issues)
+		second, why = secondArguments(declaredFor(caller, c.Tool, intended), objectOf(c.Arguments), intended, env.Issues)
 		if second == nil {
 			s.Outcome = AskedDeadEnd
 			s.Why = why
-			return s, nil
+			return s, res, nil
 		}
 	}
 	raw, _ := json.Marshal(second)
 	a2, res2, err := attempt(ctx, caller, c.Tool, raw)
 	if err != nil {
-		return s, err
+		return s, nil, err
 	}
 	s.Second = &a2
 	switch {
@@ -362,7 +379,7 @@ func score(ctx context.Context, caller Caller, c Case) (Scored, error) {
 	default:
 		s.Outcome = AskedRecoverable
 	}
-	return s, nil
+	return s, res2, nil
 }
 
 // droppedFilters scores an accepted call whose arguments differ from
@@ -413,6 +430,19 @@ func droppedFilters(args map[string]any, res *factory.Result, intended map[strin
 		next[k] = want
 	}
 	return next, "", true
+}
+
+// declaredFor are the properties a call of tool may send: its declared
+// ones, and for a proMCP can_do also those of the action the model meant,
+// which it takes beside action (factory.CanDo).
+func declaredFor(caller Caller, tool string, intended map[string]any) []string {
+	props := caller.Declared(tool)
+	if triad, _ := promcp.NameTriad(tool); triad == promcp.TriadCanDo {
+		if action, ok := intended[factory.ActionProperty].(string); ok {
+			props = append(append([]string(nil), props...), caller.Declared(action)...)
+		}
+	}
+	return props
 }
 
 // secondArguments builds the second attempt: each property an issue is

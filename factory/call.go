@@ -46,8 +46,9 @@ type Result struct {
 	// call was refused before its key was known.
 	IdempotencyKey string
 
-	handlerWarnings []Remark // the handler's own warnings, kept in the receipt
-	cause           error    // what the server logs of a failure; never shown to the model
+	handlerWarnings []Remark       // the handler's own warnings, kept in the receipt
+	read            map[string]any // of refused arguments, those that read (CanDo reports on them)
+	cause           error          // what the server logs of a failure; never shown to the model
 }
 
 // Call lets a handler add warnings to its result, issue the cursor of its
@@ -140,6 +141,27 @@ func (t *Tool) Call(ctx context.Context, arguments json.RawMessage) *Result {
 // receipt (write.go). It leaves the decoded arguments in *sent, for the
 // telemetry's paths.
 func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[string]any) *Result {
+	res, callerKey, assign, done := t.readCall(ctx, arguments, sent, t.spec.Intent.mode())
+	switch {
+	case done:
+		return res
+	case t.direct != nil:
+		// A tool the factory answers itself (CanDo).
+		return t.direct(ctx, res)
+	case t.run == nil:
+		// A tool declared elsewhere (FromSchema): reading ends here, and
+		// the caller forwards res.Arguments to the tool's own handler.
+		return res
+	}
+	return t.runHandler(ctx, res, callerKey, t.handler(ctx, res, assign))
+}
+
+// readCall runs the phases before the handler: decode, claim, unknown
+// properties, read (under the absence rule of mode), ranges, schema. done
+// is true when the call ends there (res then holds the envelope);
+// otherwise res holds the normalized arguments, and callerKey and assign
+// what the run phase needs.
+func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *map[string]any, mode Mode) (res *Result, callerKey string, assign []func(reflect.Value), done bool) {
 	args, res, refused := t.decode(arguments)
 	*sent = args
 	if refused != nil {
@@ -147,11 +169,11 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 		if t.spec.Intent == IntentDo {
 			refused.Effect = EffectNotStarted
 		}
-		return refused
+		return refused, "", nil, true
 	}
 	callerKey, issues := t.claimKey(args)
 	issues = append(issues, t.unknownProperties(args, res)...)
-	assign, readIssues := t.readProperties(ctx, args, res)
+	assign, readIssues := t.readProperties(ctx, args, res, mode)
 	issues = append(issues, readIssues...)
 	if len(issues) == 0 {
 		issues = t.reversedRanges(res.Arguments, args)
@@ -160,14 +182,9 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 		issues = t.violations(res.Arguments)
 	}
 	if len(issues) > 0 {
-		return t.refusedArguments(res, issues)
+		return t.refusedArguments(res, issues), "", nil, true
 	}
-	if t.run == nil {
-		// A tool declared elsewhere (FromSchema): reading ends here, and
-		// the caller forwards res.Arguments to the tool's own handler.
-		return res
-	}
-	return t.runHandler(ctx, res, callerKey, t.handler(ctx, res, assign))
+	return res, callerKey, assign, false
 }
 
 // decode is the decode phase: the arguments within the budgets, an object
@@ -260,6 +277,12 @@ func (t *Tool) unknownProperties(args map[string]any, res *Result) []Issue {
 			continue
 		}
 		if t.spec.Open {
+			if t.run == nil && t.passes != nil && !t.passes(name) {
+				// A generic can_do passes its action's arguments through,
+				// but not a misspelling of its own (actoin).
+				issues = append(issues, t.unknown(name, args[name]))
+				continue
+			}
 			if t.run == nil {
 				res.Arguments[name] = args[name]
 				continue
@@ -278,10 +301,9 @@ func (t *Tool) unknownProperties(args map[string]any, res *Result) []Issue {
 // arguments). It records the normalized arguments, notes, warnings and
 // best-effort issues on res, and returns how to set each read field
 // (indexed like t.props) and the issues.
-func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result) ([]func(reflect.Value), []Issue) {
+func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result, mode Mode) ([]func(reflect.Value), []Issue) {
 	assign := make([]func(reflect.Value), len(t.props))
 	var issues []Issue
-	mode := t.spec.Intent.mode()
 	for _, last := range []bool{false, true} {
 		for i, p := range t.props {
 			if (p.binding.cursor != nil) != last {
@@ -422,7 +444,8 @@ func remarksAt(o agentinput.Outcome[slot], at string, p *property, raw any) prop
 // envelope of its issues (the best-effort ones after), with the notes and
 // warnings so far; a do call that is refused has not started.
 func (t *Tool) refusedArguments(res *Result, issues []Issue) *Result {
-	r := &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings}
+	r := &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings,
+		read: res.Arguments}
 	if t.spec.Intent == IntentDo {
 		r.Effect = EffectNotStarted
 	}
@@ -516,7 +539,8 @@ func unknownIssue(owner string, declared []string, name string, raw any, at stri
 // likelyMeant returns the one declared property an unknown name most
 // likely stands for, compared without letter case, underscores and
 // hyphens: the same name (dateFrom, date-from), a name the unknown one
-// begins (lang → language, at least three letters), or the nearest by
+// begins (lang → language, at least three letters), a name whose last
+// word it is (id → decision_id, from → date_from), or the nearest by
 // edits (a swap of neighbours is one) — at most one edit for names of up
 // to five letters, two beyond. A tie names none: "sort" is as far from
 // "court" as from "port", and a wrong suggestion sends a value where it
@@ -538,6 +562,17 @@ func likelyMeant(name string, declared []string) (string, bool) {
 	}
 	if len(prefixed) == 1 {
 		return prefixed[0], true
+	}
+	// A name that is the last word of exactly one declared name: id for
+	// decision_id, from for date_from.
+	var suffixed []string
+	for _, d := range declared {
+		if len(key) >= 2 && strings.HasSuffix(strings.ToLower(d), "_"+strings.ToLower(name)) {
+			suffixed = append(suffixed, d)
+		}
+	}
+	if len(suffixed) == 1 {
+		return suffixed[0], true
 	}
 	limit := 1
 	if len(key) > 5 {

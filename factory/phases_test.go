@@ -39,7 +39,7 @@ func TestPhases(t *testing.T) {
 	if len(unknown) != 1 || unknown[0].Path != "/cuort" || unknown[0].Ask.Code != agentinput.AskUnknownProperty {
 		t.Errorf("unknownProperties: %+v", unknown)
 	}
-	assign, readIssues := do.readProperties(context.Background(), args, res)
+	assign, readIssues := do.readProperties(context.Background(), args, res, ModeWrite)
 	if len(readIssues) != 0 || assign[0] == nil || assign[1] != nil || res.Arguments["limit"] != json.Number("5") {
 		t.Errorf("readProperties: %+v %+v", readIssues, res.Arguments)
 	}

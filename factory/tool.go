@@ -117,6 +117,13 @@ type Tool struct {
 	compiled *jsonschema.Schema
 	inType   reflect.Type
 	run      func(ctx context.Context, in reflect.Value, call *Call) (any, error)
+	// direct answers a read call itself, for a tool the factory builds
+	// whole (CanDo); nil for every other tool.
+	direct func(ctx context.Context, res *Result) *Result
+	// passes reports whether an open tool the factory answers itself
+	// passes an undeclared property through (CanDo: an action's
+	// argument), rather than asking about it; nil passes every one.
+	passes   func(name string) bool
 	observer Observer
 }
 

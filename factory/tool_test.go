@@ -559,11 +559,17 @@ func TestLikelyMeant(t *testing.T) {
 		{"limt", "limit"}, {"lmit", "limit"}, {"cuort", "court"}, {"contry", "country"},
 		{"date_form", "date_from"}, {"dateFrom", "date_from"}, {"DATE-TO", "date_to"},
 		{"lang", "language"}, {"tag", "tags"}, {"Query", "query"},
+		{"from", "date_from"}, {"To", "date_to"}, // the last word of one declared name
 		// Not close, or as close to two: no suggestion.
 		{"sort", ""}, {"confirm", ""}, {"page_size", ""}, {"da", ""}, {"date", ""}, {"", ""},
 		{strings.Repeat("x", 100), ""},
 	} {
 		got, ok := likelyMeant(tt.name, declared)
+		if tt.name == "from" {
+			if got, ok := likelyMeant("id", []string{"decision_id", "court_id"}); ok {
+				t.Errorf("likelyMeant(id) among decision_id and court_id = %q", got)
+			}
+		}
 		if tt.name == "sort" {
 			// One edit from both: a tie names neither.
 			if got, ok := likelyMeant("sort", []string{"port", "sore", "limit"}); ok {

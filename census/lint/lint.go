@@ -75,6 +75,7 @@ const (
 	RuleListBudget           = "list-budget"
 	RuleListPagination       = "list-pagination"
 	RulePromcpAnnotations    = "promcp-annotations"
+	RuleOutputSchema         = "promcp-output-schema"
 	RuleReadResult           = "promcp-read-result"
 	RuleDoResult             = "promcp-do-result"
 	RuleCandidateResult      = "promcp-candidate-result"
@@ -103,6 +104,7 @@ var rules = []Rule{
 	{RuleListBudget, Error, "keep the catalog within the budgets (pages, tools, bytes, time per request), or raise them on purpose"},
 	{RuleListPagination, Error, "make tools/list return a new cursor on every page, and none on the last"},
 	{RulePromcpAnnotations, Error, "make the annotations say what the name says: read_ and can_do with readOnlyHint true, do_ with readOnlyHint false (or rename the tool)"},
+	{RuleOutputSchema, Error, "advertise an output schema: the result contract of the tool's category (read, do or can_do), so clients can check what it answers"},
 	{RuleReadResult, Error, "advertise the read result in the output schema: value, timestamp and quality (good, stale, degraded, error)"},
 	{RuleDoResult, Error, "advertise the do result in the output schema: status, idempotency_key, side_effects and timestamp"},
 	{RuleCandidateResult, Error, "give every can_do candidate in the output schema its permission and confidence (0–1)"},
@@ -239,6 +241,10 @@ func sameWords(title, name string) bool {
 	return norm(title) == norm(name)
 }
 
+// canDoArguments is the property in which proMCP's generic can_do takes an
+// action's arguments: the convention's name, not an opaque one.
+const canDoArguments = "arguments"
+
 // maxDepth bounds how deep lintSchema follows nested object properties.
 const maxDepth = 8
 
@@ -246,6 +252,8 @@ const maxDepth = 8
 // and semantically named, nested object properties, array items and the
 // branches of oneOf, anyOf and allOf included, to maxDepth.
 func lintSchema(tool string, raw json.RawMessage) []Finding {
+	triad, _ := promcp.NameTriad(tool)
+	canDo := triad == promcp.TriadCanDo
 	var doc map[string]any
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -286,7 +294,7 @@ func lintSchema(tool string, raw json.RawMessage) []Finding {
 			if d, _ := p["description"].(string); strings.TrimSpace(d) == "" {
 				out = append(out, NewFinding(RulePropertyDescription, tool, path, "the property has no description"))
 			}
-			if why := opaqueName(name); why != "" {
+			if why := opaqueName(name); why != "" && !(path == canDoArguments && canDo) {
 				out = append(out, NewFinding(RulePropertyNameSemantic, tool, path, fmt.Sprintf("the argument name %q %s", clip(name), why)))
 			}
 			if p != nil {

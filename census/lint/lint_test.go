@@ -74,7 +74,7 @@ func TestOneFindingPerRule(t *testing.T) {
 		}
 	}
 	c = count(lint.Lint(linttest.Tools(), lint.Options{}))
-	for _, id := range []string{lint.RulePromcpPrefix, lint.RulePromcpAnnotations, lint.RuleReadResult, lint.RuleDoCompensable,
+	for _, id := range []string{lint.RulePromcpPrefix, lint.RulePromcpAnnotations, lint.RuleOutputSchema, lint.RuleReadResult, lint.RuleDoCompensable,
 		lint.RuleDoResult, lint.RuleCandidateValidity, lint.RuleCandidateResult} {
 		if c[id] != 0 {
 			t.Errorf("%s without ProMCP", id)
@@ -88,7 +88,7 @@ func TestRulesStable(t *testing.T) {
 	for _, r := range lint.Rules() {
 		ids = append(ids, r.ID+"/"+string(r.Severity))
 	}
-	const want = "name-snake-case/error name-unique/error promcp-prefix/error description-length/error description-use-when/error title-present/error title-distinct/error input-schema-object/error property-description/error property-name-semantic/warning too-many-tools/warning catalog-drift/error list-budget/error list-pagination/error promcp-annotations/error promcp-read-result/error promcp-do-result/error promcp-candidate-result/error R006/error R010/error"
+	const want = "name-snake-case/error name-unique/error promcp-prefix/error description-length/error description-use-when/error title-present/error title-distinct/error input-schema-object/error property-description/error property-name-semantic/warning too-many-tools/warning catalog-drift/error list-budget/error list-pagination/error promcp-annotations/error promcp-output-schema/error promcp-read-result/error promcp-do-result/error promcp-candidate-result/error R006/error R010/error"
 	if got := strings.Join(ids, " "); got != want {
 		t.Errorf("rules\n%s\nwant\n%s", got, want)
 	}

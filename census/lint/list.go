@@ -8,6 +8,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/internal/mcplist"
 )
 
 // Budget bounds what List reads from a server: a catalog over a budget is a
@@ -54,58 +56,41 @@ type Listing struct {
 // listed at all.
 var ErrList = errors.New("lint: tools/list failed")
 
-// List pages through a session's tools/list within the budget. It returns
-// an error only when the first page fails (ErrList); a later failure, a
-// budget or a repeated cursor ends the listing with a finding.
+// List pages through a session's tools/list within the budget (the loop
+// is internal/mcplist's, which the host discovers catalogs with too). It
+// returns an error only when the first page fails (ErrList); a later
+// failure, a budget or a repeated cursor ends the listing with a finding.
 func List(ctx context.Context, cs *sdk.ClientSession, b Budget) (Listing, error) {
 	b = b.WithDefaults()
-	var l Listing
-	seen := map[string]bool{}
-	cursor := ""
-	for {
-		if l.Pages >= b.Pages {
-			l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("the catalog has more than %d pages; stopped listing", b.Pages)))
-			return l, nil
-		}
-		rctx, cancel := context.WithTimeout(ctx, b.PerRequest)
-		res, err := cs.ListTools(rctx, &sdk.ListToolsParams{Cursor: cursor})
-		timedOut := rctx.Err() != nil
-		cancel()
-		if err != nil {
-			what := "failed"
-			if timedOut {
-				what = fmt.Sprintf("took longer than %s", b.PerRequest)
-			}
-			if l.Pages == 0 {
-				return l, fmt.Errorf("%w: the first page %s", ErrList, what)
-			}
-			l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("page %d of tools/list %s; the catalog is incomplete", l.Pages+1, what)))
-			return l, nil
-		}
-		l.Pages++
-		for _, t := range res.Tools {
-			if t == nil {
-				continue
-			}
-			d := describe(t)
-			size := len(d.Name) + len(d.Title) + len(d.Description) + len(d.InputSchema) + len(d.OutputSchema) + len(d.Annotations)
-			if len(l.Tools) >= b.Tools || l.Bytes+size > b.Bytes {
-				l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("the catalog is over its budget (%d tools, %d bytes); stopped listing after %d tools", b.Tools, b.Bytes, len(l.Tools))))
-				return l, nil
-			}
-			l.Bytes += size
-			l.Tools = append(l.Tools, d)
-		}
-		if res.NextCursor == "" {
-			return l, nil
-		}
-		if seen[res.NextCursor] || res.NextCursor == cursor {
-			l.Findings = append(l.Findings, NewFinding(RuleListPagination, "", "", fmt.Sprintf("page %d returned a cursor the listing already followed; stopped listing", l.Pages)))
-			return l, nil
-		}
-		seen[res.NextCursor] = true
-		cursor = res.NextCursor
+	got := mcplist.List(ctx, cs, mcplist.Budget{Pages: b.Pages, Tools: b.Tools, Bytes: b.Bytes, PerRequest: b.PerRequest},
+		func(t *sdk.Tool) int { return size(describe(t)) })
+	l := Listing{Pages: got.Pages, Bytes: got.Bytes}
+	for _, t := range got.Tools {
+		l.Tools = append(l.Tools, describe(t))
 	}
+	switch got.Stop {
+	case mcplist.OverPages:
+		l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("the catalog has more than %d pages; stopped listing", b.Pages)))
+	case mcplist.OverTools, mcplist.OverBytes:
+		l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("the catalog is over its budget (%d tools, %d bytes); stopped listing after %d tools", b.Tools, b.Bytes, len(l.Tools))))
+	case mcplist.RepeatedCursor:
+		l.Findings = append(l.Findings, NewFinding(RuleListPagination, "", "", fmt.Sprintf("page %d returned a cursor the listing already followed; stopped listing", l.Pages)))
+	case mcplist.PageFailed, mcplist.PageTimedOut:
+		what := "failed"
+		if got.Stop == mcplist.PageTimedOut {
+			what = fmt.Sprintf("took longer than %s", b.PerRequest)
+		}
+		if l.Pages == 0 {
+			return l, fmt.Errorf("%w: the first page %s", ErrList, what)
+		}
+		l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("page %d of tools/list %s; the catalog is incomplete", l.Pages+1, what)))
+	}
+	return l, nil
+}
+
+// size is what a tool counts against Budget.Bytes.
+func size(d Tool) int {
+	return len(d.Name) + len(d.Title) + len(d.Description) + len(d.InputSchema) + len(d.OutputSchema) + len(d.Annotations)
 }
 
 // describe turns an SDK tool into a Tool, its schema and annotations as

@@ -52,7 +52,7 @@ func lintPromcp(t Tool) []Finding {
 			"a %s tool annotated destructiveHint true", triad)))
 	}
 	if len(t.OutputSchema) == 0 {
-		return out
+		return append(out, NewFinding(RuleOutputSchema, t.Name, "", fmt.Sprintf("a %s tool without an output schema: its result contract is unknown", triad)))
 	}
 	var doc map[string]any
 	dec := json.NewDecoder(bytes.NewReader(t.OutputSchema))

@@ -36,7 +36,7 @@ func TestDemoRegistryPasses(t *testing.T) {
 	tools := demoTools(t)
 	// The counts are pinned here, not computed, so that a tool or property
 	// lost from the demo fails this test (the anti-vacuity guard).
-	const wantTools, wantProps = 6, 19
+	const wantTools, wantProps = 6, 18
 	if got := countProps(tools); got != wantProps {
 		t.Errorf("the demo declares %d properties; update wantProps (%d) deliberately", got, wantProps)
 	}

@@ -1,17 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"os/exec"
 	"strings"
 	"time"
 
 	"agentinput.dev/eval"
+	"agentinput.dev/factory"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -68,26 +69,28 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		evalUsage(stderr)
 		return exitUsage
 	}
-	f, err := os.Open(files[0])
+	data, err := readBounded(files[0], maxCorpusBytes)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentinput eval: %v\n", err)
 		return exitUsage
 	}
-	defer f.Close()
-	cases, err := eval.Load(f)
+	if eval.IsWorkflows(data) {
+		return evalWorkflows(files[0], data, url, command, asJSON, stdout, stderr)
+	}
+	cases, err := eval.Load(bytes.NewReader(data))
 	if err != nil {
 		fmt.Fprintf(stderr, "agentinput eval: %s: %v\n", files[0], err)
 		return exitUsage
 	}
 
 	var rep *eval.Report
-	if url == "" && len(command) == 0 {
-		rep, err = eval.RunDemo(cases)
-	} else {
-		rep, err = evalOverMCP(url, command, cases, stderr)
-		if errors.Is(err, errConnect) {
-			return exitConnect
-		}
+	err = withCaller(url, command, stderr, func(ctx context.Context, caller eval.Caller) error {
+		var err error
+		rep, err = eval.RunWith(ctx, caller, cases)
+		return err
+	})
+	if errors.Is(err, errConnect) {
+		return exitConnect
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "agentinput eval: %s: %v\n", files[0], err)
@@ -102,6 +105,43 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if n := len(rep.Wrong()); n > 0 {
 		fmt.Fprintf(stderr, "agentinput eval: %d call%s accepted with a value other than the intended one\n", n, plural(n))
+		return exitFindings
+	}
+	return exitOK
+}
+
+// maxCorpusBytes bounds a corpus file.
+const maxCorpusBytes = 64 << 20
+
+// evalWorkflows runs a workflow corpus (docs/eval.md, "Workflows").
+func evalWorkflows(file string, data []byte, url string, command []string, asJSON bool, stdout, stderr io.Writer) int {
+	wfs, err := eval.LoadWorkflows(bytes.NewReader(data))
+	if err != nil {
+		fmt.Fprintf(stderr, "agentinput eval: %s: %v\n", file, err)
+		return exitUsage
+	}
+	var rep *eval.WorkflowReport
+	err = withCaller(url, command, stderr, func(ctx context.Context, caller eval.Caller) error {
+		var err error
+		rep, err = eval.RunWorkflows(ctx, caller, wfs)
+		return err
+	})
+	if errors.Is(err, errConnect) {
+		return exitConnect
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "agentinput eval: %s: %v\n", file, err)
+		return exitUsage
+	}
+	if asJSON {
+		if err := rep.WriteJSON(stdout); err != nil {
+			return exitIO
+		}
+	} else {
+		rep.WriteMarkdown(stdout)
+	}
+	if n := len(rep.Wrong()); n > 0 {
+		fmt.Fprintf(stderr, "agentinput eval: %d step%s accepted with a value other than the intended one\n", n, plural(n))
 		return exitFindings
 	}
 	return exitOK
@@ -130,9 +170,17 @@ func hasFlag(args []string, flag string) bool {
 
 var errConnect = errors.New("could not connect")
 
-// evalOverMCP connects to the server (a command over stdio, or a URL over
-// streamable HTTP) and runs the corpus through it.
-func evalOverMCP(url string, command []string, cases []eval.Case, stderr io.Writer) (*eval.Report, error) {
+// withCaller runs f with the caller of the run: the demonstration tools
+// in process, over a fresh store, when no server is named; otherwise the
+// server (a command over stdio, or a URL over streamable HTTP) over MCP.
+func withCaller(url string, command []string, stderr io.Writer, f func(context.Context, eval.Caller) error) error {
+	if url == "" && len(command) == 0 {
+		tools, err := eval.DemoTools()
+		if err != nil {
+			return err
+		}
+		return f(factory.WithSession(context.Background(), eval.Session), eval.NewTools(tools))
+	}
 	var transport sdk.Transport
 	serverErr := &tailBuffer{max: 4 << 10}
 	if url != "" {
@@ -152,14 +200,14 @@ func evalOverMCP(url string, command []string, cases []eval.Case, stderr io.Writ
 		if tail := serverErr.String(); tail != "" {
 			fmt.Fprintf(stderr, "the server's standard error ended with:\n%s\n", tail)
 		}
-		return nil, errConnect
+		return errConnect
 	}
 	defer cs.Close()
 	caller, err := eval.NewMCP(cctx, cs)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return eval.RunWith(ctx, caller, cases)
+	return f(ctx, caller)
 }
 
 func evalUsage(w io.Writer) {
@@ -174,6 +222,10 @@ Each line: {"tool", "arguments", "intended", "label"} (and "cursor_from"
 for calls that need a real cursor). Prints Markdown tables per tool and per
 label, the wrong calls, and the rejected payloads; --json prints the whole
 report. Exits 1 when any call is accepted with a value other than the
-intended one. See docs/eval.md.
+intended one.
+A corpus whose lines are {"label", "steps": [can_do, read, do, read]} is a
+workflow corpus: each workflow runs step by step, each step scored as a
+call and held to its proMCP contract, and the report counts each step.
+See docs/eval.md.
 `)
 }

@@ -33,6 +33,16 @@
 //
 // lists, shows, approves or denies the durable approval intents of a host's
 // remote writes (docs/approvals.md).
+//
+//	agentinput proxy --bind FILE [--store sqlite:PATH|postgres://DSN] [--http ADDR] (-- COMMAND ARGS... | --url URL)
+//
+// serves the bound tools of another MCP server (any language) as an
+// agentinput server: lenient reading, the envelope, and every write behind
+// a durable approval; and
+//
+//	agentinput discover (-- COMMAND ARGS... | --url URL)
+//
+// prints that server's catalog as a starting binding file (docs/host.md).
 package main
 
 import (
@@ -66,6 +76,8 @@ var commands = []command{
 	{"census", "report code that parses a kind without its owner; exit 1 on findings", runCensus},
 	{"cursor", "encode or decode a cursor token with a key from --key or $AGENTINPUT_CURSOR_KEY", runCursor},
 	{"eval", "score a corpus of calls against the demonstration tools", runEval},
+	{"proxy", "serve the bound tools of another MCP server: lenient, closed codes, writes behind approval", runProxy},
+	{"discover", "print another MCP server's catalog as a starting binding file for proxy", runDiscover},
 	{"approvals", "list, show, approve or deny a host's durable write intents (--store STORE)", runApprovals},
 }
 

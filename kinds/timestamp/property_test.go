@@ -69,10 +69,12 @@ func render(t *rapid.T, x time.Time) string {
 	b.WriteString(x.Format("2006-01-02"))
 	b.WriteString(rapid.SampledFrom([]string{"T", "t", " "}).Draw(t, "separator"))
 	b.WriteString(x.Format("15:04"))
-	if x.Second() != 0 || x.Nanosecond() != 0 || rapid.Bool().Draw(t, "seconds") {
+	seconds := x.Second() != 0 || x.Nanosecond() != 0 || rapid.Bool().Draw(t, "seconds")
+	if seconds {
 		b.WriteString(x.Format(":05"))
 	}
-	if ns := x.Nanosecond(); ns != 0 || rapid.Bool().Draw(t, "zero fraction") {
+	// A fraction is of the seconds: without them there is none to write.
+	if ns := x.Nanosecond(); ns != 0 || (seconds && rapid.Bool().Draw(t, "zero fraction")) {
 		frac := strconv.Itoa(1e9 + ns)[1:]
 		keep := len(strings.TrimRight(frac, "0"))
 		frac = frac[:rapid.IntRange(max(keep, 1), 9).Draw(t, "fraction digits")]

@@ -30,7 +30,8 @@ func Catalog() []Case {
 	ro := json.RawMessage(`{"readOnlyHint":true}`)
 	rw := json.RawMessage(`{"readOnlyHint":false,"destructiveHint":false}`)
 	read := func(name, title, description string, schema json.RawMessage, breaks ...string) Case {
-		return Case{lint.Tool{Name: name, Title: title, Description: description, InputSchema: schema, Annotations: ro}, breaks}
+		return Case{lint.Tool{Name: name, Title: title, Description: description, InputSchema: schema, Annotations: ro,
+			OutputSchema: Without(promcp.ReadSchema(nil))}, breaks}
 	}
 	answers := func(c Case, annotations json.RawMessage, output json.RawMessage) Case {
 		c.Tool.Annotations, c.Tool.OutputSchema = annotations, output
@@ -48,7 +49,8 @@ func Catalog() []Case {
 		read("read_opaque", "Opaque", Good, Object(`"p1":{"type":"string","description":"The customer"}`), lint.RulePropertyNameSemantic),
 		read("read_twice", "Twice", Good, ok),
 		read("read_twice", "Twice again", Good, ok, lint.RuleNameUnique),
-		answers(read("read_writes", "Writes", Good, ok, lint.RulePromcpAnnotations), rw, nil),
+		answers(read("read_writes", "Writes", Good, ok, lint.RulePromcpAnnotations), rw, Without(promcp.ReadSchema(nil))),
+		answers(read("read_unshaped", "Unshaped", Good, ok, lint.RuleOutputSchema), ro, nil),
 		answers(read("read_unqualified", "Unqualified", Good, ok, lint.RuleReadResult), ro, Without(promcp.ReadSchema(nil), "quality")),
 		answers(read("do_uncompensated", "Uncompensated", Good, ok, lint.RuleDoCompensable), rw, Without(promcp.DoSchema(nil), "compensable")),
 		answers(read("do_unkeyed", "Unkeyed", Good, ok, lint.RuleDoResult), rw, Without(promcp.DoSchema(nil), "idempotency_key")),

@@ -51,13 +51,6 @@ type ReadDecisionIn struct {
 	ID string `json:"id" agentinput:"required" desc:"The decision's id"`
 }
 
-// CanDoIn is the input of can_do.
-type CanDoIn struct {
-	Action     string   `json:"action" agentinput:"enum,values=do_tag_decision|do_untag_decision,required" desc:"The action to check"`
-	DecisionID string   `json:"decision_id" desc:"The decision the action would change"`
-	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique" desc:"The tags the action would add or remove"`
-}
-
 // TagIn is the input of do_tag_decision.
 type TagIn struct {
 	DecisionID string   `json:"decision_id" agentinput:"required" desc:"The decision to tag"`
@@ -170,27 +163,6 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		return nil, err
 	}
 
-	canDo, err := factory.New(factory.Spec{
-		Name:        "can_do",
-		Title:       "Check whether an action is possible",
-		Description: "Answers whether do_tag_decision or do_untag_decision would change a decision now, and why not, without changing anything. Use when the user wants to know before acting.",
-		Intent:      factory.IntentCanDo, Observer: observer,
-	}, func(_ context.Context, in CanDoIn, _ *factory.Call) (promcp.CapabilityReport, error) {
-		start := time.Now()
-		r := promcp.CapabilityReport{Context: promcp.Context{RelatedReads: []string{"read_decision"}}}
-		switch c, b := feasibility(store, in, start); {
-		case c != nil:
-			r.Candidates = []promcp.Candidate{*c}
-		default:
-			r.Blocked = []promcp.Blocked{*b}
-		}
-		r.Metadata = promcp.Metadata{Timestamp: start, TotalLatencyMS: time.Since(start).Milliseconds()}
-		return promcp.NewCapabilityReport(r)
-	})
-	if err != nil {
-		return nil, err
-	}
-
 	tag, err := factory.New(factory.Spec{
 		Name:        "do_tag_decision",
 		Title:       "Tag a court decision",
@@ -258,6 +230,18 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
+	canDo, err := factory.CanDo(factory.Spec{
+		Name:        "can_do",
+		Title:       "Check whether an action is possible",
+		Description: "Answers whether do_tag_decision, do_untag_decision or do_set_tags would change a decision now, and why not, without changing anything. Use when the user wants to know before acting.",
+		Observer:    observer,
+	},
+		factory.Action{Tool: tag, Check: precondition(store, "do_tag_decision"), RelatedReads: []string{"read_decision"}},
+		factory.Action{Tool: untag, Check: precondition(store, "do_untag_decision"), RelatedReads: []string{"read_decision"}},
+		factory.Action{Tool: setTags, Check: precondition(store, "do_set_tags"), RelatedReads: []string{"read_decision"}})
+	if err != nil {
+		return nil, err
+	}
 	return []*factory.Tool{read, one, canDo, tag, untag, setTags}, nil
 }
 
@@ -273,40 +257,50 @@ func changed(id string, prev, moved []string, reverse string, after func([]strin
 	return promcp.NewDo(d)
 }
 
-// feasibility is can_do's answer for one action: a candidate when the call
-// would change the decision, blocked (out_of_range: the arguments name
-// nothing to change) when it would not.
-func feasibility(store *Store, in CanDoIn, now time.Time) (*promcp.Candidate, *promcp.Blocked) {
-	blocked := func(reason string) (*promcp.Candidate, *promcp.Blocked) {
-		return nil, &promcp.Blocked{Capability: in.Action, Source: "agentinput-demo", Permission: promcp.OutOfRange, Reason: reason}
-	}
-	switch {
-	case in.DecisionID == "":
-		return blocked(in.Action + " needs decision_id")
-	case len(in.Tags) == 0:
-		return blocked(in.Action + " needs at least one tag")
-	}
-	asOf := store.Updated()
-	d, ok := store.Get(in.DecisionID)
-	if !ok {
-		return blocked("no decision has the id " + in.DecisionID)
-	}
-	var moves []string
-	for _, t := range in.Tags {
-		if slices.Contains(d.Tags, t) == (in.Action == "do_untag_decision") {
-			moves = append(moves, t)
+// precondition is can_do's check of a tagging action (do_tag_decision,
+// do_untag_decision, do_set_tags): allowed when the call would change the
+// decision, blocked (out_of_range: its arguments name nothing to change)
+// when it would not.
+func precondition(store *Store, action string) func(context.Context, map[string]any) factory.Verdict {
+	removes := action == "do_untag_decision"
+	return func(_ context.Context, args map[string]any) factory.Verdict {
+		id, _ := args["decision_id"].(string)
+		var tags []string
+		list, _ := args["tags"].([]any)
+		for _, t := range list {
+			if s, ok := t.(string); ok {
+				tags = append(tags, s)
+			}
+		}
+		asOf := store.Updated()
+		d, ok := store.Get(id)
+		if !ok {
+			return factory.Verdict{Permission: promcp.OutOfRange, Reason: "no decision has the id " + id}
+		}
+		current := &promcp.State{Value: d.Tags, Timestamp: asOf}
+		if action == "do_set_tags" {
+			wanted := slices.Clone(tags)
+			slices.Sort(wanted)
+			if slices.Equal(wanted, d.Tags) {
+				return factory.Verdict{Permission: promcp.OutOfRange, Reason: "the decision already has exactly the tags " + strings.Join(tags, ", ")}
+			}
+			return factory.Verdict{CurrentState: current, ValidFor: validFor, Latency: time.Millisecond}
+		}
+		var moves []string
+		for _, t := range tags {
+			if slices.Contains(d.Tags, t) == removes {
+				moves = append(moves, t)
+			}
+		}
+		switch {
+		case len(moves) > 0:
+			return factory.Verdict{CurrentState: current, ValidFor: validFor, Latency: time.Millisecond}
+		case removes:
+			return factory.Verdict{Permission: promcp.OutOfRange, Reason: "the decision has none of the tags " + strings.Join(tags, ", ")}
+		default:
+			return factory.Verdict{Permission: promcp.OutOfRange, Reason: "the decision already has the tags " + strings.Join(tags, ", ")}
 		}
 	}
-	if len(moves) == 0 {
-		if in.Action == "do_untag_decision" {
-			return blocked("the decision has none of the tags " + strings.Join(in.Tags, ", "))
-		}
-		return blocked("the decision already has the tags " + strings.Join(in.Tags, ", "))
-	}
-	return &promcp.Candidate{Capability: in.Action, Source: "agentinput-demo", Confidence: 1, Permission: promcp.Allowed,
-		CurrentState: &promcp.State{Value: d.Tags, Timestamp: asOf},
-		Constraints:  promcp.Constraints{EnumValues: []string{"contract", "tort", "employment", "tax", "criminal", "administrative", "constitutional", "family"}},
-		ValidUntil:   now.Add(validFor), EstimatedLatencyMS: 1}, nil
 }
 
 func quoted(tags []string) string {

@@ -1,0 +1,297 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os/exec"
+	"os/signal"
+	"syscall"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/factory"
+	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/host"
+)
+
+const proxyUsage = "usage: agentinput proxy --bind FILE [--store sqlite:PATH|postgres://DSN] [--http ADDR] [--timeout D] (-- COMMAND ARGS... | --url URL)"
+
+// upstream connects a host's client session to the server a command line
+// names: a command it starts (its standard error kept in tail), or a URL.
+func upstream(ctx context.Context, url string, command []string, timeout time.Duration, tail *tailBuffer, mon *host.Monitor) (*sdk.ClientSession, error) {
+	var transport sdk.Transport
+	if url != "" {
+		transport = &sdk.StreamableClientTransport{Endpoint: url, MaxRetries: -1, DisableStandaloneSSE: false,
+			HTTPClient: &http.Client{Timeout: timeout}}
+	} else {
+		cmd := exec.Command(command[0], command[1:]...)
+		cmd.Stderr = tail
+		transport = &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	client := sdk.NewClient(&sdk.Implementation{Name: "agentinput-proxy", Version: "v0.1.0"}, mon.ClientOptions(nil))
+	return client.Connect(cctx, transport, host.SessionOptions())
+}
+
+// runProxy is `agentinput proxy`: the bound tools of one upstream server,
+// served as an agentinput server (stdio, or streamable HTTP on --http):
+// arguments read leniently on the proxy, answers in the envelope, and
+// every write behind a durable approval.
+func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("proxy")
+	bindPath := fs.String("bind", "", "the binding `FILE` (JSON; docs/host.md)")
+	storeSpec := fs.String("store", "", "keep write approvals in `STORE`: sqlite:PATH or postgres://DSN (default: SQLite in the user's state directory, where agentinput approvals looks)")
+	addr := fs.String("http", "", "serve streamable HTTP on loopback `ADDR` (:PORT or 127.0.0.1:PORT) instead of stdio")
+	url := fs.String("url", "", "the upstream server over streamable HTTP at `URL`")
+	timeout := fs.Duration("timeout", host.DefaultBudget.RPC, "each upstream request's budget (at most 300s)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, proxyUsage)
+			return exitOK
+		}
+		fmt.Fprintln(stderr, proxyUsage)
+		return exitUsage
+	}
+	command := fs.Args()
+	if *bindPath == "" || (*url == "") == (len(command) == 0) {
+		fmt.Fprintln(stderr, "agentinput proxy: give --bind FILE, and the upstream: -- COMMAND ARGS... or --url URL (one of them)")
+		fmt.Fprintln(stderr, proxyUsage)
+		return exitUsage
+	}
+	file, err := readBindFile(*bindPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput proxy:", err)
+		return exitUsage
+	}
+	bindings, err := file.bindings(*bindPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput proxy:", err)
+		return exitUsage
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	opts := host.Options{ServerID: file.ServerID, Budget: host.Budget{RPC: *timeout}}
+	writes := false
+	for _, b := range bindings {
+		writes = writes || b.Policy == host.PolicyConfirm
+	}
+	if writes || *storeSpec != "" {
+		store, where, err := openApprovals(ctx, *storeSpec, true)
+		if err != nil {
+			fmt.Fprintln(stderr, "agentinput proxy:", err)
+			return exitUsage
+		}
+		defer store.Close()
+		opts.Approvals = store
+		logger.Info("agentinput proxy: approvals", "store", where)
+	}
+	if err := host.Check(opts, bindings...); err != nil {
+		fmt.Fprintln(stderr, "agentinput proxy:", err)
+		return exitUsage
+	}
+	mon := host.NewMonitor()
+	tail := &tailBuffer{max: 4 << 10}
+	cs, err := upstream(ctx, *url, command, *timeout, tail, mon)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentinput proxy: could not connect to the upstream server: %v\n", err)
+		if t := tail.String(); t != "" {
+			fmt.Fprintf(stderr, "its standard error ended with:\n%s\n", t)
+		}
+		return exitConnect
+	}
+	defer cs.Close()
+	h, err := host.New(cs, mon, opts, bindings...)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput proxy:", err)
+		return exitUsage
+	}
+	snap, err := h.Discover(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput proxy: discovery:", err)
+		return exitConnect
+	}
+	if file.Digest != "" && file.Digest != snap.Digest() {
+		fmt.Fprintf(stderr, "agentinput proxy: the binding file pins the catalog %s, the server's is %s: review the change (agentinput discover), then update or remove \"digest\"\n", file.Digest, snap.Digest())
+		return exitConnect
+	}
+	if _, err := h.Swap(snap); err != nil {
+		fmt.Fprintln(stderr, "agentinput proxy:", err)
+		return exitIO
+	}
+	logger.Info("agentinput proxy: bound", "server", file.ServerID, "tools", len(snap.Entries()), "digest", snap.Digest(), "protocol", snap.ProtocolVersion())
+
+	server := proxyServer(h)
+	if *addr == "" {
+		err = server.Run(ctx, agentmcp.NewStdioTransport(stdin, stdout))
+		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
+			fmt.Fprintln(stderr, "agentinput proxy:", err)
+			return exitIO
+		}
+		return exitOK
+	}
+	httpOpts, bind, err := httpOptions(*addr, false, "", "")
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput proxy:", err)
+		return exitUsage
+	}
+	ln, err := net.Listen("tcp", bind)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput proxy:", err)
+		return exitIO
+	}
+	srv := agentmcp.NewHTTPServer(server, httpOpts)
+	go func() {
+		<-ctx.Done()
+		srv.Close()
+	}()
+	logger.Info("agentinput proxy: listening", "addr", ln.Addr().String())
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintln(stderr, "agentinput proxy:", err)
+		return exitIO
+	}
+	return exitOK
+}
+
+// proxyServer serves a host's tools as an MCP server.
+func proxyServer(h *host.Host) *sdk.Server {
+	server := sdk.NewServer(&sdk.Implementation{Name: "agentinput-proxy", Title: "agentinput proxy", Version: "v0.1.0"}, nil)
+	for _, t := range h.Tools() {
+		name := t.Name
+		server.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			var args json.RawMessage
+			if req != nil && req.Params != nil {
+				args = req.Params.Arguments
+			}
+			return proxyResult(h.Call(ctx, name, args)), nil
+		})
+	}
+	return server
+}
+
+// HostKey is the _meta key of a write's approval state in a proxy's
+// result: {"intent_id": "…", "effect": "pending"|"committed"|…}.
+const HostKey = "agentinput.dev/approval"
+
+// proxyResult renders a host's answer as an MCP tool result: a success
+// as {"text": […], "structured": …} in structuredContent and the remote
+// text blocks as content; a failure as the envelope, with isError. Notes
+// travel as factory/mcp's do, in _meta and an "Input read" block.
+func proxyResult(r *host.Result) *sdk.CallToolResult {
+	out := &sdk.CallToolResult{}
+	read := &factory.Result{Notes: r.Notes, Warnings: r.Warnings}
+	if len(r.Notes) > 0 || len(r.Warnings) > 0 {
+		out.Meta = sdk.Meta{agentmcp.MetaKey: map[string]any{"notes": r.Notes, "warnings": r.Warnings}}
+	}
+	if r.IntentID != "" {
+		if out.Meta == nil {
+			out.Meta = sdk.Meta{}
+		}
+		out.Meta[HostKey] = map[string]any{"intent_id": r.IntentID, "effect": r.Effect}
+	}
+	if r.Envelope != nil {
+		out.IsError = true
+		out.StructuredContent = r.Envelope
+		out.Content = []sdk.Content{&sdk.TextContent{Text: agentmcp.EnvelopeText(r.Envelope)}}
+	} else {
+		out.StructuredContent = r.Success
+		for _, t := range r.Success.Text {
+			out.Content = append(out.Content, &sdk.TextContent{Text: t})
+		}
+		if len(r.Success.Text) == 0 {
+			payload, _ := json.Marshal(r.Success)
+			out.Content = append(out.Content, &sdk.TextContent{Text: string(payload)})
+		}
+	}
+	if text := agentmcp.InputReadText(read); text != "" {
+		out.Content = append(out.Content, &sdk.TextContent{Text: text})
+	}
+	return out
+}
+
+// choosePolicy is the policy discover writes: not a policy, so that the
+// proxy takes no tool until a person chose read or confirm for it.
+const choosePolicy = "read or confirm: choose"
+
+// runDiscover is `agentinput discover`: the upstream server's catalog as
+// a host would bind it, every tool whose schemas fit the profile taken as
+// a parallel read without a scope, printed as a starting binding file:
+// each tool's policy left for a person to choose, the snapshot (with its
+// digest) as discovered, and the tools that do not fit and why.
+func runDiscover(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("discover")
+	url := fs.String("url", "", "the server over streamable HTTP at `URL`")
+	serverID := fs.String("server-id", "", "the server id in the snapshot (default: the server's own name)")
+	timeout := fs.Duration("timeout", host.DefaultBudget.RPC, "each request's budget (at most 300s)")
+	usage := "usage: agentinput discover [--server-id ID] [--timeout D] (-- COMMAND ARGS... | --url URL)"
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, usage)
+			return exitOK
+		}
+		fmt.Fprintln(stderr, usage)
+		return exitUsage
+	}
+	command := fs.Args()
+	if (*url == "") == (len(command) == 0) {
+		fmt.Fprintln(stderr, "agentinput discover: name the server: -- COMMAND ARGS... or --url URL (one of them)")
+		return exitUsage
+	}
+	ctx := context.Background()
+	mon := host.NewMonitor()
+	tail := &tailBuffer{max: 4 << 10}
+	cs, err := upstream(ctx, *url, command, *timeout, tail, mon)
+	if err != nil {
+		fmt.Fprintf(stderr, "agentinput discover: could not connect: %v\n", err)
+		if t := tail.String(); t != "" {
+			fmt.Fprintf(stderr, "the server's standard error ended with:\n%s\n", t)
+		}
+		return exitConnect
+	}
+	defer cs.Close()
+	id := *serverID
+	if ir := cs.InitializeResult(); id == "" && ir != nil && ir.ServerInfo != nil {
+		id = ir.ServerInfo.Name
+	}
+	if id == "" {
+		id = "upstream"
+	}
+	survey, err := host.Survey(ctx, cs, mon, host.Options{ServerID: id, Budget: host.Budget{RPC: *timeout}})
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput discover:", err)
+		return exitConnect
+	}
+	file := &bindFile{ServerID: id}
+	for _, u := range survey.Unsupported {
+		file.Unsupported = append(file.Unsupported, unsupportedTool{Remote: u.Remote, Reason: u.Reason})
+	}
+	if survey.Snapshot != nil {
+		// Every tool's policy is left for a person to choose: annotations
+		// grant nothing, so discover cannot tell a read from a write, and
+		// the proxy refuses the file until each says read or confirm.
+		for _, e := range survey.Snapshot.Entries() {
+			file.Tools = append(file.Tools, bindTool{Remote: e.Remote, Local: e.Local, Policy: choosePolicy, Concurrency: string(e.Concurrency), Scope: json.RawMessage(`"none"`)})
+		}
+		if file.Snapshot, err = json.Marshal(survey.Snapshot); err != nil {
+			return exitIO
+		}
+	}
+	out, err := writeBindFile(file)
+	if err != nil {
+		return exitIO
+	}
+	if _, err := stdout.Write(out); err != nil {
+		return exitIO
+	}
+	return exitOK
+}

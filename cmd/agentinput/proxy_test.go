@@ -1,0 +1,375 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	asqlite "agentinput.dev/approval/sqlite"
+)
+
+// The proxy as a child process, in front of an upstream server, driven by
+// a go-sdk client.
+
+func writeFile(t *testing.T, path, text string) string {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// startProxy runs `agentinput proxy --bind BIND --store sqlite:DB -- UPSTREAM`
+// and connects a go-sdk client to it.
+func startProxy(t *testing.T, bind, db string, env []string, upstream ...string) *sdk.ClientSession {
+	t.Helper()
+	bin, benv := commandBinary(t)
+	cmd := exec.Command(bin, append([]string{"proxy", "--bind", bind, "--store", "sqlite:" + db, "--"}, upstream...)...)
+	cmd.Env = append(benv, env...)
+	stderr := &lockedBuffer{}
+	cmd.Stderr = stderr
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "proxy-test", Version: "v0"}, nil).
+		Connect(context.Background(), &sdk.CommandTransport{Command: cmd, TerminateDuration: 5 * time.Second}, nil)
+	if err != nil {
+		t.Fatalf("connecting to the proxy: %v\n%s", err, stderr.String())
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		if t.Failed() {
+			t.Logf("the proxy's standard error:\n%s", stderr.String())
+		}
+	})
+	return cs
+}
+
+func callTool(t *testing.T, cs *sdk.ClientSession, name string, args any) *sdk.CallToolResult {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return res
+}
+
+// answer is a proxy result's structured content: a success envelope or
+// a failure envelope.
+type answer struct {
+	Text       []string        `json:"text"`
+	Structured json.RawMessage `json:"structured"`
+	Code       string          `json:"code"`
+	Message    string          `json:"message"`
+}
+
+func answerOf(t *testing.T, res *sdk.CallToolResult) answer {
+	t.Helper()
+	raw, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a answer
+	if err := json.Unmarshal(raw, &a); err != nil {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	return a
+}
+
+func allText(res *sdk.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			b.WriteString(tc.Text)
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// intentOf is the intent id and effect in a write's _meta.
+func intentOf(t *testing.T, res *sdk.CallToolResult) (string, string) {
+	t.Helper()
+	m, _ := res.Meta[HostKey].(map[string]any)
+	id, _ := m["intent_id"].(string)
+	effect, _ := m["effect"].(string)
+	if id == "" {
+		t.Fatalf("no intent in %v", res.Meta)
+	}
+	return id, effect
+}
+
+func approveIntent(t *testing.T, db, id string) {
+	t.Helper()
+	s, err := asqlite.Open(db, asqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Decide(context.Background(), id, true, "operator", "checked", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func toolNames(t *testing.T, cs *sdk.ClientSession) string {
+	t.Helper()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range list.Tools {
+		names = append(names, tool.Name)
+	}
+	return strings.Join(names, " ")
+}
+
+var uuidPattern = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+
+// In front of agentinput's own demo server: only the bound tools, read
+// leniently, and the write behind an approval.
+func TestProxyInFrontOfTheDemoServer(t *testing.T) {
+	dir := t.TempDir()
+	bind := writeFile(t, filepath.Join(dir, "bind.json"), `{"server_id": "demo", "tools": [
+		{"remote": "read_decisions", "local": "decisions", "policy": "read", "scope": "none", "concurrency": "parallel"},
+		{"remote": "do_tag_decision", "local": "tag_decision", "policy": "confirm", "effect": "write", "concurrency": "serial",
+		 "binding_id": "demo-tag", "binding_revision": "1", "scope": {"id": "tags", "revision": "1", "allow": {"tags": [["contract"]]}}}]}`)
+	db := filepath.Join(dir, "approvals.db")
+	bin, _ := commandBinary(t)
+	cs := startProxy(t, bind, db, nil, bin, "serve", "--store", "memory")
+	if got := toolNames(t, cs); got != "decisions dispatch_approved_write tag_decision" {
+		t.Fatalf("tools %q", got)
+	}
+	res := callTool(t, cs, "decisions", map[string]any{"court": "ns", "date_from": "1. 1. 2020", "limit": "2"})
+	a := answerOf(t, res)
+	if res.IsError || len(a.Text) == 0 || !strings.Contains(allText(res), `Read \"1. 1. 2020\" as \"2020-01-01\"`) && !strings.Contains(allText(res), `Read "1. 1. 2020" as "2020-01-01"`) {
+		t.Fatalf("%v %s", res.IsError, allText(res))
+	}
+	decision := uuidPattern.FindString(a.Text[0])
+	if decision == "" {
+		t.Fatalf("no decision id in %s", a.Text[0])
+	}
+	// Out of scope: refused, nothing prepared.
+	res = callTool(t, cs, "tag_decision", map[string]any{"decision_id": decision, "tags": "tax"})
+	if a := answerOf(t, res); !res.IsError || a.Code != "mcp_scope_denied" {
+		t.Fatalf("out of scope: %s", allText(res))
+	}
+	res = callTool(t, cs, "tag_decision", map[string]any{"decision_id": strings.ToUpper(decision), "tags": "contract"})
+	if a := answerOf(t, res); !res.IsError || a.Code != "requires_human_approval" {
+		t.Fatalf("a write: %s", allText(res))
+	}
+	id, effect := intentOf(t, res)
+	if effect != "pending" {
+		t.Fatalf("effect %s", effect)
+	}
+	if res := callTool(t, cs, "dispatch_approved_write", map[string]any{"intent_id": id}); answerOf(t, res).Code != "requires_human_approval" {
+		t.Fatalf("dispatched before approval: %s", allText(res))
+	}
+	approveIntent(t, db, id)
+	res = callTool(t, cs, "dispatch_approved_write", map[string]any{"intent_id": id})
+	if _, effect := intentOf(t, res); res.IsError || effect != "committed" {
+		t.Fatalf("after approval: %s", allText(res))
+	}
+	again := callTool(t, cs, "dispatch_approved_write", map[string]any{"intent_id": id})
+	if _, effect := intentOf(t, again); again.IsError || effect != "committed" || allText(again) != allText(res) {
+		t.Fatalf("a second dispatch: %s", allText(again))
+	}
+}
+
+// nodeOrSkip finds node, skipping with a how-to when it is missing, and
+// failing under CI=true, where it must be installed.
+func nodeOrSkip(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range append([]string{"node"}, tools...) {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s is missing, and CI=true: install Node.js 20 or newer (with npm)", tool)
+			}
+			t.Skipf("%s is missing: install Node.js 20 or newer (with npm) to run the proxy against a server in JavaScript", tool)
+		}
+	}
+}
+
+// The done criterion: a server in another language (JavaScript, with no
+// SDK) behind the proxy reads "4 000" and "1. 10. 2026" leniently, and
+// cannot be written to without a durable approval.
+func TestProxyMakesANonGoServerLenientAndSafe(t *testing.T) {
+	nodeOrSkip(t)
+	dir := t.TempDir()
+	ledger := filepath.Join(dir, "ledger.jsonl")
+	bind := writeFile(t, filepath.Join(dir, "bind.json"), `{"server_id": "invoices", "tools": [
+		{"remote": "quote_invoice", "policy": "read", "scope": "none", "concurrency": "parallel"},
+		{"remote": "book_payment", "policy": "confirm", "effect": "write", "concurrency": "serial",
+		 "binding_id": "invoices-book", "binding_revision": "1", "scope": {"id": "ledger", "revision": "1"}}]}`)
+	db := filepath.Join(dir, "approvals.db")
+	script, err := filepath.Abs("testdata/invoices.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := startProxy(t, bind, db, []string{"INVOICES_LEDGER=" + ledger}, "node", script)
+	res := callTool(t, cs, "quote_invoice", map[string]any{"amount": "4 000", "issued_on": "1. 10. 2026"})
+	if a := answerOf(t, res); res.IsError || len(a.Text) != 1 || a.Text[0] != `quote: {"amount":4000,"issued_on":"2026-10-01"}` {
+		t.Fatalf("%s", allText(res))
+	}
+	if text := allText(res); !strings.Contains(text, `Read "4 000" as 4000`) || !strings.Contains(text, `Read "1. 10. 2026" as "2026-10-01"`) {
+		t.Errorf("the notes: %s", text)
+	}
+	res = callTool(t, cs, "book_payment", map[string]any{"amount": "4 000", "issued_on": "1. 10. 2026"})
+	if a := answerOf(t, res); !res.IsError || a.Code != "requires_human_approval" {
+		t.Fatalf("a write (annotated readOnlyHint by the server, which grants nothing): %s", allText(res))
+	}
+	id, _ := intentOf(t, res)
+	if res := callTool(t, cs, "dispatch_approved_write", map[string]any{"intent_id": id}); answerOf(t, res).Code != "requires_human_approval" {
+		t.Fatalf("dispatched before approval: %s", allText(res))
+	}
+	if data, _ := os.ReadFile(ledger); len(data) != 0 {
+		t.Fatalf("the server was written to before approval: %s", data)
+	}
+	approveIntent(t, db, id)
+	res = callTool(t, cs, "dispatch_approved_write", map[string]any{"intent_id": id})
+	if _, effect := intentOf(t, res); res.IsError || effect != "committed" {
+		t.Fatalf("after approval: %s", allText(res))
+	}
+	callTool(t, cs, "dispatch_approved_write", map[string]any{"intent_id": id})
+	if data, _ := os.ReadFile(ledger); string(data) != "{\"amount\":4000,\"issued_on\":\"2026-10-01\"}\n" {
+		t.Fatalf("the ledger holds %q, want the one approved write", data)
+	}
+}
+
+// server-everything (npm) declares every schema in draft-07 and leaves its
+// objects open, outside the host's profile: discover says so for each
+// tool, and the proxy refuses to bind one rather than weaken it.
+func TestProxyRefusesServerEverythingSchemas(t *testing.T) {
+	nodeOrSkip(t, "npm")
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = t.TempDir()
+	}
+	prefix := filepath.Join(cache, "agentinput-test", "server-everything-2026.8.31")
+	entry := filepath.Join(prefix, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
+	if _, err := os.Stat(entry); err != nil {
+		out, err := exec.Command("npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", prefix, "@modelcontextprotocol/server-everything@2026.8.31").CombinedOutput()
+		if err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("npm install: %v\n%s", err, out)
+			}
+			t.Skipf("npm could not install @modelcontextprotocol/server-everything@2026.8.31 (offline?): %v", err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"discover", "--", "node", entry, "stdio"}, nil, &stdout, &stderr); code != exitOK {
+		t.Fatalf("discover: exit %d: %s", code, stderr.String())
+	}
+	var file bindFile
+	if err := json.Unmarshal(stdout.Bytes(), &file); err != nil {
+		t.Fatal(err)
+	}
+	if len(file.Tools) != 0 || len(file.Unsupported) < 10 {
+		t.Fatalf("tools %v, unsupported %d", file.Tools, len(file.Unsupported))
+	}
+	for _, u := range file.Unsupported {
+		if !strings.Contains(u.Reason, "mcp_schema_unsupported") || !strings.Contains(u.Reason, "draft-07") {
+			t.Errorf("%s: %s", u.Remote, u.Reason)
+		}
+	}
+	dir := t.TempDir()
+	bind := writeFile(t, filepath.Join(dir, "bind.json"), `{"server_id": "everything", "tools": [
+		{"remote": "get-sum", "local": "sum", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`)
+	stderr.Reset()
+	code := run([]string{"proxy", "--bind", bind, "--", "node", entry, "stdio"}, strings.NewReader(""), &stdout, &stderr)
+	if code != exitConnect || !strings.Contains(stderr.String(), "mcp_schema_unsupported") {
+		t.Fatalf("proxy: exit %d: %s", code, stderr.String())
+	}
+}
+
+func TestProxyUsage(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]string{
+		"no policy":       `{"server_id": "x", "tools": [{"remote": "a", "scope": "none", "concurrency": "parallel"}]}`,
+		"discover's file": `{"server_id": "x", "tools": [{"remote": "a", "policy": "read or confirm: choose", "scope": "none", "concurrency": "parallel"}]}`,
+		"no scope":        `{"server_id": "x", "tools": [{"remote": "a", "policy": "read", "concurrency": "parallel"}]}`,
+		"unknown field":   `{"server_id": "x", "tools": [], "extra": 1}`,
+		"write needs store": `{"server_id": "x", "tools": [{"remote": "a", "policy": "confirm", "effect": "write", "concurrency": "serial",
+			"binding_id": "b", "binding_revision": "1", "scope": {"id": "s", "revision": "1"}}]}`,
+	}
+	for name, text := range cases {
+		bind := writeFile(t, filepath.Join(dir, "bind.json"), text)
+		var stderr bytes.Buffer
+		// The file is refused before any upstream starts (false would
+		// answer it).
+		if code := run([]string{"proxy", "--bind", bind, "--", "false"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != exitUsage {
+			t.Errorf("%s: exit %d: %s", name, code, stderr.String())
+		}
+	}
+	var stderr bytes.Buffer
+	if code := run([]string{"proxy", "--bind", filepath.Join(dir, "bind.json")}, nil, &bytes.Buffer{}, &stderr); code != exitUsage {
+		t.Errorf("no upstream: exit %d", code)
+	}
+}
+
+var proxyListening = regexp.MustCompile(`agentinput proxy: listening" addr=(\S+)`)
+
+// Over streamable HTTP on both sides: the demo served with --http, the
+// proxy's upstream by --url, the proxy itself served with --http.
+func TestProxyOverHTTP(t *testing.T) {
+	up := startHTTP(t, nil, "--store", "memory")
+	dir := t.TempDir()
+	bind := writeFile(t, filepath.Join(dir, "bind.json"), `{"server_id": "demo", "tools": [
+		{"remote": "read_decisions", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`)
+	bin, env := commandBinary(t)
+	cmd := exec.Command(bin, "proxy", "--bind", bind, "--http", "127.0.0.1:0", "--url", "http://"+up.addr)
+	cmd.Env = env
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	found := make(chan string, 1)
+	log := &lockedBuffer{}
+	go func() {
+		sc := bufio.NewScanner(pipe)
+		for sc.Scan() {
+			log.Write([]byte(sc.Text() + "\n"))
+			if m := proxyListening.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+		close(found)
+	}()
+	var addr string
+	select {
+	case a, ok := <-found:
+		if !ok {
+			t.Fatalf("the proxy exited before it listened:\n%s", log.String())
+		}
+		addr = a
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the proxy did not listen within a minute:\n%s", log.String())
+	}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "v0"}, nil).
+		Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: "http://" + addr}, nil)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	defer cs.Close()
+	if got := toolNames(t, cs); got != "read_decisions" {
+		t.Fatalf("tools %q", got)
+	}
+	res := callTool(t, cs, "read_decisions", map[string]any{"date_from": "1. 1. 2020", "limit": "2"})
+	if res.IsError || !strings.Contains(allText(res), `Read "1. 1. 2020" as "2020-01-01"`) {
+		t.Fatalf("%s", allText(res))
+	}
+}

@@ -1,0 +1,316 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/factory"
+	"agentinput.dev/internal/mcplist"
+)
+
+// Snapshot versions: 1 for a catalog of reads, 2 for one with a write
+// (whose digest covers the write authorization).
+const (
+	SnapshotReads  = 1
+	SnapshotWrites = 2
+)
+
+// Entry is one bound tool in a snapshot. Schemas are canonical JSON (keys
+// sorted, no space), as discovered.
+type Entry struct {
+	Local        string          `json:"local"`
+	Remote       string          `json:"remote"`
+	Title        string          `json:"title,omitempty"`
+	Description  string          `json:"description,omitempty"`
+	InputSchema  json.RawMessage `json:"input_schema"`
+	OutputSchema json.RawMessage `json:"output_schema,omitempty"`
+	Policy       Policy          `json:"policy"`
+	Concurrency  Concurrency     `json:"concurrency"`
+	// Scope is "validator" or "none" (a binding without a scope, on
+	// purpose).
+	Scope string         `json:"scope"`
+	Write *Authorization `json:"authorization,omitempty"`
+}
+
+// Snapshot is one discovered catalog: immutable and detached (its
+// accessors answer copies). Its digest is sha256 over the canonical JSON
+// of everything else.
+type Snapshot struct {
+	schemaVersion   int
+	serverID        string
+	protocolVersion string
+	entries         []Entry
+	digest          string
+
+	owner   *Host
+	catalog *catalog
+}
+
+type snapshotJSON struct {
+	SchemaVersion   int     `json:"schema_version"`
+	ServerID        string  `json:"server_id"`
+	ProtocolVersion string  `json:"protocol_version"`
+	Entries         []Entry `json:"entries"`
+	Digest          string  `json:"digest,omitempty"`
+}
+
+func (s *Snapshot) SchemaVersion() int      { return s.schemaVersion }
+func (s *Snapshot) ServerID() string        { return s.serverID }
+func (s *Snapshot) ProtocolVersion() string { return s.protocolVersion }
+func (s *Snapshot) Digest() string          { return s.digest }
+
+// Entries answers a copy of the entries, sorted by local name.
+func (s *Snapshot) Entries() []Entry {
+	out := make([]Entry, len(s.entries))
+	for i, e := range s.entries {
+		out[i] = e
+		out[i].InputSchema = slices.Clone(e.InputSchema)
+		out[i].OutputSchema = slices.Clone(e.OutputSchema)
+		if e.Write != nil {
+			w := *e.Write
+			out[i].Write = &w
+		}
+	}
+	return out
+}
+
+// MarshalJSON renders the snapshot with its digest.
+func (s *Snapshot) MarshalJSON() ([]byte, error) {
+	return json.Marshal(snapshotJSON{s.schemaVersion, s.serverID, s.protocolVersion, s.entries, s.digest})
+}
+
+// digestOf is sha256 over the canonical JSON of the snapshot without its
+// digest: fields in a fixed order, schemas with sorted keys, no space.
+func digestOf(v snapshotJSON) string {
+	v.Digest = ""
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("host: a snapshot does not encode: " + err.Error()) // strings and canonical JSON only
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// Error is a discovery failure: a closed code, the remote tool it is
+// about (if one), and why, for the operator (never a remote message).
+type Error struct {
+	Code   agentinput.EnvelopeCode
+	Tool   string
+	Reason string
+}
+
+func (e *Error) Error() string {
+	if e.Tool != "" {
+		return fmt.Sprintf("host: %s: tool %s: %s", e.Code, e.Tool, e.Reason)
+	}
+	return fmt.Sprintf("host: %s: %s", e.Code, e.Reason)
+}
+
+// ErrNotListed is the discovery failure of a binding whose remote tool the
+// server does not list.
+var ErrNotListed = errors.New("host: a bound tool is not listed")
+
+// catalog is a snapshot with what calls need: each bound tool's reader
+// and output validator.
+type catalog struct {
+	snapshot *Snapshot
+	changes  uint64 // the monitor's count when discovery began
+	tools    map[string]*bound
+}
+
+type bound struct {
+	binding Binding
+	entry   Entry
+	reader  *factory.Tool      // reads arguments against the remote schema
+	output  *jsonschema.Schema // nil: the tool advertises no output schema
+}
+
+// Discover pages the server's tools/list within the budget, checks the
+// negotiated protocol version, and builds a snapshot of the bound tools,
+// each schema fitting the profile. It changes nothing: Swap installs it.
+// A change notification that arrives while it lists makes the snapshot
+// stale at once.
+func (h *Host) Discover(ctx context.Context) (*Snapshot, error) {
+	changes := h.mon.count(h.cs)
+	version, tools, err := h.list(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return h.build(version, tools, changes)
+}
+
+// list checks the negotiated protocol version and pages tools/list within
+// the budget.
+func (h *Host) list(ctx context.Context) (string, []*sdk.Tool, error) {
+	ir := h.cs.InitializeResult()
+	if ir == nil {
+		return "", nil, &Error{Code: agentinput.EnvelopeMCPProtocolError, Reason: "the session has no initialize result"}
+	}
+	if !slices.Contains(SupportedProtocolVersions, ir.ProtocolVersion) {
+		return "", nil, &Error{Code: agentinput.EnvelopeMCPProtocolError,
+			Reason: fmt.Sprintf("the session negotiated protocol version %s; a host supports %s (connect with host.SessionOptions())", quote(ir.ProtocolVersion), strings.Join(SupportedProtocolVersions, ", "))}
+	}
+	b := h.budget
+	l := mcplist.List(ctx, h.cs, mcplist.Budget{Pages: b.Pages, Tools: b.Tools, Bytes: b.CatalogBytes, PerRequest: b.RPC}, toolSize)
+	var e *Error
+	switch l.Stop {
+	case mcplist.Done:
+		return ir.ProtocolVersion, l.Tools, nil
+	case mcplist.OverPages:
+		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog has more than %d pages", b.Pages)}
+	case mcplist.OverTools:
+		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog has more than %d tools", b.Tools)}
+	case mcplist.OverBytes:
+		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog is over %d bytes", b.CatalogBytes)}
+	case mcplist.RepeatedCursor:
+		e = &Error{Code: agentinput.EnvelopeMCPProtocolError, Reason: fmt.Sprintf("page %d of tools/list returned a cursor already followed", l.Pages)}
+	case mcplist.PageTimedOut:
+		e = &Error{Code: agentinput.EnvelopeMCPTimeout, Reason: fmt.Sprintf("page %d of tools/list took longer than %s", l.Pages+1, b.RPC)}
+	default:
+		e = &Error{Code: classify(l.Err), Reason: fmt.Sprintf("page %d of tools/list failed", l.Pages+1)}
+	}
+	return "", nil, e
+}
+
+// build makes the snapshot of the bound tools from a listing.
+func (h *Host) build(version string, tools []*sdk.Tool, changes uint64) (*Snapshot, error) {
+	listed := map[string]*sdk.Tool{}
+	for _, t := range tools {
+		if _, dup := listed[t.Name]; dup {
+			return nil, &Error{Code: agentinput.EnvelopeMCPProtocolError, Tool: t.Name, Reason: "the server lists two tools of this name"}
+		}
+		listed[t.Name] = t
+	}
+	cat := &catalog{changes: changes, tools: map[string]*bound{}}
+	snap := snapshotJSON{SchemaVersion: SnapshotReads, ServerID: h.opts.ServerID, ProtocolVersion: version}
+	for _, bd := range h.bindings {
+		t, ok := listed[bd.Remote]
+		if !ok {
+			return nil, fmt.Errorf("%w: the server does not list %s (bound as %s)", ErrNotListed, bd.Remote, bd.Local)
+		}
+		bt, err := h.bind(bd, t)
+		if err != nil {
+			return nil, err
+		}
+		if bd.Policy == PolicyConfirm {
+			snap.SchemaVersion = SnapshotWrites
+		}
+		cat.tools[bd.Local] = bt
+		snap.Entries = append(snap.Entries, bt.entry)
+	}
+	snap.Digest = digestOf(snap)
+	s := &Snapshot{schemaVersion: snap.SchemaVersion, serverID: snap.ServerID, protocolVersion: snap.ProtocolVersion,
+		entries: snap.Entries, digest: snap.Digest, owner: h, catalog: cat}
+	cat.snapshot = s
+	return s, nil
+}
+
+// toolSize is what one listed tool counts against the catalog budget: its
+// JSON.
+func toolSize(t *sdk.Tool) int {
+	b, err := json.Marshal(t)
+	if err != nil {
+		return 1 << 30 // counts as over any budget
+	}
+	return len(b)
+}
+
+// bind checks one listed tool against the profile and budgets and makes
+// its entry, reader and output validator.
+func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
+	fail := func(format string, args ...any) error {
+		return &Error{Code: agentinput.EnvelopeMCPSchemaUnsupported, Tool: bd.Remote, Reason: fmt.Sprintf(format, args...)}
+	}
+	if len(t.Description) > h.budget.DescriptionBytes || len(t.Title) > h.budget.DescriptionBytes {
+		return nil, fail("the description or title is over %d bytes", h.budget.DescriptionBytes)
+	}
+	in, _, err := h.schema(t.InputSchema, inputFormats)
+	if err != nil {
+		return nil, fail("the input schema %s", err)
+	}
+	e := Entry{Local: bd.Local, Remote: bd.Remote, Title: t.Title, Description: t.Description, InputSchema: in,
+		Policy: bd.Policy, Concurrency: bd.Concurrency, Scope: "validator"}
+	if bd.NoScope {
+		e.Scope = "none"
+	}
+	if bd.Write != nil {
+		w := *bd.Write
+		e.Write = &w
+	}
+	bt := &bound{binding: bd}
+	if t.OutputSchema != nil {
+		out, outDoc, err := h.schema(t.OutputSchema, outputFormats)
+		if err != nil {
+			return nil, fail("the output schema %s", err)
+		}
+		e.OutputSchema = out
+		if bt.output, err = compileSchema("mem://host/output/"+bd.Local, outDoc); err != nil {
+			return nil, fail("the output schema does not compile")
+		}
+	}
+	intent := factory.IntentRead
+	if bd.Policy == PolicyConfirm {
+		intent = factory.IntentDo
+	}
+	bt.reader, err = factory.FromSchema(factory.Spec{Name: bd.Local, Title: t.Title, Description: t.Description, Intent: intent,
+		Vocabularies: h.opts.Vocabularies}, in)
+	if err != nil {
+		return nil, fail("the input schema cannot be read by agentinput's kinds")
+	}
+	bt.entry = e
+	return bt, nil
+}
+
+// schema canonicalizes a listed schema and checks it against the budget
+// and the profile.
+func (h *Host) schema(v any, formats map[string]bool) (json.RawMessage, any, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, nil, errors.New("does not encode as JSON")
+	}
+	if len(raw) > h.budget.SchemaBytes {
+		return nil, nil, fmt.Errorf("is over %d bytes", h.budget.SchemaBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return nil, nil, errors.New("is not JSON")
+	}
+	if why := checkProfile(doc, formats); why != "" {
+		return nil, nil, errors.New("does not fit the profile: " + why)
+	}
+	canon, err := json.Marshal(doc)
+	if err != nil {
+		return nil, nil, errors.New("does not encode as JSON")
+	}
+	return canon, doc, nil
+}
+
+func compileSchema(url string, doc any) (*jsonschema.Schema, error) {
+	raw, err := json.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	d, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, err
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat() // a date or uuid the output schema names is checked, not only annotated
+	if err := c.AddResource(url, d); err != nil {
+		return nil, err
+	}
+	return c.Compile(url)
+}

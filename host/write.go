@@ -1,0 +1,200 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/approval"
+	"agentinput.dev/factory"
+)
+
+// finishTimeout bounds recording a dispatch's effect after the call, under
+// a context that outlives the call's own (a cancelled call still records
+// its unknown effect).
+const finishTimeout = 10 * time.Second
+
+// prepare records a write the model asked for as a durable pending
+// intent: the exact canonical arguments, the binding's identity (its
+// revision the write catalog's digest) and its scope. Nothing is sent.
+func (h *Host) prepare(ctx context.Context, c *catalog, bt *bound, read *factory.Result) *Result {
+	args, _ := json.Marshal(read.Arguments)
+	w := bt.binding.Write
+	in, err := h.opts.Approvals.Prepare(ctx, approval.Intent{
+		Tool: bt.binding.Local, Remote: bt.binding.Remote,
+		BindingID: w.BindingID, BindingRevision: c.snapshot.digest,
+		ScopeID: w.ScopeID, ScopeRevision: w.ScopeRevision,
+		Arguments: args,
+	}, h.opts.Now().UTC())
+	if err != nil {
+		r := fail(agentinput.EnvelopeUnavailable, bt.binding.Local+" was not prepared: the approval store cannot record it now; nothing was sent.",
+			"Call "+bt.binding.Local+" again later.")
+		r.Notes, r.Warnings = read.Notes, read.Warnings
+		return r
+	}
+	r := h.pending(in)
+	r.Notes, r.Warnings = read.Notes, read.Warnings
+	return r
+}
+
+func (h *Host) pending(in approval.Intent) *Result {
+	r := fail(agentinput.EnvelopeRequiresHumanApproval,
+		in.Tool+" was not sent: it writes, and waits for a person's approval as intent "+in.ID+".",
+		"Tell the person you work for that intent "+in.ID+" waits for their approval (agentinput approvals approve --store STORE "+in.ID+"); once they say it is approved, call "+h.opts.DispatchTool+" with intent_id "+strconv.Quote(in.ID)+".")
+	r.IntentID, r.Effect = in.ID, string(in.State)
+	return r
+}
+
+// dispatchCall is the dispatch tool: {"intent_id": "…"}, read as a uuid
+// by its kind (an id in upper case or braces reads, with a note).
+func (h *Host) dispatchCall(ctx context.Context, arguments json.RawMessage) *Result {
+	read := h.dispatchReader.Call(ctx, arguments)
+	if read.Envelope != nil {
+		e := *read.Envelope
+		e.Code, e.RetryAllowed = agentinput.EnvelopeMCPInvalidArguments, false
+		return &Result{Envelope: &e, Notes: read.Notes, Warnings: read.Warnings}
+	}
+	id, _ := read.Arguments["intent_id"].(string)
+	canon, err := approval.ParseID(id)
+	if err != nil {
+		return fail(agentinput.EnvelopeMCPInvalidArguments, "No write intent has the id "+strconv.Quote(id)+": nothing was sent.",
+			"Call "+h.opts.DispatchTool+" with the intent id requires_human_approval named.")
+	}
+	r := h.Dispatch(ctx, canon)
+	r.Notes, r.Warnings = read.Notes, read.Warnings
+	return r
+}
+
+// Dispatch sends an approved write once. It re-checks, against the
+// intent, that the current catalog is fresh (a stale one answers
+// mcp_catalog_stale and leaves the intent approved until re-discovery),
+// then claims the intent (one claimer wins, across processes), then
+// checks the binding's identity (the write catalog digest) and scope
+// (a mismatch or a revoked scope: not_started), and only then sends it.
+// After sending, anything but a validated success is an unknown effect,
+// which keeps its claim and is never sent again. An intent past approval
+// answers its recorded outcome, and is never dispatched again.
+func (h *Host) Dispatch(ctx context.Context, id string) *Result {
+	if !h.writes {
+		return fail(agentinput.EnvelopeMCPInvalidArguments, "This host binds no writes.", "Call one of the tools the host lists.")
+	}
+	h.writeMu.Lock()
+	defer h.writeMu.Unlock()
+	in, err := h.opts.Approvals.Get(ctx, id)
+	switch {
+	case errors.Is(err, approval.ErrNotFound) || errors.Is(err, approval.ErrInvalid):
+		return fail(agentinput.EnvelopeMCPInvalidArguments, "No write intent has the id "+strconv.Quote(id)+": nothing was sent.",
+			"Call "+h.opts.DispatchTool+" with the intent id requires_human_approval named.")
+	case err != nil:
+		return h.unavailable(id)
+	case in.State != approval.Approved:
+		return h.outcome(in)
+	}
+	h.swap.RLock()
+	defer h.swap.RUnlock()
+	c := h.catalog
+	if c == nil || h.stale(c) {
+		r := staleResult(in.Tool)
+		r.IntentID, r.Effect = in.ID, string(in.State)
+		return r
+	}
+	in, err = h.opts.Approvals.Claim(ctx, id, h.opts.Now().UTC())
+	switch {
+	case errors.Is(err, approval.ErrState):
+		if in.ID == "" {
+			if in, err = h.opts.Approvals.Get(ctx, id); err != nil {
+				return h.unavailable(id)
+			}
+		}
+		return h.outcome(in)
+	case err != nil:
+		return h.unavailable(id)
+	}
+	bt := c.tools[in.Tool]
+	if bt == nil || bt.binding.Write == nil || bt.binding.Remote != in.Remote || bt.binding.Write.BindingID != in.BindingID ||
+		c.snapshot.digest != in.BindingRevision || bt.binding.Write.ScopeID != in.ScopeID || bt.binding.Write.ScopeRevision != in.ScopeRevision {
+		return h.finish(ctx, in, approval.NotStarted, nil, agentinput.EnvelopeMCPCatalogStale)
+	}
+	var args map[string]any
+	if json.Unmarshal(in.Arguments, &args) != nil {
+		return h.finish(ctx, in, approval.NotStarted, nil, agentinput.EnvelopeMCPInvalidArguments)
+	}
+	if bt.binding.Scope(ctx, ScopeCall{Local: in.Tool, Remote: in.Remote, ScopeID: in.ScopeID, ScopeRevision: in.ScopeRevision, Arguments: args, Dispatch: true}) != nil {
+		return h.finish(ctx, in, approval.NotStarted, nil, agentinput.EnvelopeMCPScopeDenied)
+	}
+	if h.stale(c) { // the catalog changed while it was checked: still nothing sent
+		return h.finish(ctx, in, approval.NotStarted, nil, agentinput.EnvelopeMCPCatalogStale)
+	}
+	// Claimed and checked: from here on the call may have been sent.
+	out := h.send(ctx, c, bt, in.Arguments)
+	if out.Success == nil {
+		return h.finish(ctx, in, approval.Unknown, nil, out.Envelope.Code)
+	}
+	body, err := json.Marshal(out.Success)
+	if err != nil {
+		return h.finish(ctx, in, approval.Unknown, nil, agentinput.EnvelopeMCPResultInvalid)
+	}
+	return h.finish(ctx, in, approval.Committed, body, "")
+}
+
+// finish records a claimed intent's effect, under a context the call's
+// cancellation does not end. When the store cannot record it, the intent
+// stays dispatching: an unknown effect.
+func (h *Host) finish(ctx context.Context, in approval.Intent, s approval.State, result json.RawMessage, code agentinput.EnvelopeCode) *Result {
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
+	defer cancel()
+	done, err := h.opts.Approvals.Finish(fctx, in.ID, s, result, string(code), h.opts.Now().UTC())
+	if err != nil {
+		in.State, in.Code = approval.Dispatching, ""
+		return h.outcome(in)
+	}
+	return h.outcome(done)
+}
+
+func (h *Host) unavailable(id string) *Result {
+	r := fail(agentinput.EnvelopeUnavailable, "The approval store cannot serve now: intent "+id+" was not dispatched.", "Call "+h.opts.DispatchTool+" again later.")
+	r.IntentID = id
+	return r
+}
+
+// outcome answers an intent by its state, without sending anything.
+func (h *Host) outcome(in approval.Intent) *Result {
+	var r *Result
+	switch in.State {
+	case approval.Pending:
+		return h.pending(in)
+	case approval.Denied:
+		r = fail(agentinput.EnvelopeForbidden, "A person denied intent "+in.ID+" ("+in.Tool+"): it was not sent and will not be.",
+			"Do not send this write again unless the person you work for asks for it anew.")
+	case approval.Committed:
+		var s Success
+		if json.Unmarshal(in.Result, &s) != nil || s.Text == nil {
+			s = Success{Text: []string{}, Structured: json.RawMessage("null")}
+		}
+		r = &Result{Success: &s}
+	case approval.NotStarted:
+		code := agentinput.EnvelopeCode(in.Code)
+		r = fail(code, in.Tool+" was not sent: intent "+in.ID+" was refused before sending ("+in.Code+"); it will not be sent.",
+			"Call "+in.Tool+" again to prepare a new intent, if the person you work for still wants it.")
+	case approval.Unknown:
+		code := agentinput.EnvelopeCode(in.Code)
+		r = fail(code, in.Tool+" was sent as intent "+in.ID+", and did not answer a validated success ("+in.Code+"): its effect is unknown. It will not be sent again.",
+			"Do not send it again; tell the person you work for that intent "+in.ID+"'s effect is unknown and must be checked on the remote side.")
+	default: // dispatching: claimed and never finished
+		r = fail(agentinput.EnvelopeEffectUnknown, in.Tool+" intent "+in.ID+" was claimed for sending and its outcome never recorded: its effect is unknown. It will not be sent again.",
+			"Do not send it again; tell the person you work for that intent "+in.ID+"'s effect is unknown and must be checked on the remote side.")
+	}
+	r.IntentID, r.Effect = in.ID, effectOf(in.State)
+	return r
+}
+
+// effectOf is the effect a state reports: dispatching is unknown.
+func effectOf(s approval.State) string {
+	if s == approval.Dispatching {
+		return string(approval.Unknown)
+	}
+	return string(s)
+}
