@@ -81,6 +81,7 @@ var crossKind = map[string][]string{
 	"kinds/country":    {"kinds/number"},  // numeric codes sent as JSON numbers
 	"kinds/cursor":     {"kinds/number"},  // a page number sent as a JSON number
 	"kinds/date":       {"kinds/number"},  // a year sent as a JSON number
+	"kinds/enum":       {"kinds/number"},  // a numeric value compared as a number
 	"kinds/locale":     {"kinds/country"}, // a tag's region is a country
 	"kinds/filter":     {"kinds/vocabulary"},
 	"kinds/stringlist": {"kinds/filter"}, // "all" on a list of declared values

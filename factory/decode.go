@@ -33,30 +33,14 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 	if len(trimmed) == 0 || string(trimmed) == "null" {
 		return map[string]any{}, nil
 	}
-	sc := scanText(trimmed)
-	text := trimmed
-	if sc.deep != nil {
-		// Decoded with what nests past the budget left out, only to
-		// check that the path to it is a path in the arguments.
-		text = sc.flat
-	}
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil || dec.More() {
-		if sc.deep != nil {
-			return nil, depthIssue(sc, nil, trimmed)
+	v, sc, issue := decodeText(trimmed)
+	if issue != nil {
+		if issue.Code == agentinput.AskInvalidJSON {
+			issue.Reason = "the arguments are not one JSON value"
+			issue.Expected = "a JSON object of arguments"
+			issue.Hint = "Send the arguments as one JSON object"
 		}
-		return nil, &Issue{Path: "", Ask: agentinput.Ask{
-			Code:     agentinput.AskInvalidJSON,
-			Received: agentinput.Received(string(trimmed)),
-			Reason:   "the arguments are not one JSON value",
-			Expected: "a JSON object of arguments",
-			Hint:     "Send the arguments as one JSON object",
-		}}
-	}
-	if sc.deep != nil {
-		return nil, depthIssue(sc, v, trimmed)
+		return nil, issue
 	}
 	obj, ok := v.(map[string]any)
 	if ok && sc.members != len(obj) {
@@ -79,9 +63,63 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 		return nil, issue
 	}
 	if sc.bad != nil {
-		return nil, badStringIssue(sc.bad, obj, trimmed, len(raw)-len(bytes.TrimLeftFunc(raw, unicode.IsSpace)))
+		return nil, badStringIssue(sc.bad, obj, trimmed, len(raw)-len(bytes.TrimLeftFunc(raw, unicode.IsSpace)), "the arguments")
 	}
 	return obj, nil
+}
+
+// decodeText decodes trimmed JSON text as one value, numbers kept as
+// json.Number, within the depth budget: the scan and the decode every
+// JSON text the module reads from an agent goes through. The scan's bad
+// string, if any, is left to the caller (the arguments check their
+// budgets first).
+func decodeText(trimmed []byte) (any, textScan, *Issue) {
+	sc := scanText(trimmed)
+	text := trimmed
+	if sc.deep != nil {
+		// Decoded with what nests past the budget left out, only to
+		// check that the path to it is a path in the value.
+		text = sc.flat
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		if sc.deep != nil {
+			return nil, sc, depthIssue(sc, nil, trimmed)
+		}
+		return nil, sc, &Issue{Path: "", Ask: agentinput.Ask{
+			Code:     agentinput.AskInvalidJSON,
+			Received: agentinput.Received(string(trimmed)),
+			Reason:   "the text is not one JSON value",
+			Expected: "one JSON value",
+			Hint:     "Send one JSON value",
+		}}
+	}
+	if sc.deep != nil {
+		return nil, sc, depthIssue(sc, v, trimmed)
+	}
+	return v, sc, nil
+}
+
+// DecodeValue decodes JSON text as one value the way a tool call's
+// arguments are decoded (numbers kept as json.Number, the depth budget,
+// and a string encoding/json would change — a byte that is not UTF-8, an
+// escape of half a UTF-16 surrogate pair — an ask invalid naming its
+// byte offset and path, never a silent U+FFFD). It is for readers of one
+// value outside a call (agentinput read), so that both paths read the
+// same text alike by construction. The issue's path is a JSON Pointer
+// into the value ("" for the value itself).
+func DecodeValue(text []byte) (any, *Issue) {
+	trimmed := bytes.TrimSpace(text)
+	v, sc, issue := decodeText(trimmed)
+	if issue != nil {
+		return nil, issue
+	}
+	if sc.bad != nil {
+		return nil, badStringIssue(sc.bad, v, trimmed, len(text)-len(bytes.TrimLeftFunc(text, unicode.IsSpace)), "the value")
+	}
+	return v, nil
 }
 
 // argumentsInString returns the object a call's arguments hold when they
@@ -384,7 +422,7 @@ func receivedText(text []byte) json.RawMessage {
 // would have changed: reading it would lose what was sent, so it is not
 // read. lead is how many bytes of whitespace the arguments start with,
 // for the offset.
-func badStringIssue(bad *spot, obj map[string]any, text []byte, lead int) *Issue {
+func badStringIssue(bad *spot, obj any, text []byte, lead int, of string) *Issue {
 	what := "the string"
 	if bad.key {
 		what = "the property name"
@@ -399,7 +437,7 @@ func badStringIssue(bad *spot, obj map[string]any, text []byte, lead int) *Issue
 	return &Issue{Path: issuePath(obj, bad.path), Ask: agentinput.Ask{
 		Code:     agentinput.AskInvalid,
 		Received: received,
-		Reason: what + " holds " + bad.what + " (at byte offset " + strconv.Itoa(lead+bad.at) + " of the arguments); " +
+		Reason: what + " holds " + bad.what + " (at byte offset " + strconv.Itoa(lead+bad.at) + " of " + of + "); " +
 			"read, it would become U+FFFD and what was sent would be lost, so it is not read",
 		Expected: `a JSON string of UTF-8 text, where an escaped character outside the Basic Multilingual Plane is a pair of surrogates, for example "\ud83d\ude00"`,
 		Hint:     "Send " + what + " again as UTF-8, with every \\u escape a character or a surrogate pair",

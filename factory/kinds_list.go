@@ -83,6 +83,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		Item:         item.read,
 		Split:        splitKinds[itemKind],
 		SplitAsks:    itemKind == "number", // "10,20": a decimal comma or two items
+		SplitText:    itemKind == "text",   // "a, b": one text or two
 		Unique:       o.flag("unique"),
 		ItemExpected: item.expected,
 		ItemExample:  item.example,

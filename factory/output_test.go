@@ -117,7 +117,7 @@ func TestDoContractCompleted(t *testing.T) {
 		t.Fatalf("%+v", res.Envelope)
 	}
 	d := res.Output.(promcp.Do[[]string])
-	if d.IdempotencyKey != "k-1" || d.Timestamp.IsZero() || !d.Compensable || *d.CompensationHint != "do_untag with the same tags" ||
+	if d.IdempotencyKey != "k-1" || d.Effect != EffectCommitted || d.Timestamp.IsZero() || !d.Compensable || *d.CompensationHint != "do_untag with the same tags" ||
 		len(d.SideEffects) != 1 || d.Status != promcp.Success {
 		t.Errorf("completed %+v", d)
 	}

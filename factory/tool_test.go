@@ -453,7 +453,7 @@ func TestEveryKindBinds(t *testing.T) {
 		"score": "0,5",
 		"archived": "ne",
 		"tags": "Tax; TORT, tax",
-		"words": "Smith, John",
+		"words": "Smith John",
 		"scores": ["4", 7]
 	}`))
 	if res.Envelope != nil {
@@ -463,7 +463,7 @@ func TestEveryKindBinds(t *testing.T) {
 		"act": "http://data.europa.eu/eli/reg/2016/679/oj", "date_from": "2026-01-01", "date_to": "2026-12-31",
 		"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "language": "cs-CZ", "country": "CZ", "status": "published",
 		"score": json.Number("0.5"), "archived": false,
-		"tags": []any{"tax", "tort"}, "words": []any{"Smith, John"}, "scores": []any{json.Number("4"), json.Number("7")},
+		"tags": []any{"tax", "tort"}, "words": []any{"Smith John"}, "scores": []any{json.Number("4"), json.Number("7")},
 	}
 	for k, v := range want {
 		if string(mustJSON(res.Arguments[k])) != string(mustJSON(v)) {

@@ -33,21 +33,22 @@ const DefaultLease = 15 * time.Second
 const DefaultWait = 10 * time.Second
 
 // Effect is what a do call did to the world: the state its receipt
-// records, reported with every do call's result.
-type Effect string
+// records, reported with every do call's result. It is the proMCP do
+// contract's effect (promcp.Effect), one vocabulary for both.
+type Effect = promcp.Effect
 
 const (
 	// EffectNotStarted: the call was refused before its handler ran (an
 	// ask, a conflict, a refused claim) or its handler refused with a
 	// domain code before changing anything.
-	EffectNotStarted Effect = "not_started"
+	EffectNotStarted = promcp.EffectNotStarted
 	// EffectCommitted: the handler returned a result and its receipt was
 	// written (or, replayed, had been).
-	EffectCommitted Effect = "committed"
+	EffectCommitted = promcp.EffectCommitted
 	// EffectUnknown: the handler started and no commit was recorded (a
 	// panic, an error, a cancellation, a process that died): the change
 	// may or may not have happened. Never retried automatically.
-	EffectUnknown Effect = "unknown"
+	EffectUnknown = promcp.EffectUnknown
 )
 
 // WithPrincipal returns a context that carries the authenticated caller, to
@@ -187,7 +188,7 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 	if c, ok := out.(promcp.Completer); ok {
 		// A do contract answers the key the call used and the instant it
 		// took effect; one the handler broke is a failure after the change.
-		done, cerr := c.CompleteDo(promcp.DoFill{Key: res.IdempotencyKey, At: time.Now(),
+		done, cerr := c.CompleteDo(promcp.DoFill{Effect: EffectCommitted, Key: res.IdempotencyKey, At: time.Now(),
 			SideEffects: t.spec.SideEffects, CompensationHint: t.spec.Compensation})
 		if cerr != nil {
 			_ = store.Abandon(settle, scope, token)

@@ -9,11 +9,14 @@ import (
 // key, the value set and the value it replaced, the side effects, and
 // whether (and how) the action can be reversed.
 //
-// A tool built with agentinput's factory leaves IdempotencyKey and
-// Timestamp unset: the factory fills them with the key the call actually
-// used and the instant it committed (see [Do.Complete]).
+// A tool built with agentinput's factory leaves Effect, IdempotencyKey and
+// Timestamp unset: the factory fills them with the call's effect, the key
+// it actually used and the instant it committed (see [Do.CompleteDo]).
 type Do[T any] struct {
-	Status         Status `json:"status"`
+	Status Status `json:"status"`
+	// Effect is what the call did to the world, as its receipt records it
+	// (committed, for a result; the other effects come with an error).
+	Effect         Effect `json:"effect"`
 	IdempotencyKey string `json:"idempotency_key"`
 	// AppliedValue and PreviousValue are the value the action set and the
 	// one it replaced, or nil (JSON null) when the action sets no value.
@@ -42,7 +45,7 @@ func NewDo[T any](d Do[T]) (Do[T], error) {
 }
 
 // Complete is d with the idempotency key and the timestamp filled where
-// they are unset, checked as a whole contract.
+// they are unset, checked as a whole contract (an effect included).
 func (d Do[T]) Complete(key string, at time.Time) (Do[T], error) {
 	d, err := NewDo(d)
 	if err != nil {
@@ -64,6 +67,9 @@ func (d Do[T]) check(whole bool) error {
 	p := problems{contract: "do"}
 	if !d.Status.known() {
 		p.add("status %q is not one of %s", d.Status, names(Statuses()))
+	}
+	if (whole || d.Effect != "") && !member(d.Effect, Effects()) {
+		p.add("effect %q is not one of %s", d.Effect, names(Effects()))
 	}
 	if whole {
 		p.text("idempotency_key", d.IdempotencyKey)
@@ -89,9 +95,11 @@ func (d Do[T]) check(whole bool) error {
 func sideEffect(i int) string { return fmt.Sprintf("side_effects[%d]", i) }
 
 // DoFill is what the factory knows of a do call that its handler's result
-// may leave out: the idempotency key the call used, the instant it took
-// effect, and the side effects and compensating call the tool declares.
+// may leave out: its effect, the idempotency key the call used, the
+// instant it took effect, and the side effects and compensating call the
+// tool declares.
 type DoFill struct {
+	Effect           Effect
 	Key              string
 	At               time.Time
 	SideEffects      []string
@@ -116,5 +124,26 @@ func (d Do[T]) CompleteDo(f DoFill) (any, error) {
 		hint := f.CompensationHint
 		d.Compensable, d.CompensationHint = true, &hint
 	}
+	if d.Effect == "" {
+		d.Effect = f.Effect
+	}
 	return d.Complete(f.Key, f.At)
 }
+
+// Effect is what a do call did to the world (agentinput's writes,
+// docs/writes.md): the state its receipt records.
+type Effect string
+
+// The three effects.
+const (
+	// EffectNotStarted: refused before anything changed.
+	EffectNotStarted Effect = "not_started"
+	// EffectCommitted: the change was made and its receipt kept.
+	EffectCommitted Effect = "committed"
+	// EffectUnknown: the call started and no commit was recorded; the
+	// change may or may not have happened.
+	EffectUnknown Effect = "unknown"
+)
+
+// Effects lists every effect.
+func Effects() []Effect { return []Effect{EffectNotStarted, EffectCommitted, EffectUnknown} }

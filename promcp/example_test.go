@@ -19,12 +19,13 @@ func ExampleNewDo() {
 		fmt.Println(err)
 		return
 	}
-	// The factory completes the result with the key the call used.
-	d, _ = d.Complete("5c1d8a52", time.Date(2026, 12, 1, 21, 30, 0, 0, time.UTC))
-	b, _ := json.Marshal(d)
+	// The factory completes the result with the call's effect and the key
+	// it used.
+	done, _ := d.CompleteDo(promcp.DoFill{Effect: promcp.EffectCommitted, Key: "5c1d8a52", At: time.Date(2026, 12, 1, 21, 30, 0, 0, time.UTC)})
+	b, _ := json.Marshal(done)
 	fmt.Println(string(b))
 	// Output:
-	// {"status":"success","idempotency_key":"5c1d8a52","applied_value":["tax","vat"],"previous_value":["tax"],"side_effects":["notifies the decision's watchers"],"compensable":true,"compensation_hint":"do_untag_decision with tags [\"vat\"]","timestamp":"2026-12-01T21:30:00Z"}
+	// {"status":"success","effect":"committed","idempotency_key":"5c1d8a52","applied_value":["tax","vat"],"previous_value":["tax"],"side_effects":["notifies the decision's watchers"],"compensable":true,"compensation_hint":"do_untag_decision with tags [\"vat\"]","timestamp":"2026-12-01T21:30:00Z"}
 }
 
 func ExampleNewDo_refused() {

@@ -83,6 +83,7 @@ func TestDoRefusesWhatTheContractForbids(t *testing.T) {
 		{"compensable with empty hint", promcp.Do[[]string]{Compensable: true, CompensationHint: ptr("")}, "compensable is true but compensation_hint"},
 		{"hint without compensable", promcp.Do[[]string]{CompensationHint: ptr("do_untag")}, "compensation_hint is set but compensable is false"},
 		{"unknown status", promcp.Do[[]string]{Status: "done"}, `status "done" is not one of success, partial, failed`},
+		{"unknown effect", promcp.Do[[]string]{Effect: "done"}, `effect "done" is not one of not_started, committed, unknown`},
 		{"blank side effect", promcp.Do[[]string]{SideEffects: []string{" "}}, "side_effects[0] is empty"},
 	}
 	for _, c := range cases {
@@ -98,9 +99,11 @@ func TestDoRefusesWhatTheContractForbids(t *testing.T) {
 	}
 	wantProblem(t, d.Validate(), "idempotency_key is empty")
 	wantProblem(t, d.Validate(), "timestamp is not set")
+	wantProblem(t, d.Validate(), `effect "" is not one of not_started, committed, unknown`)
 	if d.Status != promcp.Success || d.SideEffects == nil {
 		t.Errorf("NewDo = %+v, want status success and an empty side-effect list", d)
 	}
+	d.Effect = promcp.EffectCommitted
 	done, err := d.Complete("key-1", at)
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +111,7 @@ func TestDoRefusesWhatTheContractForbids(t *testing.T) {
 	if done.IdempotencyKey != "key-1" || !done.Timestamp.Equal(at) || done.Timestamp.Location() != time.UTC {
 		t.Errorf("Complete = %+v, want the key and the instant in UTC", done)
 	}
-	kept, err := promcp.Do[int]{IdempotencyKey: "sent", Timestamp: at.UTC()}.Complete("derived", at.Add(time.Hour))
+	kept, err := promcp.Do[int]{Effect: promcp.EffectCommitted, IdempotencyKey: "sent", Timestamp: at.UTC()}.Complete("derived", at.Add(time.Hour))
 	if err != nil || kept.IdempotencyKey != "sent" || !kept.Timestamp.Equal(at) {
 		t.Errorf("Complete over set fields = %+v, %v; want them kept", kept, err)
 	}
@@ -228,7 +231,7 @@ func TestContractsValidateAgainstTheirSchemas(t *testing.T) {
 		}
 		valid(t, readS, r)
 
-		d := promcp.Do[[]string]{Status: rapid.SampledFrom(promcp.Statuses()).Draw(t, "status"),
+		d := promcp.Do[[]string]{Status: rapid.SampledFrom(promcp.Statuses()).Draw(t, "status"), Effect: promcp.EffectCommitted,
 			SideEffects: rapid.SliceOf(rapid.StringMatching(`[a-z ]{0,5}[a-z]`)).Draw(t, "effects")}
 		if rapid.Bool().Draw(t, "applied") {
 			d.AppliedValue, d.PreviousValue = &tags, ptr(append([]string{}, tags...))
@@ -266,7 +269,7 @@ func TestContractsValidateAgainstTheirSchemas(t *testing.T) {
 	})
 
 	// A do result without compensable is what proMCP-lint's R006 names.
-	b, _ := json.Marshal(map[string]any{"status": "success", "idempotency_key": "k", "applied_value": nil,
+	b, _ := json.Marshal(map[string]any{"status": "success", "effect": "committed", "idempotency_key": "k", "applied_value": nil,
 		"previous_value": nil, "side_effects": []any{}, "compensation_hint": nil, "timestamp": "2026-12-01T21:30:00Z"})
 	doc, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 	if err := doS.Validate(doc); err == nil {
@@ -322,7 +325,7 @@ func TestNullableKeepsTheValueSchema(t *testing.T) {
 
 func doWith(t *testing.T, applied string) any {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(`{"status":"success","idempotency_key":"k","applied_value":` + applied +
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(`{"status":"success","effect":"committed","idempotency_key":"k","applied_value":` + applied +
 		`,"previous_value":null,"side_effects":[],"compensable":false,"compensation_hint":null,"timestamp":"2026-12-01T21:30:00Z"}`))
 	if err != nil {
 		t.Fatal(err)

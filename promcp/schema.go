@@ -13,7 +13,7 @@ func ReadFields() []string { return []string{"value", "unit", "timestamp", "qual
 
 // DoFields are the fields every do_* result has, in schema order.
 func DoFields() []string {
-	return []string{"status", "idempotency_key", "applied_value", "previous_value", "side_effects",
+	return []string{"status", "effect", "idempotency_key", "applied_value", "previous_value", "side_effects",
 		"compensable", "compensation_hint", "timestamp"}
 }
 
@@ -47,6 +47,7 @@ func DoSchema(value map[string]any) map[string]any {
 	return object("The result of a do_* tool (proMCP): what happened, under which idempotency key, the value set and the one it replaced, the side effects, and how to reverse the action.",
 		DoFields(), map[string]any{
 			"status":          enum("How much of the action took effect: success, partial or failed.", Statuses()),
+			"effect":          enum("What the call did to the world, as its receipt records it: committed for a result.", Effects()),
 			"idempotency_key": map[string]any{"type": "string", "minLength": 1, "description": "The idempotency key the call used: send it again to retry the same call safely."},
 			"applied_value":   nullable(value, "The value the action set; null when it sets none."),
 			"previous_value":  nullable(value, "The value the action replaced; null when it sets none."),

@@ -156,9 +156,12 @@ func TestOneBinder(t *testing.T) {
 			rows := 0
 			for _, in := range caseInputs(t, "../../kinds/"+k.kind+"/testdata/cases.txt") {
 				in = strings.NewReplacer("$TOKEN", token, "$OTHER", token+"x").Replace(in)
-				v, _, ok := decode([]byte(in))
+				v, _, bad, ok := decode([]byte(in))
 				if !ok {
 					t.Fatalf("cases.txt: %s is not JSON", in)
+				}
+				if bad != nil {
+					t.Fatalf("cases.txt: %s: the decoder refuses it: %s", in, bad.Reason)
 				}
 				rows++
 				cli := commandSays(t, inv.reader.read(v))

@@ -81,8 +81,8 @@ func TestReadUUIDEnumStringlist(t *testing.T) {
 		{[]string{"enum", "--values", "draft,published_at", "--synonym", "live=published_at", "draft", "Published At", "publishedAt", "LIVE", "drfat", "deleted"},
 			[]string{`value "draft"`, `value "published_at" folded`, `value "published_at" folded`, `value "published_at" synonym`,
 				`ask ambiguous "draft"`, "ask invalid"}},
-		{[]string{"stringlist", "Smith, John", `["a","b"]`, `["a","N/A"]`, "5"},
-			[]string{`value ["Smith, John"] one_item`, `value ["a","b"]`, "ask invalid", `value ["5"] one_item scalar_as_text`}},
+		{[]string{"stringlist", "Smith, John", "Smith John", `["a","b"]`, `["a","N/A"]`, "5"},
+			[]string{`ask ambiguous ["Smith, John"] ["Smith","John"]`, `value ["Smith John"] one_item`, `value ["a","b"]`, "ask invalid", `value ["5"] one_item scalar_as_text`}},
 		// A free-text item with a bidirectional override or a control
 		// character is an ask, here as on a tool's []string.
 		{[]string{"stringlist", `["a","\u202eb"]`, `["\u0007"]`}, []string{"ask invalid", "ask invalid"}},

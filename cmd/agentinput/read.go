@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory"
 )
 
 // invocation is a parsed `read` command line.
@@ -205,7 +206,10 @@ func (inv *invocation) readArg(w *bufio.Writer, arg string) error {
 	if len(arg) > maxLineBytes {
 		return inv.tooLarge(w, []byte(arg), "the value")
 	}
-	if v, input, ok := decode([]byte(arg)); ok {
+	if v, input, bad, ok := decode([]byte(arg)); ok {
+		if bad != nil {
+			return inv.write(w, input, agentinput.Asking[struct{}](*bad))
+		}
 		return inv.write(w, input, inv.reader.read(v))
 	}
 	return inv.write(w, jsonString(arg), inv.reader.read(arg))
@@ -242,7 +246,9 @@ func (inv *invocation) stream(w *bufio.Writer, r io.Reader) error {
 		case blank(line):
 			continue
 		default:
-			if v, input, ok := decode(line); ok {
+			if v, input, bad, ok := decode(line); ok && bad != nil {
+				err = inv.write(w, input, agentinput.Asking[struct{}](*bad))
+			} else if ok {
 				err = inv.write(w, input, inv.reader.read(v))
 			} else {
 				err = inv.notJSON(w, line)
@@ -303,43 +309,53 @@ func blank(line []byte) bool {
 
 // decode decodes text as one JSON value, numbers kept exact as
 // json.Number. input is the value's JSON text for the output's "input":
-// compact, on one line, and valid UTF-8.
-func decode(text []byte) (v any, input []byte, ok bool) {
+// compact, on one line, and valid UTF-8. A value the factory's decoder
+// refuses (a string holding a byte that is not UTF-8 or half a UTF-16
+// surrogate pair, a value nested past the depth budget) comes back as
+// bad, the ask a tool call would answer for it: both read JSON text
+// through factory.DecodeValue, so they agree by construction.
+func decode(text []byte) (v any, input []byte, bad *agentinput.Ask, ok bool) {
 	if !json.Valid(text) {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	// Scalars, the common case, without a decoder per value: the JSON text
 	// is valid, so its first byte says which scalar it is, and the trimmed
-	// text is its compact form.
+	// text is its compact form. A string without an escape that is valid
+	// UTF-8 is what it holds.
 	t := bytes.Trim(text, " \t\r\n")
 	switch c := t[0]; {
 	case c == '-' || c >= '0' && c <= '9':
-		return json.Number(t), t, true
+		return json.Number(t), t, nil, true
 	case c == '"' && bytes.IndexByte(t, '\\') < 0 && utf8.Valid(t):
-		return string(t[1 : len(t)-1]), t, true
+		return string(t[1 : len(t)-1]), t, nil, true
 	case c == 't':
-		return true, t, true
+		return true, t, nil, true
 	case c == 'f':
-		return false, t, true
+		return false, t, nil, true
 	case c == 'n':
-		return nil, t, true
-	}
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.UseNumber()
-	if err := dec.Decode(&v); err != nil {
-		return nil, nil, false
+		return nil, t, nil, true
 	}
 	var b bytes.Buffer
 	if err := json.Compact(&b, text); err != nil {
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	input = b.Bytes()
 	if !utf8.Valid(input) {
-		// The decoder replaced the invalid bytes with U+FFFD; so does the
-		// echo (with the keys of an object sorted).
-		input = jsonValue(v)
+		// The echo only (the value is never read from it): the invalid
+		// bytes shown as U+FFFD, with the keys of an object sorted.
+		var echo any
+		_ = json.Unmarshal(text, &echo)
+		input = jsonValue(echo)
 	}
-	return v, input, true
+	v, issue := factory.DecodeValue(text)
+	if issue != nil {
+		ask := issue.Ask
+		if issue.Path != "" {
+			ask.Reason += " (at " + issue.Path + ")"
+		}
+		return nil, input, &ask, true
+	}
+	return v, input, nil, true
 }
 
 // write writes one output line: {"input": input, then the outcome's keys}.

@@ -128,8 +128,8 @@ func TestLenientReadsEveryConstruct(t *testing.T) {
 		tool, args string
 		want       any
 	}{
-		{"constructs", `{"s":"x","i":"4 000","f":"2.5","b":"ano","tags":"a, b","must":"solo","nums":["1","2"],"p":"4","addr":{"city":"Brno","zip":60200},"attrs":{"k":"v"},"when":"2026-10-01T09:30:00Z"}`,
-			constructsIn{S: "x", I: 4000, F: 2.5, B: true, Tags: []string{"a, b"}, Must: []string{"solo"}, Nums: []int{1, 2}, P: &four,
+		{"constructs", `{"s":"x","i":"4 000","f":"2.5","b":"ano","tags":"a b","must":"solo","nums":["1","2"],"p":"4","addr":{"city":"Brno","zip":60200},"attrs":{"k":"v"},"when":"2026-10-01T09:30:00Z"}`,
+			constructsIn{S: "x", I: 4000, F: 2.5, B: true, Tags: []string{"a b"}, Must: []string{"solo"}, Nums: []int{1, 2}, P: &four,
 				Addr: &address{City: "Brno", Zip: 60200}, Attrs: map[string]string{"k": "v"}, When: time.Date(2026, 10, 1, 9, 30, 0, 0, time.UTC)}},
 		// null and a placeholder are absence to a read tool, for a slice
 		// and a pointer as for the rest.

@@ -1,6 +1,9 @@
 package spelling
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestTrim(t *testing.T) {
 	for _, tt := range []struct {
@@ -87,6 +90,27 @@ func TestTrimFastExit(t *testing.T) {
 					t.Errorf("Trim(%q) = %q, %v; without the fast exit %q, %v", s, gt, gc, wt, wc)
 				}
 			}
+		}
+	}
+}
+
+// TestMayLeadNegation: the cheap test never turns a negation away: every
+// negation word, in any case, followed by a separator and a value, passes
+// it and is found by Negation.
+func TestMayLeadNegation(t *testing.T) {
+	for _, w := range NegationWords() {
+		for _, s := range []string{w + " x", strings.ToUpper(w) + "-x", w + ": x"} {
+			if !mayLeadNegation(s) {
+				t.Errorf("mayLeadNegation(%q) = false", s)
+			}
+			if _, ok := Negation(s); !ok {
+				t.Errorf("Negation(%q): not a negation", s)
+			}
+		}
+	}
+	for _, s := range []string{"Published At", "draft", "in review", "Nejvyšší soud"} {
+		if _, ok := Negation(s); ok {
+			t.Errorf("Negation(%q): a negation", s)
 		}
 	}
 }

@@ -7,13 +7,17 @@ package country
 
 // aliases are other names and common codes of one country: official
 // (ISO 3166-1 full) names, names in the other official languages of a
-// country, former and colloquial names. A name that belongs to several
+// country, former and colloquial names, and the abbreviations of its name
+// in the library's languages (ČR, SRN and RFN for Germany in Czech and
+// Polish, SAE/EAU/ZEA/VAE for the Emirates, VB for Britain, RP for Poland,
+// RF for Russia, EE.UU. and EUA for the United States, RPA for South
+// Africa). A name that belongs to several
 // countries is listed under each; the index then asks which one is meant.
 var aliases = [...]struct {
 	code  string
 	names []string
 }{
-	{"AE", []string{"UAE", "U.A.E.", "Emirates", "Al Imarat"}},
+	{"AE", []string{"UAE", "U.A.E.", "Emirates", "Al Imarat", "SAE", "EAU", "ZEA", "VAE"}},
 	{"AF", []string{"Islamic Republic of Afghanistan", "Islamic Emirate of Afghanistan"}},
 	{"AL", []string{"Republic of Albania"}},
 	{"AM", []string{"Republic of Armenia"}},
@@ -42,8 +46,8 @@ var aliases = [...]struct {
 	{"CU", []string{"Republic of Cuba"}},
 	{"CV", []string{"Cabo Verde", "Cape Verde", "Republic of Cabo Verde"}},
 	{"CY", []string{"Republic of Cyprus"}},
-	{"CZ", []string{"Czech Republic", "Česká republika", "Czech Rep.", "Czech"}},
-	{"DE", []string{"Federal Republic of Germany", "Bundesrepublik Deutschland", "FRG", "BRD"}},
+	{"CZ", []string{"Czech Republic", "Česká republika", "Czech Rep.", "Czech", "ČR"}},
+	{"DE", []string{"Federal Republic of Germany", "Bundesrepublik Deutschland", "FRG", "BRD", "SRN", "RFN"}},
 	{"DK", []string{"Kingdom of Denmark", "Kongeriget Danmark"}},
 	{"DO", []string{"Dominican Rep."}},
 	{"DZ", []string{"People's Democratic Republic of Algeria"}},
@@ -53,7 +57,7 @@ var aliases = [...]struct {
 	{"FI", []string{"Republic of Finland", "Suomen tasavalta"}},
 	{"FM", []string{"Federated States of Micronesia", "Micronesia, Federated States of"}},
 	{"FR", []string{"French Republic", "République française"}},
-	{"GB", []string{"UK", "U.K.", "Great Britain", "Britain", "United Kingdom of Great Britain and Northern Ireland", "England", "Scotland", "Wales", "Northern Ireland"}},
+	{"GB", []string{"UK", "U.K.", "VB", "VK", "Great Britain", "Britain", "United Kingdom of Great Britain and Northern Ireland", "England", "Scotland", "Wales", "Northern Ireland"}},
 	{"GR", []string{"EL", "Hellenic Republic", "Hellas", "Ellada", "Elláda"}},
 	{"HK", []string{"Hong Kong", "Hong Kong SAR", "Hongkong", "香港"}},
 	{"HR", []string{"Republic of Croatia", "Republika Hrvatska"}},
@@ -92,12 +96,12 @@ var aliases = [...]struct {
 	{"NZ", []string{"Aotearoa"}},
 	{"PH", []string{"Republic of the Philippines", "Pilipinas"}},
 	{"PK", []string{"Islamic Republic of Pakistan"}},
-	{"PL", []string{"Republic of Poland", "Rzeczpospolita Polska"}},
+	{"PL", []string{"Republic of Poland", "Rzeczpospolita Polska", "RP"}},
 	{"PS", []string{"Palestine", "State of Palestine", "Palestine, State of"}},
 	{"PT", []string{"Portuguese Republic", "República Portuguesa"}},
 	{"RO", []string{"Roumania", "Rumania"}},
 	{"RS", []string{"Republic of Serbia", "Republika Srbija"}},
-	{"RU", []string{"Russian Federation", "Rossiya", "Российская Федерация"}},
+	{"RU", []string{"Russian Federation", "Rossiya", "Российская Федерация", "RF", "РФ"}},
 	{"SA", []string{"Kingdom of Saudi Arabia", "KSA"}},
 	{"SE", []string{"Kingdom of Sweden", "Konungariket Sverige"}},
 	{"SI", []string{"Republic of Slovenia", "Republika Slovenija"}},
@@ -111,11 +115,11 @@ var aliases = [...]struct {
 	{"TW", []string{"Republic of China", "ROC", "Taiwan, Province of China", "臺灣", "台灣", "Chinese Taipei"}},
 	{"TZ", []string{"United Republic of Tanzania", "Tanzania, United Republic of"}},
 	{"UA", []string{"Ukraina"}},
-	{"US", []string{"USA", "U.S.A.", "U.S.", "United States of America", "the States"}},
+	{"US", []string{"USA", "U.S.A.", "U.S.", "United States of America", "the States", "EE.UU.", "EUA"}},
 	{"VA", []string{"Holy See", "Vatican", "Holy See (Vatican City State)", "Vatican City State", "Città del Vaticano"}},
 	{"VE", []string{"Bolivarian Republic of Venezuela", "Venezuela, Bolivarian Republic of"}},
 	{"VN", []string{"Viet Nam", "Socialist Republic of Vietnam"}},
-	{"ZA", []string{"Republic of South Africa", "RSA"}},
+	{"ZA", []string{"Republic of South Africa", "RSA", "RPA"}},
 }
 
 // successors are withdrawn ISO 3166-1 alpha-2 codes and the countries that
@@ -132,6 +136,24 @@ var successors = [...]successor{
 	{"TP", "East Timor", []string{"TL"}},
 	{"YU", "Yugoslavia", []string{"RS", "ME", "SI", "HR", "BA", "MK", "XK"}},
 	{"ZR", "Zaire", []string{"CD"}},
+}
+
+// successors3 are the withdrawn alpha-3 codes (ISO 3166-3), read like the
+// alpha-2 ones: one successor is a value with a note, several an ask.
+// Czechoslovakia (CSK) and Serbia and Montenegro (SCG) shared the alpha-2
+// CS, but not an alpha-3 code.
+var successors3 = [...]successor{
+	{"ANT", "the Netherlands Antilles", []string{"BQ", "CW", "SX"}},
+	{"BUR", "Burma", []string{"MM"}},
+	{"CSK", "Czechoslovakia", []string{"CZ", "SK"}},
+	{"SCG", "Serbia and Montenegro", []string{"RS", "ME"}},
+	{"DDR", "East Germany", []string{"DE"}},
+	{"FXX", "Metropolitan France", []string{"FR"}},
+	{"NTZ", "the Neutral Zone", []string{"SA", "IQ"}},
+	{"SUN", "the Soviet Union", []string{"RU", "UA", "BY", "MD", "EE", "LV", "LT", "GE", "AM", "AZ", "KZ", "KG", "TJ", "TM", "UZ"}},
+	{"TMP", "East Timor", []string{"TL"}},
+	{"YUG", "Yugoslavia", []string{"RS", "ME", "SI", "HR", "BA", "MK", "XK"}},
+	{"ZAR", "Zaire", []string{"CD"}},
 }
 
 // formerNames are names of countries that no longer exist, read like the

@@ -232,7 +232,25 @@ func (r *Reader) readNumber(v any, n int64) agentinput.Outcome[string] {
 	return r.finish(v, agentinput.JSONValue(v), "", c, formNumeric, agentinput.Notes{})
 }
 
+// readString reads a string; a lower-case common word that is also a
+// country's code ("no", "it", "and") is asked about (codeWords).
 func (r *Reader) readString(v any, s string) agentinput.Outcome[string] {
+	o := r.readSpelling(v, s)
+	if len(s) <= maxWordSpelling {
+		if code, ok := o.Value(); ok {
+			if t, _ := spelling.Trim(s); codeWord(t) {
+				return r.wordAsk(v, t, code)
+			}
+		}
+	}
+	return o
+}
+
+// maxWordSpelling is the longest spelling of a code word, with the
+// whitespace and quotes a read trims.
+const maxWordSpelling = 64
+
+func (r *Reader) readSpelling(v any, s string) agentinput.Outcome[string] {
 	if len(s) > agentinput.MaxScalarBytes {
 		return r.tooLarge(v)
 	}
@@ -277,6 +295,10 @@ func (r *Reader) readString(v any, s string) agentinput.Outcome[string] {
 		if c, ok := lookupAlpha3(t); ok {
 			return r.finish(v, from, t, c, formAlpha3, notes)
 		}
+		upper := strings.ToUpper(t)
+		if sc := successorOf(upper); sc != nil {
+			return r.readWithdrawn(v, from, upper, sc, notes)
+		}
 	case isDigits(t) && len(t) <= 3:
 		// A numeric code is a country spelling of up to three digits, not a
 		// number: its digits are the code.
@@ -298,6 +320,14 @@ func (r *Reader) readName(v any, from agentinput.Spelling, t string, notes agent
 		return r.invalid(v, agentinput.AskInvalid, "it is not the code or the name of a country")
 	}
 	codes, partial := lookupName(t)
+	if rest, ok := spelling.Negation(t); ok {
+		if restCodes, _ := lookupName(rest); len(restCodes) > 0 && (len(codes) == 0 || slices.Equal(codes, restCodes)) {
+			// "-Germany", "not Czechia": a country cannot be excluded, and
+			// the mark must not be folded away into the name it inverts.
+			return r.invalid(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
+				"a property names one country and cannot exclude one")
+		}
+	}
 	switch {
 	case len(codes) == 0:
 		return r.invalid(v, agentinput.AskInvalid, "it is not the code or the name of a country")

@@ -66,7 +66,8 @@ func main() {
 		fmt.Fprintf(&b, "\t{%q, %q, %d, %q, %q, %q},\n", code, alpha3, num, english, native, lang)
 		n++
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n\n")
+	writeExonyms(&b)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -75,6 +76,55 @@ func main() {
 		log.Fatal(err)
 	}
 	log.Printf("%d countries", n)
+}
+
+// exonymLanguages are the library's languages other than English whose
+// names of every country the kind reads (the languages the boolean kind
+// reads by default, those CLDR's display data holds).
+var exonymLanguages = []string{"cs", "sk", "de", "fr", "es", "it", "pl", "nl", "pt", "hu"}
+
+// writeExonyms writes exonyms: each country's names in exonymLanguages
+// that are neither its English nor its native name, each once.
+func writeExonyms(b *bytes.Buffer) {
+	b.WriteString("// exonyms are each country's names in the library's other languages\n")
+	b.WriteString("// (" + fmt.Sprint(exonymLanguages) + "), from CLDR: the German, French … names of\n")
+	b.WriteString("// every country, other than its English and native names. A name that\n// names two countries across languages is asked about (the index).\n")
+	b.WriteString("var exonyms = [...]exonym{\n")
+	for _, r := range display.Values.Regions() {
+		code := r.String()
+		if len(code) != 2 || !r.IsCountry() || r.Canonicalize() != r || slices.Contains(withdrawn, code) {
+			continue
+		}
+		if code != "XK" && (r.IsPrivateUse() || r.M49() == 0 || r.ISO3() == "ZZZ") {
+			continue
+		}
+		english := display.English.Regions().Name(r)
+		t, _ := language.Compose(r)
+		base, _ := t.Base()
+		native := regionName(language.Make(base.String()), r)
+		var names []string
+		for _, l := range exonymLanguages {
+			n := regionName(language.MustParse(l), r)
+			if n == "" || n == english || n == native || slices.Contains(names, n) {
+				continue
+			}
+			names = append(names, n)
+		}
+		if len(names) > 0 {
+			fmt.Fprintf(b, "\t{%q, %#v},\n", code, names)
+		}
+	}
+	b.WriteString("}\n")
+}
+
+// regionName is r's name in the language of t, or "" when CLDR's display
+// data has no names in that language.
+func regionName(t language.Tag, r language.Region) string {
+	n := display.Regions(t)
+	if n == nil {
+		return ""
+	}
+	return n.Name(r)
 }
 
 func xtextVersion() string {

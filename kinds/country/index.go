@@ -12,6 +12,13 @@ import (
 )
 
 // countryRow is one country of the generated table.
+// exonym is a country's names in the library's other languages
+// (tables.go).
+type exonym struct {
+	code  string
+	names []string
+}
+
 type countryRow struct {
 	alpha2, alpha3 string
 	numeric        uint16
@@ -106,9 +113,13 @@ type successor struct {
 }
 
 func successorOf(code string) *successor {
-	for i := range successors {
-		if successors[i].code == code {
-			return &successors[i]
+	table := successors[:]
+	if len(code) == 3 {
+		table = successors3[:]
+	}
+	for i := range table {
+		if table[i].code == code {
+			return &table[i]
 		}
 	}
 	return nil
@@ -134,9 +145,12 @@ type indexedName struct {
 // names builds the name index on first use, not at init.
 var names = sync.OnceValue(buildNames)
 
+// apostrophes replaces every apostrophe a name may hold by a space.
+var apostrophes = strings.NewReplacer("'", " ", "’", " ", "ʼ", " ", "‘", " ")
+
 func buildNames() *nameIndex {
 	ix := &nameIndex{names: map[string][]string{}, lower: map[string]string{}, englishKey: map[string]string{}}
-	add := func(name, code string) {
+	addKey := func(name, code string) {
 		k := key(name)
 		if k == "" {
 			return
@@ -146,6 +160,28 @@ func buildNames() *nameIndex {
 			ix.names[k] = append(ix.names[k], code)
 			slices.Sort(ix.names[k])
 			ix.all = append(ix.all, indexedName{strings.Fields(k), code})
+		}
+	}
+	// An exonym is a whole name only: no lower-case shortcut and no
+	// partial-name entry (its words are the other names' words in another
+	// language), which keeps the index's first build cheap.
+	addExonym := func(name, code string) {
+		k := key(name)
+		if k == "" {
+			return
+		}
+		if !slices.Contains(ix.names[k], code) {
+			ix.names[k] = append(ix.names[k], code)
+			slices.Sort(ix.names[k])
+		}
+	}
+	add := func(name, code string) {
+		addKey(name, code)
+		// A punctuation variant: a space for an apostrophe ("Cote d
+		// Ivoire", "Lao People s Democratic Republic"); key already reads
+		// the apostrophe dropped.
+		if spaced := apostrophes.Replace(name); spaced != name {
+			addKey(spaced, code)
 		}
 	}
 	for i := range countries {
@@ -170,6 +206,14 @@ func buildNames() *nameIndex {
 	for _, a := range aliases {
 		for _, name := range a.names {
 			add(name, a.code)
+		}
+	}
+	for _, e := range exonyms {
+		for _, name := range e.names {
+			addExonym(name, e.code)
+			if spaced := apostrophes.Replace(name); spaced != name {
+				addExonym(spaced, e.code)
+			}
 		}
 	}
 	for _, f := range formerNames {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
@@ -122,6 +123,10 @@ func readString(v any, s string, opts Options, words map[string]*word) agentinpu
 	if t == "" {
 		return ask(v, opts, agentinput.AskInvalid, "it is empty", hintString)
 	}
+	if opts.Bound != BoundNone && !strings.ContainsAny(t, "0123456789") && openWord(t) {
+		// A date holds digits; a word for no bound none.
+		return openBoundWord(agentinput.Text(t), notes, opts)
+	}
 	var ts tokens
 	if reason := tokenize(t, words, &ts); reason != "" {
 		return ask(v, opts, agentinput.AskInvalid, reason, hintString)
@@ -236,6 +241,41 @@ func openBound(from agentinput.Spelling, notes agentinput.Notes, opts Options) a
 	reason := "an open-bound sentinel: no lower bound"
 	if opts.Bound == BoundTo {
 		reason = "an open-bound sentinel: no upper bound"
+	}
+	notes.Add(agentinput.NoteOpenBound, from, reason)
+	// A placeholder: a date that stands for none. A tool that reads takes
+	// it as no bound; a tool that changes data asks (placeholder_on_write),
+	// since storing "no bound" for a made-up date could change what the
+	// call does.
+	return agentinput.Placeholder[Date](notes)
+}
+
+// openWord reports whether t says "no bound": a word for "all" or "any"
+// (spelling.IsAllWord: "any", "[all]", "vše", "beliebig"), an infinity
+// ("∞", "-∞", "infinity", "inf"), "open", "unbounded", "any time" or a
+// wildcard.
+func openWord(t string) bool {
+	if len(t) > 64 {
+		return false
+	}
+	if spelling.IsAllWord(t) {
+		return true
+	}
+	switch strings.Trim(spelling.Key(t), " ") {
+	case "infinity", "inf", "open", "open ended", "unbounded", "no limit", "unlimited", "anytime", "any time", "any date",
+		"forever":
+		return true
+	}
+	u := strings.Trim(t, "()[]{}<> ")
+	return u == "*" || u == "∞" || u == "+∞" || u == "-∞" || u == "−∞" || u == "…" || u == "..."
+}
+
+// openBoundWord is the outcome of a word that says "no bound" on a bound:
+// absent, with a note open_bound.
+func openBoundWord(from agentinput.Spelling, notes agentinput.Notes, opts Options) agentinput.Outcome[Date] {
+	reason := "a word for no bound: no lower bound"
+	if opts.Bound == BoundTo {
+		reason = "a word for no bound: no upper bound"
 	}
 	notes.Add(agentinput.NoteOpenBound, from, reason)
 	return agentinput.Absent[Date](notes)

@@ -39,6 +39,9 @@ func refRead(s string, opts Options) (refResult, bool) {
 		return refResult{code: agentinput.AskInvalid}, true
 	}
 	t, _ := spelling.Trim(s)
+	if opts.Bound != BoundNone && t != "" && !strings.ContainsAny(t, "0123456789") && openWord(t) {
+		return refResult{status: agentinput.StatusAbsent}, true // a word for no bound (the words are data)
+	}
 	t = strings.Join(strings.FieldsFunc(t, spelling.IsSpace), " ")
 	if strings.ContainsAny(t, ":–—") || strings.Contains(t, " - ") {
 		return refResult{}, false

@@ -92,6 +92,22 @@
 // values, unless another class names some. A run of several words of a
 // value ("tag decision") is not this class.
 //
+// # Negations and numbers
+//
+// A spelling led by a mark or word that excludes or inverts what follows
+// ("-draft", "!draft", "¬ draft", "not draft", "non-draft", "without
+// draft"; internal/spelling.Negation owns the marks and words) never reads
+// as the value it inverts, and its ask never offers that value: it is an
+// ask invalid. The mark is part of the value when the whole spelling is a
+// declared value ("not_started" beside "started") or the value is itself
+// led by one ("-5").
+//
+// A spelling the number kind reads as a number ("10.0", "+10", "1e1",
+// "−5") is compared with the declared values that are numbers by value,
+// never folded (which would drop its sign) nor by edit distance (which
+// offers a farther number): an ask whose readings are the declared values
+// equal to it, or an ask invalid when there are none.
+//
 // # Cost
 //
 // New indexes every inflection of every value and every word of every

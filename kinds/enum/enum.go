@@ -42,8 +42,11 @@ type Reader struct {
 	// to the values that have it (see inflect.go).
 	inflected map[string][]inflection
 	words     map[string][]int32
-	expected  string
-	example   json.RawMessage
+	// numeric holds the declared values that spell a number, with that
+	// number, for the numeric comparison (numeric.go).
+	numeric  []numericValue
+	expected string
+	example  json.RawMessage
 }
 
 // match is what a spelling stands for: a value, and the synonym it was
@@ -133,6 +136,7 @@ func New(opts Options) (*Reader, error) {
 	e.near = buildNear(e.compacted)
 	e.inflected = buildInflected(e.values, e.compacted)
 	e.words = buildWords(e.values)
+	e.numeric = buildNumeric(e.values)
 	e.expected, e.example = describe(e.values)
 	return e, nil
 }
@@ -202,21 +206,88 @@ func (e *Reader) readScalar(v any, text string) agentinput.Outcome[string] {
 	return e.readString(v, text, notes)
 }
 
-// readString reads a string that is not a declared value as it is.
+// readString reads a string that is not a declared value as it is. A
+// spelling led by a mark or word that inverts it ("-draft", "!draft", "not
+// draft"; spelling.Negation) never reads as the value it inverts, and an
+// ask about it never offers that value: a property names one value and
+// cannot exclude one.
 func (e *Reader) readString(v any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
+	o, settled := e.readWord(v, raw, notes)
+	if settled {
+		return o
+	}
+	if rest, ok := spelling.Negation(raw); ok && e.inverts(o, rest) {
+		return e.ask(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
+			"a property names one value and cannot exclude one", nil)
+	}
+	return o
+}
+
+// inverts reports whether a negated spelling's outcome o would give, or
+// offer, what the rest alone means: the rest reads as a value (or offers
+// readings) and o is not a value of its own that the mark is part of
+// ("not_started" beside "started").
+func (e *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
+	r, _ := e.readWord(rest, rest, agentinput.Notes{})
+	rv, ok := r.Value()
+	if !ok {
+		a, _ := r.Ask()
+		return len(a.Readings) > 0 && !e.offersNegated(o)
+	}
+	if ov, ok := o.Value(); ok {
+		return ov == rv && !negated(ov)
+	}
+	return !e.offersNegated(o)
+}
+
+// negated reports whether a declared value is itself led by a negation
+// ("-5", "not_started", "﹣A"): a spelling led by the same mark may mean it.
+func negated(value string) bool {
+	_, ok := spelling.Negation(value)
+	return ok
+}
+
+// offersNegated reports whether an ask offers a declared value that is
+// itself led by a negation.
+func (e *Reader) offersNegated(o agentinput.Outcome[string]) bool {
+	a, _ := o.Ask()
+	for _, r := range a.Readings {
+		var v string
+		if json.Unmarshal(r.Value, &v) == nil && negated(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// readWord reads a string as a declared value, a numeric spelling
+// (numeric.go) or a folded, inflected or near spelling of one. settled
+// reports that no mark can have been dropped: the spelling is a declared
+// value or synonym as declared, it was read as a number, sign and all, or
+// it could not be read at all.
+func (e *Reader) readWord(v any, raw string, notes agentinput.Notes) (o agentinput.Outcome[string], settled bool) {
 	if len(raw) > agentinput.MaxScalarBytes {
-		return e.tooLarge(v)
+		return e.tooLarge(v), true
 	}
 	s, trimmed, problem := spelling.Word(raw)
 	if problem != "" {
-		return e.ask(v, agentinput.AskInvalid, problem, nil)
+		return e.ask(v, agentinput.AskInvalid, problem, nil), true
 	}
 	if trimmed {
 		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(raw), agentinput.Text(s), "")
 	}
 	if m, ok := e.exact[s]; ok {
-		return e.read(m, s, notes)
+		return e.read(m, s, notes), true
 	}
+	if o, ok := e.readNumeric(v, s); ok {
+		return o, true
+	}
+	return e.readFolded(v, s, notes), false
+}
+
+// readFolded reads a trimmed spelling through folding, inflection and the
+// near-miss search.
+func (e *Reader) readFolded(v any, s string, notes agentinput.Notes) agentinput.Outcome[string] {
 	f := fold(s)
 	if m, ok := e.folded[f]; ok {
 		return e.read(m, s, notes)

@@ -13,6 +13,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
+	"agentinput.dev/kinds/number"
 )
 
 // refResult is what the reference reader says a string reads as.
@@ -31,15 +32,42 @@ type refResult struct {
 // checked on their own below) and nothing else: no maps, no deletion
 // index, no inflection or word index.
 func refRead(s string, spec Options) refResult {
+	r, settled := refWord(s, spec)
+	if settled {
+		return r
+	}
+	// A negated spelling whose rest means something (a value or readings)
+	// is invalid, unless the whole is another value than the rest, or the
+	// value it reads as (or offers) is itself led by a negation.
+	rest, ok := spelling.Negation(s)
+	if !ok {
+		return r
+	}
+	negatedValue := func(v string) bool { _, ok := spelling.Negation(v); return ok }
+	offersNegated := slices.ContainsFunc(r.readings, negatedValue)
+	rr, _ := refWord(rest, spec)
+	switch {
+	case rr.code == "" && r.code == "" && (rr.value != r.value || negatedValue(r.value)):
+		return r
+	case rr.code == "" && r.code != "" && offersNegated:
+		return r
+	case rr.code != "" && (len(rr.readings) == 0 || offersNegated):
+		return r
+	}
+	return refResult{code: agentinput.AskInvalid}
+}
+
+// refWord is refRead without the negation rule; settled as for readWord.
+func refWord(s string, spec Options) (refResult, bool) {
 	if len(s) > agentinput.MaxScalarBytes {
-		return refResult{code: agentinput.AskTooLarge}
+		return refResult{code: agentinput.AskTooLarge}, true
 	}
 	if !utf8.ValidString(s) {
-		return refResult{code: agentinput.AskInvalid}
+		return refResult{code: agentinput.AskInvalid}, true
 	}
 	t, _ := spelling.Trim(s)
 	if t == "" || spelling.Hidden(t) != "" {
-		return refResult{code: agentinput.AskInvalid}
+		return refResult{code: agentinput.AskInvalid}, true
 	}
 	type entry struct{ spelling, value string }
 	var entries []entry
@@ -51,12 +79,25 @@ func refRead(s string, spec Options) refResult {
 	}
 	for _, e := range entries {
 		if e.spelling == t {
-			return refResult{value: e.value}
+			return refResult{value: e.value}, true
 		}
+	}
+	// A number is compared by value with every declared value that is one.
+	if n, ok := refNumbers(t); ok {
+		var equal []string
+		for _, v := range spec.Values {
+			if d, ok := number.Read(v, number.Options{}).Value(); ok && slices.ContainsFunc(n, func(x number.Decimal) bool { return x.Compare(d) == 0 }) {
+				equal = append(equal, v)
+			}
+		}
+		if len(equal) == 0 {
+			return refResult{code: agentinput.AskInvalid}, true
+		}
+		return refResult{code: agentinput.AskAmbiguous, readings: equal}, true
 	}
 	for _, e := range entries {
 		if fold(e.spelling) == fold(t) {
-			return refResult{value: e.value}
+			return refResult{value: e.value}, false
 		}
 	}
 	var hits []string
@@ -70,9 +111,9 @@ func refRead(s string, spec Options) refResult {
 	switch len(hits) {
 	case 0:
 	case 1:
-		return refResult{value: hits[0]}
+		return refResult{value: hits[0]}, false
 	default:
-		return refResult{code: agentinput.AskAmbiguous, readings: hits}
+		return refResult{code: agentinput.AskAmbiguous, readings: hits}, false
 	}
 	q := []rune(compact(fold(t)))
 	best := map[string]int{}
@@ -138,12 +179,32 @@ func refRead(s string, spec Options) refResult {
 		}
 	}
 	if len(union) == 0 {
-		return refResult{code: agentinput.AskInvalid}
+		return refResult{code: agentinput.AskInvalid}, false
 	}
 	if classes > 1 {
 		slices.SortFunc(union, func(a, b string) int { return slices.Index(spec.Values, a) - slices.Index(spec.Values, b) })
 	}
-	return refResult{code: agentinput.AskAmbiguous, readings: union}
+	return refResult{code: agentinput.AskAmbiguous, readings: union}, false
+}
+
+// refNumbers returns the numbers a spelling names, as the number kind
+// reads it: one, or the readings of its ask between numbers.
+func refNumbers(t string) ([]number.Decimal, bool) {
+	o := number.Read(t, number.Options{})
+	if d, ok := o.Value(); ok {
+		return []number.Decimal{d}, true
+	}
+	a, _ := o.Ask()
+	if a.Code != agentinput.AskAmbiguous || len(a.Readings) == 0 {
+		return nil, false
+	}
+	var out []number.Decimal
+	for _, r := range a.Readings {
+		if d, err := number.Parse(string(r.Value)); err == nil {
+			out = append(out, d)
+		}
+	}
+	return out, true
 }
 
 func resultOf(o agentinput.Outcome[string]) refResult {

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -123,12 +122,12 @@ func overVocabulary[T any](opts Options[T]) (*Reader[T], error) {
 }
 
 func (f *Reader[T]) check() error {
-	for _, l := range words {
-		for _, w := range l.words {
+	for _, lang := range spelling.AllWordLanguages() {
+		for _, w := range spelling.AllWords(lang) {
 			if o := f.read(w); o.Status() == agentinput.StatusValue {
 				value, _ := o.Value()
 				text, _ := json.Marshal(value)
-				return errors.New("filter: the \"not filtering\" word " + strconv.Quote(w) + " (" + l.lang +
+				return errors.New("filter: the \"not filtering\" word " + strconv.Quote(w) + " (" + lang +
 					") reads as the value " + string(text) + " of the kind: the filter could not tell them apart")
 			}
 		}
@@ -194,52 +193,9 @@ func spelled(v any) (string, bool) {
 }
 
 // negation returns what follows a leading negation — a mark ("-NS", "!NS",
-// "¬ NS") or a word of the table negations ("not NS", "non-NS", "kromě
-// NS") — when the spelling is one.
-func negation(s string) (rest string, ok bool) {
-	t, _ := spelling.Trim(s)
-	t = strings.TrimLeft(t, openers)
-	if r, size := utf8.DecodeRuneInString(t); negationMark(r) {
-		rest, _ = spelling.Trim(strings.TrimRight(t[size:], closers))
-		return rest, key(rest) != ""
-	}
-	k := key(t)
-	for _, w := range negationIndex() {
-		if strings.HasPrefix(k, w+" ") {
-			return k[len(w)+1:], true
-		}
-	}
-	return "", false
-}
-
-// openers and closers are the brackets and quotes a negation may sit in:
-// "(-NS)", "[not NS]".
-const (
-	openers = "([{<\"'«„“‘`"
-	closers = ")]}>\"'»“”’`"
-)
-
-// negationMark reports whether r, leading a value, negates it: a dash or a
-// minus, "!", "~", "¬" or "^" (and their full-width forms).
-func negationMark(r rune) bool {
-	return strings.ContainsRune("-−!！~～¬^＾", r) || unicode.Is(unicode.Pd, r)
-}
-
-// negationIndex holds the folded words of the table negations, the longest
-// first ("all except" before "all" could lead: it does not, but "but not"
-// must win over a shorter word that starts it).
-var negationIndex = sync.OnceValue(func() []string {
-	var out []string
-	for _, l := range negations {
-		for _, w := range l.words {
-			if k := key(w); !slices.Contains(out, k) {
-				out = append(out, k)
-			}
-		}
-	}
-	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
-	return out
-})
+// "¬ NS") or a word ("not NS", "non-NS", "kromě NS") — when the spelling is
+// one. internal/spelling owns which marks and words invert a value.
+func negation(s string) (rest string, ok bool) { return spelling.Negation(s) }
 
 // markIsValue reports whether the kind read a negated spelling as a value
 // the mark is part of: the whole spelling reads as a value, and the rest
@@ -428,8 +384,7 @@ func NotFiltering(v any) bool {
 	if t == "" || wildcard(t) {
 		return true
 	}
-	_, ok = index()[key(t)]
-	return ok
+	return spelling.IsAllWord(t)
 }
 
 // maxWordBytes is longer than every word of the table with room for
@@ -459,38 +414,6 @@ func wildcard(t string) bool {
 
 func containsDash(t string) bool {
 	return strings.IndexFunc(t, func(r rune) bool { return r == '−' || unicode.Is(unicode.Pd, r) }) >= 0
-}
-
-// index holds the folded words of the table, built on first use so that
-// importing the package costs nothing.
-var index = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, l := range words {
-		for _, w := range l.words {
-			m[key(w)] = true
-		}
-	}
-	return m
-})
-
-// key folds a spelling: spelling.Fold, then every run of characters that
-// are not letters or digits made one space.
-func key(s string) string {
-	f := spelling.Fold(s)
-	var b strings.Builder
-	pending := false
-	for _, r := range f {
-		if unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) {
-			if pending && b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			pending = false
-			b.WriteRune(r)
-			continue
-		}
-		pending = true
-	}
-	return b.String()
 }
 
 // maxSample is how many stored values a filter_dropped warning names when

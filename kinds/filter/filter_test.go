@@ -14,6 +14,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/spelling"
 	"agentinput.dev/kinds/enum"
 	"agentinput.dev/kinds/number"
 	"agentinput.dev/kinds/vocabulary"
@@ -185,10 +186,10 @@ func TestWords(t *testing.T) {
 	}
 	// Every word of the table folds to a key of its own and reads as not
 	// filtering.
-	for _, l := range words {
-		for _, w := range l.words {
+	for _, lang := range spelling.AllWordLanguages() {
+		for _, w := range Words(lang) {
 			if !NotFiltering(w) {
-				t.Errorf("%s %q does not read as not filtering", l.lang, w)
+				t.Errorf("%s %q does not read as not filtering", lang, w)
 			}
 		}
 	}
@@ -203,8 +204,8 @@ func TestPropertyNeverEmptyMeaning(t *testing.T) {
 	e, _ := enum.New(enum.Options{Values: []string{"draft", "published", "archived"}})
 	overE, _ := New(Options[string]{Read: e.Read})
 	var all []string
-	for _, l := range words {
-		all = append(all, l.words...)
+	for _, lang := range spelling.AllWordLanguages() {
+		all = append(all, Words(lang)...)
 	}
 	all = append(all, "", " ", "*", "%", "-", "—", ".*", "**")
 	rapid.Check(t, func(t *rapid.T) {
@@ -262,13 +263,11 @@ func TestPropertyNegationNeverYieldsTheEntry(t *testing.T) {
 	v := courts(t)
 	f, _ := New(Options[string]{Vocabulary: v})
 	var marks []string
-	for _, m := range []string{"-", "!", "~", "¬", "^", "−", "–", "！"} {
+	for _, m := range spelling.NegationMarks() {
 		marks = append(marks, m, m+" ")
 	}
-	for _, l := range negations {
-		for _, w := range l.words {
-			marks = append(marks, w+" ", w+"-", strings.ToUpper(w)+" ")
-		}
+	for _, w := range spelling.NegationWords() {
+		marks = append(marks, w+" ", w+"-", strings.ToUpper(w)+" ")
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		id := rapid.SampledFrom(v.IDs()).Draw(t, "id")

@@ -67,8 +67,10 @@ func TestMessages(t *testing.T) {
 		{"cs_CZ.UTF-8", `Read "cs_CZ.UTF-8" as "cs-CZ" (POSIX suffix .UTF-8, underscore)`},
 		{"ces", `Read "ces" as "cs" (ces is the three-letter code of cs)`},
 		{"iw", `Read "iw" as "he" (iw is a deprecated code of he)`},
-		{"en-UK", `Read "en-UK" as "en-GB" (UK is a deprecated code of the region GB)`},
-		{"en_UK", `Read "en_UK" as "en-UK" (underscore) / Read "en-UK" as "en-GB" (UK is a deprecated code of the region GB)`},
+		{"en-UK", `Read "en-UK" as "en-GB" (UK is no ISO 3166-1 code in use; the country kind reads it as GB)`},
+		{"en_UK", `Read "en_UK" as "en_GB" (UK is no ISO 3166-1 code in use; the country kind reads it as GB) / Read "en_GB" as "en-GB" (underscore)`},
+		{"de-DD", `Read "de-DD" as "de-DE" (DD is no ISO 3166-1 code in use; the country kind reads it as DE)`},
+		{"en-EL", `Read "en-EL" as "en-GR" (EL is no ISO 3166-1 code in use; the country kind reads it as GR)`},
 		{"čeština", `Read "čeština" as "cs" (Czech)`},
 		{"Portuguese (Brazil)", `Read "Portuguese (Brazil)" as "pt-BR" (Brazilian Portuguese)`},
 		{"cz", `Could not read "cz": CZ is the code of a country, not of a language; it may mean "cs" (Czech, the language of Czechia). ` +

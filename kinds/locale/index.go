@@ -251,6 +251,9 @@ func spell(t language.Tag) string {
 	if rs, reason := codeReadings(code); reason == "" && len(rs) == 1 {
 		return s
 	}
+	if _, ok := canonical(s, true); ok {
+		return s // a canonical tag is a fixed point, though its code is a country's too
+	}
 	iso := base.ISO3()
 	if rs, reason := codeReadings(iso); iso != code && reason == "" && len(rs) == 1 && baseOf(rs[0].tag) == code {
 		return iso + s[len(code):]

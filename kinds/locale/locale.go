@@ -3,6 +3,7 @@ package locale
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -99,7 +100,19 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 	if reason := spelling.Hidden(t); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
 	}
-	if tag, ok := canonical(t); ok {
+	if strings.IndexAny(t, "-_") > 0 {
+		fixed, reason, ask, asked := readRegion(v, t)
+		if asked {
+			return ask
+		}
+		if fixed != t {
+			// The tag with the country's code, read as any tag is; the
+			// replacement is a note before its own.
+			notes.AddStep(agentinput.NoteAliasCode, agentinput.Text(t), agentinput.Text(fixed), reason)
+			return readString(v, fixed).WithNotes(notes)
+		}
+	}
+	if tag, ok := canonical(t, true); ok {
 		return agentinput.Value(tag, notes)
 	}
 	if tag, reason, ok := underscoreOrCase(t); ok {
@@ -115,8 +128,12 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 }
 
 // canonical is the fast path: a tag already in canonical form whose
-// language code has one reading.
-func canonical(s string) (language.Tag, bool) {
+// language code has one reading. With own, a code that is also a
+// country's reads as its language too: a canonical tag is a fixed point
+// ("br" is Breton, "chn" Chinook jargon), and so is another case of it
+// but the language code in capitals ("BR" is written as a country's code
+// and is asked about, readCode), except the codes of askedAsCanonical.
+func canonical(s string, own bool) (language.Tag, bool) {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; !isLetter(c) && !(c >= '0' && c <= '9') && c != '-' {
 			return language.Und, false
@@ -127,13 +144,43 @@ func canonical(s string) (language.Tag, bool) {
 		return language.Und, false
 	}
 	if rs, reason := codeReadings(first); reason != "" || len(rs) != 1 || rs[0].tag != first {
-		return language.Und, false
+		if !own || strings.Contains(askedAsCanonical, " "+first+" ") || !ownLanguage(rs, first) {
+			return language.Und, false
+		}
 	}
 	tag, err := language.Parse(s)
 	if err != nil || tag.String() != s {
 		return language.Und, false
 	}
 	return tag, true
+}
+
+// askedAsCanonical are the canonical language codes that are asked about
+// although a canonical tag is otherwise a fixed point: Northern Sami's
+// "se" is far more often Sweden's code written for Swedish (the spec's
+// example). Its readings are "sv" and "sme", which reads as se.
+const askedAsCanonical = " se "
+
+// allUpper reports whether s has no lower-case ASCII letter, without
+// allocating (strings.ToUpper would).
+func allUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'a' <= s[i] && s[i] <= 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// ownLanguage reports whether the readings of a code hold the code's own
+// language, as the canonical tag of it.
+func ownLanguage(rs []firstReading, code string) bool {
+	for _, r := range rs {
+		if r.tag == code && r.country == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // maxFast is the longest tag the fast paths take: longer than any tag of
@@ -201,7 +248,14 @@ func underscoreOrCase(s string) (language.Tag, string, bool) {
 		// be a language's name ("Ga"), which the general path asks about.
 		return language.Und, "", false
 	}
-	tag, ok := canonical(string(buf[:len(s)]))
+	// A code in capitals ("BR", "BR_FR") is written as a country's: only
+	// another case reads as a language whose code is also a country's
+	// ("Br", "br_FR").
+	first := s
+	if i := strings.IndexAny(s, "-_"); i >= 0 {
+		first = s[:i]
+	}
+	tag, ok := canonical(string(buf[:len(s)]), !allUpper(first))
 	if !ok {
 		return language.Und, "", false
 	}
@@ -307,6 +361,11 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 			// No code of a language this package knows, but a language's
 			// name: "Laz", "asu".
 			return agentinput.Outcome[language.Tag]{}, false
+		}
+		if reason != "" && !allUpper(subs[0]) && ownLanguage(readings, first) && !strings.Contains(askedAsCanonical, " "+first+" ") {
+			// Not in capitals, a language's own code is its language, as
+			// its canonical tag is: "Ps", "br_FR" (canonical).
+			readings, reason = []firstReading{{tag: first, code: first}}, ""
 		}
 		if len(subs) == 1 && suffix == "" {
 			// "UK" in capitals is written as a country's code: the
@@ -565,12 +624,12 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	if strings.Count(t, "(") > 1 || strings.Count(t, ")") > 1 {
 		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
 	}
-	tags := lookupName(t)
-	if len(tags) == 0 {
-		tags = lookupComposite(t)
-	}
-	if len(tags) == 0 {
-		tags = lookupRegional(t)
+	tags := lookupNames(t)
+	if rest, ok := spelling.Negation(t); ok && negates(tags, lookupNames(rest)) {
+		// "-Czech", "not German": a language cannot be excluded, and the
+		// mark must not be folded away into the name it inverts.
+		return invalid(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
+			"a property names one language and cannot exclude one")
 	}
 	switch len(tags) {
 	case 0:
@@ -597,6 +656,25 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 		Hint:     hintFor(rs),
 		Readings: rs,
 	})
+}
+
+// negates reports whether a negated name's tags are those the rest alone
+// names (the mark was folded away), or it names nothing and the rest does.
+func negates(whole, rest []string) bool {
+	return len(rest) > 0 && (len(whole) == 0 || slices.Equal(whole, rest))
+}
+
+// lookupNames returns the tags a name names: a language's name, a
+// composite ("Portuguese (Brazil)") or a regional name.
+func lookupNames(t string) []string {
+	tags := lookupName(t)
+	if len(tags) == 0 {
+		tags = lookupComposite(t)
+	}
+	if len(tags) == 0 {
+		tags = lookupRegional(t)
+	}
+	return tags
 }
 
 // lookupComposite reads "Language (Script or Region)" and "Language,

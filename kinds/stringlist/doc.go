@@ -19,7 +19,7 @@
 //   - a comma- or semicolon-separated string, split into items (note
 //     split), only when Options.Split says the item kind's values never
 //     hold those characters: "CZ, SK" is ["CZ","SK"], and so is "[CZ, SK]";
-//     free text is never split, so "Smith, John" is ["Smith, John"]. The
+//     free text is never split silently (Options.SplitText, below). The
 //     string unsplit (within its brackets) is read as one item too: when
 //     both it and every split item read as values and the two lists
 //     differ, the string has two meanings and is an ask ambiguous naming
@@ -30,6 +30,12 @@
 //     string with a comma is not split but weighed: when it reads as one
 //     item and, split, as two or more items, it is an ask ambiguous naming
 //     both lists ("10,20" is [10.2] or [10,20]); otherwise it is one item;
+//   - with Options.SplitText (free text), a lone string written as a list
+//     — list separators (commas, semicolons, line breaks), a quoted CSV
+//     line, another language's list literal (['a', 'b'], c("a", "b") …),
+//     a JSON array missing a bracket — is an ask ambiguous naming the
+//     one-item list and the split list ("Smith, John" is ["Smith, John"]
+//     or ["Smith","John"]); a string without any of these is one item;
 //   - with Options.Unique, an item that repeats an earlier one (the same
 //     canonical value, however spelled) is dropped (note duplicate).
 //

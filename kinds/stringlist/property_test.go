@@ -119,18 +119,72 @@ func TestPropertyUUIDLists(t *testing.T) {
 	})
 }
 
-// TestPropertyFreeTextNeverSplit: a string of free text is one item,
-// whatever separators it holds, unless it is a JSON array.
-func TestPropertyFreeTextNeverSplit(t *testing.T) {
+// TestPropertyFreeTextWithoutSeparators: a string of free text without
+// list separators, quotes or brackets is one item, itself.
+func TestPropertyFreeTextWithoutSeparators(t *testing.T) {
 	l := textList(false)
 	rapid.Check(t, func(t *rapid.T) {
-		s := rapid.StringOf(rapid.RuneFrom([]rune("ab ,;.-JohnSmith"))).Draw(t, "text")
+		s := rapid.StringOf(rapid.RuneFrom([]rune("ab .-JohnSmith/&é"))).Draw(t, "text")
 		if placeholder.Is(s, false) {
 			t.Skip("a placeholder")
 		}
 		got, ok := l.Read(s).Value()
 		if !ok || len(got) != 1 || got[0] != s {
 			t.Fatalf("Read(%q) = %q", s, got)
+		}
+	})
+}
+
+// TestPropertyFreeTextListAsks: two or more free-text items written as a
+// list inside one string — joined by any list separator, as a quoted CSV
+// line, in another language's list syntax, or as a JSON array missing a
+// bracket — are an ask whose readings are exactly the one-item list and
+// the split list.
+func TestPropertyFreeTextListAsks(t *testing.T) {
+	l := textList(false)
+	word := rapid.StringOfN(rapid.RuneFrom([]rune("abcxyzJSé")), 1, 6, -1)
+	rapid.Check(t, func(t *rapid.T) {
+		items := rapid.SliceOfN(word, 2, 5).Draw(t, "items")
+		sep := rapid.SampledFrom([]string{",", ", ", ";", "; ", "\n", "\r\n", "\t", " , ", "，", "、", "；"}).Draw(t, "separator")
+		q := rapid.SampledFrom([]string{"", `"`, "'"}).Draw(t, "quote")
+		quoted := make([]string, len(items))
+		for i, it := range items {
+			quoted[i] = q + it + q
+		}
+		body := strings.Join(quoted, sep)
+		form := rapid.SampledFrom([]string{"plain", "[]", "()", "{}", "c()", "list()", "[]string{}", "missing ]", "missing ["}).Draw(t, "form")
+		var s string
+		switch form {
+		case "plain":
+			s = body
+		case "[]":
+			s = "[" + body + "]"
+		case "()":
+			s = "(" + body + ")"
+		case "{}":
+			s = "{" + body + "}"
+		case "c()":
+			s = "c(" + body + ")"
+		case "list()":
+			s = "list(" + body + ")"
+		case "[]string{}":
+			s = "[]string{" + body + "}"
+		case "missing ]":
+			s = "[" + body
+		case "missing [":
+			s = body + "]"
+		}
+		if _, ok := decodeArray(s); ok {
+			t.Skip("a JSON array: the list itself")
+		}
+		a, ok := l.Read(s).Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous || len(a.Readings) != 2 {
+			t.Fatalf("Read(%q): %+v, want an ask with two readings", s, a)
+		}
+		one, _ := json.Marshal([]string{s})
+		many, _ := json.Marshal(items)
+		if string(a.Readings[0].Value) != string(one) || string(a.Readings[1].Value) != string(many) {
+			t.Fatalf("Read(%q): readings %s and %s, want %s and %s", s, a.Readings[0].Value, a.Readings[1].Value, one, many)
 		}
 	})
 }

@@ -26,8 +26,8 @@ type Options[T any] struct {
 	// Split reads a comma- or semicolon-separated string as its items. Set
 	// it only for item kinds whose values never hold a comma or a
 	// semicolon (enum, uuid, country, locale, vocabulary): free text is
-	// never split ("Smith, John" is one name), and neither are numbers
-	// ("1,5").
+	// never split silently ("Smith, John" may be one name: SplitText), and
+	// numbers are not split ("1,5": SplitAsks).
 	Split bool
 	// SplitAsks is for item kinds whose values may hold a comma (numbers:
 	// "1,5" is 1.5 with a decimal comma), so that a comma-separated string
@@ -42,6 +42,13 @@ type Options[T any] struct {
 	// effect with Split, which already weighs the whole against its split
 	// items.
 	SplitAsks bool
+	// SplitText is for free-text items (Text): a lone string that holds
+	// list separators (commas, semicolons, line breaks), is a quoted CSV
+	// line, a list in another language's literal syntax (['a', 'b'],
+	// ("a", "b"), c("a", "b") …) or a JSON array missing a bracket, is an
+	// ask ambiguous naming the one-item list and the split list; a string
+	// without any of these is one item. It has no effect with Split.
+	SplitText bool
 	// Unique drops an item that repeats an earlier one (the same canonical
 	// value), with a note.
 	Unique bool
@@ -276,7 +283,7 @@ func (l *Reader[T]) wholeOrSplit(v any, whole any, value T, values []T) (agentin
 	if err1 == nil && err2 == nil && bytes.Equal(one, many) {
 		return agentinput.Ask{}, false
 	}
-	split := countItems(len(values)) + " split at its " + separatorNames(whole)
+	split := countItems(len(values)) + " " + separatorNames(whole)
 	a := agentinput.Ask{
 		Code:     agentinput.AskAmbiguous,
 		Received: agentinput.Received(v),
@@ -291,7 +298,7 @@ func (l *Reader[T]) wholeOrSplit(v any, whole any, value T, values []T) (agentin
 	} else {
 		a.Readings = []agentinput.Reading{
 			{Value: one, Meaning: "one item: the whole string"},
-			{Value: many, Meaning: countItems(len(values)) + ": the string split at its " + separatorNames(whole)},
+			{Value: many, Meaning: countItems(len(values)) + ": the string " + separatorNames(whole)},
 		}
 	}
 	return a, true
@@ -305,16 +312,25 @@ func countItems(n int) string {
 	return strconv.Itoa(n) + " items"
 }
 
-// separatorNames names the separators s holds, for a meaning.
+// separatorNames says how s was split, for a reason and a meaning:
+// "split at its commas", "… semicolons", "… line breaks", or "read as a
+// list" (quoted items, list brackets, other separators).
 func separatorNames(s any) string {
 	t, _ := s.(string)
-	switch comma, semicolon := strings.Contains(t, ","), strings.Contains(t, ";"); {
+	comma, semicolon, lines := strings.Contains(t, ","), strings.Contains(t, ";"), strings.ContainsAny(t, "\n\r")
+	switch {
+	case strings.ContainsAny(t, "\"'[](){}“‘«„`"):
+		return "read as a list"
 	case comma && semicolon:
-		return "commas and semicolons"
-	case semicolon:
-		return "semicolons"
+		return "split at its commas and semicolons"
+	case comma && !lines:
+		return "split at its commas"
+	case semicolon && !lines:
+		return "split at its semicolons"
+	case lines && !comma && !semicolon:
+		return "split at its line breaks"
 	}
-	return "commas"
+	return "split at its separators"
 }
 
 // items finds the raw items of v, recording the list's repairs in it, or
@@ -394,6 +410,11 @@ func (l *Reader[T]) fromString(v any, s string, it *Items[T]) ([]any, any, bool)
 			return nil, nil, false
 		}
 		return l.splitItems(v, s, s, parts, it)
+	}
+	if l.opts.SplitText && !l.opts.Split {
+		if parts, ok := textItems(s); ok && len(parts) <= agentinput.MaxArrayItems {
+			return parts, v, true
+		}
 	}
 	if l.opts.SplitAsks && strings.Contains(t, ",") {
 		// Split only to weigh the items against the whole (weighSplit),

@@ -129,7 +129,7 @@ func numberList(integer, splitAsks, unique bool) *Reader[number.Decimal] {
 }
 
 func textList(unique bool) *Reader[string] {
-	l, err := New(Options[string]{Item: Text, Unique: unique, ItemExpected: TextExpected})
+	l, err := New(Options[string]{Item: Text, SplitText: true, Unique: unique, ItemExpected: TextExpected})
 	if err != nil {
 		panic(err)
 	}

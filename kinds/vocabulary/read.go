@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
@@ -52,24 +50,65 @@ func (v *Reader) readScalar(x any, text string) agentinput.Outcome[string] {
 	return v.readString(x, text, notes)
 }
 
+// readString reads a string that is not an id as it is. A spelling led by
+// a mark or word that inverts it ("-NS", "!NS", "not NS";
+// spelling.Negation) never reads as the entry it inverts, and an ask about
+// it never offers that entry: a property names one entry and cannot
+// exclude one.
 func (v *Reader) readString(x any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
+	o, settled := v.readWord(x, raw, notes)
+	if settled {
+		return o
+	}
+	if rest, ok := spelling.Negation(raw); ok && v.inverts(o, rest) {
+		return v.ask(x, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
+			"a property names one entry and cannot exclude one", nil)
+	}
+	return o
+}
+
+// inverts reports whether a negated spelling's outcome o would give, or
+// offer, what the rest alone names: the rest names an entry (or offers
+// readings) and o is not another entry that the mark is part of.
+func (v *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
+	r, _ := v.readWord(rest, rest, agentinput.Notes{})
+	id, ok := r.Value()
+	if !ok {
+		a, _ := r.Ask()
+		return len(a.Readings) > 0
+	}
+	if got, ok := o.Value(); ok {
+		return got == id
+	}
+	return true
+}
+
+// readWord reads a string as an id, a name, an abbreviation or a near
+// spelling of one; settled reports that no mark can have been dropped (an
+// id as it is, or a spelling that cannot be read at all).
+func (v *Reader) readWord(x any, raw string, notes agentinput.Notes) (o agentinput.Outcome[string], settled bool) {
 	if len(raw) > agentinput.MaxScalarBytes {
-		return v.tooLarge(x)
+		return v.tooLarge(x), true
 	}
 	s, trimmed, problem := spelling.Word(raw)
 	if problem != "" {
-		return v.ask(x, agentinput.AskInvalid, problem, nil)
+		return v.ask(x, agentinput.AskInvalid, problem, nil), true
 	}
 	if trimmed {
 		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(raw), agentinput.Text(s), "")
 	}
 	if i, ok := v.ids[s]; ok {
-		return agentinput.Value(v.entries[i].ID, notes)
+		return agentinput.Value(v.entries[i].ID, notes), true
 	}
 	k := key(s)
 	if k == "" {
-		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil)
+		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil), true
 	}
+	return v.readKey(x, s, k, notes), false
+}
+
+// readKey reads a trimmed spelling s by its folded key k.
+func (v *Reader) readKey(x any, s, k string, notes agentinput.Notes) agentinput.Outcome[string] {
 	hits := v.lookup(k)
 	switch len(hits) {
 	case 0:
@@ -188,40 +227,10 @@ func (v *Reader) tooLarge(x any) agentinput.Outcome[string] {
 		"it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the most a vocabulary value is read from", nil)
 }
 
-// key folds a spelling for the index: spelling.Fold (letter case,
-// diacritics, compatibility forms), then every run of characters that are
-// not letters, digits or marks (whitespace, punctuation, symbols) made one
-// space, none at the ends. "N.S.", "n. s." and "N S" all fold to "n s";
-// "Krajský soud (v Praze)" to "krajsky soud v praze".
-func key(s string) string {
-	f := spelling.Fold(s)
-	clean := true
-	for i := 0; i < len(f); i++ {
-		c := f[i]
-		if c >= utf8.RuneSelf || !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == ' ') {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return f // Fold already squeezed the spaces
-	}
-	var b strings.Builder
-	b.Grow(len(f))
-	pending := false
-	for _, r := range f {
-		if unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) {
-			if pending && b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			pending = false
-			b.WriteRune(r)
-			continue
-		}
-		pending = true
-	}
-	return b.String()
-}
+// key folds a spelling for the index (spelling.Key): "N.S.", "n. s." and
+// "N S" all fold to "n s"; "Krajský soud (v Praze)" to "krajsky soud v
+// praze".
+func key(s string) string { return spelling.Key(s) }
 
 // compact is a folded spelling without its spaces.
 func compact(k string) string { return strings.ReplaceAll(k, " ", "") }

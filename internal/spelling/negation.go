@@ -1,0 +1,215 @@
+package spelling
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// negationWords are the words that, leading a value, exclude or invert what
+// follows ("not NS", "kromě NS", "non-NS", "without NS"), in the languages
+// the boolean kind reads and a few it holds disabled, compared after
+// folding (Key). This table is the one owner of the fact "this word
+// inverts a value": the filter kind, the enum and the vocabulary read it
+// through Negation.
+var negationWords = []struct {
+	lang  string
+	words []string
+}{
+	{"en", []string{"not", "except", "excluding", "exclude", "excl", "without", "w/o", "no", "non", "but not",
+		"other than", "all except", "all but", "everything except", "anything but", "except for", "apart from",
+		"neither", "never", "minus", "omit", "omitting", "ignore", "skip", "besides"}},
+	{"cs", []string{"ne", "kromě", "bez", "mimo", "vyjma", "vše kromě", "všechno kromě", "všechny kromě", "jen ne", "krom"}},
+	{"sk", []string{"nie", "okrem", "bez", "všetko okrem", "mimo"}},
+	{"de", []string{"nicht", "kein", "keine", "ohne", "außer", "ausser", "ausgenommen", "alle außer", "alles außer"}},
+	{"fr", []string{"pas", "non", "sauf", "sans", "hors", "excepté", "tout sauf", "tous sauf", "pas de"}},
+	{"es", []string{"no", "excepto", "sin", "salvo", "menos", "todo excepto", "todos excepto", "todos menos"}},
+	{"it", []string{"non", "tranne", "senza", "eccetto", "tutto tranne", "tutti tranne", "escluso"}},
+	{"pl", []string{"nie", "oprócz", "bez", "poza", "z wyjątkiem", "wszystko oprócz", "wszystkie oprócz"}},
+	{"nl", []string{"niet", "geen", "behalve", "zonder", "alles behalve"}},
+	{"sv", []string{"inte", "utom", "utan", "förutom", "alla utom", "ej"}},
+	{"da", []string{"ikke", "undtagen", "uden", "alle undtagen"}},
+	{"nb", []string{"ikke", "unntatt", "uten", "alle unntatt"}},
+	{"pt", []string{"não", "exceto", "sem", "menos", "todos exceto", "todos menos"}},
+	{"hu", []string{"nem", "kivéve", "nélkül", "mind kivéve", "ne"}},
+	{"ro", []string{"nu", "except", "fără", "cu excepția", "toate except"}},
+	{"el", []string{"όχι", "εκτός", "χωρίς", "όλα εκτός", "μη"}},
+	{"ru", []string{"не", "кроме", "без", "все кроме", "всё кроме"}},
+	{"uk", []string{"не", "крім", "окрім", "без", "всі крім", "усі крім"}},
+	{"fi", []string{"ei", "paitsi", "ilman", "kaikki paitsi"}},
+	{"tr", []string{"değil", "hariç", "olmadan"}},
+}
+
+// NegationWords returns the inverting words of every language, as declared
+// (for tests that generate negated spellings).
+func NegationWords() []string {
+	var out []string
+	for _, l := range negationWords {
+		out = append(out, l.words...)
+	}
+	return out
+}
+
+// NegationMarks returns one member of each family of inverting marks (for
+// tests that generate negated spellings; IsNegationMark is the rule).
+func NegationMarks() []string {
+	return []string{"-", "−", "–", "—", "‐", "‑", "⁻", "₋", "﹣", "－", "!", "！", "¡", "~", "～", "∼", "˜", "¬", "^", "＾",
+		"≠", "∉", "⊄", "✗", "✘", "❌", "✕", "✖", "➖", "⊖", "∖"}
+}
+
+// IsNegationMark reports whether r, leading a value, inverts or excludes
+// it: every dash (Unicode Pd: hyphen-minus, en and em dash …), the minus
+// signs (U+2212, superscript and subscript minus, the small and full-width
+// hyphen-minus, the heavy minus sign), the exclamation marks (also
+// inverted and full-width), the tildes, the not sign, the caret, "not
+// equal", "not an element of", set minus, circled minus, and the crosses
+// that strike a value out.
+func IsNegationMark(r rune) bool {
+	if unicode.Is(unicode.Pd, r) {
+		return true
+	}
+	switch r {
+	case '−', '⁻', '₋', '﹣', '－', '➖', '⊖', '∖', '!', '！', '¡', '‼', '~', '～', '∼', '˜', '¬', '^', '＾',
+		'≠', '∉', '∌', '⊄', '∄', '✗', '✘', '❌', '✕', '✖', '⨯':
+		return true
+	}
+	return false
+}
+
+// negationIndex holds the folded negation words, the longest first ("but
+// not" must win over a shorter word that starts it).
+var negationIndex = sync.OnceValue(func() []string {
+	var out []string
+	for _, l := range negationWords {
+		for _, w := range l.words {
+			if k := Key(w); !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
+})
+
+// negationOpeners and negationClosers are the brackets and quotes a
+// negation may sit in: "(-NS)", "[not NS]".
+const (
+	negationOpeners = "([{<\"'«„“‘`"
+	negationClosers = ")]}>\"'»“”’`"
+)
+
+// Negation reports whether s is led by a mark or word that inverts or
+// excludes what follows — a mark ("-NS", "!NS", "¬ NS", "– NS"; see
+// IsNegationMark) or a word ("not NS", "non-NS", "kromě NS", "NOT: NS") —
+// and returns what follows it: the text after a mark as sent, trimmed; the
+// text after a word folded by Key. What the rest means is the kind's: a
+// kind whose value holds the mark ("-5", "not_started") reads the whole
+// spelling first and asks Negation only when the mark would be dropped.
+func Negation(s string) (rest string, ok bool) {
+	t, _ := Trim(s)
+	t = strings.TrimLeft(t, negationOpeners)
+	if r, size := utf8.DecodeRuneInString(t); IsNegationMark(r) {
+		rest, _ = Trim(strings.TrimRight(t[size:], negationClosers))
+		return rest, Key(rest) != ""
+	}
+	if !hasWordBreak(t) || !mayLeadNegation(t) {
+		return "", false // a negation word is followed by a separator
+	}
+	k := Key(t)
+	for _, w := range negationIndex() {
+		if strings.HasPrefix(k, w+" ") {
+			return k[len(w)+1:], true
+		}
+	}
+	return "", false
+}
+
+// negationFirstWords holds the first word (folded by Key) of every
+// negation word, for the cheap test of mayLeadNegation.
+var negationFirstWords = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool)
+	for _, w := range negationIndex() {
+		first, _, _ := strings.Cut(w, " ")
+		m[first] = true
+	}
+	return m
+})
+
+// mayLeadNegation reports whether the first word of s (its letters, digits
+// and marks up to the first other character) may be the first word of a
+// negation word. An ASCII first word is folded in a stack buffer, so that
+// the common spelling that leads with no negation costs no allocation.
+func mayLeadNegation(s string) bool {
+	var buf [24]byte
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			first := s
+			if j := strings.IndexFunc(s, func(r rune) bool {
+				return !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsMark(r)
+			}); j >= 0 {
+				first = s[:j]
+			}
+			return negationFirstWords()[Key(first)]
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+		default:
+			return negationFirstWords()[string(buf[:n])]
+		}
+		if n == len(buf) {
+			return false // longer than any negation word
+		}
+		buf[n] = c
+		n++
+	}
+	return negationFirstWords()[string(buf[:n])]
+}
+
+// hasWordBreak reports whether s holds a character that is not a letter,
+// digit or mark, so that Key would make it more than one word.
+func hasWordBreak(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsMark(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// Key folds s like Fold and then makes every run of characters that are
+// not letters, digits or marks one space, dropped at the ends: "(ALL)",
+// "all." and "All-Values" are "all", "all", "all values".
+func Key(s string) string {
+	f := Fold(s)
+	clean := true
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if c >= utf8.RuneSelf || !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == ' ') {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return f // Fold already squeezed the spaces
+	}
+	var b strings.Builder
+	b.Grow(len(f))
+	pending := false
+	for _, r := range f {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) {
+			if pending && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			pending = false
+			b.WriteRune(r)
+			continue
+		}
+		pending = true
+	}
+	return b.String()
+}

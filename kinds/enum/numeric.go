@@ -1,0 +1,104 @@
+package enum
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/number"
+)
+
+// A spelling that reads as a number ("10.0", "+10", "1e1", "−5", "010") is
+// compared with the declared values that spell numbers by value, never by
+// folding or edit distance: folding drops a sign ("-10" would fold to
+// "10"), and an edit distance offers a farther number ("15" is one edit
+// from "10" and "16"). Its readings are the declared values numerically
+// equal to it; with none, it is an ask without readings.
+
+// numericValue is a declared value that spells a number.
+type numericValue struct {
+	index int32
+	value number.Decimal
+}
+
+// buildNumeric finds the declared values that the number kind reads as a
+// number.
+func buildNumeric(values []string) []numericValue {
+	var out []numericValue
+	for i, v := range values {
+		if !hasDigit(v) {
+			continue
+		}
+		if d, ok := number.Read(v, number.Options{}).Value(); ok {
+			out = append(out, numericValue{index: int32(i), value: d})
+		}
+	}
+	return out
+}
+
+// hasDigit reports whether s (trimmed) may spell a number: it starts with
+// a decimal digit of any script, a sign or a decimal mark, and holds a
+// digit. Most enum spellings do not ("draft", "v1", "utf-8"), so the number
+// kind is not asked.
+func hasDigit(s string) bool {
+	first, _ := utf8.DecodeRuneInString(s)
+	if !isDigitRune(first) && !strings.ContainsRune("+-−﹣－.,", first) {
+		return false
+	}
+	for _, r := range s {
+		if isDigitRune(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigitRune(r rune) bool { return '0' <= r && r <= '9' || r >= 0x80 && unicode.IsDigit(r) }
+
+// readNumeric reads a trimmed spelling that is not a declared value as it
+// is, when the number kind reads it as a number (or asks between numbers,
+// as for "1,000"): an ask whose readings are the declared values equal to
+// one of its numbers. ok is false for a spelling that is not a number.
+func (e *Reader) readNumeric(v any, s string) (agentinput.Outcome[string], bool) {
+	if !hasDigit(s) {
+		return agentinput.Outcome[string]{}, false
+	}
+	o := number.Read(s, number.Options{})
+	var nums []number.Decimal
+	if d, ok := o.Value(); ok {
+		nums = append(nums, d)
+	} else if a, _ := o.Ask(); a.Code == agentinput.AskAmbiguous && len(a.Readings) > 0 {
+		for _, r := range a.Readings {
+			if d, err := number.Parse(string(r.Value)); err == nil {
+				nums = append(nums, d)
+			}
+		}
+	} else {
+		return agentinput.Outcome[string]{}, false
+	}
+	var readings []agentinput.Reading
+	for _, nv := range e.numeric {
+		for _, d := range nums {
+			if nv.value.Compare(d) == 0 {
+				value := e.values[nv.index]
+				readings = append(readings, agentinput.Reading{Value: quote(value),
+					Meaning: "the declared value " + strconv.Quote(value) + ", the same number"})
+				break
+			}
+		}
+	}
+	if len(readings) == 0 {
+		return e.ask(v, agentinput.AskInvalid, "it is a number that none of the declared values is", nil), true
+	}
+	return e.ask(v, agentinput.AskAmbiguous, "it is not a declared value as written, and is the same number as "+
+		plural(len(readings), "a declared value", "declared values"), readings), true
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return strconv.Itoa(n) + " " + many
+}

@@ -1,0 +1,187 @@
+package stringlist
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"agentinput.dev/internal/spelling"
+)
+
+// A lone string of free text may be one item or a list written as text:
+// items between list separators ("a, b", "a; b", one a line), a quoted CSV
+// line ("\"a\",\"b\""), a list in another language's literal syntax
+// (Python's ['a', 'b'], a tuple ("a", "b"), a set {"a", "b"}, R's c("a",
+// "b"), Go's []string{"a"}, Ruby's %w[a b], Perl's qw(a b) …), or a JSON
+// array that lost a bracket (["a", "b"). textItems finds the items of such
+// a string; the list reader then asks between the one-item list and the
+// split one (Options.SplitText), since free text may hold any of these.
+
+// textSeparators separate the items of a list written as text: commas,
+// semicolons and line breaks, in their ASCII, full-width, ideographic and
+// Arabic forms, and tabs (a row pasted from a spreadsheet).
+func textSeparator(r rune) bool {
+	switch r {
+	case ',', ';', '\n', '\r', '\t', '，', '；', '、', '､', '،', '؛', '﹐', '﹔', '\u2028', '\u2029', '\u0085':
+		return true
+	}
+	return false
+}
+
+// literal matches a list literal: an optional prefix naming a constructor
+// or a sigil (c, list, set, tuple, vec!, Array, List.of, []string, new[],
+// new string[], @, %w, qw, #, '), then an opening bracket; group 1 is the
+// prefix, group 2 the bracket, group 3 the rest.
+var literal = regexp.MustCompile(`^(?s)((?:[@#']|%[wWiI]|qw|\[\][A-Za-z_][A-Za-z0-9_.]*|new\s*(?:[A-Za-z_][A-Za-z0-9_.]*\s*)?\[\]|[A-Za-z_][A-Za-z0-9_.:]*(?:<[A-Za-z0-9_., ]*>)?!?)?\s*)([\[({<])(.*)$`)
+
+// closerOf is the bracket that closes an opening one.
+func closerOf(open byte) byte {
+	switch open {
+	case '[':
+		return ']'
+	case '(':
+		return ')'
+	case '{':
+		return '}'
+	}
+	return '>'
+}
+
+// spacedPrefix reports whether a literal's prefix separates its items by
+// whitespace (%w[a b], qw(a b), Lisp's '("a" "b"), Clojure's #{"a" "b"}).
+func spacedPrefix(p string) bool {
+	p = strings.TrimSpace(p)
+	return p == "%w" || p == "%W" || p == "%i" || p == "%I" || p == "qw"
+}
+
+// textItems returns the items of s written as a list, and true; false when
+// s reads as a list in no such way (no separator outside quotes, no list
+// brackets around quoted items, no run of quoted items): then it is one
+// item.
+func textItems(s string) ([]any, bool) {
+	if len(s) > maxTextScan || !utf8.ValidString(s) {
+		return nil, false
+	}
+	u := strings.TrimFunc(s, spelling.IsSpace)
+	inner, bracketed, spaced := u, false, false
+	if m := literal.FindStringSubmatch(u); m != nil {
+		closer := closerOf(m[2][0])
+		rest := strings.TrimFunc(m[3], spelling.IsSpace)
+		switch {
+		case strings.HasSuffix(rest, string(closer)):
+			inner, bracketed = rest[:len(rest)-1], true
+		case m[1] == "" && m[2] == "[":
+			// A JSON array that lost its closing bracket: ["a", "b"
+			inner, bracketed = rest, true
+		}
+		spaced = bracketed && spacedPrefix(m[1])
+	} else if strings.HasSuffix(u, "]") && !strings.Contains(u, "[") {
+		// A JSON array that lost its opening bracket: "a", "b"]
+		inner, bracketed = u[:len(u)-1], true
+	}
+	items, quoted, separated, ok := tokenize(inner, spaced)
+	if !ok || len(items) == 0 {
+		return nil, false
+	}
+	if !separated && !(bracketed && quoted) && !((quoted || spaced) && len(items) >= 2) {
+		return nil, false
+	}
+	return items, true
+}
+
+// maxTextScan bounds the text searched for a list: a longer string is one
+// item (a document, not a list someone typed).
+const maxTextScan = 64 << 10
+
+// quoteCloser returns the closing quote of an opening one, or 0.
+func quoteCloser(r rune) rune {
+	switch r {
+	case '"', '\'', '`':
+		return r
+	case '“':
+		return '”'
+	case '‘':
+		return '’'
+	case '«':
+		return '»'
+	case '„':
+		return '“'
+	}
+	return 0
+}
+
+// tokenize cuts inner into items: at separators outside quotes (and at
+// whitespace with spaced), a quoted item being its text without the
+// quotes (a doubled quote or a backslash escapes one), an unquoted item
+// trimmed. quoted reports a quoted item, separated a separator outside
+// quotes; ok is false when a quote never closes or text follows a
+// closing quote other than a separator or another quoted item (then the
+// quotes are part of the text: `say "hi" twice`).
+func tokenize(inner string, spaced bool) (items []any, quoted, separated, ok bool) {
+	rs := []rune(inner)
+	i := 0
+	isSep := func(r rune) bool { return textSeparator(r) || spaced && spelling.IsSpace(r) }
+	for i < len(rs) {
+		for i < len(rs) && spelling.IsSpace(rs[i]) && !textSeparator(rs[i]) {
+			i++
+		}
+		if i >= len(rs) {
+			break
+		}
+		if isSep(rs[i]) {
+			separated = separated || textSeparator(rs[i])
+			i++
+			continue
+		}
+		if closer := quoteCloser(rs[i]); closer != 0 {
+			var b strings.Builder
+			j := i + 1
+			closed := false
+			for j < len(rs) {
+				switch {
+				case rs[j] == '\\' && j+1 < len(rs):
+					b.WriteRune(rs[j+1])
+					j += 2
+					continue
+				case rs[j] == closer && j+1 < len(rs) && rs[j+1] == closer && closer == rs[i]:
+					b.WriteRune(closer) // CSV: a doubled quote is one
+					j += 2
+					continue
+				case rs[j] == closer:
+					closed = true
+				}
+				if closed {
+					break
+				}
+				b.WriteRune(rs[j])
+				j++
+			}
+			if !closed {
+				return nil, false, false, false
+			}
+			j++
+			// After a quoted item: whitespace, then a separator, another
+			// quoted item or the end.
+			k := j
+			for k < len(rs) && spelling.IsSpace(rs[k]) && !textSeparator(rs[k]) {
+				k++
+			}
+			if k < len(rs) && !isSep(rs[k]) && quoteCloser(rs[k]) == 0 {
+				return nil, false, false, false
+			}
+			items = append(items, b.String())
+			quoted = true
+			i = k
+			continue
+		}
+		j := i
+		for j < len(rs) && !isSep(rs[j]) {
+			j++
+		}
+		if item := strings.TrimFunc(string(rs[i:j]), spelling.IsSpace); item != "" {
+			items = append(items, item)
+		}
+		i = j
+	}
+	return items, quoted, separated, true
+}

@@ -1,0 +1,58 @@
+package vocabulary
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
+)
+
+// Every spelling of every entry (id, name, English name, abbreviation, in
+// any member of its spelling class), led by any inverting mark or word of
+// internal/spelling, neither reads as that entry nor offers it as a
+// reading: that would give the opposite of what was sent.
+func TestPropertyNegatedNeverTheEntry(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		entries, _ := drawVocabulary(t)
+		v, err := New(Options{Entries: entries})
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		e := entries[rapid.IntRange(0, len(entries)-1).Draw(t, "entry")]
+		spellings := append(append(append([]string{e.ID}, e.Names...), e.English...), e.Abbreviations...)
+		sp := rapid.SampledFrom(spellings).Draw(t, "spelling")
+		var prefix string
+		if rapid.Bool().Draw(t, "mark") {
+			prefix = rapid.SampledFrom(spelling.NegationMarks()).Draw(t, "mark") + rapid.SampledFrom([]string{"", " "}).Draw(t, "gap")
+		} else {
+			w := rapid.SampledFrom(spelling.NegationWords()).Draw(t, "word")
+			if rapid.Bool().Draw(t, "upper") {
+				w = strings.ToUpper(w)
+			}
+			prefix = w + rapid.SampledFrom([]string{" ", "-", ": "}).Draw(t, "gap")
+		}
+		s := prefix + strings.TrimSpace(render(t, sp, false))
+		o := v.Read(s)
+		if id, ok := o.Value(); ok {
+			if id == e.ID {
+				t.Fatalf("Read(%q) = %s, the entry it negates", s, id)
+			}
+			return
+		}
+		a, _ := o.Ask()
+		for _, r := range a.Readings {
+			var id string
+			if json.Unmarshal(r.Value, &id) == nil && id == e.ID {
+				b, _ := o.MarshalJSON()
+				t.Fatalf("Read(%q) offers %s, the entry it negates: %s", s, e.ID, b)
+			}
+		}
+		if a.Code != agentinput.AskInvalid && a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("Read(%q): ask %s", s, a.Code)
+		}
+	})
+}
