@@ -37,12 +37,13 @@ var layers = []layer{
 		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder"}, // and the owners of crossKind
 		thirdParty: []string{"golang.org/x/text", "github.com/google/uuid"}},
 	{name: "contracts", packages: []string{"promcp"}, thirdParty: []string{"github.com/google/uuid"}},
+	{name: "sqlite file", packages: []string{"internal/sqlitefile"}, thirdParty: []string{"modernc.org/sqlite"}},
 	{name: "receipts", packages: []string{"receipt", "receipt/sqlite", "receipt/postgres"},
-		imports:    []string{"receipt"},
+		imports:    []string{"receipt", "internal/sqlitefile"},
 		thirdParty: []string{"modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
 	{name: "receipt suite", packages: []string{"receipt/receipttest"}, imports: []string{"receipt", "factory"}},
 	{name: "approvals", packages: []string{"approval", "approval/sqlite", "approval/postgres"},
-		imports:    []string{"approval", "kinds/uuid"}, // approval reads ids with their owner; the stores only approval
+		imports:    []string{"approval", "kinds/uuid", "internal/sqlitefile"}, // approval reads ids with their owner; the stores only approval (and the SQLite file)
 		thirdParty: []string{"github.com/google/uuid", "modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
 	{name: "approval suite", packages: []string{"approval/approvaltest"}, imports: []string{"approval"}},
 	{name: "factory", packages: []string{"factory"},

@@ -33,18 +33,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"net/url"
-	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
-	"strings"
 	"time"
 
 	"agentinput.dev/approval"
-
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	"agentinput.dev/internal/sqlitefile"
 )
 
 // DefaultBusyTimeout is how long a write waits for another process's
@@ -129,20 +123,14 @@ func Open(path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlite approvals: %w", err)
 	}
-	if err := create(abs); err != nil {
-		return nil, err
-	}
 	busy := opts.BusyTimeout
 	if busy == 0 {
 		busy = DefaultBusyTimeout
 	}
-	db, err := sql.Open("sqlite", dsn(abs, busy))
+	db, err := sqlitefile.Open(abs, busy)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite approvals: open %s: %w", abs, err)
 	}
-	conns := min(runtime.GOMAXPROCS(0), 8) + 1
-	db.SetMaxOpenConns(conns)
-	db.SetMaxIdleConns(conns)
 	s := &Store{db: db, writes: make(chan struct{}, 1)}
 	if err := s.init(); err != nil {
 		db.Close()
@@ -151,51 +139,11 @@ func Open(path string, opts Options) (*Store, error) {
 	return s, nil
 }
 
-// create creates the file at path when it is missing, readable and
-// writable by its owner only: arguments may hold what others should not
-// read.
-func create(path string) error {
-	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o600)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("sqlite approvals: open %s: the directory %s does not exist (Open does not create it)", path, filepath.Dir(path))
-	}
-	if err != nil {
-		return fmt.Errorf("sqlite approvals: %w", err)
-	}
-	return f.Close()
-}
-
-// dsn is the driver's name for the file at path, as receipt/sqlite makes
-// it: a file: URI (a path holding '?' or '#' stays a path) with the
-// pragmas every connection runs as it opens; _txlock=immediate makes
-// every BeginTx a BEGIN IMMEDIATE.
-func dsn(path string, busy time.Duration) string {
-	p := filepath.ToSlash(path)
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p // a Windows volume: file:///C:/...
-	}
-	ms := (busy + time.Millisecond - 1) / time.Millisecond
-	q := url.Values{
-		"_busy_timeout": {strconv.FormatInt(int64(ms), 10)},
-		"_journal_mode": {"WAL"},
-		"_synchronous":  {"FULL"},
-		"_txlock":       {"immediate"},
-	}
-	return (&url.URL{Scheme: "file", Path: p}).String() + "?" + q.Encode()
-}
-
 // init checks the journal mode and creates or checks the tables, in one
 // write transaction, so that two processes opening a new file at once
 // create them once.
 func (s *Store) init() error {
 	ctx := context.Background()
-	var mode string
-	if err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
-		return err
-	}
-	if !strings.EqualFold(mode, "wal") {
-		return fmt.Errorf("the journal mode is %q, not WAL: the file system may not support WAL's shared memory (a network file system?)", mode)
-	}
 	return s.write(ctx, func(tx *sql.Tx) error {
 		var app, userVersion, objects, tables int64
 		if err := tx.QueryRowContext(ctx, "PRAGMA application_id").Scan(&app); err != nil {

@@ -7,19 +7,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math"
-	"net/url"
-	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
-	"strings"
 	"time"
 
+	"agentinput.dev/internal/sqlitefile"
 	"agentinput.dev/receipt"
-
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
 
 // DefaultBusyTimeout is how long a write waits for another process's
@@ -150,23 +144,14 @@ func Open(path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlite receipts: %w", err)
 	}
-	if err := create(abs); err != nil {
-		return nil, err
-	}
 	busy := opts.BusyTimeout
 	if busy == 0 {
 		busy = DefaultBusyTimeout
 	}
-	db, err := sql.Open("sqlite", dsn(abs, busy))
+	db, err := sqlitefile.Open(abs, busy)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite receipts: open %s: %w", abs, err)
 	}
-	// Readers beyond the CPUs do not read faster; the one more is the
-	// writer's. A bound keeps a burst of replays from opening (and then
-	// closing) a connection each.
-	conns := min(runtime.GOMAXPROCS(0), 8) + 1
-	db.SetMaxOpenConns(conns)
-	db.SetMaxIdleConns(conns)
 	s := &Store{db: db, retention: opts.Retention, writes: make(chan struct{}, 1)}
 	if s.retention == 0 {
 		s.retention = receipt.DefaultRetention
@@ -178,50 +163,10 @@ func Open(path string, opts Options) (*Store, error) {
 	return s, nil
 }
 
-// create creates the file at path when it is missing, readable and
-// writable by its owner only: a result may hold what a caller should not
-// share. SQLite gives its -wal and -shm files the same permissions.
-func create(path string) error {
-	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o600)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("sqlite receipts: open %s: the directory %s does not exist (Open does not create it)", path, filepath.Dir(path))
-	}
-	if err != nil {
-		return fmt.Errorf("sqlite receipts: %w", err)
-	}
-	return f.Close()
-}
-
-// dsn is the driver's name for the file at path: a file: URI, so that a
-// path holding '?' or '#' stays a path, with the pragmas every connection
-// runs as it opens. _txlock=immediate makes every BeginTx a BEGIN
-// IMMEDIATE: the store opens transactions only to write.
-func dsn(path string, busy time.Duration) string {
-	p := filepath.ToSlash(path)
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p // a Windows volume: file:///C:/...
-	}
-	ms := (busy + time.Millisecond - 1) / time.Millisecond
-	q := url.Values{
-		"_busy_timeout": {strconv.FormatInt(int64(ms), 10)},
-		"_journal_mode": {"WAL"},
-		"_synchronous":  {"FULL"},
-		"_txlock":       {"immediate"},
-	}
-	return (&url.URL{Scheme: "file", Path: p}).String() + "?" + q.Encode()
-}
-
 // init checks the journal mode, creates or checks the schema, and
 // prepares the statements.
 func (s *Store) init() error {
 	ctx := context.Background()
-	var mode string
-	if err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
-		return err
-	}
-	if !strings.EqualFold(mode, "wal") {
-		return fmt.Errorf("the journal mode is %q, not WAL: the file system may not support WAL's shared memory (a network file system?)", mode)
-	}
 	if err := s.migrate(ctx); err != nil {
 		return err
 	}
