@@ -19,6 +19,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -78,23 +79,15 @@ type Case struct {
 // are skipped.
 func Load(r io.Reader) ([]Case, error) {
 	var cases []Case
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 || line[0] == '#' || bytes.HasPrefix(line, []byte("//")) {
-			continue
-		}
+	err := eachLine(r, func(n int, line []byte) error {
 		var c Case
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&c); err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
+			return err
 		}
 		if c.Tool == "" {
-			return nil, fmt.Errorf("line %d: no tool", n)
+			return errors.New("no tool")
 		}
 		if len(c.Arguments) == 0 {
 			c.Arguments = json.RawMessage(`{}`)
@@ -104,18 +97,36 @@ func Load(r io.Reader) ([]Case, error) {
 		}
 		var probe map[string]any
 		if err := json.Unmarshal(c.Intended, &probe); err != nil || probe == nil {
-			return nil, fmt.Errorf("line %d: intended is not a JSON object", n)
+			return errors.New("intended is not a JSON object")
 		}
 		if c.Label == "" {
 			c.Label = "(none)"
 		}
 		c.Line = n
 		cases = append(cases, c)
+		return nil
+	})
+	return cases, err
+}
+
+// eachLine calls f with each line of a JSONL corpus and its 1-based
+// number, skipping blank lines and lines starting with # or //; an error
+// of f is the corpus's, at that line.
+func eachLine(r io.Reader, f func(n int, line []byte) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 || line[0] == '#' || bytes.HasPrefix(line, []byte("//")) {
+			continue
+		}
+		if err := f(n, line); err != nil {
+			return fmt.Errorf("line %d: %v", n, err)
+		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	return cases, nil
+	return sc.Err()
 }
 
 // Attempt is one call the eval made.

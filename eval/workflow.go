@@ -1,10 +1,10 @@
 package eval
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -81,28 +81,20 @@ func IsWorkflows(corpus []byte) bool {
 // // are skipped.
 func LoadWorkflows(r io.Reader) ([]Workflow, error) {
 	var out []Workflow
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 || line[0] == '#' || bytes.HasPrefix(line, []byte("//")) {
-			continue
-		}
+	err := eachLine(r, func(n int, line []byte) error {
 		var w Workflow
 		dec := json.NewDecoder(bytes.NewReader(line))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&w); err != nil {
-			return nil, fmt.Errorf("line %d: %v", n, err)
+			return err
 		}
 		if len(w.Steps) != len(Roles) {
-			return nil, fmt.Errorf("line %d: a workflow has %d steps (can_do, read, do, read the post-state), not %d", n, len(Roles), len(w.Steps))
+			return fmt.Errorf("a workflow has %d steps (can_do, read, do, read the post-state), not %d", len(Roles), len(w.Steps))
 		}
 		for i, s := range w.Steps {
 			want := []promcp.Triad{promcp.TriadCanDo, promcp.TriadRead, promcp.TriadDo, promcp.TriadRead}[i]
 			if triad, _ := promcp.NameTriad(s.Tool); triad != want {
-				return nil, fmt.Errorf("line %d: step %d (%s) calls %q, which is no %s tool", n, i+1, Roles[i], s.Tool, want)
+				return fmt.Errorf("step %d (%s) calls %q, which is no %s tool", i+1, Roles[i], s.Tool, want)
 			}
 			if len(s.Arguments) == 0 {
 				w.Steps[i].Arguments = json.RawMessage(`{}`)
@@ -112,15 +104,16 @@ func LoadWorkflows(r io.Reader) ([]Workflow, error) {
 			}
 		}
 		if w.Steps[3].Post == "" {
-			return nil, fmt.Errorf("line %d: the read of the post-state names no post pointer", n)
+			return errors.New("the read of the post-state names no post pointer")
 		}
 		if w.Label == "" {
 			w.Label = "(none)"
 		}
 		w.Line = n
 		out = append(out, w)
-	}
-	return out, sc.Err()
+		return nil
+	})
+	return out, err
 }
 
 // ScoredStep is one step's score: its call's, and whether its contract

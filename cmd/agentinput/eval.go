@@ -96,18 +96,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "agentinput eval: %s: %v\n", files[0], err)
 		return exitUsage
 	}
-	if asJSON {
-		if err := rep.WriteJSON(stdout); err != nil {
-			return exitIO
-		}
-	} else {
-		rep.WriteMarkdown(stdout)
-	}
-	if n := len(rep.Wrong()); n > 0 {
-		fmt.Fprintf(stderr, "agentinput eval: %d call%s accepted with a value other than the intended one\n", n, plural(n))
-		return exitFindings
-	}
-	return exitOK
+	return writeEval(rep, len(rep.Wrong()), "call", asJSON, stdout, stderr)
 }
 
 // maxCorpusBytes bounds a corpus file.
@@ -133,6 +122,16 @@ func evalWorkflows(file string, data []byte, url string, command []string, asJSO
 		fmt.Fprintf(stderr, "agentinput eval: %s: %v\n", file, err)
 		return exitUsage
 	}
+	return writeEval(rep, len(rep.Wrong()), "step", asJSON, stdout, stderr)
+}
+
+// writeEval prints a report (Markdown, or JSON with --json) and exits 1
+// when wrong of its calls (or steps: what) were accepted with a value
+// other than the intended one.
+func writeEval(rep interface {
+	WriteJSON(io.Writer) error
+	WriteMarkdown(io.Writer)
+}, wrong int, what string, asJSON bool, stdout, stderr io.Writer) int {
 	if asJSON {
 		if err := rep.WriteJSON(stdout); err != nil {
 			return exitIO
@@ -140,8 +139,8 @@ func evalWorkflows(file string, data []byte, url string, command []string, asJSO
 	} else {
 		rep.WriteMarkdown(stdout)
 	}
-	if n := len(rep.Wrong()); n > 0 {
-		fmt.Fprintf(stderr, "agentinput eval: %d step%s accepted with a value other than the intended one\n", n, plural(n))
+	if wrong > 0 {
+		fmt.Fprintf(stderr, "agentinput eval: %d %s%s accepted with a value other than the intended one\n", wrong, what, plural(wrong))
 		return exitFindings
 	}
 	return exitOK
