@@ -21,7 +21,7 @@ func calls(s string, n json.Number) {
 	strconv.ParseBool(s)                        // want `^strconv.ParseBool parses a boolean: only agentinput.dev/kinds/boolean may; call boolean.Read or boolean.Parse$`
 	n.Float64()                                 // want `^json.Number.Float64 parses a number`
 	n.Int64()                                   // want `json.Number.Int64 parses a number`
-	time.Parse(time.DateOnly, s)                // want `^time.Parse parses a date: only agentinput.dev/kinds/date may; call date.Read or date.Parse$`
+	time.Parse(time.DateOnly, s)                // want `^time.Parse parses a date or a timestamp: only agentinput.dev/kinds/date or agentinput.dev/kinds/timestamp may; call date.Read or date.Parse, or timestamp.New or timestamp.Parse$`
 	time.ParseInLocation(time.DateOnly, s, nil) // want `time.ParseInLocation parses a date`
 	uuid.Parse(s)                               // want `^github.com/google/uuid.Parse parses a uuid: only agentinput.dev/kinds/uuid may; call agentinput.dev/kinds/uuid.Read or agentinput.dev/kinds/uuid.Parse$`
 	language.Parse(s)                           // want `^language.Parse parses a locale: only agentinput.dev/kinds/locale may; call locale.Read or locale.Parse$`
