@@ -34,7 +34,13 @@
 //     number, with the ELI path's words in any case, from a host that
 //     serves the same paths (eur-lex.europa.eu, e-sbirka.cz), or with no
 //     scheme ("data.europa.eu/eli/…");
-//   - the path alone: "eli/reg/2016/679/oj", "/eli/cz/sb/2012/89";
+//   - the path alone: "eli/reg/2016/679/oj", "/eli/cz/sb/2012/89", or
+//     without "eli/": "reg/2016/679/oj", "/cz/sb/2012/89";
+//   - the number before the year where only that order is valid (the
+//     first is no year, the second is one): "eli/reg/679/2016/oj";
+//   - a valid ELI path under a host of no register
+//     ("https://example.com/eli/reg/2016/679/oj"), the note naming the
+//     host replaced; a host of the other register is an ask;
 //   - a citation of an EU act in English or Czech: "Regulation (EU)
 //     2016/679", "Commission Implementing Regulation (EU) 2019/947",
 //     "Council Directive 93/13/EEC", "Directive 95/46/EC", "Decision No
@@ -54,6 +60,11 @@
 // number/year before 2015 when cited "No …". A citation is read in every
 // order its type allows; when two fit ("Regulation 2016/1999"), it is an
 // ask naming both.
+//
+// A Czech path alone whose number is a year too ("/eli/cz/sb/2012/1990")
+// may hold a citation's order, number first: it is an ask ambiguous naming
+// both acts, the path's order first. The URI with its host is read as
+// written: it is an address, and the canonical URI reads as itself.
 //
 // # Asks
 //

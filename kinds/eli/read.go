@@ -64,6 +64,9 @@ func readString(v any, s string) agentinput.Outcome[ELI] {
 			return invalid(v, agentinput.AskInvalid, u.fail, u.hint)
 		}
 		e, _ := u.eli()
+		if u.bothOrders {
+			return bothOrders(v, e)
+		}
 		if !u.canonical() {
 			notes.Add(agentinput.NoteURIForm, agentinput.Text(t), u.repairs())
 		}
@@ -104,6 +107,25 @@ func invalid(v any, code agentinput.AskCode, reason, hint string) agentinput.Out
 		Expected: expected,
 		Hint:     hint,
 		Reason:   reason,
+	})
+}
+
+// bothOrders is the ask about a Czech ELI path alone whose number is a
+// year too: as written (year first, the path's order), or in the order of
+// a Czech citation (number first).
+func bothOrders(v any, e ELI) agentinput.Outcome[ELI] {
+	other := ELI{register: CZ, year: uint16(e.number), number: uint32(e.year)}
+	return agentinput.Asking[ELI](agentinput.Ask{
+		Code:     agentinput.AskAmbiguous,
+		Received: agentinput.Received(v),
+		Reason: "its number " + strconv.Itoa(int(e.number)) + " is a year too, and a Czech act is cited number first (" +
+			"89/2012 Sb.), so the path may hold either order",
+		Expected: expected,
+		Hint:     hintReadings,
+		Readings: []agentinput.Reading{
+			{Value: quoteURI(e), Meaning: e.describe() + ": year first, the path's order"},
+			{Value: quoteURI(other), Meaning: other.describe() + ": number first, a citation's order"},
+		},
 	})
 }
 

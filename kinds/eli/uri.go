@@ -23,6 +23,16 @@ type uriParts struct {
 	noOJ          bool // an EU ELI without /oj
 	pathCase      bool // "ELI", the type code, "CZ", "SB" or "OJ" not in lower case
 	leadingZeros  bool // a number written with leading zeros
+	noELI         bool // a path without its "eli/" segment: "reg/2016/679/oj"
+	swapped       bool // the number before the year, where only that order is valid
+
+	// foreignHost is a host of no ELI register ("example.com") in front
+	// of a valid ELI path: the register's own host replaces it.
+	foreignHost string
+	// bothOrders marks a Czech path alone whose number is a year too
+	// ("/eli/cz/sb/2012/1990"): it could have been written in the
+	// citation's order, number first, and is asked about.
+	bothOrders bool
 
 	fail string // why it names no act, "" when it does
 	hint string // the hint of the ask, "" for the general one
@@ -31,7 +41,8 @@ type uriParts struct {
 // canonical reports whether the URI needs no repair.
 func (u *uriParts) canonical() bool {
 	return !(u.scheme || u.noScheme || u.pathOnly || u.upperCase || u.otherHost ||
-		u.trailingSlash || u.noOJ || u.pathCase || u.leadingZeros)
+		u.trailingSlash || u.noOJ || u.pathCase || u.leadingZeros || u.noELI || u.swapped ||
+		u.foreignHost != "")
 }
 
 // eli returns the act, and false if scanURI failed.
@@ -59,6 +70,8 @@ var repairNames = [...]string{
 	"the number without leading zeros",
 	"the act as published in the Official Journal",
 	"without the trailing slash",
+	"the eli/ segment added",
+	"the year and the number in the ELI's order, year first",
 }
 
 // repairReasons caches the reason of each set of repairs: the note of a
@@ -69,11 +82,24 @@ var repairReasons [1 << len(repairNames)]atomic.Pointer[string]
 func (u *uriParts) repairs() string {
 	var mask int
 	for i, ok := range [...]bool{u.pathOnly, u.noScheme, u.scheme, u.upperCase, u.otherHost,
-		u.pathCase, u.leadingZeros, u.noOJ, u.trailingSlash} {
+		u.pathCase, u.leadingZeros, u.noOJ, u.trailingSlash, u.noELI, u.swapped} {
 		if ok {
 			mask |= 1 << i
 		}
 	}
+	if u.foreignHost != "" {
+		// The host is the agent's, not the table's: named, not cached.
+		reason := "the host " + strconv.Quote(u.foreignHost) + " replaced by the register's own"
+		if mask != 0 {
+			reason += ", " + u.cachedRepairs(mask)
+		}
+		return reason
+	}
+	return u.cachedRepairs(mask)
+}
+
+// cachedRepairs says in words the repairs of mask, built once per mask.
+func (u *uriParts) cachedRepairs(mask int) string {
 	if p := repairReasons[mask].Load(); p != nil {
 		return *p
 	}
@@ -92,7 +118,18 @@ func (u *uriParts) repairs() string {
 // ("eli/reg/2016/679/oj", "/eli/…"). It reports false when s is none of
 // these (a citation, perhaps), and true with fail set when s is one of
 // them but names no act the kind reads.
-func scanURI(s string) (u uriParts, ok bool) {
+func scanURI(s string) (uriParts, bool) {
+	u, ok := scanParts(s)
+	if u.foreignHost != "" && u.fail != "" {
+		// Under a host of no register, a path that names no act is not
+		// read as an ELI at all: say so, not what is wrong in the path.
+		u.fail, u.hint = reasonHost, ""
+	}
+	return u, ok
+}
+
+// scanParts is scanURI but for the reason of a host of no register.
+func scanParts(s string) (u uriParts, ok bool) {
 	rest := s
 	var host string
 	switch {
@@ -111,8 +148,15 @@ func scanURI(s string) (u uriParts, ok bool) {
 		host, rest = rest[:slash], rest[slash:]
 		reg, canonicalHost, found := lookupHost(host)
 		if !found {
-			u.fail = "it is not a URI of an ELI register the kind reads (data.europa.eu for EU acts, www.e-sbirka.cz for Czech acts)"
-			return u, true
+			if !isHost(host, false) || !hasPrefixFold(rest, "/eli/") {
+				u.fail = reasonHost
+				return u, true
+			}
+			// A valid ELI path under a host of no register: the path
+			// names the act, and the host is replaced, with a note.
+			u.foreignHost, u.upperCase = host, false
+			rest = rest[len("/eli/"):]
+			break
 		}
 		u.register = reg
 		u.scheme = (reg == EU) == https
@@ -131,6 +175,11 @@ func scanURI(s string) (u uriParts, ok bool) {
 		u.pathOnly = true
 		rest = rest[len("eli/"):]
 		u.pathCase = !strings.HasPrefix(s, "eli/")
+	case startsELIPath(rest):
+		// The path without its "eli/" segment: "reg/2016/679/oj",
+		// "/cz/sb/2012/89".
+		u.pathOnly, u.noELI = true, true
+		rest = strings.TrimPrefix(rest, "/")
 	default:
 		// A host without a scheme: "data.europa.eu/eli/…".
 		slash := strings.IndexByte(rest, '/')
@@ -139,7 +188,14 @@ func scanURI(s string) (u uriParts, ok bool) {
 		}
 		reg, canonicalHost, found := lookupHost(rest[:slash])
 		if !found {
-			return u, false
+			// A host of no register, with a dot, before "/eli/":
+			// "example.com/eli/reg/2016/679/oj".
+			if !isHost(rest[:slash], true) || !hasPrefixFold(rest[slash:], "/eli/") {
+				return u, false
+			}
+			u.foreignHost = rest[:slash]
+			rest = rest[slash+len("/eli/"):]
+			break
 		}
 		host = rest[:slash]
 		u.register, u.noScheme, u.otherHost = reg, true, !canonicalHost
@@ -151,7 +207,7 @@ func scanURI(s string) (u uriParts, ok bool) {
 		}
 		rest = rest[len("/eli/"):]
 	}
-	if host != "" && !strings.HasPrefix(s[len(s)-len(rest)-len("/eli/"):], "/eli/") {
+	if (host != "" || u.foreignHost != "") && !strings.HasPrefix(s[len(s)-len(rest)-len("/eli/"):], "/eli/") {
 		u.pathCase = true
 	}
 	if strings.ContainsAny(rest, "?#") {
@@ -252,6 +308,13 @@ func scanCZPath(u *uriParts, segs []string, more bool) {
 	if !scanYearNumber(u, segs[2], segs[3], minYearCZ) {
 		return
 	}
+	// A Czech act is cited number first ("89/2012 Sb."), its ELI path is
+	// year first: a path alone whose number is a year too may have been
+	// written in the citation's order.
+	if u.pathOnly && !u.swapped && u.number != u.year && len(segs[3]) == 4 && segs[3][0] != '0' &&
+		u.number >= minYearCZ && u.number <= maxYear {
+		u.bothOrders = true
+	}
 	if len(segs) > 4 || more {
 		e, _ := u.eli()
 		u.fail = "it names a version or a part of the act, not the act"
@@ -261,13 +324,18 @@ func scanCZPath(u *uriParts, segs []string, more bool) {
 
 // scanYearNumber reads the year and number segments of a path.
 func scanYearNumber(u *uriParts, year, number string, minYear int) bool {
-	y, ok := digits(year)
-	if !ok || len(year) != 4 || y < minYear || y > maxYear {
+	y, yOK := digits(year)
+	n, nOK := digits(number)
+	if !isYear(year, y, yOK, minYear) && isYear(number, n, nOK, minYear) && yOK && y >= 1 && y <= maxNumber {
+		// The other order is the only valid one: "eli/reg/679/2016/oj".
+		u.swapped = true
+		year, number, y, n = number, year, n, y
+	}
+	if !isYear(year, y, yOK, minYear) {
 		u.fail = "its year " + quoteCut(year) + " is not a year from " + itoa(minYear) + " to " + itoa(maxYear)
 		return false
 	}
-	n, ok := digits(number)
-	if !ok || n < 1 || n > maxNumber {
+	if !nOK || n < 1 || n > maxNumber {
 		u.fail = "its number " + quoteCut(number) + " is not a number from 1 to " + itoa(maxNumber)
 		return false
 	}
@@ -277,6 +345,62 @@ func scanYearNumber(u *uriParts, year, number string, minYear int) bool {
 	}
 	return true
 }
+
+// isYear reports whether the segment s, read as v (ok when it is digits),
+// is a year: four digits from minYear to maxYear.
+func isYear(s string, v int, ok bool, minYear int) bool {
+	return ok && len(s) == 4 && v >= minYear && v <= maxYear
+}
+
+// startsELIPath reports whether s ("/" optional) begins with the first
+// segments of an ELI path, without "eli/": an EU type code ("reg/") or
+// "cz/sb/", in any case.
+func startsELIPath(s string) bool {
+	s = strings.TrimPrefix(s, "/")
+	slash := strings.IndexByte(s, '/')
+	if slash < 0 {
+		return false
+	}
+	for _, t := range actTypes {
+		if equalFoldASCII(s[:slash], t.Code) {
+			return true
+		}
+	}
+	return hasPrefixFold(s, "cz/sb/")
+}
+
+// isHost reports whether s is spelled as a host name: ASCII letters,
+// digits, '-' and '.', and a port after ':'; with dotted, it must have a
+// dot (a host without a scheme is told from a citation by it).
+func isHost(s string, dotted bool) bool {
+	if s == "" || len(s) > maxHostLen {
+		return false
+	}
+	name, port, hasPort := strings.Cut(s, ":")
+	if name == "" || (hasPort && (port == "" || len(port) > 5)) {
+		return false
+	}
+	if _, ok := digits(port); hasPort && !ok {
+		return false
+	}
+	dot := false
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '.':
+			dot = true
+		case c == '-', '0' <= c && c <= '9', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		default:
+			return false
+		}
+	}
+	return dot || !dotted
+}
+
+// maxHostLen is the longest host name DNS allows.
+const maxHostLen = 253
+
+const reasonHost = "it is not a URI of an ELI register the kind reads (data.europa.eu for EU acts, www.e-sbirka.cz for Czech acts)"
 
 // digits reads a run of ASCII digits of at most nine characters.
 func digits(s string) (int, bool) {
