@@ -28,11 +28,18 @@
 //     id). A spelling that names an entry as sent is never read this way,
 //     so an entry's own name that begins with an article stays its own.
 //
+//   - the first words of a name or an English name, fewer words than the
+//     name and four letters or digits or more, when no other entry's name
+//     begins with them: "Constitutional", "Nejvyšší správní" (note name).
+//     A spelling of an entry's own, or after an article, is read as above
+//     first.
+//
 // A spelling that several entries share (an abbreviation or an English name
-// two entries carry) is an ask ambiguous naming each entry. A spelling that
-// names no entry is an ask whose readings are the nearest entries (at most
-// MaxNear), or an ask invalid when nothing is near: "Nejvyšší" alone names
-// both Supreme Courts and is asked about with both. The nearest entries are
+// two entries carry, or the first words of names of two entries) is an ask
+// ambiguous naming each entry: "Nejvyšší" alone begins the names of both
+// Supreme Courts and is asked about with both. A spelling that names no
+// entry is an ask whose readings are the nearest entries (at most
+// MaxNear), or an ask invalid when nothing is near. The nearest entries are
 // first every entry whose id or abbreviation (without spaces, two letters
 // or more) begins the spelling, the longest first ("NSSČR" is near NSS and
 // NS), then those sharing the most words and three-letter pieces.

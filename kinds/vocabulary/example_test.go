@@ -38,7 +38,7 @@ func Example() {
 	// Output:
 	// value NS
 	//   note: Read "nejvyssi soud" as "NS" (a name of Nejvyšší soud)
-	// ask ambiguous: Could not read "Nejvyšší": it names no entry exactly, and is near 2 entries; it has 2 meanings: "NS" (Nejvyšší soud, Supreme Court) or "NSS" (Nejvyšší správní soud, Supreme Administrative Court). Expected the id of an entry, or one of its names, abbreviations or English names, as a JSON string, for example "NS"; the ids are "NS", "NSS". Send the id of the entry you mean, as listed.
+	// ask ambiguous: Could not read "Nejvyšší": it begins names of 2 entries; it has 2 meanings: "NS" (Nejvyšší soud, Supreme Court) or "NSS" (Nejvyšší správní soud, Supreme Administrative Court). Expected the id of an entry, or one of its names, abbreviations or English names, as a JSON string, for example "NS"; the ids are "NS", "NSS". Send the id of the entry you mean, as listed.
 	//   reading "NS": Nejvyšší soud, Supreme Court
 	//   reading "NSS": Nejvyšší správní soud, Supreme Administrative Court
 }

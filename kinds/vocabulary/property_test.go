@@ -61,7 +61,8 @@ var oracleArticles = strings.Fields("the a an der die das le la les el los las i
 // matches is the brute-force oracle: the entries one of whose spellings
 // folds like s, or (for an id or an abbreviation) like s once the spaces
 // of both are left out; when none does and s starts with a leading
-// article, the one entry the rest names, if it names exactly one. No
+// article, the one entry the rest names, if it names exactly one; and
+// otherwise the entries a name of which s begins (partialMatches). No
 // index: every spelling of every entry is compared.
 func matches(entries []Entry, s string) []string {
 	if out := exactMatches(entries, s); len(out) > 0 {
@@ -81,7 +82,28 @@ func matches(entries []Entry, s string) []string {
 	if out := exactMatches(entries, rest); rest != "" && len(out) == 1 {
 		return out
 	}
-	return nil
+	return partialMatches(entries, s)
+}
+
+// partialMatches are the entries one of whose names or English names
+// begins with the words of s, fewer words than the name and four letters
+// or digits or more: one is the value, several an ask naming each.
+func partialMatches(entries []Entry, s string) []string {
+	words := strings.Fields(key(s))
+	if len([]rune(strings.Join(words, ""))) < 4 {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		for _, name := range slices.Concat(e.Names, e.English) {
+			nw := strings.Fields(key(name))
+			if len(words) < len(nw) && slices.Equal(nw[:len(words)], words) {
+				out = append(out, e.ID)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // exactMatches is matches without the article rule.
@@ -278,6 +300,46 @@ func TestPropertyAnyString(t *testing.T) {
 			if a.Expected == "" || a.Hint == "" || (a.Code == agentinput.AskAmbiguous) != (len(a.Readings) > 0) {
 				t.Fatalf("%q: malformed ask %+v", s, a)
 			}
+		}
+	})
+}
+
+// The first words of every name and English name of every entry (peer,
+// issue 18): the entry, with a note, when no other entry's name begins
+// so; an ask naming each entry whose name does when several do; never a
+// value when they are too short to say.
+func TestPropertyPartialNames(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		entries, _ := drawVocabulary(t)
+		// Entries whose names share their first words: every name
+		// begins with the same pool word sometimes.
+		if rapid.Bool().Draw(t, "common first word") {
+			for i := range entries {
+				entries[i].Names[0] = "krajský " + entries[i].Names[0]
+			}
+		}
+		v, err := New(Options{Entries: entries})
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		e := entries[rapid.IntRange(0, len(entries)-1).Draw(t, "entry")]
+		name := rapid.SampledFrom(slices.Concat(e.Names, e.English)).Draw(t, "name")
+		words := strings.Fields(name)
+		if len(words) < 2 {
+			t.Skip("a one-word name has no partial")
+		}
+		part := strings.Join(words[:rapid.IntRange(1, len(words)-1).Draw(t, "words")], " ")
+		s := render(t, part, false)
+		if len(exactMatches(entries, s)) > 0 {
+			return // a spelling of its own (TestPropertySpellings)
+		}
+		want := partialMatches(entries, s)
+		if len([]rune(compact(key(part)))) >= 4 && !slices.Contains(want, e.ID) {
+			t.Fatalf("oracle: %q does not begin a name of its own entry %s", s, e.ID)
+		}
+		checkAgainstOracle(t, v, s, want)
+		if len(want) > 1 && v.Read(s).Status() == agentinput.StatusValue {
+			t.Fatalf("%q begins names of %v and yields a value", s, want)
 		}
 	})
 }

@@ -115,6 +115,9 @@ func (v *Reader) readKey(x any, s, k string, notes agentinput.Notes) agentinput.
 		if h, article, ok := v.withoutArticle(s); ok {
 			return v.read(h, s, article, notes)
 		}
+		if p := v.partial[k]; len(p) > 0 {
+			return v.readPartial(x, s, p, notes)
+		}
 		return v.nearest(x, k)
 	case 1:
 		return v.read(hits[0], s, "", notes)
@@ -184,6 +187,27 @@ func (v *Reader) read(h hit, s, article string, notes agentinput.Notes) agentinp
 		notes.Add(agentinput.NoteAliasCode, agentinput.Text(s), "an abbreviation of "+e.Names[0]+after)
 	}
 	return agentinput.Value(e.ID, notes)
+}
+
+// readPartial reads a spelling s that is the first words of names of the
+// entries p: the entry, with a note, when it is one; otherwise an ask
+// naming each (peer, issue 18: a unique partial name reads).
+func (v *Reader) readPartial(x any, s string, p []int32, notes agentinput.Notes) agentinput.Outcome[string] {
+	if len(p) == 1 {
+		e := &v.entries[p[0]]
+		notes.Add(agentinput.NoteName, agentinput.Text(s), "the beginning of a name of "+e.Names[0]+", which no other entry's name begins with")
+		return agentinput.Value(e.ID, notes)
+	}
+	n := min(len(p), maxReadings)
+	readings := make([]agentinput.Reading, n)
+	for j := range n {
+		readings[j] = v.reading(p[j])
+	}
+	reason := "it begins names of " + strconv.Itoa(len(p)) + " entries"
+	if len(p) > n {
+		reason += " (the first " + strconv.Itoa(n) + " are listed)"
+	}
+	return v.ask(x, agentinput.AskAmbiguous, reason, readings)
 }
 
 func (v *Reader) reading(i int32) agentinput.Reading {

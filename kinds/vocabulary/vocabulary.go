@@ -48,7 +48,11 @@ type Reader struct {
 	// index maps each folded spelling (and the folded spelling of an id or
 	// an abbreviation without its spaces) to the entries it names, each
 	// once, with the strongest way it names it.
-	index    map[string][]hit
+	index map[string][]hit
+	// partial maps the folded first words of every name and English name
+	// (fewer words than the name, minPartial letters or more) to the
+	// entries whose names begin so, each once, in the order of the data.
+	partial  map[string][]int32
 	near     nearIndex
 	expected string
 	example  json.RawMessage
@@ -197,6 +201,7 @@ func New(opts Options) (*Reader, error) {
 		}
 		v.index[k] = merge(hits, more)
 	}
+	v.partial = buildPartial(v.entries, v.index)
 	v.near = buildNear(spellings)
 	v.expected, v.example = describeIDs(v.entries)
 	return v, nil
@@ -332,4 +337,31 @@ func (v *Reader) Parse(s string) (string, error) {
 func quote(s string) json.RawMessage {
 	b, _ := json.Marshal(s) // a valid UTF-8 string always encodes
 	return b
+}
+
+// minPartial is the fewest letters and digits the first words of a name
+// need to be read as that name: "a", "the" or "de" begin too many names.
+const minPartial = 4
+
+// buildPartial indexes the first words of every name and English name
+// that are not a spelling of their own (index), for the partial-name read.
+func buildPartial(entries []Entry, index map[string][]hit) map[string][]int32 {
+	partial := map[string][]int32{}
+	for i, e := range entries {
+		for _, list := range [][]string{e.Names, e.English} {
+			for _, name := range list {
+				words := strings.Fields(key(name))
+				for n := 1; n < len(words); n++ {
+					k := strings.Join(words[:n], " ")
+					if _, own := index[k]; own || utf8.RuneCountInString(compact(k)) < minPartial {
+						continue
+					}
+					if l := partial[k]; len(l) == 0 || l[len(l)-1] != int32(i) {
+						partial[k] = append(l, int32(i))
+					}
+				}
+			}
+		}
+	}
+	return partial
 }
