@@ -12,14 +12,19 @@
 //
 //   - the id in another letter case, without diacritics or with other
 //     separators ("ks praha" for "KS-PRAHA"; note folded);
+//
 //   - a name or an English name, through letter case, diacritics,
 //     whitespace and punctuation ("nejvyssi soud", "NEJVYŠŠÍ SOUD",
 //     "Supreme court"; note name);
+//
 //   - an abbreviation with or without dots and spaces ("NSČR", "nscr",
 //     "N.S.Č.R.", "n. s. č. r."; note alias_code);
+//
 //   - a JSON number whose text is one of these (note scalar_as_text);
+//
 //   - any of these inside surrounding whitespace and one pair of quotes
 //     (note trimmed first);
+//
 //   - any of these after a leading article (English the/a/an, German
 //     der/die/das, French le/la/les/l', Spanish el/la/los/las, Italian
 //     il/lo/la/i/gli/le/l', Portuguese o/a/os/as, Dutch de/het), when the
