@@ -12,27 +12,21 @@
 //
 //   - the id in another letter case, without diacritics or with other
 //     separators ("ks praha" for "KS-PRAHA"; note folded);
-//
 //   - a name or an English name, through letter case, diacritics,
 //     whitespace and punctuation ("nejvyssi soud", "NEJVYŠŠÍ SOUD",
 //     "Supreme court"; note name);
-//
 //   - an abbreviation with or without dots and spaces ("NSČR", "nscr",
 //     "N.S.Č.R.", "n. s. č. r."; note alias_code);
-//
 //   - a JSON number whose text is one of these (note scalar_as_text);
-//
 //   - any of these inside surrounding whitespace and one pair of quotes
 //     (note trimmed first);
-//
 //   - any of these after a leading article (English the/a/an, German
 //     der/die/das, French le/la/les/l', Spanish el/la/los/las, Italian
 //     il/lo/la/i/gli/le/l', Portuguese o/a/os/as, Dutch de/het), when the
 //     spelling as sent names no entry and the rest names exactly one:
 //     "the Supreme Court" (the note of the rest's spelling, form for an
 //     id). A spelling that names an entry as sent is never read this way,
-//     so an entry's own name that begins with an article stays its own.
-//
+//     so an entry's own name that begins with an article stays its own;
 //   - the first words of a name or an English name, fewer words than the
 //     name and four letters or digits or more, when no other entry's name
 //     begins with them: "Constitutional", "Nejvyšší správní" (note name).
