@@ -458,8 +458,3 @@ func TestCursorsAcrossReplicasAndRotation(t *testing.T) {
 		t.Fatalf("two rotations later the cursor still pages:\n%s", callText(res))
 	}
 }
-
-func mustMarshal(v any) []byte {
-	b, _ := json.Marshal(v)
-	return b
-}
