@@ -61,6 +61,11 @@ func (m *MCP) Call(ctx context.Context, tool string, arguments json.RawMessage) 
 	res := &factory.Result{Notes: []factory.Remark{}, Warnings: []factory.Remark{}}
 	if out.IsError {
 		var env factory.Envelope
+		if e, ok := out.Meta[fmcp.EnvelopeKey]; ok {
+			if structured, err = json.Marshal(e); err != nil {
+				return nil, err
+			}
+		}
 		if err := json.Unmarshal(structured, &env); err != nil || env.Code == "" {
 			return nil, errors.New("an error result without an envelope")
 		}

@@ -41,6 +41,10 @@ type Result struct {
 	// Effect is what a do call did (not_started, committed, unknown); ""
 	// for read and can_do tools.
 	Effect Effect
+	// HasOutputSchema is true when the tool advertises an output schema:
+	// structuredContent must then validate against it, so a transport
+	// keeps an envelope elsewhere (factory/mcp: in _meta, with its text).
+	HasOutputSchema bool
 	// IdempotencyKey is the key a do call was claimed under: the caller's
 	// idempotency_key, or the one derived from the arguments; "" when the
 	// call was refused before its key was known.
@@ -126,6 +130,7 @@ func (t *Tool) Call(ctx context.Context, arguments json.RawMessage) *Result {
 	start := time.Now()
 	var sent map[string]any
 	res := t.call(ctx, arguments, &sent)
+	res.HasOutputSchema = t.output != nil
 	res.Notes, res.Warnings = capRemarks(res.Notes, "notes"), capRemarks(res.Warnings, "warnings")
 	if len(res.Issues) > agentinput.MaxIssues {
 		res.IssuesNotListed = len(res.Issues) - agentinput.MaxIssues

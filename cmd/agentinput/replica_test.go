@@ -219,10 +219,16 @@ func envelopeCode(t *testing.T, res *sdk.CallToolResult) string {
 	if !res.IsError {
 		return ""
 	}
-	b, _ := json.Marshal(res.StructuredContent)
 	var e struct{ Code string }
-	json.Unmarshal(b, &e)
+	json.Unmarshal(envelopeJSON(res), &e)
 	return e.Code
+}
+
+// envelopeJSON is an error result's envelope, from its _meta (every error
+// result carries it there; a tool with an output schema only there).
+func envelopeJSON(res *sdk.CallToolResult) []byte {
+	b, _ := json.Marshal(res.Meta[agentmcp.EnvelopeKey])
+	return b
 }
 
 // runs counts the lines of the effect log that name decision.
@@ -448,12 +454,7 @@ func TestCursorsAcrossReplicasAndRotation(t *testing.T) {
 	}
 	twice := startHTTP(t, nil, "--store", "memory", "--cursor-keys", ring("twice", k3, k2))
 	res, _ = page(twice.client(t), cursor)
-	if !res.IsError || !strings.Contains(callText(res), "invalid_cursor") && !strings.Contains(string(mustMarshal(res.StructuredContent)), "invalid_cursor") {
+	if !res.IsError || !strings.Contains(callText(res), "invalid_cursor") && !strings.Contains(string(envelopeJSON(res)), "invalid_cursor") {
 		t.Fatalf("two rotations later the cursor still pages:\n%s", callText(res))
 	}
-}
-
-func mustMarshal(v any) []byte {
-	b, _ := json.Marshal(v)
-	return b
 }

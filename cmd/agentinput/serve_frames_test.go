@@ -245,17 +245,19 @@ func TestServeDeepArguments(t *testing.T) {
 			t.Fatalf("depth %d: %+v %+v", depth, others, r.Error)
 		}
 		var res struct {
-			IsError           bool `json:"isError"`
-			StructuredContent struct {
-				Issues []struct {
-					Code, Path, Message string
-				} `json:"issues"`
-			} `json:"structuredContent"`
+			IsError bool `json:"isError"`
+			Meta    struct {
+				Envelope struct {
+					Issues []struct {
+						Code, Path, Message string
+					} `json:"issues"`
+				} `json:"agentinput.dev/envelope"`
+			} `json:"_meta"`
 		}
-		if err := json.Unmarshal(r.Result, &res); err != nil || !res.IsError || len(res.StructuredContent.Issues) != 1 {
+		if err := json.Unmarshal(r.Result, &res); err != nil || !res.IsError || len(res.Meta.Envelope.Issues) != 1 {
 			t.Fatalf("depth %d: %.300s", depth, r.Result)
 		}
-		is := res.StructuredContent.Issues[0]
+		is := res.Meta.Envelope.Issues[0]
 		if is.Code != "too_large" || is.Path != wantPath || !strings.Contains(is.Message, "nest "+strconv.Itoa(depth+1)+" levels deep") {
 			t.Fatalf("depth %d: %+v, want too_large at %s", depth, is, wantPath)
 		}

@@ -131,7 +131,7 @@ func exercise(t *testing.T, cs *sdk.ClientSession) {
 	var env struct {
 		Issues []struct{ Code string } `json:"issues"`
 	}
-	b, _ = json.Marshal(res.StructuredContent)
+	b = envelopeJSON(res)
 	if err := json.Unmarshal(b, &env); err != nil || len(env.Issues) != 1 || env.Issues[0].Code != string(agentinput.AskInvalidCursor) {
 		t.Fatalf("tampered cursor envelope %s", b)
 	}

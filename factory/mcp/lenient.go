@@ -98,17 +98,17 @@ func LenientWith(o LenientOptions) sdk.Middleware {
 				learned[t.Name] = &learnedTool{schema: string(schema)}
 				continue
 			}
-			learned[t.Name] = &learnedTool{schema: string(schema), tool: ft}
+			learned[t.Name] = &learnedTool{schema: string(schema), tool: ft, typed: t.OutputSchema != nil}
 		}
 	}
-	lookup := func(name string) (*factory.Tool, bool) {
+	lookup := func(name string) (*factory.Tool, bool, bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		l, ok := learned[name]
 		if !ok {
-			return nil, false
+			return nil, false, false
 		}
-		return l.tool, true
+		return l.tool, l.typed, true
 	}
 	return func(next sdk.MethodHandler) sdk.MethodHandler {
 		return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
@@ -124,15 +124,16 @@ func LenientWith(o LenientOptions) sdk.Middleware {
 				if !ok || call.Params == nil {
 					return next(ctx, method, req)
 				}
-				tool, known := lookup(call.Params.Name)
+				tool, typed, known := lookup(call.Params.Name)
 				if !known {
 					learn(listAll(ctx, next, call.Session))
-					tool, _ = lookup(call.Params.Name)
+					tool, typed, _ = lookup(call.Params.Name)
 				}
 				if tool == nil {
 					return next(ctx, method, req)
 				}
 				read := tool.Call(ctx, call.Params.Arguments)
+				read.HasOutputSchema = typed // the server's own tool advertises it
 				if read.Envelope != nil {
 					return Result(read), nil
 				}
@@ -144,7 +145,9 @@ func LenientWith(o LenientOptions) sdk.Middleware {
 				res, err := next(ctx, method, req)
 				if out, ok := res.(*sdk.CallToolResult); ok && err == nil && out != nil {
 					if issue, ok := undecoded(out, read.Arguments); ok {
-						return Result(tool.Refuse(read, issue)), nil
+						refused := tool.Refuse(read, issue)
+						refused.HasOutputSchema = typed
+						return Result(refused), nil
 					}
 					attachNotes(out, read)
 				}
@@ -158,6 +161,7 @@ func LenientWith(o LenientOptions) sdk.Middleware {
 type learnedTool struct {
 	schema string
 	tool   *factory.Tool // nil: the factory cannot read this schema
+	typed  bool          // the server's tool advertises an output schema
 }
 
 // listAll pages through the server's own tools/list, within a budget of

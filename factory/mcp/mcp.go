@@ -150,6 +150,11 @@ func Handler(t *factory.Tool) sdk.ToolHandler {
 	}
 }
 
+// EnvelopeKey is the _meta key of an error result's envelope ({code,
+// message, hint, retry_allowed, issues}): on every error result, and also
+// its structuredContent when the tool advertises no output schema.
+const EnvelopeKey = "agentinput.dev/envelope"
+
 // WriteKey is the _meta key of a do call's write state: {"effect":
 // "not_started"|"committed"|"unknown", "idempotency_key": "…", "replayed":
 // bool}.
@@ -180,7 +185,17 @@ func Result(res *factory.Result) *sdk.CallToolResult {
 	}
 	if res.Envelope != nil {
 		out.IsError = true
-		out.StructuredContent = res.Envelope
+		if out.Meta == nil {
+			out.Meta = sdk.Meta{}
+		}
+		out.Meta[EnvelopeKey] = res.Envelope
+		// A tool with an output schema keeps structuredContent for what
+		// the schema describes: clients validate an error result's
+		// structured content against it too (the TypeScript SDK's client
+		// does), and an envelope is not the result.
+		if !res.HasOutputSchema {
+			out.StructuredContent = res.Envelope
+		}
 		out.Content = []sdk.Content{&sdk.TextContent{Text: EnvelopeText(res.Envelope)}}
 		return out
 	}

@@ -124,7 +124,7 @@ func TestAskIsAToolErrorWithTheEnvelope(t *testing.T) {
 		t.Fatalf("isError %v, calls %d", res.IsError, *calls)
 	}
 	var env factory.Envelope
-	structured, _ := json.Marshal(res.StructuredContent)
+	structured, _ := json.Marshal(res.Meta[mcp.EnvelopeKey])
 	if err := json.Unmarshal(structured, &struct {
 		Code *agentinput.EnvelopeCode `json:"code"`
 	}{&env.Code}); err != nil || env.Code != agentinput.EnvelopeInvalidArguments {

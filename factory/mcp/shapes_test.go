@@ -83,7 +83,7 @@ func TestUnionOverMCP(t *testing.T) {
 	if err != nil || !res.IsError {
 		t.Fatalf("%v %+v", err, res)
 	}
-	if text := mustMarshal(res.StructuredContent); !strings.Contains(text, `"path":"/origin/url"`) {
+	if text := mustMarshal(res.Meta[mcp.EnvelopeKey]); !strings.Contains(text, `"path":"/origin/url"`) {
 		t.Fatalf("envelope %s", text)
 	}
 }

@@ -109,13 +109,15 @@ func TestStdioTransportReadsOn(t *testing.T) {
 	var r struct {
 		ID     int
 		Result struct {
-			IsError           bool
-			StructuredContent struct{ Issues []struct{ Code, Path string } }
+			IsError bool
+			Meta    struct {
+				Envelope struct{ Issues []struct{ Code, Path string } } `json:"agentinput.dev/envelope"`
+			} `json:"_meta"`
 		}
 	}
 	if err := json.Unmarshal([]byte(next()), &r); err != nil || r.ID != 2 || !r.Result.IsError ||
-		len(r.Result.StructuredContent.Issues) != 1 || r.Result.StructuredContent.Issues[0].Code != "too_large" ||
-		r.Result.StructuredContent.Issues[0].Path != "/query"+strings.Repeat("/0", 15) {
+		len(r.Result.Meta.Envelope.Issues) != 1 || r.Result.Meta.Envelope.Issues[0].Code != "too_large" ||
+		r.Result.Meta.Envelope.Issues[0].Path != "/query"+strings.Repeat("/0", 15) {
 		t.Fatalf("deep arguments: %+v", r)
 	}
 	send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)

@@ -61,6 +61,22 @@ func callTool(t *testing.T, cs *sdk.ClientSession, name string, args any) *sdk.C
 	return res
 }
 
+// envelope is an error result's envelope, from its _meta (where every
+// error result keeps it; structuredContent too when the tool advertises no
+// output schema).
+func envelope(t *testing.T, res *sdk.CallToolResult) map[string]any {
+	t.Helper()
+	b, err := json.Marshal(res.Meta[mcp.EnvelopeKey])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil || m == nil {
+		t.Fatalf("no envelope in _meta: %s", b)
+	}
+	return m
+}
+
 func structured(t *testing.T, res *sdk.CallToolResult) map[string]any {
 	t.Helper()
 	b, err := json.Marshal(res.StructuredContent)
@@ -142,7 +158,7 @@ func TestPanicOverMCP(t *testing.T) {
 		return nil
 	}))
 	res := callTool(t, cs, "do_tag_item", map[string]any{"item": "boom"})
-	env := structured(t, res)
+	env := envelope(t, res)
 	if !res.IsError || env["code"] != "tool_failed" || writeMeta(t, res)["effect"] != "unknown" {
 		t.Fatalf("a panic answered isError %v %v", res.IsError, env)
 	}
@@ -160,7 +176,7 @@ func TestConflictOverMCP(t *testing.T) {
 	cs := serve(t, tagTool(t, &runs, nil))
 	callTool(t, cs, "do_tag_item", map[string]any{"item": "a1", "idempotency_key": "k-1"})
 	res := callTool(t, cs, "do_tag_item", map[string]any{"item": "a2", "idempotency_key": "k-1"})
-	env := structured(t, res)
+	env := envelope(t, res)
 	issues, _ := env["issues"].([]any)
 	if !res.IsError || runs.Load() != 1 || len(issues) != 1 || issues[0].(map[string]any)["code"] != "idempotency_conflict" ||
 		issues[0].(map[string]any)["path"] != "/idempotency_key" || writeMeta(t, res)["effect"] != "not_started" {

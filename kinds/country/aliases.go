@@ -157,7 +157,7 @@ var successors3 = [...]successor{
 }
 
 // formerNames are names of countries that no longer exist, read like the
-// codes above: several successors are an ask.
+// codes above: one successor is that country, several are an ask.
 var formerNames = [...]struct {
 	name string
 	now  []string
@@ -168,6 +168,32 @@ var formerNames = [...]struct {
 	{"Soviet Union", []string{"RU", "UA", "BY", "MD", "EE", "LV", "LT", "GE", "AM", "AZ", "KZ", "KG", "TJ", "TM", "UZ"}},
 	{"USSR", []string{"RU", "UA", "BY", "MD", "EE", "LV", "LT", "GE", "AM", "AZ", "KZ", "KG", "TJ", "TM", "UZ"}},
 	{"Netherlands Antilles", []string{"BQ", "CW", "SX"}},
+	// One successor each: read as it, with a note.
+	{"Ceylon", []string{"LK"}},
+	{"Siam", []string{"TH"}},
+	{"Upper Volta", []string{"BF"}},
+	{"Dahomey", []string{"BJ"}},
+	{"East Germany", []string{"DE"}},
+	{"West Germany", []string{"DE"}},
+	{"Rhodesia", []string{"ZW"}},
+	{"Southern Rhodesia", []string{"ZW"}},
+	{"Northern Rhodesia", []string{"ZM"}},
+	{"Abyssinia", []string{"ET"}},
+	{"Bechuanaland", []string{"BW"}},
+	{"Basutoland", []string{"LS"}},
+	{"Nyasaland", []string{"MW"}},
+	{"Gold Coast", []string{"GH"}},
+	{"Dutch Guiana", []string{"SR"}},
+	{"British Honduras", []string{"BZ"}},
+	{"East Pakistan", []string{"BD"}},
+	{"Khmer Republic", []string{"KH"}},
+	{"Tanganyika", []string{"TZ"}},
+	{"Portuguese Guinea", []string{"GW"}},
+	{"French Sudan", []string{"ML"}},
+	{"Ubangi-Shari", []string{"CF"}},
+	{"Spanish Guinea", []string{"GQ"}},
+	{"New Hebrides", []string{"VU"}},
+	{"Malagasy Republic", []string{"MG"}},
 }
 
 // stopWord reports whether w is one of the words a partial name may not
