@@ -19,11 +19,13 @@ import (
 // withdrawn code with several successors ("CS", "YU", "AN", "SU") is an
 // ask naming the tag with each; a reserved, private-use or unassigned
 // code ("EU", "ZZ", "AA", "XA", "QO") is an ask invalid. A region of
-// three digits is a UN M49 area ("es-419") and stays x/text's.
+// three digits is read by its UN M49 number: an area ("es-419") or a
+// country's number stays x/text's, any other number is an ask invalid.
 
-// regionSpan returns where the two-letter region subtag of a code-shaped
-// tag is in body (after the language and an optional script), or -1. It
-// allocates nothing: nearly every tag with a region has an assigned one.
+// regionSpan returns where the region subtag (two letters, or three
+// digits) of a code-shaped tag is in body (after the language and an
+// optional script), or -1. It allocates nothing: nearly every tag with a
+// region has an assigned one.
 func regionSpan(body string) int {
 	index, start := 0, 0
 	for i := 0; i <= len(body); i++ {
@@ -35,7 +37,7 @@ func regionSpan(body string) int {
 		case index == 0:
 		case index == 1 && n == 4 && allLetters(body[start:i]):
 			// a script: the region may follow
-		case (index == 1 || index == 2) && n == 2 && allLetters(body[start:i]):
+		case (index == 1 || index == 2) && (n == 2 && allLetters(body[start:i]) || n == 3 && allDigits(body[start:i])):
 			return start
 		default:
 			return -1
@@ -59,6 +61,19 @@ func readRegion(v any, t string) (fixed, reason string, ask agentinput.Outcome[l
 	at := regionSpan(body)
 	if at < 0 {
 		return t, "", agentinput.Outcome[language.Tag]{}, false
+	}
+	if at+3 <= len(body) && allDigits(body[at:at+3]) {
+		// A UN M49 code: an area ("419") stays x/text's, a country's
+		// number is that country; any other number (x/text gives some a
+		// private-use region, "970" → "QX") names nothing.
+		digits := body[at : at+3]
+		r, err := language.ParseRegion(digits)
+		if err == nil {
+			if _, isCountry := country.Code(r.String()); r.IsGroup() || isCountry {
+				return t, "", agentinput.Outcome[language.Tag]{}, false
+			}
+		}
+		return t, "", invalid(v, agentinput.AskInvalid, "its region "+digits+" is neither a UN M49 area nor a country's number"), true
 	}
 	if _, ok := country.Code(body[at : at+2]); ok {
 		return t, "", agentinput.Outcome[language.Tag]{}, false // an assigned code: the common case
@@ -98,4 +113,13 @@ func readRegion(v any, t string) (fixed, reason string, ask agentinput.Outcome[l
 		}
 	}
 	return t, "", invalid(v, agentinput.AskInvalid, "its region "+region+" is not read as a country ("+a.Reason+")"), true
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
