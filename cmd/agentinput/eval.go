@@ -213,7 +213,7 @@ func evalUsage(w io.Writer) {
 	fmt.Fprint(w, `Usage: agentinput eval FILE.jsonl [--json] [-- COMMAND ARGS... | --url URL]
 
 Scores a corpus of calls against the demonstration tools (read_decisions,
-read_decision, can_do, do_tag_decision), in process, over a fresh store;
+read_decision, can_do and the do tools), in process, over a fresh store;
 or against an MCP server that echoes its normalized arguments
 ("agentinput serve --echo-arguments"), started as COMMAND over stdio or
 reached at URL over streamable HTTP.
