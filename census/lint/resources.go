@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"strings"
 	"sync"
 
@@ -133,14 +132,8 @@ func LintServer(capabilities json.RawMessage, tools []Tool, resources []Resource
 // content: the http or https scheme.
 func webURI(uri string) bool {
 	scheme, _, ok := strings.Cut(uri, ":")
-	if !ok {
-		return false
-	}
-	if u, err := url.Parse(scheme + ":"); err == nil {
-		scheme = u.Scheme
-	}
 	scheme = strings.ToLower(scheme)
-	return scheme == "http" || scheme == "https"
+	return ok && (scheme == "http" || scheme == "https")
 }
 
 // CaptureInitialize wraps a client transport so that the raw
