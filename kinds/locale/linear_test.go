@@ -1,27 +1,10 @@
 package locale
 
 import (
-	"strings"
 	"testing"
-	"unicode/utf8"
 
-	"agentinput.dev/internal/growth"
+	"agentinput.dev/internal/oracle"
 )
-
-// repeatTo repeats unit, character by character, until the result and
-// tail are n bytes long (or a character less), then appends tail.
-func repeatTo(n int, unit, tail string) string {
-	var b strings.Builder
-	for b.Len()+len(tail) < n {
-		for _, r := range unit {
-			if b.Len()+len(tail)+utf8.RuneLen(r) > n {
-				return b.String() + tail
-			}
-			b.WriteRune(r)
-		}
-	}
-	return b.String() + tail
-}
 
 // TestLinear holds rule 4 of the contract: a read costs at most about
 // linearly more for a longer input of the kind's worst classes. A string
@@ -31,39 +14,17 @@ func repeatTo(n int, unit, tail string) string {
 // many connectives ("of"), and a tag of many subtags are its worst.
 func TestLinear(t *testing.T) {
 	read := func(v any) { _ = Read(v, Options{}) }
-	growth.Check(t, 64, read,
-		growth.Class{Name: "sentence", Build: func(n int) any {
-			return repeatTo(n, "the quick brown fox jumps ", "")
-		}},
-		growth.Class{Name: "sentence_accented", Build: func(n int) any {
-			return repeatTo(n, "příliš žluťoučký kůň ", "")
-		}},
-		growth.Class{Name: "marks_before_a_name", Build: func(n int) any {
-			return repeatTo(n, "- ", "English")
-		}},
-		growth.Class{Name: "head_then_marks_before_a_name", Build: func(n int) any {
-			return "Blah " + repeatTo(n-5, ", ", "English")
-		}},
-		growth.Class{Name: "connectives", Build: func(n int) any {
-			return "English " + repeatTo(n-8, "of ", "Canada")
-		}},
-		growth.Class{Name: "name_then_marks_then_connective", Build: func(n int) any {
-			return "English " + repeatTo(n-8, "- ", "of Canada")
-		}},
-		growth.Class{Name: "words_then_a_name", Build: func(n int) any {
-			return repeatTo(n, "blah ", "English")
-		}},
-		growth.Class{Name: "subtags", Build: func(n int) any {
-			return "en-" + repeatTo(n-3, "abcdefgh-", "x")
-		}},
-		growth.Class{Name: "underscores", Build: func(n int) any {
-			return "en_" + repeatTo(n-3, "US_", "x")
-		}},
-		growth.Class{Name: "parenthesis", Build: func(n int) any {
-			return "English (" + repeatTo(n-10, "blah ", ")")
-		}},
-		growth.Class{Name: "commas", Build: func(n int) any {
-			return repeatTo(n, "en, ", "fr")
-		}},
+	oracle.Linear(t, 64, read,
+		oracle.Repeat("sentence", "", "the quick brown fox jumps ", ""),
+		oracle.Repeat("sentence_accented", "", "příliš žluťoučký kůň ", ""),
+		oracle.Repeat("marks_before_a_name", "", "- ", "English"),
+		oracle.Repeat("head_then_marks_before_a_name", "Blah ", ", ", "English"),
+		oracle.Repeat("connectives", "English ", "of ", "Canada"),
+		oracle.Repeat("name_then_marks_then_connective", "English ", "- ", "of Canada"),
+		oracle.Repeat("words_then_a_name", "", "blah ", "English"),
+		oracle.Repeat("subtags", "en-", "abcdefgh-", "x"),
+		oracle.Repeat("underscores", "en_", "US_", "x"),
+		oracle.Repeat("parenthesis", "English (", "blah ", ")"),
+		oracle.Repeat("commas", "", "en, ", "fr"),
 	)
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package growth
+package oracle
 
 import "time"
 

@@ -1,4 +1,4 @@
-package growth
+package oracle
 
 import (
 	"syscall"

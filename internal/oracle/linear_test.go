@@ -1,11 +1,11 @@
-package growth
+package oracle
 
 import (
 	"strings"
 	"testing"
 )
 
-var sink int
+var linearSink int
 
 // linear touches each byte once; quadratic once per byte before it, and
 // quadraticAlloc copies the prefix before each byte, as a read that joins
@@ -13,7 +13,7 @@ var sink int
 func linear(v any) {
 	s := v.(string)
 	for i := 0; i < len(s); i++ {
-		sink += int(s[i])
+		linearSink += int(s[i])
 	}
 }
 
@@ -21,7 +21,7 @@ func quadratic(v any) {
 	s := v.(string)
 	for i := 0; i < len(s); i++ {
 		for j := 0; j < i; j++ {
-			sink += int(s[j])
+			linearSink += int(s[j])
 		}
 	}
 }
@@ -29,14 +29,14 @@ func quadratic(v any) {
 func quadraticAlloc(v any) {
 	s := v.(string)
 	for i := 0; i < len(s); i += 8 {
-		sink += len(strings.Clone(s[:i]))
+		linearSink += len(strings.Clone(s[:i]))
 	}
 }
 
-func linearAlloc(v any) { sink += len(strings.Clone(v.(string))) }
+func linearAlloc(v any) { linearSink += len(strings.Clone(v.(string))) }
 
 func TestCompare(t *testing.T) {
-	small, large := strings.Repeat("a", 256), strings.Repeat("a", Factor*256)
+	small, large := strings.Repeat("a", 256), strings.Repeat("a", GrowthFactor*256)
 	for _, c := range []struct {
 		name   string
 		read   func(any)
