@@ -14,8 +14,12 @@ import "strings"
 // sentence sent as a locale costs time linear in its length, not the
 // square of it (docs/performance.md, "Linear reads").
 func lookupRegional(t string) []string {
-	w := newWords(strings.Fields(t))
-	n := len(w.raw)
+	raw := strings.Fields(t)
+	if len(raw) < 2 {
+		return nil // no split: a word alone is a name or nothing
+	}
+	w := newWords(raw)
+	n := len(raw)
 	for i := 1; i < n; i++ {
 		if of := regionConnective(w.raw[i]); of && i+1 < n {
 			// A name before the connective, not a code: "de" and "da" are
@@ -62,10 +66,11 @@ type words struct {
 
 func newWords(raw []string) *words {
 	n := len(raw)
+	strs, ints := make([]string, 2*n), make([]int, 6*(n+1))
 	w := &words{
-		raw: raw, lower: make([]string, n), keys: make([]string, n),
-		rawEnd: make([]int, n+1), dotEnd: make([]int, n+1), lowerEnd: make([]int, n+1),
-		keyEnd: make([]int, n+1), keyCount: make([]int, n+1), nextKey: make([]int, n+1),
+		raw: raw, lower: strs[:n], keys: strs[n:],
+		rawEnd: ints[:n+1], dotEnd: ints[n+1 : 2*(n+1)], lowerEnd: ints[2*(n+1) : 3*(n+1)],
+		keyEnd: ints[3*(n+1) : 4*(n+1)], keyCount: ints[4*(n+1) : 5*(n+1)], nextKey: ints[5*(n+1):],
 	}
 	for i, s := range raw {
 		w.lower[i], w.keys[i] = strings.ToLower(s), key(s)
