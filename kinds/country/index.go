@@ -425,20 +425,25 @@ func key(s string) string {
 	if len(words) > 1 && words[0] == "the" {
 		words = words[1:]
 	}
-	out := words[:0]
-	single := false // the last word of out is a run of single letters
+	// Written into one builder: appending each single letter to the word
+	// before it would copy the run once per letter ("a a a …" is a
+	// spelling too, and costs the square of its length that way).
+	var out strings.Builder
+	out.Grow(b.Len())
+	single := false // the last word written is a run of single letters
 	for _, w := range words {
 		if w == "st" {
 			w = "saint"
 		}
 		one := utf8.RuneCountInString(w) == 1
-		if one && single {
-			// Run single letters together: "u s a" → "usa".
-			out[len(out)-1] += w
-			continue
+		if !one || !single {
+			// A word of its own; single letters run together: "u s a" → "usa".
+			if out.Len() > 0 {
+				out.WriteByte(' ')
+			}
+			single = one
 		}
-		out = append(out, w)
-		single = one
+		out.WriteString(w)
 	}
-	return strings.Join(out, " ")
+	return out.String()
 }
