@@ -19,13 +19,30 @@ type token struct {
 // within MaxScalarBytes has at most about 500 words.
 const maxTokens = agentinput.MaxScalarBytes/2 + 1
 
-// tokenize splits s at whitespace and punctuation, and after a dot that
+// tokenize returns the tokens of s, appended to out, or false when s has
+// more than maxTokens of them. It counts them first, so that a citation
+// longer than out's buffer is one allocation of the size it needs rather
+// than a slice that doubles as it fills, and one of too many tokens none.
+func tokenize(s string, out []token) ([]token, bool) {
+	n := 0
+	scanTokens(s, func(token) { n++ })
+	if n > maxTokens {
+		return nil, false
+	}
+	if n > cap(out)-len(out) {
+		out = append(make([]token, 0, len(out)+n), out...)
+	}
+	scanTokens(s, func(tk token) { out = append(out, tk) })
+	return out, true
+}
+
+// scanTokens splits s at whitespace and punctuation, and after a dot that
 // a digit follows ("č.89/2012" is "č." and "89/2012").
-func tokenize(s string, out []token) []token {
+func scanTokens(s string, emit func(token)) {
 	start := -1
 	flush := func(end int) {
 		if start >= 0 {
-			out = append(out, token{text: s[start:end]})
+			emit(token{text: s[start:end]})
 			start = -1
 		}
 	}
@@ -35,7 +52,7 @@ func tokenize(s string, out []token) []token {
 			flush(i)
 		case r == '(' || r == ')' || r == ',' || r == ';' || r == '[' || r == ']':
 			flush(i)
-			out = append(out, token{text: s[i : i+1], punct: true})
+			emit(token{text: s[i : i+1], punct: true})
 		default:
 			if start < 0 {
 				start = i
@@ -46,7 +63,6 @@ func tokenize(s string, out []token) []token {
 		}
 	}
 	flush(len(s))
-	return out
 }
 
 // isIDWord reports whether a word is shaped like an act's number, a digit
@@ -68,8 +84,8 @@ type citation struct {
 // citation of one act.
 func readCitation(v any, t string, notes agentinput.Notes) agentinput.Outcome[ELI] {
 	var buf [16]token
-	toks := tokenize(t, buf[:0])
-	if len(toks) > maxTokens {
+	toks, ok := tokenize(t, buf[:0])
+	if !ok {
 		return invalid(v, agentinput.AskTooLarge, "it has more words than a citation of one act", "")
 	}
 	id := -1
