@@ -19,30 +19,18 @@ type token struct {
 // within MaxScalarBytes has at most about 500 words.
 const maxTokens = agentinput.MaxScalarBytes/2 + 1
 
-// tokenize returns the tokens of s, appended to out, or false when s has
-// more than maxTokens of them. It counts them first, so that a citation
-// longer than out's buffer is one allocation of the size it needs rather
-// than a slice that doubles as it fills, and one of too many tokens none.
-func tokenize(s string, out []token) ([]token, bool) {
-	n := 0
-	scanTokens(s, func(token) { n++ })
-	if n > maxTokens {
-		return nil, false
+// tokenize splits s at whitespace and punctuation, and after a dot that
+// a digit follows ("č.89/2012" is "č." and "89/2012"). A citation longer
+// than out's buffer gets one allocation of about the size it needs
+// (tokenHint), not a slice that doubles as it fills.
+func tokenize(s string, out []token) []token {
+	if n := tokenHint(s); n > cap(out) {
+		out = make([]token, 0, n)
 	}
-	if n > cap(out)-len(out) {
-		out = append(make([]token, 0, len(out)+n), out...)
-	}
-	scanTokens(s, func(tk token) { out = append(out, tk) })
-	return out, true
-}
-
-// scanTokens splits s at whitespace and punctuation, and after a dot that
-// a digit follows ("č.89/2012" is "č." and "89/2012").
-func scanTokens(s string, emit func(token)) {
 	start := -1
 	flush := func(end int) {
 		if start >= 0 {
-			emit(token{text: s[start:end]})
+			out = append(out, token{text: s[start:end]})
 			start = -1
 		}
 	}
@@ -52,7 +40,7 @@ func scanTokens(s string, emit func(token)) {
 			flush(i)
 		case r == '(' || r == ')' || r == ',' || r == ';' || r == '[' || r == ']':
 			flush(i)
-			emit(token{text: s[i : i+1], punct: true})
+			out = append(out, token{text: s[i : i+1], punct: true})
 		default:
 			if start < 0 {
 				start = i
@@ -63,6 +51,22 @@ func scanTokens(s string, emit func(token)) {
 		}
 	}
 	flush(len(s))
+	return out
+}
+
+// tokenHint is about how many tokens s has: one more than its ASCII
+// spaces and marks. A capacity, not a count: runs of spaces count more,
+// Unicode spaces and dots before digits none (append grows the slice for
+// those).
+func tokenHint(s string) int {
+	n := 1
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '(', ')', ',', ';', '[', ']':
+			n++
+		}
+	}
+	return n
 }
 
 // isIDWord reports whether a word is shaped like an act's number, a digit
@@ -84,8 +88,8 @@ type citation struct {
 // citation of one act.
 func readCitation(v any, t string, notes agentinput.Notes) agentinput.Outcome[ELI] {
 	var buf [16]token
-	toks, ok := tokenize(t, buf[:0])
-	if !ok {
+	toks := tokenize(t, buf[:0])
+	if len(toks) > maxTokens {
 		return invalid(v, agentinput.AskTooLarge, "it has more words than a citation of one act", "")
 	}
 	id := -1
