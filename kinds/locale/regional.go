@@ -109,11 +109,15 @@ func (w *words) keyOf(a, b, limit int) (string, bool) {
 	if count == 0 {
 		return "", true
 	}
-	if w.keyEnd[b]-w.keyEnd[a]+count-1 > limit {
+	size := w.keyEnd[b] - w.keyEnd[a] + count - 1
+	if size > limit {
 		return "", false
 	}
+	if count == 1 {
+		return w.keys[w.nextKey[a]], true
+	}
 	var sb strings.Builder
-	sb.Grow(limit)
+	sb.Grow(size)
 	for j := w.nextKey[a]; j < b; j = w.nextKey[j+1] {
 		if sb.Len() > 0 {
 			sb.WriteByte(' ')
