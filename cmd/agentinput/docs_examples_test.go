@@ -33,9 +33,9 @@ var exampleDocs = []string{"../../docs/codes.md", "../../docs/decisions.md"}
 // fixture not found), which must not pass as "nothing disagrees". Raise
 // a floor when the docs cite more.
 const (
-	minReadExamples  = 427
-	minVocabExamples = 30
-	minCallExamples  = 12
+	minReadExamples  = 437
+	minVocabExamples = 31
+	minCallExamples  = 13
 )
 
 // codeSpan is one inline code span of a Markdown file (no backtick
