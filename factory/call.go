@@ -198,7 +198,7 @@ func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *ma
 // of arguments that do not decode.
 func (t *Tool) decode(arguments json.RawMessage) (map[string]any, *Result, *Result) {
 	inner, inString := argumentsInString(arguments)
-	args, issue := decodeArguments(inner)
+	args, issue := decodeArgumentsNamed(inner, t.byName)
 	if issue != nil && issue.Code == agentinput.AskTooLarge {
 		if b := t.bindingAt(issue.Path); b != nil && b.tooLargeHint != "" {
 			// Inline bytes over the string budget: the tool's reference
