@@ -159,14 +159,14 @@ func (ob *object) read(args map[string]any, at string, mode Mode) propertyRead {
 		r.issues = append(r.issues, is)
 	}
 	values := make(map[string]any, len(ob.props))
-	assign := make([]func(reflect.Value), len(ob.props))
+	assign := make([]slot, len(ob.props))
 	for i, p := range ob.props {
 		raw, present := args[p.name]
 		pr := p.read(raw, present, mode, "", "", at+p.path)
 		r.merge(pr)
 		if pr.value != nil {
 			values[p.name] = pr.value.json
-			assign[i] = pr.value.assign
+			assign[i] = *pr.value
 		}
 	}
 	if len(r.issues) == 0 {
@@ -185,10 +185,11 @@ func (ob *object) read(args map[string]any, at string, mode Mode) propertyRead {
 	return r
 }
 
-// setFields sets the read properties on the struct value dst.
-func setFields(dst reflect.Value, props []*property, assign []func(reflect.Value)) {
+// setFields sets the read properties on the struct value dst: assign
+// holds the read value of each of props, or an empty slot.
+func setFields(dst reflect.Value, props []*property, assign []slot) {
 	for i, p := range props {
-		if assign[i] == nil {
+		if !assign[i].filled() {
 			continue
 		}
 		field := dst.FieldByIndex(p.field)
@@ -196,7 +197,7 @@ func setFields(dst reflect.Value, props []*property, assign []func(reflect.Value
 			field.Set(reflect.New(field.Type().Elem()))
 			field = field.Elem()
 		}
-		assign[i](field)
+		assign[i].put(field)
 	}
 }
 
@@ -385,7 +386,7 @@ func bindMap(t reflect.Type, o tagOptions) (binding, error) {
 					continue
 				}
 				v := reflect.New(dst.Type().Elem()).Elem()
-				slots[i].assign(v)
+				slots[i].put(v)
 				m.SetMapIndex(reflect.ValueOf(k).Convert(dst.Type().Key()), v)
 				i++
 			}
