@@ -334,45 +334,49 @@ func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Res
 				filters = t.filterHash(res.Arguments)
 			}
 			raw, present := args[p.name]
-			if p.binding.tree == nil {
-				// A scalar's outcome straight into res: what read and
-				// remarksAt do, without a propertyRead in between.
-				o := p.outcome(raw, present, mode, session, filters)
-				if _, asked := o.Ask(); !asked {
-					res.Notes = appendNotes(res.Notes, o, p.path, len(t.props))
-					res.Warnings = appendWarnings(res.Warnings, o, p.path)
-					if s, ok := o.Value(); ok {
-						res.Arguments[p.name] = s.json
-						assign[i] = s
-					}
-					continue
-				}
-				r := remarksAt(o, p.path, p, raw)
-				issues = append(issues, r.issues...)
-				res.Issues = append(res.Issues, r.bestEffort...)
-				if r.value != nil {
-					res.Arguments[p.name] = r.value.json
-					assign[i] = *r.value
-				}
-				continue
-			}
-			r := p.read(raw, present, mode, session, filters, p.path)
+			r := propertyRead{notes: res.Notes, warnings: res.Warnings}
+			s, ok := p.readInto(&r, raw, present, mode, session, filters, p.path, len(t.props))
 			issues = append(issues, r.issues...)
 			res.Issues = append(res.Issues, r.bestEffort...)
-			res.Notes = append(res.Notes, r.notes...)
-			res.Warnings = append(res.Warnings, r.warnings...)
-			if r.value != nil {
-				res.Arguments[p.name] = r.value.json
-				assign[i] = *r.value
+			res.Notes, res.Warnings = r.notes, r.warnings
+			if ok {
+				res.Arguments[p.name] = s.json
+				assign[i] = s
 			}
 		}
 	}
 	return assign, issues
 }
 
+// readInto is read with its remarks appended to r (whose value it
+// leaves), and the value returned: a scalar's outcome goes straight into
+// r, with no propertyRead and no pointer in between. size is how many
+// notes r.notes makes room for at its first: a call's properties.
+func (p *property) readInto(r *propertyRead, raw any, present bool, mode Mode, session, filters, at string, size int) (slot, bool) {
+	if p.binding.tree == nil {
+		o := p.outcome(raw, present, mode, session, filters)
+		if _, asked := o.Ask(); !asked {
+			r.notes = appendNotes(r.notes, o, at, size)
+			r.warnings = appendWarnings(r.warnings, o, at)
+			return o.Value()
+		}
+		pr := remarksAt(o, at, p, raw)
+		r.merge(pr)
+		if pr.value != nil {
+			return *pr.value, true
+		}
+		return slot{}, false
+	}
+	pr := p.read(raw, present, mode, session, filters, at)
+	r.merge(pr)
+	if pr.value != nil {
+		return *pr.value, true
+	}
+	return slot{}, false
+}
+
 // appendNotes appends the notes of o at path at to list, as remarksAt
-// renders them; a first note makes room for one per property (size), the
-// most a call's scalars make but for a list's items.
+// renders them; a first note makes room for size notes.
 func appendNotes(list []Remark, o agentinput.Outcome[slot], at string, size int) []Remark {
 	if o.NoteCount() == 0 {
 		return list

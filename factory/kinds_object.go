@@ -129,6 +129,19 @@ func (ob *object) binding() binding {
 	return b
 }
 
+// unknownNames are the names in args the object does not declare,
+// sorted; nil, with nothing sorted, when it declares them all.
+func (ob *object) unknownNames(args map[string]any) []string {
+	var unknown []string
+	for name := range args {
+		if _, ok := ob.byName[name]; !ok {
+			unknown = append(unknown, name)
+		}
+	}
+	slices.Sort(unknown)
+	return unknown
+}
+
 // declaredList names the declared properties, the required ones marked.
 func (ob *object) declaredList() string {
 	parts := make([]string, len(ob.props))
@@ -146,10 +159,7 @@ func (ob *object) declaredList() string {
 // path, then from/to pairs.
 func (ob *object) read(args map[string]any, at string, mode Mode) propertyRead {
 	var r propertyRead
-	for _, name := range sortedKeys(args) {
-		if _, ok := ob.byName[name]; ok {
-			continue
-		}
+	for _, name := range ob.unknownNames(args) {
 		is := unknownIssue(ob.owner, ob.names, name, args[name], at)
 		if ob.unknownHint != nil {
 			if h, ok := ob.unknownHint(name); ok {
@@ -162,11 +172,9 @@ func (ob *object) read(args map[string]any, at string, mode Mode) propertyRead {
 	assign := make([]slot, len(ob.props))
 	for i, p := range ob.props {
 		raw, present := args[p.name]
-		pr := p.read(raw, present, mode, "", "", at+p.path)
-		r.merge(pr)
-		if pr.value != nil {
-			values[p.name] = pr.value.json
-			assign[i] = *pr.value
+		if s, ok := p.readInto(&r, raw, present, mode, "", "", at+p.path, len(ob.props)); ok {
+			values[p.name] = s.json
+			assign[i] = s
 		}
 	}
 	if len(r.issues) == 0 {
