@@ -9,7 +9,7 @@
 // Each row is one of our operations and its anchor on the same input
 // (strconv, time, google/uuid, x/text/language, araddon/dateparse,
 // markusmobius/go-dateparser, spf13/cast, the strict factory baseline, a
-// minimal read loop, go-sdk's typed AddTool). A row runs in a worker
+// minimal strconv + encoding/json read loop, go-sdk's typed AddTool). A row runs in a worker
 // process of its own, so that no row's live heap changes another's
 // garbage collection; within it ours and the anchor run interleaved, one
 // batch each a round, and the figure is the process CPU time (user +

@@ -12,10 +12,10 @@ import (
 	"agentinput.dev/bench/internal/report"
 )
 
-// TestMain lets the report run this test binary as its workers and as the
-// read row's minimal loop, as it runs the built command.
+// TestMain lets the report run this test binary as its workers, as it runs
+// the built command.
 func TestMain(m *testing.M) {
-	if report.IsChild() {
+	if report.IsWorker() {
 		os.Exit(report.Main(nil, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
@@ -68,19 +68,5 @@ func TestReportSmoke(t *testing.T) {
 		if l := lines[2+i]; !strings.HasPrefix(l, "| "+id+" |") || strings.Contains(l, "error") {
 			t.Errorf("table row %d: %s", i, l)
 		}
-	}
-}
-
-// TestMinimalReadIsTheAnchor pins what the read row's anchor writes, so
-// that a change to it is seen: one JSON line per non-blank line, the value
-// where strconv reads it.
-func TestMinimalReadIsTheAnchor(t *testing.T) {
-	var out bytes.Buffer
-	if err := report.MinimalRead(strings.NewReader("4000\n\n\"4 000\"\n\"12.5\"\n"), &out); err != nil {
-		t.Fatal(err)
-	}
-	want := `{"input":4000,"value":4000}` + "\n" + `{"input":"4 000","error":"invalid"}` + "\n" + `{"input":"12.5","value":12.5}` + "\n"
-	if out.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }

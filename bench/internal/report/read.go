@@ -2,73 +2,29 @@ package report
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 )
 
 // The read row runs `agentinput read number` as a built binary, because
 // the command is package main and has no entry point another module can
-// call; the anchor is this program run again as the minimal loop
-// (MinimalRead). Both read the same file of mixed lines from standard
-// input and write to /dev/null, and each side's CPU time is the child's
-// own (user + system, start-up included: a few milliseconds against a
-// second of reading).
+// call; the anchor is internal/minread, a program that imports nothing but
+// the standard library (so that its start-up is a Go program's, not this
+// report's). Both read the same file of mixed lines from standard input
+// and write to /dev/null, and each side's CPU time is the child's own
+// (user + system, start-up included: a few milliseconds against a second
+// of reading).
 
-// minimalEnv, set in a child's environment, makes this program the
-// minimal read loop instead of the report.
-const minimalEnv = "AGENTINPUT_REPORT_MINIMAL_READ"
+// minread is the read row's anchor program.
+const minread = "agentinput.dev/bench/internal/minread"
 
 // mixedLines is the cycle the read rows' input repeats: six canonical JSON
 // numbers, two strings that a strict parser also reads once unquoted, and
 // two that only a lenient reader reads or asks about.
 var mixedLines = []string{`4000`, `12.5`, `-3`, `"4000"`, `1e3`, `"4 000"`, `0.25`, `"12,5"`, `17`, `"abc"`}
-
-// MinimalRead is the anchor of the read row: the least a program can do
-// and still answer every line with a JSON line. It reads lines, unquotes a
-// JSON string, parses it with strconv.ParseFloat and writes
-// {"input":LINE,"value":V} or {"input":LINE,"error":"invalid"}; the line
-// is copied as it is (the input is JSON already). It skips blank lines.
-func MinimalRead(in io.Reader, out io.Writer) error {
-	r := bufio.NewReaderSize(in, 64<<10)
-	w := bufio.NewWriterSize(out, 64<<10)
-	buf := make([]byte, 0, 256)
-	for {
-		line, err := r.ReadSlice('\n')
-		line = bytes.TrimRight(line, "\r\n")
-		if len(line) > 0 {
-			text := string(line)
-			if line[0] == '"' {
-				if u, uerr := strconv.Unquote(text); uerr == nil {
-					text = u
-				}
-			}
-			buf = append(buf[:0], `{"input":`...)
-			buf = append(buf, line...)
-			if f, perr := strconv.ParseFloat(text, 64); perr == nil {
-				buf = append(buf, `,"value":`...)
-				buf = strconv.AppendFloat(buf, f, 'g', -1, 64)
-			} else {
-				buf = append(buf, `,"error":"invalid"`...)
-			}
-			buf = append(buf, "}\n"...)
-			if _, werr := w.Write(buf); werr != nil {
-				return werr
-			}
-		}
-		if err == io.EOF {
-			return w.Flush()
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
 
 // readInput writes the read rows' input: lines lines of mixedLines.
 func readInput(dir string, lines int) (string, error) {
@@ -109,7 +65,7 @@ func buildAgentinput(dir string) (string, error) {
 
 func readRow() row {
 	return row{id: "read/mixed", what: "lines of mixed numbers (6 canonical, 2 quoted, 2 lenient or asks in 10)",
-		ours: "agentinput read number (built)", anchor: "minimal strconv + JSON lines loop",
+		ours: "agentinput read number (built)", anchor: "minimal loop: strconv + encoding/json lines",
 		target: 3, source: "issue 23 item 3",
 		build: func(e *env) (side, side, error) {
 			input, err := readInput(e.dir, e.lines)
@@ -120,16 +76,19 @@ func readRow() row {
 			if err != nil {
 				return nil, nil, err
 			}
-			child := func(name string, args []string, extraEnv ...string) func() *exec.Cmd {
+			child := func(name string, args []string) func() *exec.Cmd {
 				return func() *exec.Cmd {
 					c := exec.Command(name, args...)
-					c.Env = append(os.Environ(), extraEnv...)
 					c.Stderr = os.Stderr
 					return c
 				}
 			}
 			ours := proc{cmd: child(bin, []string{"read", "number"}), input: input, lines: e.lines}
-			anchor := proc{cmd: child(e.self, nil, minimalEnv+"=1"), input: input, lines: e.lines}
+			minimal, err := build(e.dir, minread)
+			if err != nil {
+				return nil, nil, err
+			}
+			anchor := proc{cmd: child(minimal, nil), input: input, lines: e.lines}
 			return ours, anchor, nil
 		}}
 }

@@ -44,7 +44,6 @@ type row struct {
 type env struct {
 	lines int    // lines of the read rows' input
 	dir   string // a temporary folder for the built binary and the input
-	self  string // this program, run as the minimal read loop
 }
 
 // Sinks keep the compiler from dropping the work.

@@ -53,21 +53,14 @@ type job struct {
 
 const workerEnv = "AGENTINPUT_REPORT_WORKER"
 
-// IsChild reports whether this process was started by the report as a
-// worker or as the minimal read loop: a program (or a TestMain) that calls
-// Main for the report must call it for these too.
-func IsChild() bool { return os.Getenv(workerEnv) != "" || os.Getenv(minimalEnv) != "" }
+// IsWorker reports whether this process was started by the report as a
+// worker: a program (or a TestMain) that calls Main for the report must
+// call it for a worker too.
+func IsWorker() bool { return os.Getenv(workerEnv) != "" }
 
-// Main runs the report, a worker, or the minimal read loop, as the
-// environment says, and returns the exit status.
+// Main runs the report, or a worker when the environment says so, and
+// returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
-	if os.Getenv(minimalEnv) != "" {
-		if err := MinimalRead(os.Stdin, stdout); err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
-		}
-		return 0
-	}
 	if spec := os.Getenv(workerEnv); spec != "" {
 		return worker(spec, stdout, stderr)
 	}
@@ -247,11 +240,7 @@ func measure(r row, j job) Result {
 		res.Err = err.Error()
 		return res
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return fail(err)
-	}
-	ours, anchor, err := r.build(&env{lines: j.Lines, dir: j.Dir, self: self})
+	ours, anchor, err := r.build(&env{lines: j.Lines, dir: j.Dir})
 	if err != nil {
 		return fail(err)
 	}
