@@ -50,7 +50,9 @@ func readInput(dir string, lines int) (string, error) {
 // with that module's own go.mod, as a user builds it: the row measures the
 // working tree's command.
 func buildAgentinput(dir string) (string, error) {
-	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "agentinput.dev").Output()
+	list := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "agentinput.dev")
+	list.Dir = benchDir()
+	root, err := list.Output()
 	if err != nil {
 		return "", fmt.Errorf("go list -m agentinput.dev: %v", err)
 	}

@@ -182,14 +182,32 @@ func Run(cfg Config, progress io.Writer) ([]Result, error) {
 	return results, nil
 }
 
-// build builds the package pkg of this module into dir.
+// build builds the package pkg of the bench module into dir.
 func build(dir, pkg string) (string, error) {
 	bin := filepath.Join(dir, filepath.Base(pkg))
-	out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput()
-	if err != nil {
+	c := exec.Command("go", "build", "-o", bin, pkg)
+	c.Dir = benchDir()
+	if out, err := c.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
 	}
 	return bin, nil
+}
+
+// benchDir is the bench module's folder, where the go commands the report
+// runs must run whatever the folder it was started in: the folder this
+// file was compiled from, two levels up, when it is still there (not with
+// -trimpath or a binary moved to another machine); otherwise the current
+// folder.
+func benchDir() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return ""
+	}
+	dir := filepath.Join(filepath.Dir(file), "..", "..")
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		return ""
+	}
+	return dir
 }
 
 // spawn runs one worker and decodes its result.
