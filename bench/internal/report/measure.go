@@ -44,6 +44,12 @@ type batch struct {
 	allocs uint64 // heap allocations; only in-process sides count them
 }
 
+func (b *batch) add(c batch) {
+	b.cpu += c.cpu
+	b.ops += c.ops
+	b.allocs += c.allocs
+}
+
 func tv(t syscall.Timeval) time.Duration {
 	return time.Duration(t.Sec)*time.Second + time.Duration(t.Usec)*time.Microsecond
 }

@@ -249,9 +249,11 @@ func worker(spec string, stdout, stderr io.Writer) int {
 }
 
 // measure builds the row's sides, sizes their batches, and runs the
-// rounds: each round runs both sides once, ours first in even rounds and
-// the anchor first in odd ones, so that neither always runs after the
-// other (a warm cache, the other's garbage).
+// rounds. A round runs each side's batch in slices (sliceCount),
+// alternating the sides slice by slice, and its ratio is the ratio of the
+// sums: on a shared machine a side's cost per operation moves by 2× from
+// one 20 ms stretch to the next, and the sides compare best when they see
+// the same stretches.
 func measure(r row, j job) Result {
 	res := Result{ID: r.id, OursAllocs: -1, AnchorAllocs: -1}
 	fail := func(err error) Result {
@@ -273,21 +275,29 @@ func measure(r row, j job) Result {
 		rounds = min(rounds, max(1, j.ProcessRounds))
 	}
 	var oursAllocs, anchorAllocs, oursOps, anchorOps uint64
+	slices := sliceCount(ours, anchor)
 	for round := range rounds {
 		var o, a batch
-		var oerr, aerr error
-		if round%2 == 0 {
-			o, oerr = ours.run(res.OursN)
-			a, aerr = anchor.run(res.AnchorN)
-		} else {
-			a, aerr = anchor.run(res.AnchorN)
-			o, oerr = ours.run(res.OursN)
-		}
-		if oerr != nil {
-			return fail(fmt.Errorf("ours: %w", oerr))
-		}
-		if aerr != nil {
-			return fail(fmt.Errorf("anchor: %w", aerr))
+		for k := range slices {
+			// A B B A A B …: ours first in even rounds, and the order
+			// flips every slice, so that neither side always runs after
+			// the other (a warm cache, the other's garbage).
+			first, second := &o, &a
+			fs, ss, fn, sn := ours, anchor, res.OursN/slices, res.AnchorN/slices
+			if (round+k)%2 == 1 {
+				first, second = second, first
+				fs, ss, fn, sn = ss, fs, sn, fn
+			}
+			b1, err := fs.run(max(1, fn))
+			if err != nil {
+				return fail(fmt.Errorf("%s: %w", which(fs, ours), err))
+			}
+			b2, err := ss.run(max(1, sn))
+			if err != nil {
+				return fail(fmt.Errorf("%s: %w", which(ss, ours), err))
+			}
+			first.add(b1)
+			second.add(b2)
 		}
 		if o.cpu <= 0 || a.cpu <= 0 {
 			return fail(errors.New("a batch took no measurable CPU time; raise -batch"))
@@ -308,4 +318,32 @@ func measure(r row, j job) Result {
 		res.AnchorAllocs = float64(anchorAllocs) / float64(anchorOps)
 	}
 	return res
+}
+
+// which names side s of a row whose ours is ours.
+func which(s, ours side) string {
+	if s == ours {
+		return "ours"
+	}
+	return "anchor"
+}
+
+// slicesPerRound is how many slices a round cuts each side's batch into.
+const slicesPerRound = 10
+
+// sliceCount is how many slices a round runs of each side: slicesPerRound
+// for in-process sides, unless a forced collection (which each slice
+// starts with, outside the measurement) takes long enough to make the
+// run slow (a large live heap: the 100,000-entry vocabulary); one for
+// process sides, which run their whole input once.
+func sliceCount(ours, anchor side) int {
+	if !ours.inProcess() || !anchor.inProcess() {
+		return 1
+	}
+	start := time.Now()
+	runtime.GC()
+	if time.Since(start) > 5*time.Millisecond {
+		return 1
+	}
+	return slicesPerRound
 }
