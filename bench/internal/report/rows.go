@@ -33,14 +33,14 @@ type row struct {
 	source string  // where the target comes from
 	build  func(env *env) (ours, anchor side, err error)
 	// worker, when set, is the package of the program that measures the
-	// row (its build is registered there with SetBuild), for a peer whose
+	// row (its anchor is set there with SetAnchor), for a peer whose
 	// import alone would change every other row: go-dateparser's init
 	// leaves 30 MB of live heap, which makes every collection dearer.
 	worker string
 }
 
 // env is what the rows that need more than code share: the settings of the
-// run and the things built once (the agentinput binary, the input file).
+// run and the folder where the read row builds its programs and input.
 type env struct {
 	lines int    // lines of the read rows' input
 	dir   string // a temporary folder for the built binary and the input

@@ -17,7 +17,7 @@ import (
 
 // Config is one run of the report.
 type Config struct {
-	Rounds int // rounds per row; each runs both sides once
+	Rounds int // rounds per row; each runs a batch of each side
 	// ProcessRounds caps the rounds of a row whose sides are processes
 	// (the read row: a second or more of CPU a side a round).
 	ProcessRounds int
@@ -66,14 +66,17 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	rounds := fs.Int("rounds", 30, "rounds per row (each runs ours and the anchor once, in alternating order)")
-	batch := fs.Duration("batch", 20*time.Millisecond, "CPU time of one batch of an in-process side")
+	rounds := fs.Int("rounds", 30, "rounds per row (each runs a batch of ours and of the anchor, in alternating slices)")
+	batch := fs.Duration("batch", 20*time.Millisecond, "CPU time of one side's batch in a round, for an in-process side")
 	lines := fs.Int("lines", 1_000_000, "lines of the read row's input")
 	procRounds := fs.Int("process-rounds", 10, "at most this many rounds for a row whose sides are processes (the read row)")
 	filter := fs.String("rows", "", "run only the rows whose id matches this regular expression")
 	quick := fs.Bool("quick", false, "a short run: 5 rounds, 2ms batches, 100,000 lines (flags given explicitly win)")
 	list := fs.Bool("list", false, "list the rows and exit")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if *list {
@@ -110,7 +113,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	before := Machine()
 	start := time.Now()
-	fmt.Fprintf(stdout, "%s\nload average before: %s\n", before.String(), before.Load)
+	fmt.Fprintf(stdout, "agentinput side-by-side report, %s\n%s\nload average before: %s\n",
+		start.UTC().Format("2006-01-02 15:04 MST"), before.String(), before.Load)
 	fmt.Fprintf(stdout, "%d rounds a row (at most %d for the read row, on %d lines); in-process batches of %v CPU\n\n",
 		cfg.Rounds, cfg.ProcessRounds, cfg.Lines, cfg.Batch)
 	results, err := Run(cfg, stderr)
