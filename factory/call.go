@@ -239,8 +239,10 @@ func looseArguments(arguments json.RawMessage, refused *Result) map[string]any {
 // claimKey is the claim phase's part of reading: a caller's own
 // idempotency key, on a do tool that does not declare the property
 // itself, taken out of args (write.go claims the call under it). A key
-// over MaxIdempotencyKeyBytes is too_large, one that is no non-empty string
-// wrong_type; null is absence.
+// over MaxIdempotencyKeyBytes is too_large, a placeholder ("", "N/A",
+// "none" …) placeholder_on_write, anything but a string wrong_type; null is
+// absence. A placeholder is not taken as a key: every call that sent "N/A"
+// would share it, and a second call would replay or conflict with the first.
 func (t *Tool) claimKey(args map[string]any) (string, []Issue) {
 	raw, ok := args[IdempotencyKeyProperty]
 	if !ok || t.spec.Intent != IntentDo || t.byName[IdempotencyKeyProperty] != nil || t.run == nil {
@@ -251,6 +253,14 @@ func (t *Tool) claimKey(args map[string]any) (string, []Issue) {
 	switch {
 	case raw == nil:
 		return "", nil // null is absence: the call is keyed by its arguments
+	case isString && IsPlaceholder(raw, false):
+		return "", []Issue{{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
+			Code:     agentinput.AskPlaceholderOnWrite,
+			Received: agentinput.Received(raw),
+			Reason:   "it is a placeholder, and a placeholder taken as a key would be shared by every call that sends it",
+			Expected: `a key of this call's own, for example "order-7731-retry"`,
+			Hint:     "Send a key unique to this call, or leave " + IdempotencyKeyProperty + " out to key the call by its arguments",
+		}}}
 	case isString && k != "" && len(k) <= MaxIdempotencyKeyBytes:
 		return k, nil
 	case isString && len(k) > MaxIdempotencyKeyBytes:
