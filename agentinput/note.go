@@ -5,7 +5,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"slices"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -102,21 +101,26 @@ type pendingNote struct {
 }
 
 func (p pendingNote) render(self Spelling) Note {
+	var w msgWriter
+	p.message(&w, self)
+	return Note{Code: p.code, Message: w.sb.String()}
+}
+
+// message writes the note's message: Read <from> as <to> (<reason>).
+func (p pendingNote) message(w *msgWriter, self Spelling) {
 	to := p.to
 	if to.IsZero() {
 		to = self
 	}
-	var b strings.Builder
-	b.WriteString("Read ")
-	b.WriteString(p.from.String())
-	b.WriteString(" as ")
-	b.WriteString(to.String())
+	w.str("Read ")
+	w.spelling(p.from)
+	w.str(" as ")
+	w.spelling(to)
 	if p.reason != "" {
-		b.WriteString(" (")
-		b.WriteString(p.reason)
-		b.WriteString(")")
+		w.str(" (")
+		w.str(p.reason)
+		w.str(")")
 	}
-	return Note{Code: p.code, Message: b.String()}
 }
 
 // Notes collects the notes of one read. The zero value is empty and ready,
@@ -191,6 +195,20 @@ func (ns *Notes) Add(code NoteCode, from Spelling, reason string) {
 // (trimming: `Read " 4000 " as "4000"`).
 func (ns *Notes) AddStep(code NoteCode, from, to Spelling, reason string) {
 	ns.add(pendingNote{code: code, from: from, to: to, reason: reason})
+}
+
+// needSelf reports whether a note names the value the outcome ends with
+// (its `to` is zero): only then does rendering need that value's text.
+func (ns *Notes) needSelf() bool {
+	if ns.first.code != "" {
+		return true
+	}
+	for _, p := range ns.more() {
+		if p.to.IsZero() {
+			return true
+		}
+	}
+	return false
 }
 
 // Len returns the number of notes.
