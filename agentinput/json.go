@@ -122,6 +122,10 @@ func appendValue(b []byte, v any) ([]byte, error) {
 	}
 	if t := reflect.TypeOf(v); t.Kind() != reflect.Pointer {
 		switch x := v.(type) {
+		case jsonAppender:
+			if text, err := x.AppendJSON(b); err == nil && compactASCII(text[len(b):]) && simpleJSON(text[len(b):]) {
+				return text, nil
+			}
 		case json.Marshaler:
 			if text, err := x.MarshalJSON(); err == nil && compactASCII(text) && simpleJSON(text) {
 				return append(b, text...), nil
@@ -137,6 +141,15 @@ func appendValue(b []byte, v any) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, text...), nil
+}
+
+// jsonAppender is a value type that appends its MarshalJSON encoding to a
+// buffer instead of returning a new one (number.Decimal, date.Date). Only
+// a type that is also a json.Marshaler is trusted with it: that is the
+// encoding encoding/json would write.
+type jsonAppender interface {
+	json.Marshaler
+	AppendJSON(b []byte) ([]byte, error)
 }
 
 // simpleJSON reports whether b is valid JSON, quickly for the texts kinds

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"unicode/utf8"
 )
@@ -295,6 +296,16 @@ func (ns Notes) Resolve(self Spelling) Notes {
 	if ns.Len() == 0 {
 		return ns
 	}
+	if ns.Len() == 1 {
+		// The common case, in one allocation, as add makes it.
+		p := ns.appendTo(make([]pendingNote, 0, 1))[0]
+		if p.to.IsZero() {
+			p.to = self
+		}
+		t := &tailOfOne{one: [1]pendingNote{p}}
+		t.list = t.one[:]
+		return Notes{tail: &t.noteTail}
+	}
 	list := ns.appendTo(make([]pendingNote, 0, ns.Len()))
 	for i := range list {
 		if list[i].to.IsZero() {
@@ -342,6 +353,19 @@ func Received(v any) json.RawMessage {
 		return text
 	}
 	return quote(cut(string(text)))
+}
+
+// receivedText is string(Received(v)), with one allocation instead of
+// two for a value that appends its own JSON (a number, a date): the text
+// every note of a repaired value names it by.
+func receivedText(v any) string {
+	if x, ok := v.(jsonAppender); ok && reflect.TypeOf(v).Kind() != reflect.Pointer {
+		var buf [64]byte
+		if text, err := x.AppendJSON(buf[:0]); err == nil && len(text) <= MaxReceivedChars && compactASCII(text) && json.Valid(text) {
+			return string(text)
+		}
+	}
+	return string(Received(v))
 }
 
 // fastJSON encodes, without an encoder, the values a note renders on every

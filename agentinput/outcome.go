@@ -144,7 +144,7 @@ func (o Outcome[T]) Notes() []Note {
 	self := Words("absent")
 	if o.status == StatusValue {
 		// Rendered once for all the notes: a list's value is long.
-		self = JSONText(string(Received(o.value)))
+		self = JSONText(receivedText(o.value))
 	}
 	if o.notes.first.code != "" {
 		out = append(out, o.notes.first.pending().render(self))
@@ -165,7 +165,7 @@ func (o Outcome[T]) CarryNotes(context string) Notes {
 	}
 	self := Words("absent")
 	if o.status == StatusValue {
-		self = JSONText(string(Received(o.value)))
+		self = JSONText(receivedText(o.value))
 	}
 	list := o.notes.appendTo(make([]pendingNote, 0, o.notes.Len()))
 	for i := range list {
@@ -223,9 +223,11 @@ func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
 		out.value = f(o.value)
 		// The notes said "as <value>": they keep rendering the original
 		// value, because that is what the kind read.
-		if o.notes.Len() > 0 {
-			// Rendered once here, not once per note when they are read.
-			out.notes = o.notes.Resolve(JSONText(string(Received(o.value))))
+		if o.notes.needSelf() {
+			// Rendered once here, not once per note when they are read;
+			// and not at all when every note already names its value (a
+			// second Map), so that f's type never has to render.
+			out.notes = o.notes.Resolve(JSONText(receivedText(o.value)))
 		}
 	}
 	return out
@@ -310,7 +312,7 @@ func (o Outcome[T]) self(value []byte) Spelling {
 	}
 	switch any(o.value).(type) {
 	case string, json.Number, []any, map[string]any:
-		return JSONText(string(Received(o.value)))
+		return JSONText(receivedText(o.value))
 	}
 	if utf8.RuneCount(value) <= MaxReceivedChars {
 		return JSONText(string(value))

@@ -208,7 +208,7 @@ func (inv *invocation) readArg(w *bufio.Writer, arg string) error {
 	}
 	if v, input, bad, ok := decode([]byte(arg)); ok {
 		if bad != nil {
-			return inv.write(w, input, agentinput.Asking[struct{}](*bad))
+			return inv.write(w, input, agentinput.Asking[any](*bad))
 		}
 		return inv.write(w, input, inv.reader.read(v))
 	}
@@ -247,7 +247,7 @@ func (inv *invocation) stream(w *bufio.Writer, r io.Reader) error {
 			continue
 		default:
 			if v, input, bad, ok := decode(line); ok && bad != nil {
-				err = inv.write(w, input, agentinput.Asking[struct{}](*bad))
+				err = inv.write(w, input, agentinput.Asking[any](*bad))
 			} else if ok {
 				err = inv.write(w, input, inv.reader.read(v))
 			} else {
@@ -377,7 +377,7 @@ func (inv *invocation) write(w *bufio.Writer, input []byte, o outcome) error {
 // notJSON answers a line of standard input that is not JSON.
 func (inv *invocation) notJSON(w *bufio.Writer, line []byte) error {
 	received := agentinput.Received(string(line))
-	return inv.write(w, jsonString(string(line)), agentinput.Asking[struct{}](agentinput.Ask{
+	return inv.write(w, jsonString(string(line)), agentinput.Asking[any](agentinput.Ask{
 		Code:     agentinput.AskInvalidJSON,
 		Received: received,
 		Reason:   "the line is not JSON",
@@ -391,7 +391,7 @@ func (inv *invocation) notJSON(w *bufio.Writer, line []byte) error {
 func (inv *invocation) tooLarge(w *bufio.Writer, prefix []byte, what string) error {
 	received := agentinput.Received(string(prefix))
 	budget := strconv.Itoa(maxLineBytes)
-	return inv.write(w, received, agentinput.Asking[struct{}](agentinput.Ask{
+	return inv.write(w, received, agentinput.Asking[any](agentinput.Ask{
 		Code:     agentinput.AskTooLarge,
 		Received: received,
 		Reason:   what + " is longer than the budget of " + budget + " bytes",

@@ -200,12 +200,13 @@ func BenchmarkReadMixed(b *testing.B) {
 			data := cachedMix(k.kind, k.mix)
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				if run([]string{"read", k.kind}, bytes.NewReader(data), io.Discard, io.Discard) != 0 {
 					b.Fatal("exit status")
 				}
 			}
-			reportLines(b, mixLines)
+			reportLines(b, mixLines, cpuTime()-cpu)
 		})
 	}
 }
@@ -223,20 +224,24 @@ func BenchmarkReadMixedBaseline(b *testing.B) {
 			data := cachedMix(k.kind, k.mix)
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				if err := baselineLoop(k.kind, bytes.NewReader(data), io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			}
-			reportLines(b, mixLines)
+			reportLines(b, mixLines, cpuTime()-cpu)
 		})
 	}
 }
 
-func reportLines(b *testing.B, lines int) {
+// reportLines reports the wall clock per line, the lines per second, and
+// the process's CPU time per line (cpu is the CPU time the loop took).
+func reportLines(b *testing.B, lines int, cpu time.Duration) {
 	per := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(lines)
 	b.ReportMetric(per, "ns/line")
 	b.ReportMetric(1e9/per, "values/s")
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(lines), "cpu-ns/line")
 }
 
 func baselineLoop(kind string, r io.Reader, w io.Writer) error {

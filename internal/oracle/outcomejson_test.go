@@ -33,6 +33,12 @@ type marshaler struct{ text string }
 
 func (m marshaler) MarshalJSON() ([]byte, error) { return []byte(m.text), nil }
 
+// appender appends its MarshalJSON text, as number.Decimal does.
+type appender struct{ text string }
+
+func (a appender) MarshalJSON() ([]byte, error)        { return []byte(a.text), nil }
+func (a appender) AppendJSON(b []byte) ([]byte, error) { return append(b, a.text...), nil }
+
 type texter struct{ text string }
 
 func (t texter) MarshalText() ([]byte, error) { return []byte(t.text), nil }
@@ -86,7 +92,8 @@ func notesOf(kinds ...string) agentinput.Notes {
 func TestOutcomeJSONAgrees(t *testing.T) {
 	values := []any{nil, true, false, 4000, -2.5, json.Number("12.50"), json.Number("1e400"),
 		marshaler{"4000"}, marshaler{`"2026-10-01"`}, marshaler{`{ "a" : 1 }`}, marshaler{`"<a>&\u2028"`},
-		marshaler{`"` + "\u2028" + `"`}, texter{"cs-CZ"}, texter{"<b>\u2028\xff"},
+		marshaler{`"` + "\u2028" + `"`}, appender{"4000"}, appender{"-1.5e+21"}, appender{`{ "a" : 1 }`},
+		appender{`"<\u2028>"`}, appender{"{"}, appender{strings.Repeat("1", 100)}, texter{"cs-CZ"}, texter{"<b>\u2028\xff"},
 		[]string{}, []string(nil), []string{"a", "<b>", "\u2028"}, []any{1, "x", nil}, map[string]any{"b": 1, "a": "<"},
 		named("n\u2029"), record{A: "<>"}, time.Date(2026, 10, 1, 12, 0, 0, 5, time.UTC), []int{1, 2}}
 	for _, s := range tricky {
@@ -100,6 +107,7 @@ func TestOutcomeJSONAgrees(t *testing.T) {
 		check(t, "value", agentinput.Canonical(v))
 		check(t, "value with notes", agentinput.Value(v, notesOf("x", "<y>", "\u2028", "z")))
 		check(t, "typed value", agentinput.Value(texter{"<t>"}, notesOf("<")))
+		check(t, "mapped value", agentinput.Map(agentinput.Value(v, notesOf("m")), func(v any) any { return []any{v} }))
 	}
 	for _, s := range tricky {
 		check(t, "value, one note", agentinput.Value(s, notesOf(s)))

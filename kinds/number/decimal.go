@@ -271,9 +271,12 @@ func (d Decimal) AppendText(b []byte) []byte {
 }
 
 // MarshalJSON encodes d as its canonical JSON number.
-func (d Decimal) MarshalJSON() ([]byte, error) {
-	return d.AppendText(nil), nil
-}
+func (d Decimal) MarshalJSON() ([]byte, error) { return d.AppendJSON(nil) }
+
+// AppendJSON appends MarshalJSON's encoding to b: the outcome's encoder
+// (agentinput.Outcome.AppendJSON) writes a value with it, without a buffer
+// of its own.
+func (d Decimal) AppendJSON(b []byte) ([]byte, error) { return d.AppendText(b), nil }
 
 // ErrSyntax is returned by Parse for a string that is not a canonical JSON
 // number in range.
