@@ -14,8 +14,8 @@ import (
 // one outcome per line, and encoding/json, with an encoder, reflection and
 // a rendered string per message, cost most of the line. The bytes are
 // encoding/json's (without HTML escaping), key for key and escape for
-// escape: TestOutcomeJSONAgrees and TestAskJSONAgrees (in the external
-// tests) hold every line shape equal to internal/oracle.OutcomeJSON, which
+// escape: TestOutcomeJSONAgrees and TestAskJSONAgrees (internal/outcomejson)
+// hold every line shape equal to internal/outcomejson.Outcome, which
 // encodes the same outcome with encoding/json from the shape's struct
 // types (Note, Warning, Reading and the ask's fields), over tables and
 // generated outcomes.

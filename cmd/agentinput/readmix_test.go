@@ -6,9 +6,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"agentinput.dev/internal/outcomejson"
 )
 
 // mixLines is the size of the mixed inputs the streaming benchmarks read.
@@ -292,4 +295,59 @@ func baselineLoop(kind string, r io.Reader, w io.Writer) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// The output of `read` is byte for byte what encoding/json wrote before
+// the encoder was written by hand: the mixed streams of the benchmarks
+// (and lines of other kinds), read once with the hand encoder and once
+// with the encoding/json reference (outcomejson.Outcome) in its place.
+func TestReadOutputIsEncodingJSON(t *testing.T) {
+	others := []string{`"<b>&</b>"`, `"\u2028"`, "\"\xff\"", `" x "`, "null", `"N/A"`, "1", `[1,"a"]`, `{"a":1}`, "not json", `""`,
+		`"cs-CZ"`, `"CZ"`, `"Czechia"`, `"2026-10-01T10:00:00Z"`, `"yesterday"`, `"a, b, <c>"`, `["x","x"]`, `"aGVsbG8="`, `"deadbeef"`,
+		`"0189e7a4-9e6c-7c3a-8a3e-1b2c3d4e5f60"`, `"{0189E7A4-9E6C-7C3A-8A3E-1B2C3D4E5F60}"`, `"/eli/cz/sb/2026/1"`}
+	cases := []struct {
+		args  []string
+		stdin []byte
+	}{
+		{[]string{"read", "locale"}, nil}, {[]string{"read", "country"}, nil}, {[]string{"read", "timestamp"}, nil},
+		{[]string{"read", "stringlist"}, nil}, {[]string{"read", "stringlist", "--item", "number", "--unique"}, nil},
+		{[]string{"read", "bytes"}, nil}, {[]string{"read", "uuid"}, nil}, {[]string{"read", "eli"}, nil},
+		{[]string{"read", "enum", "--values", "a,b,<c>"}, nil}, {[]string{"read", "number", "--mode", "write", "--required"}, nil},
+		{[]string{"read", "number", "--min", "0", "--max", "100", "--clamp"}, nil},
+	}
+	for i := range cases {
+		cases[i].stdin = []byte(strings.Join(others, "\n") + "\n" + string(mixInput(numberMix, 200)) + string(mixInput(dateMix, 200)))
+	}
+	n := 3000
+	if testing.Short() {
+		n = 1000
+	}
+	for _, k := range mixKinds {
+		cases = append(cases, struct {
+			args  []string
+			stdin []byte
+		}{[]string{"read", k.kind}, mixInput(k.mix, n)})
+	}
+	for _, c := range cases {
+		hand, _, code := cli(c.args, string(c.stdin))
+		if code != 0 {
+			t.Fatalf("%q: exit %d", c.args, code)
+		}
+		appendOutcome = func(b []byte, o outcome) ([]byte, error) {
+			text, err := outcomejson.Outcome(o)
+			return append(b, text...), err
+		}
+		reference, _, _ := cli(c.args, string(c.stdin))
+		appendOutcome = func(b []byte, o outcome) ([]byte, error) { return o.AppendJSON(b) }
+		if hand == reference {
+			continue
+		}
+		h, r := strings.Split(hand, "\n"), strings.Split(reference, "\n")
+		for i := range min(len(h), len(r)) {
+			if h[i] != r[i] {
+				t.Fatalf("%q, line %d:\n hand         %s\n encoding/json %s", c.args, i+1, h[i], r[i])
+			}
+		}
+		t.Fatalf("%q: %d lines, encoding/json's %d", c.args, len(h), len(r))
+	}
 }

@@ -1,4 +1,4 @@
-package oracle_test
+package outcomejson_test
 
 import (
 	"bytes"
@@ -10,11 +10,11 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/internal/oracle"
+	"agentinput.dev/internal/outcomejson"
 )
 
 // The hand-written JSON of an outcome (agentinput/json.go) is held to encoding/json:
-// oracle.OutcomeJSON encodes the same outcome from the shape's struct
+// outcomejson.Outcome encodes the same outcome from the shape's struct
 // types. Every line shape `agentinput read` writes is here — a value of
 // each sort of type, absence, a placeholder, an ask with and without
 // readings, warnings, notes of every form — with strings that need each
@@ -59,7 +59,7 @@ type fataler interface {
 func check[T any](t fataler, name string, o agentinput.Outcome[T]) {
 	t.Helper()
 	got, err := o.MarshalJSON()
-	want, werr := oracle.OutcomeJSON(o)
+	want, werr := outcomejson.Outcome(o)
 	if (err != nil) != (werr != nil) {
 		t.Fatalf("%s: error %v, encoding/json's %v", name, err, werr)
 	}
@@ -154,7 +154,7 @@ func TestAskJSONAgrees(t *testing.T) {
 	for _, s := range tricky {
 		for _, a := range asks(s) {
 			got, err := a.MarshalJSON()
-			want, werr := oracle.AskJSON(a)
+			want, werr := outcomejson.Ask(a)
 			if (err != nil) != (werr != nil) || !bytes.Equal(got, want) {
 				t.Fatalf("%+v:\n got  %s (%v)\n want %s (%v)", a, got, err, want, werr)
 			}

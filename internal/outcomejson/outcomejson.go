@@ -1,4 +1,10 @@
-package oracle
+// Package outcomejson is the reference for the JSON of an outcome: the
+// outcome encoded by encoding/json from the shape's struct types. It is
+// test-only code: the library writes that JSON by hand
+// (agentinput.Outcome.AppendJSON), and internal/oracle (every kind's
+// oracle tests and fuzz targets), this package's tests and
+// cmd/agentinput's output test hold the two equal, byte for byte.
+package outcomejson
 
 import (
 	"bytes"
@@ -7,13 +13,12 @@ import (
 	"agentinput.dev/agentinput"
 )
 
-// OutcomeJSON is the reference for the JSON of an outcome (what
+// Outcome is the reference for the JSON of an outcome (what
 // Outcome.MarshalJSON and `agentinput read` write, without the "input"
 // key): the outcome encoded by encoding/json, with HTML escaping off, from
-// the shape's struct types — Note, Warning, Reading and AskJSON — and its
-// exported methods. The library writes that JSON by hand; Find holds the
-// two equal for every outcome a kind's tests read.
-func OutcomeJSON[T any](o agentinput.Outcome[T]) ([]byte, error) {
+// the shape's struct types — Note, Warning, Reading and askShape — and
+// its exported methods.
+func Outcome[T any](o agentinput.Outcome[T]) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`{"status":`)
 	if err := encode(&b, o.Status()); err != nil {
@@ -35,7 +40,7 @@ func OutcomeJSON[T any](o agentinput.Outcome[T]) ([]byte, error) {
 	}
 	if a, ok := o.Ask(); ok {
 		b.WriteString(`,"ask":`)
-		text, err := AskJSON(a)
+		text, err := Ask(a)
 		if err != nil {
 			return nil, err
 		}
@@ -56,9 +61,9 @@ type askShape struct {
 	Readings []agentinput.Reading `json:"readings"`
 }
 
-// AskJSON is the reference for Ask.MarshalJSON: the ask encoded by
+// Ask is the reference for Ask.MarshalJSON: the ask encoded by
 // encoding/json from askShape.
-func AskJSON(a agentinput.Ask) ([]byte, error) {
+func Ask(a agentinput.Ask) ([]byte, error) {
 	s := askShape{Code: a.Code, Message: a.Message(), Received: a.Received, Expected: a.Expected, Hint: a.Hint, Readings: a.Readings}
 	if len(s.Received) == 0 {
 		s.Received = json.RawMessage("null")
