@@ -217,7 +217,8 @@ func compareMagnitude(d, e Decimal) int {
 // uses), otherwise scientific notation with one digit before the point
 // ("1e+21", "1.5e-8"). Integers have no fraction.
 func (d Decimal) String() string {
-	return string(d.AppendText(nil))
+	var buf [32]byte // most numbers: one allocation, the string's
+	return string(d.AppendText(buf[:0]))
 }
 
 // AppendText appends String's spelling to b.
