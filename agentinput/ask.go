@@ -41,9 +41,10 @@ type Reading struct {
 // The shape is the same for every code: what could not be read, why
 // (Reason, or the readings), what is expected, and the hint.
 func (a Ask) Message() string {
-	var w msgWriter
+	var buf [512]byte
+	w := msgWriter{b: buf[:0]}
 	a.message(&w)
-	return w.sb.String()
+	return string(w.b)
 }
 
 // message writes the ask's message, the one definition of its text.

@@ -5,7 +5,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -26,16 +25,15 @@ import (
 // ("Read ", " as ", " (", ": "), and escaping is rune by rune, so the
 // escaped pieces put together are the escaped message.
 type msgWriter struct {
+	b   []byte // the message, escaped when esc
 	esc bool
-	b   []byte          // the escaped message, when esc
-	sb  strings.Builder // the message, when not
 }
 
 func (w *msgWriter) str(s string) {
 	if w.esc {
 		w.b = appendEscaped(w.b, s)
 	} else {
-		w.sb.WriteString(s)
+		w.b = append(w.b, s...)
 	}
 }
 
@@ -43,27 +41,18 @@ func (w *msgWriter) bytes(s []byte) {
 	if w.esc {
 		w.b = appendEscaped(w.b, s)
 	} else {
-		w.sb.Write(s)
+		w.b = append(w.b, s...)
 	}
 }
 
-// spelling writes s as Spelling.String renders it, without building the
-// string when it can.
+// spelling writes s as Spelling.String renders it.
 func (w *msgWriter) spelling(s Spelling) {
-	mark, ok := s.v.(spellMark)
-	switch {
-	case !ok:
-		if s.v != nil {
-			w.bytes(Received(s.v))
-		}
-	case mark == spellText:
-		var buf [128]byte
-		w.bytes(appendQuoted(buf[:0], cut(s.s)))
-	case mark == spellJSON && utf8.RuneCountInString(s.s) > MaxReceivedChars:
-		w.bytes(quote(cut(s.s)))
-	default:
-		w.str(s.s)
+	if !w.esc {
+		w.b = s.appendTo(w.b)
+		return
 	}
+	var buf [128]byte
+	w.b = appendEscaped(w.b, s.appendTo(buf[:0]))
 }
 
 // note writes one note as the JSON object {"code", "message"}.

@@ -71,25 +71,33 @@ func (s Spelling) IsZero() bool { return s.v == nil }
 
 // String renders the spelling, cut to MaxReceivedChars characters.
 func (s Spelling) String() string {
+	return string(s.appendTo(nil))
+}
+
+// appendTo appends the spelling, rendered as String renders it, to b.
+func (s Spelling) appendTo(b []byte) []byte {
 	mark, ok := s.v.(spellMark)
 	if !ok {
 		if s.v == nil {
-			return ""
+			return b
 		}
-		return string(Received(s.v))
+		return append(b, Received(s.v)...)
 	}
 	switch mark {
 	case spellText:
-		return string(Received(s.s))
+		if len(s.s) <= MaxReceivedChars {
+			// As Received does: a string no longer in bytes than the cut
+			// in characters is not cut.
+			return appendQuoted(b, s.s)
+		}
+		return append(b, Received(s.s)...)
 	case spellJSON:
 		if utf8.RuneCountInString(s.s) <= MaxReceivedChars {
-			return s.s
+			return append(b, s.s...)
 		}
-		// As Received does for any long JSON text: a string of its first
-		// characters, never a cut that leaves broken JSON.
-		return string(quote(cut(s.s)))
+		return append(b, quote(cut(s.s))...)
 	}
-	return s.s
+	return append(b, s.s...)
 }
 
 // pendingNote is a note whose message is not rendered yet. A zero `to`
@@ -102,9 +110,12 @@ type pendingNote struct {
 }
 
 func (p pendingNote) render(self Spelling) Note {
-	var w msgWriter
+	// Rendered into a buffer on the stack, when it fits, and copied once
+	// into the message.
+	var buf [256]byte
+	w := msgWriter{b: buf[:0]}
 	p.message(&w, self)
-	return Note{Code: p.code, Message: w.sb.String()}
+	return Note{Code: p.code, Message: string(w.b)}
 }
 
 // message writes the note's message: Read <from> as <to> (<reason>).
@@ -198,8 +209,8 @@ func (ns *Notes) AddStep(code NoteCode, from, to Spelling, reason string) {
 	ns.add(pendingNote{code: code, from: from, to: to, reason: reason})
 }
 
-// needSelf reports whether a note names the value the outcome ends with
-// (its `to` is zero): only then does rendering need that value's text.
+// needSelf reports whether a note says "as" the value the outcome ends
+// with (its to is zero), which rendering it must then spell.
 func (ns *Notes) needSelf() bool {
 	if ns.first.code != "" {
 		return true
@@ -297,14 +308,17 @@ func (ns Notes) Resolve(self Spelling) Notes {
 		return ns
 	}
 	if ns.Len() == 1 {
-		// The common case, in one allocation, as add makes it.
-		p := ns.appendTo(make([]pendingNote, 0, 1))[0]
-		if p.to.IsZero() {
-			p.to = self
+		// One note, the common case: its list and its tail in one
+		// allocation.
+		t := &tailOfOne{}
+		t.list = ns.appendTo(t.one[:0])
+		if t.list[0].to.IsZero() {
+			t.list[0].to = self
 		}
-		t := &tailOfOne{one: [1]pendingNote{p}}
-		t.list = t.one[:]
-		return Notes{tail: &t.noteTail}
+		if !inlines(t.list[0]) {
+			return Notes{tail: &t.noteTail}
+		}
+		return notesOf(t.list) // self is zero: the note stays as it was
 	}
 	list := ns.appendTo(make([]pendingNote, 0, ns.Len()))
 	for i := range list {
