@@ -31,8 +31,8 @@ type layer struct {
 
 var layers = []layer{
 	{name: "core", packages: []string{"agentinput"}},
-	{name: "helpers", packages: []string{"internal/spelling", "internal/placeholder", "internal/oracle", "internal/casefile", "internal/longtest"},
-		imports: []string{"agentinput", "internal/spelling", "internal/casefile"}, thirdParty: []string{"golang.org/x/text"}},
+	{name: "helpers", packages: []string{"internal/spelling", "internal/placeholder", "internal/oracle", "internal/casefile", "internal/longtest", "internal/outcomejson"},
+		imports: []string{"agentinput", "internal/spelling", "internal/casefile", "internal/outcomejson"}, thirdParty: []string{"golang.org/x/text"}},
 	{name: "kinds", packages: []string{"kinds/..."},
 		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder"}, // and the owners of crossKind
 		thirdParty: []string{"golang.org/x/text", "github.com/google/uuid"}},

@@ -41,75 +41,81 @@ type Reading struct {
 // The shape is the same for every code: what could not be read, why
 // (Reason, or the readings), what is expected, and the hint.
 func (a Ask) Message() string {
-	var b strings.Builder
-	received := string(a.Received)
-	if received == "" {
-		received = "null"
+	var buf [512]byte
+	w := msgWriter{b: buf[:0]}
+	a.message(&w)
+	return string(w.b)
+}
+
+// message writes the ask's message, the one definition of its text.
+func (a Ask) message(w *msgWriter) {
+	received := a.Received
+	if len(received) == 0 {
+		received = json.RawMessage("null")
 	}
 	switch a.Code {
 	case AskMissingRequired:
-		b.WriteString("A value is required")
+		w.str("A value is required")
 	case AskPlaceholderOnWrite:
-		b.WriteString("Did not read ")
-		b.WriteString(received)
-		b.WriteString(" as absent")
+		w.str("Did not read ")
+		w.bytes(received)
+		w.str(" as absent")
 	case AskTooLarge:
-		b.WriteString("Did not read ")
-		b.WriteString(received)
+		w.str("Did not read ")
+		w.bytes(received)
 	default:
-		b.WriteString("Could not read ")
-		b.WriteString(received)
+		w.str("Could not read ")
+		w.bytes(received)
 	}
 	switch {
 	case a.Reason != "" && len(a.Readings) > 0:
-		b.WriteString(": ")
-		b.WriteString(a.Reason)
-		b.WriteString("; ")
-		writeReadings(&b, a.Readings)
+		w.str(": ")
+		w.str(a.Reason)
+		w.str("; ")
+		writeReadings(w, a.Readings)
 	case a.Reason != "":
-		b.WriteString(": ")
-		b.WriteString(a.Reason)
+		w.str(": ")
+		w.str(a.Reason)
 	case len(a.Readings) > 0:
-		b.WriteString(": ")
-		writeReadings(&b, a.Readings)
+		w.str(": ")
+		writeReadings(w, a.Readings)
 	}
-	b.WriteString(".")
+	w.str(".")
 	if a.Expected != "" {
-		b.WriteString(" Expected ")
-		b.WriteString(a.Expected)
-		b.WriteString(".")
+		w.str(" Expected ")
+		w.str(a.Expected)
+		w.str(".")
 	}
 	if a.Hint != "" {
-		b.WriteString(" ")
-		b.WriteString(a.Hint)
+		w.str(" ")
+		w.str(a.Hint)
 		if !strings.HasSuffix(a.Hint, ".") {
-			b.WriteString(".")
+			w.str(".")
 		}
 	}
-	return b.String()
 }
 
-func writeReadings(b *strings.Builder, rs []Reading) {
+func writeReadings(w *msgWriter, rs []Reading) {
 	if len(rs) == 1 {
-		b.WriteString("it may mean ")
+		w.str("it may mean ")
 	} else {
-		b.WriteString("it has ")
-		b.WriteString(itoa(len(rs)))
-		b.WriteString(" meanings: ")
+		w.str("it has ")
+		w.str(itoa(len(rs)))
+		w.str(" meanings: ")
 	}
 	for i, r := range rs {
 		if i > 0 {
 			if i == len(rs)-1 {
-				b.WriteString(" or ")
+				w.str(" or ")
 			} else {
-				b.WriteString(", ")
+				w.str(", ")
 			}
 		}
-		b.Write(r.Value)
+		w.bytes(r.Value)
 		if r.Meaning != "" {
-			b.WriteString(" (")
-			b.WriteString(r.Meaning)
-			b.WriteString(")")
+			w.str(" (")
+			w.str(r.Meaning)
+			w.str(")")
 		}
 	}
 }
@@ -126,21 +132,40 @@ func itoa(n int) string {
 //	{"code", "message", "received", "expected", "hint", "readings"}
 //
 // readings is always an array, empty for an invalid spelling.
-func (a Ask) MarshalJSON() ([]byte, error) {
+func (a Ask) MarshalJSON() ([]byte, error) { return a.appendJSON(nil) }
+
+// appendJSON appends the encoding of MarshalJSON to b (see json.go).
+func (a Ask) appendJSON(b []byte) ([]byte, error) {
 	received := a.Received
 	if len(received) == 0 {
 		received = json.RawMessage("null")
 	}
-	readings := a.Readings
-	if readings == nil {
-		readings = []Reading{}
+	b = append(b, `{"code":`...)
+	b = appendQuoted(b, a.Code)
+	b = append(b, `,"message":"`...)
+	w := msgWriter{esc: true, b: b}
+	a.message(&w)
+	b = append(w.b, `","received":`...)
+	var err error
+	if b, err = appendRaw(b, received); err != nil {
+		return nil, err
 	}
-	return marshal(struct {
-		Code     AskCode         `json:"code"`
-		Message  string          `json:"message"`
-		Received json.RawMessage `json:"received"`
-		Expected string          `json:"expected"`
-		Hint     string          `json:"hint"`
-		Readings []Reading       `json:"readings"`
-	}{a.Code, a.Message(), received, a.Expected, a.Hint, readings})
+	b = append(b, `,"expected":`...)
+	b = appendQuoted(b, a.Expected)
+	b = append(b, `,"hint":`...)
+	b = appendQuoted(b, a.Hint)
+	b = append(b, `,"readings":[`...)
+	for i, r := range a.Readings {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"value":`...)
+		if b, err = appendRaw(b, r.Value); err != nil {
+			return nil, err
+		}
+		b = append(b, `,"meaning":`...)
+		b = appendQuoted(b, r.Meaning)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...), nil
 }

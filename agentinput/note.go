@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"unicode/utf8"
 )
@@ -109,23 +110,29 @@ type pendingNote struct {
 }
 
 func (p pendingNote) render(self Spelling) Note {
+	// Rendered into a buffer on the stack, when it fits, and copied once
+	// into the message.
+	var buf [256]byte
+	w := msgWriter{b: buf[:0]}
+	p.message(&w, self)
+	return Note{Code: p.code, Message: string(w.b)}
+}
+
+// message writes the note's message: Read <from> as <to> (<reason>).
+func (p pendingNote) message(w *msgWriter, self Spelling) {
 	to := p.to
 	if to.IsZero() {
 		to = self
 	}
-	// Rendered into a buffer on the stack, when it fits, and copied once
-	// into the message.
-	var buf [256]byte
-	b := append(buf[:0], "Read "...)
-	b = p.from.appendTo(b)
-	b = append(b, " as "...)
-	b = to.appendTo(b)
+	w.str("Read ")
+	w.spelling(p.from)
+	w.str(" as ")
+	w.spelling(to)
 	if p.reason != "" {
-		b = append(b, " ("...)
-		b = append(b, p.reason...)
-		b = append(b, ')')
+		w.str(" (")
+		w.str(p.reason)
+		w.str(")")
 	}
-	return Note{Code: p.code, Message: string(b)}
 }
 
 // Notes collects the notes of one read. The zero value is empty and ready,
@@ -360,6 +367,19 @@ func Received(v any) json.RawMessage {
 		return text
 	}
 	return quote(cut(string(text)))
+}
+
+// receivedText is string(Received(v)), with one allocation instead of
+// two for a value that appends its own JSON (a number, a date): the text
+// every note of a repaired value names it by.
+func receivedText(v any) string {
+	if x, ok := v.(jsonAppender); ok && reflect.TypeOf(v).Kind() != reflect.Pointer {
+		var buf [64]byte
+		if text, err := x.AppendJSON(buf[:0]); err == nil && len(text) <= MaxReceivedChars && compactASCII(text) && json.Valid(text) {
+			return string(text)
+		}
+	}
+	return string(Received(v))
 }
 
 // fastJSON encodes, without an encoder, the values a note renders on every

@@ -2,6 +2,7 @@ package agentinput
 
 import (
 	"encoding/json"
+	"unicode/utf8"
 )
 
 // Status says which of the three outcomes a read ended in.
@@ -154,7 +155,7 @@ func (o Outcome[T]) Notes() []Note {
 		// Rendered once for all the notes: a list's value is long. Not
 		// at all when every note names what it read as (Map resolved
 		// them).
-		self = JSONText(string(Received(o.value)))
+		self = JSONText(receivedText(o.value))
 	}
 	if o.notes.first.code != "" {
 		out = append(out, o.notes.first.pending().render(self))
@@ -175,7 +176,7 @@ func (o Outcome[T]) CarryNotes(context string) Notes {
 	}
 	self := Words("absent")
 	if o.status == StatusValue {
-		self = JSONText(string(Received(o.value)))
+		self = JSONText(receivedText(o.value))
 	}
 	list := o.notes.appendTo(make([]pendingNote, 0, o.notes.Len()))
 	for i := range list {
@@ -233,9 +234,11 @@ func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
 		out.value = f(o.value)
 		// The notes said "as <value>": they keep rendering the original
 		// value, because that is what the kind read.
-		if o.notes.Len() > 0 {
-			// Rendered once here, not once per note when they are read.
-			out.notes = o.notes.Resolve(JSONText(string(Received(o.value))))
+		if o.notes.needSelf() {
+			// Rendered once here, not once per note when they are read;
+			// and not at all when every note already names its value (a
+			// second Map), so that f's type never has to render.
+			out.notes = o.notes.Resolve(JSONText(receivedText(o.value)))
 		}
 	}
 	return out
@@ -252,46 +255,78 @@ func (o Outcome[T]) MarshalJSON() ([]byte, error) {
 }
 
 // AppendJSON appends the encoding of MarshalJSON to b. Strings are not
-// HTML-escaped: a received "<nil>" reads as "<nil>".
+// HTML-escaped: a received "<nil>" reads as "<nil>". It is written by
+// hand (json.go): the bytes are encoding/json's.
 func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"status":"`...)
 	b = append(b, o.status.String()...)
 	b = append(b, '"')
+	var value []byte // the value's JSON text, within b
 	if o.status == StatusValue {
-		v, err := marshal(o.value)
-		if err != nil {
-			return nil, err
-		}
 		b = append(b, `,"value":`...)
-		b = append(b, v...)
-	}
-	b = append(b, `,"notes":`...)
-	if o.notes.Len() == 0 {
-		b = append(b, "[]"...)
-	} else {
-		notes, err := marshal(o.Notes())
-		if err != nil {
+		start := len(b)
+		var err error
+		if b, err = appendValue(b, any(o.value)); err != nil {
 			return nil, err
 		}
-		b = append(b, notes...)
+		value = b[start:]
 	}
-	b = append(b, `,"warnings":`...)
-	if o.extra == nil || len(o.extra.warnings) == 0 {
-		b = append(b, "[]"...)
-	} else {
-		warnings, err := marshal(o.extra.warnings)
-		if err != nil {
-			return nil, err
+	b = append(b, `,"notes":[`...)
+	if o.notes.Len() > 0 {
+		self := o.self(value)
+		w := msgWriter{esc: true, b: b}
+		if o.notes.first.code != "" {
+			w.note(o.notes.first.pending(), self)
 		}
-		b = append(b, warnings...)
+		for i, p := range o.notes.more() {
+			if i > 0 || o.notes.first.code != "" {
+				w.b = append(w.b, ',')
+			}
+			w.note(p, self)
+		}
+		b = w.b
 	}
+	b = append(b, `],"warnings":[`...)
+	if o.extra != nil {
+		for i, w := range o.extra.warnings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"code":`...)
+			b = appendQuoted(b, w.Code)
+			b = append(b, `,"message":`...)
+			b = appendQuoted(b, w.Message)
+			b = append(b, '}')
+		}
+	}
+	b = append(b, ']')
 	if a, ok := o.Ask(); ok {
-		ask, err := a.MarshalJSON()
-		if err != nil {
+		b = append(b, `,"ask":`...)
+		var err error
+		if b, err = a.appendJSON(b); err != nil {
 			return nil, err
 		}
-		b = append(b, `,"ask":`...)
-		b = append(b, ask...)
 	}
 	return append(b, '}'), nil
+}
+
+// self is the spelling the notes give the value the outcome ended with,
+// as Notes renders it: for a value, what Received makes of it, which for
+// a kind's value (not a string, list or object) is its JSON text, cut.
+// value is that text, already encoded.
+func (o Outcome[T]) self(value []byte) Spelling {
+	if o.status != StatusValue {
+		return Words("absent")
+	}
+	if !o.notes.needSelf() {
+		return Spelling{} // every note names what it read as
+	}
+	switch any(o.value).(type) {
+	case string, json.Number, []any, map[string]any:
+		return JSONText(receivedText(o.value))
+	}
+	if utf8.RuneCount(value) <= MaxReceivedChars {
+		return JSONText(string(value))
+	}
+	return JSONText(string(quote(cut(string(value)))))
 }

@@ -21,8 +21,18 @@ const hexDigits = "0123456789abcdef"
 // \u00XX, invalid UTF-8 as \ufffd, and U+2028 and U+2029 escaped (some
 // JavaScript parsers take them for line ends). TestQuoteAgreesWithJSON
 // holds the two equal.
-func appendQuoted(b []byte, s string) []byte {
+func appendQuoted[S ~string | ~[]byte](b []byte, s S) []byte {
 	b = append(b, '"')
+	b = appendEscaped(b, s)
+	return append(b, '"')
+}
+
+// appendEscaped appends s as the inside of a JSON string, escaped as
+// appendQuoted escapes it. Escaping is rune by rune, so the escape of a
+// text is the escapes of its pieces put together whenever the pieces meet
+// at an ASCII character: the messages are escaped piece by piece as they
+// are written (see msgWriter).
+func appendEscaped[S ~string | ~[]byte](b []byte, s S) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -52,7 +62,10 @@ func appendQuoted(b []byte, s string) []byte {
 			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		// utf8.DecodeRune reads at most UTFMax bytes: a copy of them
+		// decodes the same for a string and for bytes.
+		var head [utf8.UTFMax]byte
+		r, size := utf8.DecodeRune(head[:copy(head[:], s[i:])])
 		switch {
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
@@ -67,6 +80,5 @@ func appendQuoted(b []byte, s string) []byte {
 		i += size
 		start = i
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	return append(b, s[start:]...)
 }

@@ -55,6 +55,11 @@ func BindProperty(name string, goType reflect.Type, tag string, spec *Spec) (*Bi
 func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Outcome[any] {
 	o := b.p.outcome(raw, present, b.mode, sessionOf(ctx), filtersOf(ctx))
 	return agentinput.Map(o, func(s slot) any {
+		if s.assign == nil && s.set != nil && reflect.TypeOf(s.json) == b.goType {
+			// set puts the canonical JSON value (a string, a bool) in
+			// the field as it is: the value is that, with no reflection.
+			return s.json
+		}
 		v := reflect.New(b.goType).Elem()
 		s.put(v)
 		return v.Interface()

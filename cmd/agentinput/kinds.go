@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/text/language"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	"agentinput.dev/kinds/bytes"
 	"agentinput.dev/kinds/cursor"
@@ -174,10 +175,10 @@ type reader struct {
 	expected string
 }
 
-// outcome is an agentinput.Outcome of any value type.
-type outcome interface {
-	AppendJSON(b []byte) ([]byte, error)
-}
+// outcome is what a reader answers: the factory's outcome of a binding,
+// whose value is of the kind's Go type. It is the concrete type, not an
+// interface, so that answering a line does not put it on the heap.
+type outcome = agentinput.Outcome[any]
 
 // readerOf reads with a binding; session and filters are a cursor's.
 func readerOf(b *factory.Binding, session, filters string) reader {

@@ -4,6 +4,8 @@
 //
 // The invariants, for any input v and the Outcome o = read(v):
 //
+//   - the hand-written JSON of the outcome is encoding/json's, byte for
+//     byte (outcomejson.Outcome);
 //   - exactly one outcome: o is a value, absent or an ask, and Value, Ask
 //     and the JSON encoding agree on which;
 //   - reading is pure: read(v) again encodes identically;
@@ -26,6 +28,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/outcomejson"
 )
 
 // Rule names the invariant a Violation breaks.
@@ -33,6 +36,7 @@ type Rule string
 
 const (
 	RuleEncode    Rule = "encode"    // the outcome encodes to JSON
+	RuleJSON      Rule = "json"      // the encoding is byte for byte encoding/json's (outcomejson.Outcome)
 	RulePure      Rule = "pure"      // reading twice gives the same outcome
 	RuleOneOf     Rule = "one_of"    // exactly one of value, absent, ask
 	RuleCanonical Rule = "canonical" // a value's canonical spelling reads back as it, with no note
@@ -74,6 +78,9 @@ func Find[T any](read func(any) agentinput.Outcome[T], canonical func(T) any, v 
 	enc, err := o.MarshalJSON()
 	if err != nil {
 		return fail(RuleEncode, nil, "%s: the outcome does not encode: %v", show(v), err)
+	}
+	if want, err := outcomejson.Outcome(o); err != nil || !bytes.Equal(enc, want) {
+		return fail(RuleJSON, nil, "%s: the outcome encodes as\n%s\nwhere encoding/json writes\n%s (%v)", show(v), enc, want, err)
 	}
 	if again, _ := read(v).MarshalJSON(); !bytes.Equal(enc, again) {
 		return fail(RulePure, nil, "%s: reading is not pure:\n%s\n%s", show(v), enc, again)

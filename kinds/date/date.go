@@ -55,8 +55,12 @@ func (d Date) appendTo(b []byte) []byte {
 }
 
 // MarshalJSON encodes d as a JSON string "YYYY-MM-DD".
-func (d Date) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 12)
+func (d Date) MarshalJSON() ([]byte, error) { return d.AppendJSON(make([]byte, 0, 12)) }
+
+// AppendJSON appends MarshalJSON's encoding to b: the outcome's encoder
+// (agentinput.Outcome.AppendJSON) writes a value with it, without a buffer
+// of its own.
+func (d Date) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, '"')
 	b = d.appendTo(b)
 	return append(b, '"'), nil

@@ -256,7 +256,8 @@ func compareMagnitude(d, e Decimal) int {
 // uses), otherwise scientific notation with one digit before the point
 // ("1e+21", "1.5e-8"). Integers have no fraction.
 func (d Decimal) String() string {
-	return string(d.AppendText(nil))
+	var buf [32]byte // most numbers: one allocation, the string's
+	return string(d.AppendText(buf[:0]))
 }
 
 // AppendText appends String's spelling to b.
@@ -310,9 +311,12 @@ func (d Decimal) AppendText(b []byte) []byte {
 }
 
 // MarshalJSON encodes d as its canonical JSON number.
-func (d Decimal) MarshalJSON() ([]byte, error) {
-	return d.AppendText(nil), nil
-}
+func (d Decimal) MarshalJSON() ([]byte, error) { return d.AppendJSON(nil) }
+
+// AppendJSON appends MarshalJSON's encoding to b: the outcome's encoder
+// (agentinput.Outcome.AppendJSON) writes a value with it, without a buffer
+// of its own.
+func (d Decimal) AppendJSON(b []byte) ([]byte, error) { return d.AppendText(b), nil }
 
 // ErrSyntax is returned by Parse for a string that is not a canonical JSON
 // number in range.
