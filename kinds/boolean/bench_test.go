@@ -65,3 +65,48 @@ func TestAllocations(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWord splits a word's read, in one run with its baseline
+// strconv.ParseBool("true"): "read" is Read; "lookup" the fast path's
+// lookup alone (fold, pack, probe); "outcome" building the word's outcome
+// from its entry and storing it, without the lookup. Issue 23 asks for
+// "read" within 4× "ParseBool" (docs/performance.md).
+func BenchmarkWord(b *testing.B) {
+	r := defaultReader()
+	for _, w := range []string{"ano", "yes", "true", "nein", "Yes"} {
+		v := any(w)
+		b.Run(w+"/read", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkOutcome = Read(v, Options{})
+			}
+		})
+		b.Run(w+"/lookup", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkEntry = r.lookupASCII(w)
+			}
+		})
+		e := r.lookupASCII(w)
+		b.Run(w+"/outcome", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkOutcome = outcomeOf(e, w)
+			}
+		})
+	}
+	b.Run("ParseBool", func(b *testing.B) {
+		b.ReportAllocs()
+		s := "true"
+		for b.Loop() {
+			sinkBool, _ = strconv.ParseBool(s)
+		}
+	})
+}
+
+var sinkEntry *entry
+
+// outcomeOf is e.value(s) behind a call, as read builds it behind Read.
+//
+//go:noinline
+func outcomeOf(e *entry, s string) agentinput.Outcome[bool] { return e.value(s) }

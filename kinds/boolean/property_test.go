@@ -631,3 +631,37 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestFastPathEveryWord: for every ASCII word of every language alone and
+// of the default set, in lower case, upper case and with a capital first
+// letter, the fast path (Read, Reader.Read) reads what readString reads.
+func TestFastPathEveryWord(t *testing.T) {
+	sets := [][]string{nil}
+	for _, l := range languages {
+		sets = append(sets, []string{l.Code})
+	}
+	checked := 0
+	for _, codes := range sets {
+		r, err := New(Options{Languages: codes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for key := range r.words {
+			if _, ok := packKey(key); !ok {
+				continue
+			}
+			for _, s := range []string{key, strings.ToUpper(key), strings.ToUpper(key[:1]) + key[1:]} {
+				slow, _ := r.readString(s, s).MarshalJSON()
+				for _, o := range []agentinput.Outcome[bool]{r.Read(s), Read(s, Options{Languages: codes})} {
+					if fast, _ := o.MarshalJSON(); !bytes.Equal(fast, slow) {
+						t.Errorf("%q in %v:\nfast %s\nslow %s", s, codes, fast, slow)
+					}
+				}
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no word checked")
+	}
+}

@@ -106,3 +106,25 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestSentinelYearMonthWithDot: fuzzing found "0001,1." absent on a bound
+// (a month of year 1, a sentinel) where the reference asks. Two numbers
+// with a dot after them are not a year and a month ("2026.10." may have
+// lost its day), and a comma never joins three numbers, so they ask on
+// every bound, sentinel year or not.
+func TestSentinelYearMonthWithDot(t *testing.T) {
+	for _, s := range []string{"0001,1.", "9999,12.", "2026,1.", "2026.10.", "10.2026.", "0001-01.", "0001, 1,1.", "2026,1,1"} {
+		for _, b := range []Bound{BoundNone, BoundFrom, BoundTo} {
+			o := Read(s, Options{Bound: b})
+			if a, ok := o.Ask(); !ok || a.Code != agentinput.AskInvalid {
+				t.Errorf("%q on %s: %s, want an ask invalid", s, b, outcomeJSON(o))
+			}
+		}
+	}
+	// Without the dot they stay a month, and a sentinel month is absent.
+	for s, want := range map[string]agentinput.Status{"0001,1": agentinput.StatusAbsent, "2026,1": agentinput.StatusValue, "10.2026": agentinput.StatusValue} {
+		if o := Read(s, Options{Bound: BoundTo}); o.Status() != want {
+			t.Errorf("%q on to: %s, want %s", s, outcomeJSON(o), want)
+		}
+	}
+}

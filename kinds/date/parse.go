@@ -359,11 +359,13 @@ func parseDate(p *parsed, ts []tok) {
 		oneNumber(p, its[0])
 		return
 	case 2:
-		yearMonth(p, its)
+		yearMonth(p, its, gap.marks > 0)
 		return
 	}
 	threeNumbers(p, its)
 }
+
+const reasonTrailingMark = "it ends with a dot after two numbers: a year and a month are written without one, and a day may be missing"
 
 const notADate = "it is a number, not a date (a date is never read from a timestamp or a count)"
 
@@ -396,11 +398,18 @@ func periodOf(p *parsed, kind period, year, from, to int) {
 	p.add(Date{year, from, 1}, Date{year, to, DaysIn(year, to)}, "")
 }
 
-// yearMonth reads "2026-10", "2026/10", "10/2026", "10.2026".
-func yearMonth(p *parsed, its []item) {
+// yearMonth reads "2026-10", "2026/10", "10/2026", "10.2026". A dot after
+// the second number ("2026.10.", "2026,1.") is an ask, not a month: two
+// numbers and a separator may be a date whose day was cut off, and a
+// month on a bound could otherwise read as absent (fuzz: "0001,1.").
+func yearMonth(p *parsed, its []item, trailing bool) {
 	a, b := its[0], its[1]
 	if b.before.marks != 1 {
 		p.fail("a year and a month are joined by a dash, slash or dot")
+		return
+	}
+	if trailing {
+		p.fail(reasonTrailingMark)
 		return
 	}
 	year, month := 0, 0
@@ -451,7 +460,10 @@ func quarterOf(p *parsed, its []item) {
 func threeNumbers(p *parsed, its []item) {
 	a, b, c := its[0], its[1], its[2]
 	mark := b.before.mark
-	if b.before.marks != 1 || c.before.marks != 1 || c.before.mark != mark {
+	if b.before.marks != 1 || c.before.marks != 1 || c.before.mark != mark || mark == ',' {
+		// A comma joins a year and a month ("2026,10"), never three
+		// numbers: "2026,1,1" could as well be a list (fuzz: "0001, 1,1."
+		// was absent on a bound).
 		p.fail("its three numbers are not joined by the same dot, slash or dash")
 		return
 	}

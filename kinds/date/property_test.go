@@ -460,3 +460,40 @@ func TestPropertyRangeMarks(t *testing.T) {
 		}
 	})
 }
+
+// A sentinel date followed by extra characters: the sentinel year never
+// turns a spelling that is not a date into absence. It reads as the
+// reference reads it (where the reference has an answer), and it is
+// absent only when the same spelling in year 2026 is a value (fuzz:
+// "0001,1." on a bound was absent; a year and a month with a dot after
+// them is an ask).
+func TestPropertySentinelWithExtraNeverAbsent(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		y := rapid.OneOf(rapid.IntRange(1, 999), rapid.IntRange(9000, 9999)).Draw(t, "year")
+		m := rapid.IntRange(1, 12).Draw(t, "month")
+		d := rapid.IntRange(1, 28).Draw(t, "day")
+		sep := rapid.SampledFrom([]string{"-", "/", ".", ",", " ", ", "}).Draw(t, "separator")
+		month := num(t, m, "month")
+		shape := rapid.SampledFrom([]func(year string) string{
+			func(year string) string { return year },
+			func(year string) string { return year + sep + month },
+			func(year string) string { return month + sep + year },
+			func(year string) string { return year + "-" + pad2(m) + "-" + pad2(d) },
+		}).Draw(t, "shape")
+		extra := rapid.SampledFrom([]string{".", ",", "-", "/", ",1.", ".1.", "1.", ",1", ".,", "..", "x", ". 1.", "0"}).Draw(t, "extra")
+		b := rapid.SampledFrom([]Bound{BoundFrom, BoundTo}).Draw(t, "bound")
+		opts := Options{Bound: b}
+		s := shape(fmt.Sprintf("%04d", y)) + extra
+		o := Read(s, opts)
+		if msg := disagreement(s, opts, o); msg != "" {
+			t.Fatal(msg)
+		}
+		if o.Status() != agentinput.StatusAbsent {
+			return
+		}
+		s2 := shape("2026") + extra
+		if _, ok := Read(s2, opts).Value(); !ok {
+			t.Fatalf("%q on %s is absent, but %q is no date: %s", s, b, s2, outcomeJSON(o))
+		}
+	})
+}
