@@ -81,3 +81,34 @@ func BenchmarkNew(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNearMiss reads spellings that name no entry and go to the
+// nearest-entries search, at 100, 10,000 and 100,000 entries: a typo in
+// the one word that tells the entries apart (words and trigrams), an id
+// with a letter too many (the prefix search), and words no entry carries.
+// The cost must not grow with the size (issue 23: 100,000 entries within
+// 1.2× of 100).
+func BenchmarkNearMiss(b *testing.B) {
+	for _, n := range sizes {
+		v, err := New(Options{Entries: synthetic(n)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := word(n / 2)
+		for _, bm := range []struct{ name, s string }{
+			{"typo", "okresni soud " + w + "x"},
+			{"prefix", "D" + strconv.Itoa(n/2) + "x"},
+			{"unknown", "zqzq xjxj"},
+		} {
+			if _, ok := v.Read(bm.s).Ask(); !ok {
+				b.Fatalf("%q is not a miss", bm.s)
+			}
+			b.Run(bm.name+"/"+strconv.Itoa(n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					sinkOutcome = v.Read(bm.s)
+				}
+			})
+		}
+	}
+}
