@@ -53,7 +53,10 @@
 // at most maxPosting entries per word or piece. A search looks at the
 // first maxTokens words of the spelling and the first maxGrams pieces of
 // each, so it touches at most maxTokens×(1+maxGrams)×maxPosting entries
-// however large the vocabulary is. The cap costs recall in a vocabulary
+// however large the vocabulary is, and sums their scores in a table sized
+// to the entries it touches, not to the vocabulary (the posting lists are
+// spans of one flat array, so a large vocabulary costs no more per
+// search). The cap costs recall in a vocabulary
 // where thousands of entries share a word ("soud"): the nearest entries
 // are then taken among the first maxPosting entries carrying each word or
 // piece, in the order of the data, and a reader who wants one of the others

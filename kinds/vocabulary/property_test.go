@@ -27,8 +27,11 @@ func marker(i int) string {
 // drawVocabulary draws a vocabulary of 2–8 entries whose names share words
 // of the pool; with shared set, entries 0 and 1 share the abbreviation
 // "SHR" and the English name "Shared Court".
-func drawVocabulary(t *rapid.T) ([]Entry, bool) {
-	n := rapid.IntRange(2, 8).Draw(t, "entries")
+func drawVocabulary(t *rapid.T) ([]Entry, bool) { return drawEntries(t, 2, 8) }
+
+// drawEntries is drawVocabulary with between least and most entries.
+func drawEntries(t *rapid.T, least, most int) ([]Entry, bool) {
+	n := rapid.IntRange(least, most).Draw(t, "entries")
 	shared := rapid.Bool().Draw(t, "shared")
 	entries := make([]Entry, n)
 	for i := range entries {

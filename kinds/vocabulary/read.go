@@ -216,7 +216,8 @@ func (v *Reader) reading(i int32) agentinput.Reading {
 
 // nearest is the ask about a spelling that names no entry.
 func (v *Reader) nearest(x any, k string) agentinput.Outcome[string] {
-	near := v.near.find(k)
+	var buf [MaxNear]int32
+	near := v.near.find(k, buf[:0])
 	if len(near) == 0 {
 		return v.ask(x, agentinput.AskInvalid, "it names no entry", nil)
 	}
