@@ -39,8 +39,13 @@ type nearIndex struct {
 	// wholes maps the spaceless folded form of every id and abbreviation
 	// to its entries, for the prefix search; longest is the length in
 	// bytes of the longest, which bounds that search.
-	wholes   map[string]span
-	longest  int
+	wholes  map[string]span
+	longest int
+	// starts holds the first minPrefixRunes runes of every id and
+	// abbreviation in wholes: a spelling that begins otherwise has no
+	// prefix to look up, and most misses cost one look at a small set
+	// instead of one at the large map per rune.
+	starts   map[string]struct{}
 	postings []int32
 }
 
@@ -106,7 +111,7 @@ func buildNear(spellings [][]folded) nearIndex {
 	words := newPostingLists[string](2 * len(spellings))
 	grams := newPostingLists[gram](len(spellings))
 	wholes := newPostingLists[string](len(spellings))
-	var n nearIndex
+	n := nearIndex{starts: map[string]struct{}{}}
 	for i, list := range spellings {
 		id := int32(i)
 		word := func(w string) {
@@ -124,6 +129,9 @@ func buildNear(spellings [][]folded) nearIndex {
 				c := compact(f.key)
 				wholes.add(c, id)
 				n.longest = max(n.longest, len(c))
+				if start, ok := firstRunes(c, minPrefixRunes); ok {
+					n.starts[start] = struct{}{}
+				}
 			}
 		}
 	}
@@ -216,6 +224,11 @@ func contains(list []int32, i int32) bool {
 // and at most MaxNear in all. It looks up one prefix per rune of c, up to
 // the longest id or abbreviation.
 func (n *nearIndex) prefixed(c string, out []int32) []int32 {
+	if start, ok := firstRunes(c, minPrefixRunes); !ok {
+		return out
+	} else if _, ok := n.starts[start]; !ok {
+		return out
+	}
 	var buf [64]int
 	ends := buf[:0]
 	runes := 0
@@ -245,6 +258,18 @@ func (n *nearIndex) prefixed(c string, out []int32) []int32 {
 	return out
 }
 
+// firstRunes returns the first n runes of s, or ok false when s has
+// fewer.
+func firstRunes(s string, n int) (string, bool) {
+	for i := range s {
+		if n == 0 {
+			return s[:i], true
+		}
+		n--
+	}
+	return s, n == 0
+}
+
 // weighted is one posting list a search reads, and what each entry in it
 // scores.
 type weighted struct {
@@ -253,10 +278,17 @@ type weighted struct {
 }
 
 // tally sums the scores of the entries one search reaches: an open
-// addressing table keyed by entry+1 (0 is an empty slot), sized to twice
-// the postings read, so that it never fills. Tallies are pooled: a search
-// allocates nothing for its scores.
-type tally struct{ slots []slot }
+// addressing table keyed by entry+1 (0 is an empty slot), of which a
+// search uses a power of two at least twice the postings it reads, so
+// that it never fills, and the slots it filled (used), which it empties
+// again when done: a tally in the pool is all empty. Tallies are pooled,
+// so a search allocates nothing for its scores, and its work is the
+// postings it reads, not the size of its table.
+type tally struct {
+	slots []slot
+	used  []uint32
+	touch int32 // keeps the loads of scored's first pass
+}
 
 type slot struct{ entry, score int32 }
 
@@ -270,13 +302,30 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	var lists [maxLists]weighted
 	read := lists[:0]
 	total := 0
+	// at finds a list already read, by its offset, so that a list read
+	// twice (the trigrams of a word and of the spelling without its
+	// spaces) is read once with its weights summed: at holds index+1 in
+	// read, 0 for none.
+	var at [2 * maxLists]uint16
+	add := func(s span, weight int32) {
+		h := s.off * 0x9E3779B1 >> 23 % uint32(len(at))
+		for at[h] != 0 {
+			if r := &read[at[h]-1]; r.off == s.off {
+				r.weight += weight
+				return
+			}
+			h = (h + 1) % uint32(len(at))
+		}
+		read = append(read, weighted{s, weight})
+		at[h] = uint16(len(read))
+		total += int(s.n)
+	}
 	search := func(w string) {
 		if utf8.RuneCountInString(w) > maxTokenRunes {
 			return
 		}
 		if s, ok := n.words[w]; ok {
-			read = append(read, weighted{s, wordWeight})
-			total += int(s.n)
+			add(s, wordWeight)
 		}
 		var seen [maxGrams]gram
 		distinct := seen[:0]
@@ -288,8 +337,7 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 			}
 			distinct = append(distinct, g)
 			if s, ok := n.grams[g]; ok {
-				read = append(read, weighted{s, 1})
-				total += int(s.n)
+				add(s, 1)
 			}
 		})
 	}
@@ -308,14 +356,24 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 		return out
 	}
 
+	// Touch every cache line of the lists first: the loads do not depend
+	// on one another, so the processor has many in flight at once, where
+	// the summing below would wait for each in turn (a large vocabulary's
+	// lists are rarely in cache).
 	t := tallies.Get().(*tally)
-	defer tallies.Put(t)
+	var touch int32
+	for _, l := range read {
+		for j := l.off; j < l.off+l.n; j += 16 {
+			touch |= n.postings[j]
+		}
+	}
+	t.touch = touch
 	size := 1 << bits.Len(uint(2*total-1))
-	if cap(t.slots) < size {
+	if len(t.slots) < size {
 		t.slots = make([]slot, size)
 	}
 	slots := t.slots[:size]
-	clear(slots)
+	used := t.used[:0]
 	mask := uint32(size - 1)
 	best := int32(0)
 	for _, l := range read {
@@ -324,19 +382,24 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 			for slots[h].entry != 0 && slots[h].entry != i+1 {
 				h = (h + 1) & mask
 			}
-			slots[h].entry = i + 1
+			if slots[h].entry == 0 {
+				slots[h].entry = i + 1
+				used = append(used, h)
+			}
 			slots[h].score += l.weight
 			best = max(best, slots[h].score)
 		}
 	}
+
 	threshold := max(wordWeight, (2*best+2)/3)
 	// The best MaxNear, kept in order by insertion: higher score first,
 	// then the lower entry.
 	var top [MaxNear]slot
 	kept := 0
 	before := func(a, b slot) bool { return a.score > b.score || a.score == b.score && a.entry < b.entry }
-	for _, s := range slots {
-		if s.entry == 0 || s.score < threshold {
+	for _, h := range used {
+		s := slots[h]
+		if s.score < threshold {
 			continue
 		}
 		if kept == MaxNear && !before(s, top[kept-1]) {
@@ -350,6 +413,11 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 		top[j] = s
 		kept = min(kept+1, MaxNear)
 	}
+	for _, h := range used {
+		slots[h] = slot{}
+	}
+	t.used = used
+	tallies.Put(t)
 	for _, s := range top[:kept] {
 		out = append(out, s.entry-1)
 	}
