@@ -40,11 +40,24 @@ func repeatTo(unit string, n int) string {
 // and searches: many words, many separators, letters spelt out with dots,
 // a leading article or negation before them, names of entries repeated, in
 // a vocabulary whose posting lists are full.
+// The same with every entry of a country, so that every split of the
+// spelling is tried as a country qualifier too.
 func TestLinear(t *testing.T) {
-	v, err := New(Options{Entries: synthetic(1000)})
-	if err != nil {
-		t.Fatal(err)
+	plain := synthetic(1000)
+	bound := synthetic(1000)
+	for i := range bound {
+		bound[i].Country = "CZ"
 	}
+	for _, entries := range [][]Entry{plain, bound} {
+		v, err := New(Options{Entries: entries})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLinear(t, v)
+	}
+}
+
+func checkLinear(t *testing.T, v *Reader) {
 	const n = agentinput.MaxScalarBytes / 16
 	for _, c := range []struct{ class, lead, unit string }{
 		{"words of the entries", "", "okresni soud waa "},
@@ -56,6 +69,9 @@ func TestLinear(t *testing.T) {
 		{"unknown words", "", "zq xj kv "},
 		{"one long word", "", "okresnisoud"},
 		{"diacritics", "", "Žluťoučký kůň úpěl "},
+		{"names and countries", "", "Okresní soud wab ČR, "},
+		{"parenthesized countries", "", "soud (Czech Republic) "},
+		{"a name, then country words", "Okresní soud wab ", "Czech Republic, "},
 	} {
 		s := c.lead + repeatTo(c.unit, n-len(c.lead))
 		l := c.lead + repeatTo(c.unit, 16*n-len(c.lead))
