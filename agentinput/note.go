@@ -5,7 +5,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"slices"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -71,25 +70,33 @@ func (s Spelling) IsZero() bool { return s.v == nil }
 
 // String renders the spelling, cut to MaxReceivedChars characters.
 func (s Spelling) String() string {
+	return string(s.appendTo(nil))
+}
+
+// appendTo appends the spelling, rendered as String renders it, to b.
+func (s Spelling) appendTo(b []byte) []byte {
 	mark, ok := s.v.(spellMark)
 	if !ok {
 		if s.v == nil {
-			return ""
+			return b
 		}
-		return string(Received(s.v))
+		return append(b, Received(s.v)...)
 	}
 	switch mark {
 	case spellText:
-		return string(Received(s.s))
+		if len(s.s) <= MaxReceivedChars {
+			// As Received does: a string no longer in bytes than the cut
+			// in characters is not cut.
+			return appendQuoted(b, s.s)
+		}
+		return append(b, Received(s.s)...)
 	case spellJSON:
 		if utf8.RuneCountInString(s.s) <= MaxReceivedChars {
-			return s.s
+			return append(b, s.s...)
 		}
-		// As Received does for any long JSON text: a string of its first
-		// characters, never a cut that leaves broken JSON.
-		return string(quote(cut(s.s)))
+		return append(b, quote(cut(s.s))...)
 	}
-	return s.s
+	return append(b, s.s...)
 }
 
 // pendingNote is a note whose message is not rendered yet. A zero `to`
@@ -106,17 +113,19 @@ func (p pendingNote) render(self Spelling) Note {
 	if to.IsZero() {
 		to = self
 	}
-	var b strings.Builder
-	b.WriteString("Read ")
-	b.WriteString(p.from.String())
-	b.WriteString(" as ")
-	b.WriteString(to.String())
+	// Rendered into a buffer on the stack, when it fits, and copied once
+	// into the message.
+	var buf [256]byte
+	b := append(buf[:0], "Read "...)
+	b = p.from.appendTo(b)
+	b = append(b, " as "...)
+	b = to.appendTo(b)
 	if p.reason != "" {
-		b.WriteString(" (")
-		b.WriteString(p.reason)
-		b.WriteString(")")
+		b = append(b, " ("...)
+		b = append(b, p.reason...)
+		b = append(b, ')')
 	}
-	return Note{Code: p.code, Message: b.String()}
+	return Note{Code: p.code, Message: string(b)}
 }
 
 // Notes collects the notes of one read. The zero value is empty and ready,
@@ -191,6 +200,20 @@ func (ns *Notes) Add(code NoteCode, from Spelling, reason string) {
 // (trimming: `Read " 4000 " as "4000"`).
 func (ns *Notes) AddStep(code NoteCode, from, to Spelling, reason string) {
 	ns.add(pendingNote{code: code, from: from, to: to, reason: reason})
+}
+
+// needSelf reports whether a note says "as" the value the outcome ends
+// with (its to is zero), which rendering it must then spell.
+func (ns *Notes) needSelf() bool {
+	if ns.first.code != "" {
+		return true
+	}
+	for _, p := range ns.more() {
+		if p.to.IsZero() {
+			return true
+		}
+	}
+	return false
 }
 
 // Len returns the number of notes.
@@ -276,6 +299,19 @@ func (ns *Notes) Append(others ...Notes) {
 func (ns Notes) Resolve(self Spelling) Notes {
 	if ns.Len() == 0 {
 		return ns
+	}
+	if ns.Len() == 1 {
+		// One note, the common case: its list and its tail in one
+		// allocation.
+		t := &tailOfOne{}
+		t.list = ns.appendTo(t.one[:0])
+		if t.list[0].to.IsZero() {
+			t.list[0].to = self
+		}
+		if !inlines(t.list[0]) {
+			return Notes{tail: &t.noteTail}
+		}
+		return notesOf(t.list) // self is zero: the note stays as it was
 	}
 	list := ns.appendTo(make([]pendingNote, 0, ns.Len()))
 	for i := range list {

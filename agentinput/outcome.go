@@ -141,8 +141,10 @@ func (o Outcome[T]) Notes() []Note {
 	}
 	out := make([]Note, 0, n)
 	self := Words("absent")
-	if o.status == StatusValue {
-		// Rendered once for all the notes: a list's value is long.
+	if o.status == StatusValue && o.notes.needSelf() {
+		// Rendered once for all the notes: a list's value is long. Not
+		// at all when every note names what it read as (Map resolved
+		// them).
 		self = JSONText(string(Received(o.value)))
 	}
 	if o.notes.first.code != "" {

@@ -56,7 +56,7 @@ func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Ou
 	o := b.p.outcome(raw, present, b.mode, sessionOf(ctx), filtersOf(ctx))
 	return agentinput.Map(o, func(s slot) any {
 		v := reflect.New(b.goType).Elem()
-		s.assign(v)
+		s.put(v)
 		return v.Interface()
 	})
 }

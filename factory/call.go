@@ -158,7 +158,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 		// the caller forwards res.Arguments to the tool's own handler.
 		return res
 	}
-	return t.runHandler(ctx, res, callerKey, t.handler(ctx, res, assign))
+	return t.runHandler(ctx, res, callerKey, assign)
 }
 
 // readCall runs the phases before the handler: decode, claim, unknown
@@ -166,7 +166,7 @@ func (t *Tool) call(ctx context.Context, arguments json.RawMessage, sent *map[st
 // is true when the call ends there (res then holds the envelope);
 // otherwise res holds the normalized arguments, and callerKey and assign
 // what the run phase needs.
-func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *map[string]any, mode Mode) (res *Result, callerKey string, assign []func(reflect.Value), done bool) {
+func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *map[string]any, mode Mode) (res *Result, callerKey string, assign []slot, done bool) {
 	args, res, refused := t.decode(arguments)
 	*sent = args
 	if refused != nil {
@@ -198,7 +198,7 @@ func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *ma
 // of arguments that do not decode.
 func (t *Tool) decode(arguments json.RawMessage) (map[string]any, *Result, *Result) {
 	inner, inString := argumentsInString(arguments)
-	args, issue := decodeArguments(inner)
+	args, issue := decodeArgumentsNamed(inner, t.byName)
 	if issue != nil && issue.Code == agentinput.AskTooLarge {
 		if b := t.bindingAt(issue.Path); b != nil && b.tooLargeHint != "" {
 			// Inline bytes over the string budget: the tool's reference
@@ -239,8 +239,10 @@ func looseArguments(arguments json.RawMessage, refused *Result) map[string]any {
 // claimKey is the claim phase's part of reading: a caller's own
 // idempotency key, on a do tool that does not declare the property
 // itself, taken out of args (write.go claims the call under it). A key
-// over MaxIdempotencyKeyBytes is too_large, one that is no non-empty string
-// wrong_type; null is absence.
+// over MaxIdempotencyKeyBytes is too_large, a placeholder ("", "N/A",
+// "none" …) placeholder_on_write, anything but a string wrong_type; null is
+// absence. A placeholder is not taken as a key: every call that sent "N/A"
+// would share it, and a second call would replay or conflict with the first.
 func (t *Tool) claimKey(args map[string]any) (string, []Issue) {
 	raw, ok := args[IdempotencyKeyProperty]
 	if !ok || t.spec.Intent != IntentDo || t.byName[IdempotencyKeyProperty] != nil || t.run == nil {
@@ -251,6 +253,14 @@ func (t *Tool) claimKey(args map[string]any) (string, []Issue) {
 	switch {
 	case raw == nil:
 		return "", nil // null is absence: the call is keyed by its arguments
+	case isString && IsPlaceholder(raw, false):
+		return "", []Issue{{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
+			Code:     agentinput.AskPlaceholderOnWrite,
+			Received: agentinput.Received(raw),
+			Reason:   "it is a placeholder, and a placeholder taken as a key would be shared by every call that sends it",
+			Expected: `a key of this call's own, for example "order-7731-retry"`,
+			Hint:     "Send a key unique to this call, or leave " + IdempotencyKeyProperty + " out to key the call by its arguments",
+		}}}
 	case isString && k != "" && len(k) <= MaxIdempotencyKeyBytes:
 		return k, nil
 	case isString && len(k) > MaxIdempotencyKeyBytes:
@@ -277,6 +287,9 @@ func (t *Tool) claimKey(args map[string]any) (string, []Issue) {
 // them; any other tool asks about each.
 func (t *Tool) unknownProperties(args map[string]any, res *Result) []Issue {
 	var issues []Issue
+	if t.allDeclared(args) {
+		return nil
+	}
 	for _, name := range sortedKeys(args) {
 		if _, ok := t.byName[name]; ok {
 			continue
@@ -301,14 +314,26 @@ func (t *Tool) unknownProperties(args map[string]any, res *Result) []Issue {
 	return issues
 }
 
+// allDeclared reports whether every property of args is declared: then
+// there is nothing to sort and ask about.
+func (t *Tool) allDeclared(args map[string]any) bool {
+	for name := range args {
+		if _, ok := t.byName[name]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
 // readProperties is the read phase: every declared property through
 // readProperty, the cursor last (a token is bound to the other normalized
 // arguments). It records the normalized arguments, notes, warnings and
-// best-effort issues on res, and returns how to set each read field
-// (indexed like t.props) and the issues.
-func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result, mode Mode) ([]func(reflect.Value), []Issue) {
-	assign := make([]func(reflect.Value), len(t.props))
+// best-effort issues on res, and returns the read value of each field
+// (indexed like t.props; an empty slot for one not read) and the issues.
+func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result, mode Mode) ([]slot, []Issue) {
+	assign := make([]slot, len(t.props))
 	var issues []Issue
+	session := sessionOf(ctx)
 	for _, last := range []bool{false, true} {
 		for i, p := range t.props {
 			if (p.binding.cursor != nil) != last {
@@ -319,18 +344,68 @@ func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Res
 				filters = t.filterHash(res.Arguments)
 			}
 			raw, present := args[p.name]
-			r := p.read(raw, present, mode, sessionOf(ctx), filters, p.path)
+			r := propertyRead{notes: res.Notes, warnings: res.Warnings}
+			s, ok := p.readInto(&r, raw, present, mode, session, filters, p.path, len(t.props))
 			issues = append(issues, r.issues...)
 			res.Issues = append(res.Issues, r.bestEffort...)
-			res.Notes = append(res.Notes, r.notes...)
-			res.Warnings = append(res.Warnings, r.warnings...)
-			if r.value != nil {
-				res.Arguments[p.name] = r.value.json
-				assign[i] = r.value.assign
+			res.Notes, res.Warnings = r.notes, r.warnings
+			if ok {
+				res.Arguments[p.name] = s.json
+				assign[i] = s
 			}
 		}
 	}
 	return assign, issues
+}
+
+// readInto is read with its remarks appended to r (whose value it
+// leaves), and the value returned: a scalar's outcome goes straight into
+// r, with no propertyRead and no pointer in between. size is how many
+// notes r.notes makes room for at its first: a call's properties.
+func (p *property) readInto(r *propertyRead, raw any, present bool, mode Mode, session, filters, at string, size int) (slot, bool) {
+	if p.binding.tree == nil {
+		o := p.outcome(raw, present, mode, session, filters)
+		if _, asked := o.Ask(); !asked {
+			r.notes = appendNotes(r.notes, o, at, size)
+			r.warnings = appendWarnings(r.warnings, o, at)
+			return o.Value()
+		}
+		pr := remarksAt(o, at, p, raw)
+		r.merge(pr)
+		if pr.value != nil {
+			return *pr.value, true
+		}
+		return slot{}, false
+	}
+	pr := p.read(raw, present, mode, session, filters, at)
+	r.merge(pr)
+	if pr.value != nil {
+		return *pr.value, true
+	}
+	return slot{}, false
+}
+
+// appendNotes appends the notes of o at path at to list, as remarksAt
+// renders them; a first note makes room for size notes.
+func appendNotes(list []Remark, o agentinput.Outcome[slot], at string, size int) []Remark {
+	if o.NoteCount() == 0 {
+		return list
+	}
+	if cap(list) == 0 {
+		list = make([]Remark, 0, max(size, o.NoteCount()))
+	}
+	for _, n := range o.Notes() {
+		list = append(list, Remark{Code: string(n.Code), Path: at, Message: n.Message})
+	}
+	return list
+}
+
+// appendWarnings appends the warnings of o at path at to list.
+func appendWarnings(list []Remark, o agentinput.Outcome[slot], at string) []Remark {
+	for _, w := range o.Warnings() {
+		list = append(list, Remark{Code: string(w.Code), Path: at, Message: w.Message})
+	}
+	return list
 }
 
 // propertyRead is what reading one property comes to in a call.
@@ -460,38 +535,44 @@ func (t *Tool) refusedArguments(res *Result, issues []Issue) *Result {
 // handler is the run phase, not yet run: the handler's input built from
 // the read fields, and the handler called with it under guard (a panic
 // is a failure, not a crash).
-func (t *Tool) handler(ctx context.Context, res *Result, assign []func(reflect.Value)) func() (any, error) {
-	return guard(func() (any, error) {
-		in := reflect.New(t.inType).Elem()
-		for i, p := range t.props {
-			if assign[i] == nil {
-				continue
-			}
-			field := in.FieldByIndex(p.field)
-			if p.ptr {
-				field.Set(reflect.New(field.Type().Elem()))
-				field = field.Elem()
-			}
-			assign[i](field)
+func (t *Tool) handler(ctx context.Context, res *Result, assign []slot) func() (any, error) {
+	return guard(func() (any, error) { return t.runInput(ctx, res, assign) })
+}
+
+// runInput builds the handler's input from the read fields and calls the
+// handler with it (not guarded: see handler and runGuarded).
+func (t *Tool) runInput(ctx context.Context, res *Result, assign []slot) (any, error) {
+	in := reflect.New(t.inType).Elem()
+	setFields(in, t.props, assign)
+	call := &Call{ctx: ctx, req: requestOf(ctx)}
+	if t.spec.Cursors != nil {
+		call.codec, call.session, call.filters = t.spec.Cursors, sessionOf(ctx), t.filterHash(res.Arguments)
+	}
+	out, err := t.run(ctx, in, call)
+	res.handlerWarnings = call.warnings
+	return out, err
+}
+
+// runGuarded is handler run at once, as guard runs it: a panic is a
+// failure, not a crash. A read tool's handler runs so, with no closure
+// to keep for later.
+func (t *Tool) runGuarded(ctx context.Context, res *Result, assign []slot) (out any, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			out, err = nil, panicked(v)
 		}
-		call := &Call{ctx: ctx, req: requestOf(ctx)}
-		if t.spec.Cursors != nil {
-			call.codec, call.session, call.filters = t.spec.Cursors, sessionOf(ctx), t.filterHash(res.Arguments)
-		}
-		out, err := t.run(ctx, in, call)
-		res.handlerWarnings = call.warnings
-		return out, err
-	})
+	}()
+	return t.runInput(ctx, res, assign)
 }
 
 // runHandler runs the handler: a do tool's under the receipt protocol
 // (write.go), any other's once. The handler's warnings join a result it
 // gave (not a replayed one, whose warnings the receipt keeps).
-func (t *Tool) runHandler(ctx context.Context, res *Result, callerKey string, run func() (any, error)) *Result {
+func (t *Tool) runHandler(ctx context.Context, res *Result, callerKey string, assign []slot) *Result {
 	if t.spec.Intent == IntentDo {
-		res = t.write(ctx, res, callerKey, run)
+		res = t.write(ctx, res, callerKey, t.handler(ctx, res, assign))
 	} else {
-		out, err := run()
+		out, err := t.runGuarded(ctx, res, assign)
 		if err != nil {
 			return &Result{Envelope: t.failed(err, ""), Notes: res.Notes, Warnings: res.Warnings, cause: err}
 		}

@@ -20,6 +20,12 @@ import (
 // escape: both become U+FFFD) is an ask invalid at its path, never a
 // silent repair.
 func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
+	return decodeArgumentsNamed(raw, nil)
+}
+
+// decodeArgumentsNamed is decodeArguments for a tool whose declared
+// properties are names: a property name sent as declared is not copied.
+func decodeArgumentsNamed(raw json.RawMessage, names map[string]*property) (map[string]any, *Issue) {
 	if len(raw) > agentinput.MaxArgumentBytes {
 		return nil, &Issue{Path: "", Ask: agentinput.Ask{
 			Code:     agentinput.AskTooLarge,
@@ -33,7 +39,7 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 	if len(trimmed) == 0 || string(trimmed) == "null" {
 		return map[string]any{}, nil
 	}
-	v, sc, issue := decodeText(trimmed)
+	v, sc, issue := decodeText(trimmed, names)
 	if issue != nil {
 		if issue.Code == agentinput.AskInvalidJSON {
 			issue.Reason = "the arguments are not one JSON value"
@@ -72,8 +78,16 @@ func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
 // json.Number, within the depth budget: the scan and the decode every
 // JSON text the module reads from an agent goes through. The scan's bad
 // string, if any, is left to the caller (the arguments check their
-// budgets first).
-func decodeText(trimmed []byte) (any, textScan, *Issue) {
+// budgets first). Text in the plain form (fastDecode) is decoded in one
+// pass, with the scan's findings known to be empty; names is as there.
+func decodeText(trimmed []byte, names map[string]*property) (any, textScan, *Issue) {
+	if v, ok := fastDecode(trimmed, names); ok {
+		var sc textScan
+		if obj, isObject := v.(map[string]any); isObject {
+			sc.members = len(obj) // no name repeats: fastDecode checked
+		}
+		return v, sc, nil
+	}
 	sc := scanText(trimmed)
 	text := trimmed
 	if sc.deep != nil {
@@ -112,7 +126,7 @@ func decodeText(trimmed []byte) (any, textScan, *Issue) {
 // into the value ("" for the value itself).
 func DecodeValue(text []byte) (any, *Issue) {
 	trimmed := bytes.TrimSpace(text)
-	v, sc, issue := decodeText(trimmed)
+	v, sc, issue := decodeText(trimmed, nil)
 	if issue != nil {
 		return nil, issue
 	}

@@ -75,7 +75,28 @@ type indexedAsk struct {
 type slot struct {
 	json   any
 	assign func(dst reflect.Value)
+	// set, when assign is nil, sets the field from json: a field that
+	// takes the canonical JSON value as it is (a string, a bool) is set
+	// by a function of the binding's, not by a closure made per call.
+	set func(dst reflect.Value, json any)
 }
+
+// put sets dst, the field, to the slot's value.
+func (s slot) put(dst reflect.Value) {
+	if s.assign != nil {
+		s.assign(dst)
+		return
+	}
+	s.set(dst, s.json)
+}
+
+// filled reports whether the slot holds a read value.
+func (s slot) filled() bool { return s.assign != nil || s.set != nil }
+
+// setString and setBool set a field from a canonical JSON string or
+// boolean (slot.set).
+func setString(dst reflect.Value, json any) { dst.SetString(json.(string)) }
+func setBool(dst reflect.Value, json any)   { dst.SetBool(json.(bool)) }
 
 // binders is the table of kinds the factory binds, by tag name. A kind
 // that lands adds one entry here.
@@ -248,7 +269,7 @@ func bindBoolean(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	return binding{
 		read: func(raw any) agentinput.Outcome[slot] {
-			return outcome(r.Read(raw), func(b bool) any { return b }, func(dst reflect.Value, b bool) { dst.SetBool(b) })
+			return agentinput.Map(r.Read(raw), func(b bool) slot { return slot{json: b, set: setBool} })
 		},
 		schema:            map[string]any{"type": "boolean"},
 		expected:          boolean.Expected(opts),
@@ -266,8 +287,7 @@ func bindText(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	return binding{
 		read: func(raw any) agentinput.Outcome[slot] {
-			s, ok := raw.(string)
-			if !ok {
+			if _, ok := raw.(string); !ok {
 				return agentinput.Asking[slot](agentinput.Ask{
 					Code:     agentinput.AskWrongType,
 					Received: agentinput.Received(raw),
@@ -276,7 +296,7 @@ func bindText(t reflect.Type, o tagOptions) (binding, error) {
 					Hint:     "Send the text as a JSON string",
 				})
 			}
-			return agentinput.Value(slot{json: s, assign: func(dst reflect.Value) { dst.SetString(s) }}, agentinput.Notes{})
+			return agentinput.Value(slot{json: raw, set: setString}, agentinput.Notes{})
 		},
 		schema:   map[string]any{"type": "string"},
 		expected: `a JSON string, for example "text"`,

@@ -49,7 +49,7 @@ func bindVocabulary(t reflect.Type, o tagOptions) (binding, error) {
 	for _, id := range v.IDs() {
 		ids = append(ids, id)
 	}
-	b := textBinding(v.Read, asIs, func(dst reflect.Value, s string) { dst.SetString(s) },
+	b := textBinding(v.Read, asIs, nil,
 		map[string]any{"type": "string", "enum": ids}, v.Expected(), v.Example())
 	b.declared = v.IDs()
 	return b, nil
@@ -89,7 +89,7 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	for i, id := range ids {
 		enumValues[i] = id
 	}
-	b := textBinding(f.Read, asIs, func(dst reflect.Value, s string) { dst.SetString(s) },
+	b := textBinding(f.Read, asIs, nil,
 		map[string]any{"type": "string", "enum": enumValues}, f.Expected(), f.Example())
 	b.declared = ids
 	return b, nil

@@ -130,7 +130,7 @@ func listSlot(items []slot) slot {
 	return slot{json: values, assign: func(dst reflect.Value) {
 		s := reflect.MakeSlice(dst.Type(), len(items), len(items))
 		for i, it := range items {
-			it.assign(s.Index(i))
+			it.put(s.Index(i))
 		}
 		dst.Set(s)
 	}}

@@ -42,13 +42,15 @@ var typedKinds = map[reflect.Type]string{
 }
 
 // stringOr binds a kind whose canonical value is a string spelling to a
-// field of the kind's own type T or of type string.
+// field of the kind's own type T or of type string. For a string field
+// (not of type T) it returns nil: textBinding then sets the field from the canonical
+// string, format(v), with no closure per call.
 func stringOr[T any](t reflect.Type, kind string, format func(T) string) (func(dst reflect.Value, v T), error) {
 	switch {
 	case t == reflect.TypeFor[T]():
 		return func(dst reflect.Value, v T) { dst.Set(reflect.ValueOf(v)) }, nil
 	case t.Kind() == reflect.String:
-		return func(dst reflect.Value, v T) { dst.SetString(format(v)) }, nil
+		return nil, nil
 	}
 	return nil, fmt.Errorf("kind %s cannot fill a field of type %s (use %s or string)", kind, t, reflect.TypeFor[T]())
 }
@@ -59,8 +61,19 @@ func stringOr[T any](t reflect.Type, kind string, format func(T) string) (func(d
 func asIs(s string) string { return s }
 
 // textBinding is the binding of a kind whose canonical JSON is a string.
+// A nil assign is a string field, set to the canonical string.
 func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) string, assign func(reflect.Value, T),
 	schema map[string]any, expected string, example json.RawMessage) binding {
+	if assign == nil {
+		return binding{
+			read: func(raw any) agentinput.Outcome[slot] {
+				return agentinput.Map(read(raw), func(v T) slot { return slot{json: format(v), set: setString} })
+			},
+			schema:   schema,
+			expected: expected,
+			example:  example,
+		}
+	}
 	return binding{
 		read: func(raw any) agentinput.Outcome[slot] {
 			return outcome(read(raw), func(v T) any { return format(v) }, assign)
@@ -158,6 +171,9 @@ func bindEnum(t reflect.Type, o tagOptions) (binding, error) {
 	assign, err := stringOr(t, "enum", asIs)
 	if err != nil {
 		return binding{}, err
+	}
+	if t.Kind() == reflect.String {
+		assign = nil // the value is its canonical string (asIs): textBinding sets it
 	}
 	values, ok := o.value("values")
 	if !ok {

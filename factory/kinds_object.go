@@ -129,6 +129,19 @@ func (ob *object) binding() binding {
 	return b
 }
 
+// unknownNames are the names in args the object does not declare,
+// sorted; nil, with nothing sorted, when it declares them all.
+func (ob *object) unknownNames(args map[string]any) []string {
+	var unknown []string
+	for name := range args {
+		if _, ok := ob.byName[name]; !ok {
+			unknown = append(unknown, name)
+		}
+	}
+	slices.Sort(unknown)
+	return unknown
+}
+
 // declaredList names the declared properties, the required ones marked.
 func (ob *object) declaredList() string {
 	parts := make([]string, len(ob.props))
@@ -146,10 +159,7 @@ func (ob *object) declaredList() string {
 // path, then from/to pairs.
 func (ob *object) read(args map[string]any, at string, mode Mode) propertyRead {
 	var r propertyRead
-	for _, name := range sortedKeys(args) {
-		if _, ok := ob.byName[name]; ok {
-			continue
-		}
+	for _, name := range ob.unknownNames(args) {
 		is := unknownIssue(ob.owner, ob.names, name, args[name], at)
 		if ob.unknownHint != nil {
 			if h, ok := ob.unknownHint(name); ok {
@@ -159,14 +169,12 @@ func (ob *object) read(args map[string]any, at string, mode Mode) propertyRead {
 		r.issues = append(r.issues, is)
 	}
 	values := make(map[string]any, len(ob.props))
-	assign := make([]func(reflect.Value), len(ob.props))
+	assign := make([]slot, len(ob.props))
 	for i, p := range ob.props {
 		raw, present := args[p.name]
-		pr := p.read(raw, present, mode, "", "", at+p.path)
-		r.merge(pr)
-		if pr.value != nil {
-			values[p.name] = pr.value.json
-			assign[i] = pr.value.assign
+		if s, ok := p.readInto(&r, raw, present, mode, "", "", at+p.path, len(ob.props)); ok {
+			values[p.name] = s.json
+			assign[i] = s
 		}
 	}
 	if len(r.issues) == 0 {
@@ -185,10 +193,11 @@ func (ob *object) read(args map[string]any, at string, mode Mode) propertyRead {
 	return r
 }
 
-// setFields sets the read properties on the struct value dst.
-func setFields(dst reflect.Value, props []*property, assign []func(reflect.Value)) {
+// setFields sets the read properties on the struct value dst: assign
+// holds the read value of each of props, or an empty slot.
+func setFields(dst reflect.Value, props []*property, assign []slot) {
 	for i, p := range props {
-		if assign[i] == nil {
+		if !assign[i].filled() {
 			continue
 		}
 		field := dst.FieldByIndex(p.field)
@@ -196,7 +205,7 @@ func setFields(dst reflect.Value, props []*property, assign []func(reflect.Value
 			field.Set(reflect.New(field.Type().Elem()))
 			field = field.Elem()
 		}
-		assign[i](field)
+		assign[i].put(field)
 	}
 }
 
@@ -385,7 +394,7 @@ func bindMap(t reflect.Type, o tagOptions) (binding, error) {
 					continue
 				}
 				v := reflect.New(dst.Type().Elem()).Elem()
-				slots[i].assign(v)
+				slots[i].put(v)
 				m.SetMapIndex(reflect.ValueOf(k).Convert(dst.Type().Key()), v)
 				i++
 			}

@@ -40,7 +40,7 @@ func TestPhases(t *testing.T) {
 		t.Errorf("unknownProperties: %+v", unknown)
 	}
 	assign, readIssues := do.readProperties(context.Background(), args, res, ModeWrite)
-	if len(readIssues) != 0 || assign[0] == nil || assign[1] != nil || res.Arguments["limit"] != json.Number("5") {
+	if len(readIssues) != 0 || !assign[0].filled() || assign[1].filled() || res.Arguments["limit"] != json.Number("5") {
 		t.Errorf("readProperties: %+v %+v", readIssues, res.Arguments)
 	}
 	if r := do.refusedArguments(res, unknown); r.Effect != EffectNotStarted || r.Envelope == nil {

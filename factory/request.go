@@ -107,11 +107,10 @@ func WithRequest(ctx context.Context, r *Request) context.Context {
 	return context.WithValue(ctx, requestKey{}, r)
 }
 
+// requestOf is the request ctx carries, nil when none (Call.request then
+// answers an empty one).
 func requestOf(ctx context.Context) *Request {
 	r, _ := ctx.Value(requestKey{}).(*Request)
-	if r == nil {
-		return &Request{}
-	}
 	return r
 }
 

@@ -95,11 +95,14 @@ func joinCodePaths(cps []CodePath) string {
 func newEvent(t *Tool, res *Result, sent map[string]any, d time.Duration) Event {
 	e := Event{Tool: t.spec.Name, Intent: t.spec.Intent, Outcome: "ok", Duration: d, Effect: res.Effect}
 	// A domain answer (a Failure with a code) is the handler speaking, not
-	// the server failing: its words are in the envelope already.
-	if f := failureOf(res.cause); res.cause != nil && (f == nil || f.Code == "") {
-		e.Failure = res.cause.Error()
-		if p, ok := res.cause.(*panicError); ok {
-			e.Failure += "\n" + string(p.stack)
+	// the server failing: its words are in the envelope already. (Only
+	// a failure is looked into: failureOf costs an allocation.)
+	if res.cause != nil {
+		if f := failureOf(res.cause); f == nil || f.Code == "" {
+			e.Failure = res.cause.Error()
+			if p, ok := res.cause.(*panicError); ok {
+				e.Failure += "\n" + string(p.stack)
+			}
 		}
 	}
 	if len(res.Notes) > 0 {

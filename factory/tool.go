@@ -177,7 +177,8 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	}
 	t.output = outputSchema(reflect.TypeFor[Out](), bestEffort)
 	t.run = func(ctx context.Context, in reflect.Value, call *Call) (any, error) {
-		return h(ctx, in.Interface().(In), call)
+		// Through a pointer: in.Interface() would copy the input to the heap.
+		return h(ctx, *in.Addr().Interface().(*In), call)
 	}
 	return t, nil
 }

@@ -366,11 +366,11 @@ func (ub *unionBinding) read(obj map[string]any, at string, mode Mode) propertyR
 	}
 	values := vr.value.json.(map[string]any)
 	values[d] = c.value
-	assign := vr.value.assign
+	inner := *vr.value
 	r.value = &slot{json: values, assign: func(dst reflect.Value) {
 		t := c.object.goType
 		v := reflect.New(t).Elem()
-		assign(v)
+		inner.put(v)
 		if c.goType.Kind() == reflect.Pointer {
 			v = v.Addr()
 		}

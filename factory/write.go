@@ -362,11 +362,16 @@ func guard(run func() (any, error)) func() (any, error) {
 	return func() (out any, err error) {
 		defer func() {
 			if v := recover(); v != nil {
-				out, err = nil, &panicError{value: fmt.Sprint(v), stack: debug.Stack()}
+				out, err = nil, panicked(v)
 			}
 		}()
 		return run()
 	}
+}
+
+// panicked is the error of a handler that panicked with v.
+func panicked(v any) error {
+	return &panicError{value: fmt.Sprint(v), stack: debug.Stack()}
 }
 
 type panicError struct {

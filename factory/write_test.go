@@ -374,8 +374,9 @@ func TestAskIsNotStarted(t *testing.T) {
 	}
 }
 
-// An idempotency key over its budget is too_large, not wrong_type; a null
-// key is absence: the call is keyed by its arguments.
+// An idempotency key over its budget is too_large, not wrong_type; a
+// placeholder key asks placeholder_on_write; a null key is absence: the
+// call is keyed by its arguments.
 func TestIdempotencyKeyBudgetAndNull(t *testing.T) {
 	tool, runs, _ := orders(t, factory.Spec{}, nil)
 	long := strings.Repeat("k", factory.MaxIdempotencyKeyBytes+1)
@@ -386,6 +387,18 @@ func TestIdempotencyKeyBudgetAndNull(t *testing.T) {
 	}
 	if res := call(tool, `{"order":"a","idempotency_key":7}`); res.Envelope == nil || res.Envelope.Issues[0].Code != agentinput.AskWrongType {
 		t.Fatalf("a number key: %+v", res.Envelope)
+	}
+	// A placeholder is no key: taken as one, every call sending it would
+	// share it. It asks, and nothing runs.
+	for _, key := range []string{`""`, `"  "`, `"N/A"`, `"none"`, `"null"`, `"-"`, `"<nil>"`, `"Undefined"`} {
+		res := call(tool, `{"order":"a","idempotency_key":`+key+`}`)
+		if res.Envelope == nil || len(res.Envelope.Issues) != 1 || res.Envelope.Issues[0].Code != agentinput.AskPlaceholderOnWrite ||
+			res.Envelope.Issues[0].Path != "/idempotency_key" {
+			t.Fatalf("the key %s: %+v", key, res.Envelope)
+		}
+	}
+	if runs.Load() != 0 {
+		t.Fatalf("a placeholder key ran the handler %d times", runs.Load())
 	}
 	first := call(tool, `{"order":"a","idempotency_key":null}`)
 	again := call(tool, `{"order":"a"}`)

@@ -111,7 +111,7 @@ var kinds = []kind{
 		{name: "languages", arg: "a,b", usage: "the languages whose month and weekday names are read (default: the default set)", option: "languages", list: true},
 	}},
 	{name: stringlistName, flags: []cliFlag{
-		{name: "item", arg: "KIND", usage: "the kind of each item (text, the default: free text, never split)", option: "item"},
+		{name: "item", arg: "KIND", usage: "the kind of each item (text, the default: free text, never split silently: a string that reads as a list asks)", option: "item"},
 		{name: "unique", usage: "drop an item that repeats an earlier one, with a note", option: "unique"},
 	}},
 }

@@ -2,6 +2,7 @@ package demo
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -17,14 +18,12 @@ import (
 )
 
 // CourtsJSON is the demo's court vocabulary, the contract the README's demo fixes:
-// ids, Czech and English names, abbreviations, and the country of each court.
-const CourtsJSON = `[
- {"id": "NS", "names": ["Nejvyšší soud"], "abbreviations": ["NS", "NSČR"], "english": ["Supreme Court"], "country": "CZ"},
- {"id": "NSS", "names": ["Nejvyšší správní soud"], "abbreviations": ["NSS"], "english": ["Supreme Administrative Court"], "country": "CZ"},
- {"id": "US", "names": ["Ústavní soud"], "abbreviations": ["ÚS"], "english": ["Constitutional Court"], "country": "CZ"},
- {"id": "KS-PRAHA", "names": ["Krajský soud v Praze"], "abbreviations": ["KS Praha"], "english": ["Regional Court in Prague"], "country": "CZ"},
- {"id": "KS-BRNO", "names": ["Krajský soud v Brně"], "abbreviations": ["KS Brno"], "english": ["Regional Court in Brno"], "country": "CZ"}
-]`
+// ids, Czech and English names, abbreviations. It is the file courts.json,
+// which the docs' citations name as a --vocab fixture
+// (cmd/agentinput/demo/courts.json), so the two cannot differ.
+//
+//go:embed courts.json
+var CourtsJSON string
 
 // ReadDecisionsIn is the input of read_decisions.
 type ReadDecisionsIn struct {

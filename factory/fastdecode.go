@@ -1,0 +1,238 @@
+package factory
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+
+	"agentinput.dev/agentinput"
+)
+
+// fastDecode decodes the JSON text b the way decodeText's encoding/json
+// decode does (numbers as json.Number, arrays as []any, objects as
+// map[string]any), in one pass and with fewer allocations, when b is in
+// the plain form nearly every call takes: no escape in any string, every
+// string UTF-8, no name repeated in an object, nested at most
+// MaxJSONDepth, whitespace only where JSON allows it and nothing after
+// the value. Anything else — including anything that is not JSON —
+// reports false, and the caller decodes b the slow way, which says what
+// is wrong with it: this path only ever agrees with that one
+// (TestFastDecodeAgrees, FuzzFastDecode).
+//
+// names, when not nil, spells the outermost object's property names: a
+// name it holds is used as it is there rather than copied out of b.
+func fastDecode(b []byte, names map[string]*property) (any, bool) {
+	d := fastDecoder{b: b, names: names}
+	v, ok := d.value(0)
+	if !ok {
+		return nil, false
+	}
+	d.space()
+	return v, d.i == len(b)
+}
+
+type fastDecoder struct {
+	b     []byte
+	i     int
+	names map[string]*property
+}
+
+func (d *fastDecoder) space() {
+	for d.i < len(d.b) {
+		switch d.b[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+// value decodes the value at d.i; depth is how many containers hold it.
+func (d *fastDecoder) value(depth int) (any, bool) {
+	d.space()
+	if d.i >= len(d.b) {
+		return nil, false
+	}
+	switch c := d.b[d.i]; {
+	case c == '"':
+		s, ok := d.text()
+		if !ok {
+			return nil, false
+		}
+		return string(s), true
+	case c == '{':
+		return d.object(depth + 1)
+	case c == '[':
+		return d.array(depth + 1)
+	case c == '-' || '0' <= c && c <= '9':
+		return d.number()
+	case c == 't':
+		return true, d.literal("true")
+	case c == 'f':
+		return false, d.literal("false")
+	case c == 'n':
+		return nil, d.literal("null")
+	}
+	return nil, false
+}
+
+func (d *fastDecoder) literal(word string) bool {
+	if len(d.b)-d.i < len(word) || string(d.b[d.i:d.i+len(word)]) != word {
+		return false
+	}
+	d.i += len(word)
+	return true
+}
+
+// text reads the string at d.i (a quote) and returns its bytes, when it
+// holds no escape, no control character and only UTF-8.
+func (d *fastDecoder) text() ([]byte, bool) {
+	start := d.i + 1
+	ascii := true
+	for j := start; j < len(d.b); j++ {
+		switch c := d.b[j]; {
+		case c == '"':
+			s := d.b[start:j]
+			if !ascii && !utf8.Valid(s) {
+				return nil, false
+			}
+			d.i = j + 1
+			return s, true
+		case c == '\\' || c < 0x20:
+			return nil, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return nil, false
+}
+
+// number reads a number at d.i as JSON spells one:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (d *fastDecoder) number() (any, bool) {
+	b, start := d.b, d.i
+	j := start
+	digits := func() bool {
+		k := j
+		for j < len(b) && '0' <= b[j] && b[j] <= '9' {
+			j++
+		}
+		return j > k
+	}
+	if j < len(b) && b[j] == '-' {
+		j++
+	}
+	switch {
+	case j < len(b) && b[j] == '0':
+		j++
+	case !digits():
+		return nil, false
+	}
+	if j < len(b) && b[j] == '.' {
+		j++
+		if !digits() {
+			return nil, false
+		}
+	}
+	if j < len(b) && (b[j] == 'e' || b[j] == 'E') {
+		j++
+		if j < len(b) && (b[j] == '+' || b[j] == '-') {
+			j++
+		}
+		if !digits() {
+			return nil, false
+		}
+	}
+	d.i = j
+	return json.Number(b[start:j]), true
+}
+
+func (d *fastDecoder) array(depth int) (any, bool) {
+	if depth > agentinput.MaxJSONDepth {
+		return nil, false
+	}
+	d.i++ // [
+	out := []any{}
+	d.space()
+	if d.i < len(d.b) && d.b[d.i] == ']' {
+		d.i++
+		return out, true
+	}
+	for {
+		v, ok := d.value(depth)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+		d.space()
+		if d.i >= len(d.b) {
+			return nil, false
+		}
+		switch d.b[d.i] {
+		case ',':
+			d.i++
+		case ']':
+			d.i++
+			return out, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+func (d *fastDecoder) object(depth int) (any, bool) {
+	if depth > agentinput.MaxJSONDepth {
+		return nil, false
+	}
+	d.i++ // {
+	out := map[string]any{}
+	d.space()
+	if d.i < len(d.b) && d.b[d.i] == '}' {
+		d.i++
+		return out, true
+	}
+	for {
+		d.space()
+		if d.i >= len(d.b) || d.b[d.i] != '"' {
+			return nil, false
+		}
+		raw, ok := d.text()
+		if !ok {
+			return nil, false
+		}
+		var name string
+		if p, known := d.names[string(raw)]; known && depth == 1 && p.name == string(raw) {
+			name = p.name
+		} else {
+			name = string(raw)
+		}
+		if _, twice := out[name]; twice {
+			// A name written twice: the slow path says which, and
+			// whether the values differ.
+			return nil, false
+		}
+		d.space()
+		if d.i >= len(d.b) || d.b[d.i] != ':' {
+			return nil, false
+		}
+		d.i++
+		v, ok := d.value(depth)
+		if !ok {
+			return nil, false
+		}
+		out[name] = v
+		d.space()
+		if d.i >= len(d.b) {
+			return nil, false
+		}
+		switch d.b[d.i] {
+		case ',':
+			d.i++
+		case '}':
+			d.i++
+			return out, true
+		default:
+			return nil, false
+		}
+	}
+}
