@@ -66,6 +66,15 @@ func Value[T any](v T, notes Notes) Outcome[T] {
 	return Outcome[T]{value: v, status: StatusValue, notes: notes}
 }
 
+// ValueNote is the outcome of a string value read with one repair:
+// Value(v, notes) of the notes that notes.Add(code, Text(from), reason)
+// records in an empty Notes. It is built in one step, small enough for a
+// kind's fast path to inline: Add is not, and Value copies the notes it
+// is given. An empty code records no note.
+func ValueNote[T any](v T, code NoteCode, from, reason string) Outcome[T] {
+	return Outcome[T]{value: v, status: StatusValue, notes: Notes{first: firstNote{code: code, from: from, reason: reason}}}
+}
+
 // Canonical is the outcome of a canonical spelling: the value, with no
 // note. It is Value(v, Notes{}), small enough for a kind's fast path to
 // inline.

@@ -396,3 +396,33 @@ func TestNotesAllocations(t *testing.T) {
 	}
 	_ = sink
 }
+
+// TestValueNote: ValueNote is Value of the notes Add records, for every
+// kind of value and reason, and Canonical for an empty code; the outcome
+// keeps taking notes after it as Value's does.
+func TestValueNote(t *testing.T) {
+	same := func(name string, got, want Outcome[string]) {
+		t.Helper()
+		g, _ := got.MarshalJSON()
+		w, _ := want.MarshalJSON()
+		if string(g) != string(w) || got.NoteCount() != want.NoteCount() || fmt.Sprint(got.NoteCodes()) != fmt.Sprint(want.NoteCodes()) {
+			t.Errorf("%s:\nValueNote %s %v\nValue     %s %v", name, g, got.NoteCodes(), w, want.NoteCodes())
+		}
+	}
+	for _, tt := range []struct {
+		code         NoteCode
+		from, reason string
+	}{
+		{NoteWord, "ano", "cs: yes"}, {NoteFromString, "true", ""}, {NoteFromNumber, "", ""}, {NoteTrimmed, "a \"quoted\" <b>", "why"},
+	} {
+		var notes Notes
+		notes.Add(tt.code, Text(tt.from), tt.reason)
+		got, want := ValueNote("v", tt.code, tt.from, tt.reason), Value("v", notes)
+		same(string(tt.code), got, want)
+		var before Notes
+		before.AddStep(NoteTrimmed, Text(" x "), Text("x"), "")
+		same(string(tt.code)+" with notes before", got.WithNotes(before), want.WithNotes(before))
+		same(string(tt.code)+" with a warning", got.WithWarning(Warning{Code: "w", Message: "m"}), want.WithWarning(Warning{Code: "w", Message: "m"}))
+	}
+	same("empty code", ValueNote("v", "", "from", "reason"), Canonical("v"))
+}

@@ -4,5 +4,10 @@
 //
 //	go mod tidy && go test -bench . -benchmem -count 5
 //
+// The side-by-side report, every row of docs/performance.md's table, is
+// its own command (internal/report holds the rows):
+//
+//	go run ./cmd/report
+//
 // docs/performance.md records the figures and what each peer returned.
 package bench

@@ -4,13 +4,18 @@
 # (runtime and standard library, third-party dependencies, this module),
 # as the median over RUNS fresh processes. See docs/performance.md.
 #
-#   bash internal/initcost/measure.sh [RUNS]
+#   bash internal/initcost/measure.sh [RUNS] [PACKAGE]
+#
+# PACKAGE (default ./internal/initcost) is the program measured: any main
+# package of the module that imports what is to be measured and does
+# nothing else.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-21}
+pkg=${2:-./internal/initcost}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-go build -o "$dir/initcost" ./internal/initcost
+go build -o "$dir/initcost" "$pkg"
 
 # One line per package per run: "package clock_ms heap_bytes".
 for _ in $(seq "$runs"); do

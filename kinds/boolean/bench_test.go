@@ -22,6 +22,7 @@ func BenchmarkRead(b *testing.B) {
 	}{
 		{"json_true", any(true), Options{}},
 		{"ano", any("ano"), Options{}},
+		{"string_true", any("true"), Options{}},
 		{"NAO_accented", any("NÃO"), Options{}},
 		{"trimmed", any(" “Ano” "), Options{}},
 		{"number_1", any(json.Number("1")), Options{}},

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -85,9 +86,25 @@ func newReader(words map[string]*entry, codes []string) *Reader {
 // option values a program declares is small and fixed.
 var readers sync.Map
 
-// defaultReader builds the index of the default languages on first use,
-// not at init: importing the package costs nothing.
-var defaultReader = sync.OnceValue(func() *Reader { return readerOf(defaultMask) })
+// defaultReader returns the Reader of the default languages, building its
+// index on first use, not at init: importing the package costs nothing.
+// It is an atomic load where the read calls it, not a sync.OnceValue
+// call: readerOf stores one Reader per set, so two goroutines that both
+// build it end with the same one.
+func defaultReader() *Reader {
+	if r := defaultPtr.Load(); r != nil {
+		return r
+	}
+	return loadDefault()
+}
+
+func loadDefault() *Reader {
+	r := readerOf(defaultMask)
+	defaultPtr.Store(r)
+	return r
+}
+
+var defaultPtr atomic.Pointer[Reader]
 
 // New returns the Reader for opts, or an error naming an unknown language.
 func New(opts Options) (*Reader, error) {
@@ -155,12 +172,17 @@ func read(v any, opts Options) agentinput.Outcome[bool] {
 	// word's read.
 	if s, ok := v.(string); ok {
 		if e := r.lookupASCII(s); e != nil {
-			var notes agentinput.Notes
-			notes.Add(e.note, agentinput.Text(s), e.reason)
-			return agentinput.Value(e.yes, notes)
+			return e.value(s)
 		}
 	}
 	return r.Read(v)
+}
+
+// value is the outcome of s, a word the fast path found as e: e.read of a
+// word with nothing trimmed, built in one inlined step (every entry has a
+// note code, TestEntriesHaveNotes).
+func (e *entry) value(s string) agentinput.Outcome[bool] {
+	return agentinput.ValueNote(e.yes, e.note, s, e.reason)
 }
 
 // Read reads one decoded JSON value (nil, bool, json.Number, float64 or a
@@ -173,11 +195,7 @@ func (r *Reader) Read(v any) agentinput.Outcome[bool] {
 	case string:
 		r = r.resolve()
 		if e := r.lookupASCII(x); e != nil {
-			// e.read of a word with nothing trimmed, built here: a copy
-			// of the outcome fewer.
-			var notes agentinput.Notes
-			notes.Add(e.note, agentinput.Text(x), e.reason)
-			return agentinput.Value(e.yes, notes)
+			return e.value(x)
 		}
 		return r.readString(v, x)
 	case json.Number:

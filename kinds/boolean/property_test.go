@@ -569,12 +569,31 @@ func TestPropertyFastPath(t *testing.T) {
 		} else {
 			s = rapid.StringOfN(rapid.RuneFrom([]rune("aAnNoOeEsSyYtTjJrRuUfFlL01")), 1, maxFast, -1).Draw(t, "s")
 		}
-		fast, _ := r.Read(s).MarshalJSON()
 		slow, _ := r.readString(s, s).MarshalJSON()
-		if !bytes.Equal(fast, slow) {
-			t.Fatalf("%q:\nfast %s\nslow %s", s, fast, slow)
+		for _, o := range []agentinput.Outcome[bool]{r.Read(s), Read(s, Options{Languages: codes})} {
+			fast, _ := o.MarshalJSON()
+			if !bytes.Equal(fast, slow) {
+				t.Fatalf("%q:\nfast %s\nslow %s", s, fast, slow)
+			}
 		}
 	})
+}
+
+// TestEntriesHaveNotes: every entry of every language's index has a note
+// code, which the fast path's agentinput.ValueNote needs to record its note.
+func TestEntriesHaveNotes(t *testing.T) {
+	for _, l := range languages {
+		for key, e := range buildIndex([]Language{l}) {
+			if e.note == "" {
+				t.Errorf("%s: the entry of %q has no note code", l.Code, key)
+			}
+		}
+	}
+	for key, e := range defaultReader().words {
+		if e.note == "" {
+			t.Errorf("default: the entry of %q has no note code", key)
+		}
+	}
 }
 
 // FuzzRead checks the reference, purity and the fast path on any string,

@@ -425,20 +425,27 @@ func key(s string) string {
 	if len(words) > 1 && words[0] == "the" {
 		words = words[1:]
 	}
-	out := words[:0]
-	single := false // the last word of out is a run of single letters
-	for _, w := range words {
+	// Each run of single letters is joined once: appending each letter
+	// to the run before it copied the run once per letter ("a a a …" is
+	// a spelling too, and cost the square of its length that way).
+	out := words[:0] // written behind what is read: each word out takes at least one in
+	for i := 0; i < len(words); {
+		w := words[i]
 		if w == "st" {
 			w = "saint"
 		}
-		one := utf8.RuneCountInString(w) == 1
-		if one && single {
-			// Run single letters together: "u s a" → "usa".
-			out[len(out)-1] += w
+		if utf8.RuneCountInString(w) != 1 {
+			out = append(out, w)
+			i++
 			continue
 		}
-		out = append(out, w)
-		single = one
+		// Run single letters together: "u s a" → "usa".
+		j := i + 1
+		for j < len(words) && utf8.RuneCountInString(words[j]) == 1 {
+			j++
+		}
+		out = append(out, strings.Join(words[i:j], ""))
+		i = j
 	}
 	return strings.Join(out, " ")
 }

@@ -71,7 +71,7 @@ func TestBadInput(t *testing.T) {
 // FuzzRead checks the invariants of every read: no panic; an ask is
 // well-formed (ambiguous with readings that read back, invalid without);
 // a value reads back from its canonical spelling as itself with no note;
-// reading is pure; and, inside the reference reader's domain, the
+// reading is pure; the fast paths read what the scan reads; and, inside the reference reader's domain, the
 // outcome is the reference's (reference_test.go), so that a fuzzer that
 // finds a wrong date fails.
 func FuzzRead(f *testing.F) {
@@ -84,6 +84,9 @@ func FuzzRead(f *testing.F) {
 		a2, _ := Read(s, opts).MarshalJSON()
 		if string(a1) != string(a2) {
 			t.Fatalf("%q: not pure: %s then %s", s, a1, a2)
+		}
+		if a3, _ := read(s, opts, defaultIndex()).MarshalJSON(); string(a1) != string(a3) {
+			t.Fatalf("%q: the fast path reads %s, the scan %s", s, a1, a3)
 		}
 		if msg := disagreement(s, opts, o); msg != "" {
 			t.Fatal(msg)

@@ -124,6 +124,86 @@ func parseCanonical(s string) (Date, bool) {
 	return d, d.Valid()
 }
 
+// parseDateTime reads the date of an RFC 3339 date-time and the forms
+// around it that the scan reads the same way: YYYY-MM-DD, then "T", "t"
+// or one space, then HH:MM with an hour up to 24, optionally :SS (up to
+// 60) and a fraction of one to nine digits after "." or ",", then
+// optionally "Z" or "z", then optionally an offset: "+" or "-" and two or
+// four digits, or two digits, ":" and two up to 59. Every other spelling
+// is left to the scan, which reads each of these to the same outcome
+// (TestPropertyDateTimeFastPath compares the two).
+func parseDateTime(s string) (Date, bool) {
+	if len(s) < len("2006-01-02T15:04") || (s[10] != 'T' && s[10] != 't' && s[10] != ' ') {
+		return Date{}, false
+	}
+	d, ok := parseCanonical(s[:10])
+	if !ok {
+		return Date{}, false
+	}
+	i := 11
+	// two reads exactly two digits at i, of a value up to max, that no
+	// digit follows.
+	two := func(max int) bool {
+		if i+2 > len(s) {
+			return false
+		}
+		a, b := s[i]-'0', s[i+1]-'0'
+		if a > 9 || b > 9 || int(a)*10+int(b) > max || (i+2 < len(s) && s[i+2]-'0' <= 9) {
+			return false
+		}
+		i += 2
+		return true
+	}
+	if !two(24) || i == len(s) || s[i] != ':' {
+		return Date{}, false
+	}
+	i++
+	if !two(59) {
+		return Date{}, false
+	}
+	if i < len(s) && s[i] == ':' {
+		i++
+		if !two(60) {
+			return Date{}, false
+		}
+		if i < len(s) && (s[i] == '.' || s[i] == ',') {
+			j := i + 1
+			for j < len(s) && s[j]-'0' <= 9 {
+				j++
+			}
+			if j == i+1 || j-i-1 > 9 {
+				return Date{}, false
+			}
+			i = j
+		}
+	}
+	if i < len(s) && (s[i] == 'Z' || s[i] == 'z') {
+		i++
+	}
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+		j := i
+		for j < len(s) && s[j]-'0' <= 9 {
+			j++
+		}
+		switch {
+		case j-i == 4:
+			i = j
+		case j-i == 2:
+			i = j
+			if i < len(s) && s[i] == ':' {
+				i++
+				if !two(59) {
+					return Date{}, false
+				}
+			}
+		default:
+			return Date{}, false
+		}
+	}
+	return d, i == len(s)
+}
+
 // days returns the number of days from 1970-01-01 to d (negative before
 // it), by Howard Hinnant's days_from_civil: the year is shifted to start in
 // March, so that the leap day is the last day of a year, and counted in

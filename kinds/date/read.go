@@ -22,6 +22,10 @@ func Read(v any, opts Options) agentinput.Outcome[Date] {
 		if d, ok := parseCanonical(s); ok {
 			return full(v, d, agentinput.Notes{}, opts)
 		}
+		// An RFC 3339 date-time: the same outcome as the scan, without it.
+		if d, ok := parseDateTime(s); ok {
+			return timeDropped(s, d, opts)
+		}
 	}
 	words := defaultIndex()
 	if len(opts.Languages) != 0 {
@@ -41,6 +45,9 @@ func (r *Reader) Read(v any) agentinput.Outcome[Date] {
 	if s, ok := v.(string); ok {
 		if d, ok := parseCanonical(s); ok {
 			return full(v, d, agentinput.Notes{}, r.opts)
+		}
+		if d, ok := parseDateTime(s); ok {
+			return timeDropped(s, d, r.opts)
 		}
 	}
 	return read(v, r.opts, r.words)
@@ -181,8 +188,23 @@ func finish(v any, from agentinput.Spelling, p *parsed, notes agentinput.Notes, 
 		notes.Add(agentinput.NoteDateForm, from, "the weekday matches the date")
 	}
 	if p.timed {
-		notes.Add(agentinput.NoteTimeDropped, from, "the calendar date as written; the time of day and zone are dropped")
+		notes.Add(agentinput.NoteTimeDropped, from, reasonTimeDropped)
 	}
+	return agentinput.Value(d, notes)
+}
+
+const reasonTimeDropped = "the calendar date as written; the time of day and zone are dropped"
+
+// timeDropped is what finish returns for a date-time parseDateTime reads:
+// one day, read as written, with nothing trimmed, no weekday and no note
+// of its own, and its time dropped (TestPropertyDateTimeFastPath).
+func timeDropped(s string, d Date, opts Options) agentinput.Outcome[Date] {
+	from := agentinput.Text(s)
+	if opts.Bound != BoundNone && (d.Year < 1000 || d.Year >= 9000) {
+		return openBound(from, agentinput.Notes{}, opts)
+	}
+	var notes agentinput.Notes
+	notes.Add(agentinput.NoteTimeDropped, from, reasonTimeDropped)
 	return agentinput.Value(d, notes)
 }
 

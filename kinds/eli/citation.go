@@ -20,8 +20,13 @@ type token struct {
 const maxTokens = agentinput.MaxScalarBytes/2 + 1
 
 // tokenize splits s at whitespace and punctuation, and after a dot that
-// a digit follows ("č.89/2012" is "č." and "89/2012").
+// a digit follows ("č.89/2012" is "č." and "89/2012"). A citation longer
+// than out's buffer gets one allocation of about the size it needs
+// (tokenHint), not a slice that doubles as it fills.
 func tokenize(s string, out []token) []token {
+	if n := tokenHint(s); n > cap(out) {
+		out = make([]token, 0, n)
+	}
 	start := -1
 	flush := func(end int) {
 		if start >= 0 {
@@ -47,6 +52,21 @@ func tokenize(s string, out []token) []token {
 	}
 	flush(len(s))
 	return out
+}
+
+// tokenHint is about how many tokens s has: one more than its ASCII
+// spaces and marks. A capacity, not a count: runs of spaces count more,
+// Unicode spaces and dots before digits none (append grows the slice for
+// those).
+func tokenHint(s string) int {
+	n := 1
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '(', ')', ',', ';', '[', ']':
+			n++
+		}
+	}
+	return n
 }
 
 // isIDWord reports whether a word is shaped like an act's number, a digit

@@ -1,6 +1,7 @@
 package locale
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/text/language"
@@ -29,6 +30,12 @@ func BenchmarkRead(b *testing.B) {
 		{"ask_cz", "cz"},
 		{"ask_se", "se"},
 		{"ask_unknown", "Elvish"},
+		// The worst class of TestLinear: a sentence sent as a locale, of
+		// 62 characters and of 1,000 (16 times as many), and a run of
+		// marks before a language's name.
+		{"sentence_62", sentence(62)},
+		{"sentence_1000", sentence(1000)},
+		{"marks_1000", "Blah " + strings.Repeat(", ", 497) + "English"},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -56,4 +63,9 @@ func BenchmarkFirstUse(b *testing.B) {
 	for b.Loop() {
 		_ = buildIndex()
 	}
+}
+
+// sentence returns n characters of an English sentence.
+func sentence(n int) string {
+	return strings.Repeat("the quick brown fox jumps over the lazy dog ", n/44+1)[:n]
 }

@@ -22,6 +22,11 @@ type nameIndex struct {
 	scripts map[string]string   // key of a script name → script code
 	short   map[string][]string // key of a name of at most three letters → tags
 	lower   map[string]string   // a name as the data spells it, lowercased → its key
+
+	// The longest key of names, of lower and of regionAdjectives, in
+	// bytes: a longer string is none of them, and the regional lookup
+	// does not build it (regional.go).
+	maxName, maxLower, maxAdjective int
 }
 
 var index = sync.OnceValue(buildIndex)
@@ -79,6 +84,15 @@ func buildIndex() *nameIndex {
 		if len([]rune(k)) <= 3 {
 			ix.short[k] = tags
 		}
+	}
+	for k := range ix.names {
+		ix.maxName = max(ix.maxName, len(k))
+	}
+	for l := range ix.lower {
+		ix.maxLower = max(ix.maxLower, len(l))
+	}
+	for _, a := range regionAdjectives {
+		ix.maxAdjective = max(ix.maxAdjective, len(a[0]))
 	}
 	for _, s := range scriptNames {
 		ix.scripts[key(s[1])] = s[0]

@@ -705,33 +705,6 @@ func lookupComposite(t string) []string {
 	return composeEach(langs, regionsOf(y))
 }
 
-// lookupRegional reads a language's name with its region said in words:
-// a region adjective or a country before it ("Indian English", "US
-// English", "New Zealand English"), or a country after "of", "from" or
-// the Romance "de", "do", "da", "du", "del" ("Português do Brasil",
-// "French of Canada").
-func lookupRegional(t string) []string {
-	words := strings.Fields(t)
-	for i := 1; i < len(words); i++ {
-		head, tail := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
-		if of := regionConnective(words[i]); of && i+1 < len(words) {
-			// A name before the connective, not a code: "de" and "da" are
-			// codes themselves.
-			if langs := lookupName(head); len(langs) > 0 {
-				if out := composeEach(langs, regionsOf(strings.Join(words[i+1:], " "))); len(out) > 0 {
-					return out
-				}
-			}
-		}
-		if langs := lookupName(tail); len(langs) > 0 {
-			if out := composeEach(langs, regionBefore(head)); len(out) > 0 {
-				return out
-			}
-		}
-	}
-	return nil
-}
-
 // regionConnective reports whether w joins a language's name to its
 // region's: "of", "from", and the Romance "de", "do", "da", "du", "del".
 func regionConnective(w string) bool {
@@ -740,24 +713,6 @@ func regionConnective(w string) bool {
 		return true
 	}
 	return false
-}
-
-// regionBefore returns the regions a word before a language's name says:
-// an adjective of the table ("British"), a country's name ("New
-// Zealand"), or a country's code in capitals ("US", "U.K."). A code in
-// lower case is a word of a sentence ("in", "no"), not a region.
-func regionBefore(head string) []string {
-	k := key(head)
-	for _, a := range regionAdjectives {
-		if a[0] == k {
-			return []string{a[1]}
-		}
-	}
-	letters := strings.ReplaceAll(head, ".", "")
-	if len(letters) <= 3 && (!allLetters(letters) || strings.ToUpper(letters) != letters) {
-		return nil
-	}
-	return regionsOf(head)
 }
 
 // languagesOf returns the tags a language's name names, or the language a

@@ -65,7 +65,7 @@ func TestAllocations(t *testing.T) {
 		v    any
 		most float64
 	}{
-		{json.Number("4000"), 0}, {json.Number("-2.5"), 0}, {float64(4000), 0}, {int64(7), 0},
+		{json.Number("4000"), 0}, {json.Number("-2.5"), 0}, {float64(4000), 0}, {float64(0.1), 0}, {float64(-1e300), 0}, {int64(7), 0},
 		{"4000", 0}, {"4 000", 0}, {"1,5", 0}, {"1 234,56", 1}, {"12\u00a0345", 1},
 	} {
 		if n := testing.AllocsPerRun(100, func() { sinkDecimal, _ = Read(tt.v, Options{}).Value() }); n > tt.most {

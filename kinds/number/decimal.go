@@ -153,11 +153,50 @@ func FromFloat64Exact(f float64) Decimal {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return Decimal{}
 	}
-	d, err := Parse(strconv.FormatFloat(f, 'g', -1, 64))
-	if err != nil {
-		return Decimal{}
+	return fromFloat64(f)
+}
+
+// fromFloat64 is FromFloat64Exact of a finite f, built from strconv's
+// shortest digits without spelling them as a JSON number and parsing that
+// back: what FromFloat64Exact did, to the same Decimal for every finite
+// float64 (TestPropertyFromFloat64).
+func fromFloat64(f float64) Decimal {
+	var d Decimal
+	if f < 0 {
+		d.neg, f = true, -f
 	}
-	return d
+	if f == 0 {
+		return Decimal{} // -0 too: zero has one form
+	}
+	if f <= 1<<53 && f == math.Trunc(f) {
+		// A whole number up to 2^53: every neighbour is a float64 of its
+		// own, so its shortest spelling is all its digits.
+		d.coef = uint64(f)
+		return d.normal()
+	}
+	// The shortest digits that read back as f, as d[.ddd]e±dd: at most 17
+	// digits, which fit in coef.
+	var buf [32]byte
+	b := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
+	i, n := 0, 0
+	for ; i < len(b) && b[i] != 'e'; i++ {
+		if b[i] != '.' {
+			d.coef = d.coef*10 + uint64(b[i]-'0')
+			n++
+		}
+	}
+	i++ // the 'e'
+	neg := i < len(b) && b[i] == '-'
+	i++ // its sign, which strconv always writes
+	e := 0
+	for ; i < len(b); i++ {
+		e = e*10 + int(b[i]-'0')
+	}
+	if neg {
+		e = -e
+	}
+	d.exp = int32(e - (n - 1))
+	return d.normal()
 }
 
 // Compare returns -1, 0 or +1 as d is below, equal to or above e.

@@ -34,6 +34,15 @@ func Read(v any, opts Options) agentinput.Outcome[Decimal] {
 		s = string(x) // read as text, as a string would be
 	case string:
 		s = x
+	case float64:
+		// A JSON number decoded without UseNumber: its shortest digits,
+		// read directly (fromFloat64).
+		if !math.IsNaN(x) && !math.IsInf(x, 0) && opts.plain() {
+			if d := fromFloat64(x); d.comfortable() {
+				return agentinput.Canonical(d) // what readFloat returns
+			}
+		}
+		return readFloat(v, x, opts)
 	default:
 		return readOther(v, opts)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/oracle"
 )
 
@@ -69,4 +70,64 @@ func TestLinearRepeatedItems(t *testing.T) {
 			}
 		})
 	}
+}
+
+// items returns the class of arrays of unit, as many as fit in n bytes
+// (each item counted as its bytes and one).
+func items(unit string) func(n int) any {
+	return func(n int) any {
+		var out []any
+		for size := 0; size+len(unit)+1 <= n; size += len(unit) + 1 {
+			out = append(out, unit)
+		}
+		return out
+	}
+}
+
+// TestLinear holds rule 4 of the contract (docs/performance.md, "Linear
+// reads") by allocations and CPU time, for each way a list is read: an
+// array of many items (up to MaxArrayItems), a string split at many
+// separators, and free text looked at for the shapes of a list written as
+// text (separators, a CSV line, a literal, quotes, brackets), up to
+// 64 KiB. Split reads the whole string too, and SplitAsks weighs it
+// against its split items.
+func TestLinear(t *testing.T) {
+	enums := enumList([]string{"draft", "in_review", "published"}, true, true)
+	text := textList(true)
+	asks, err := New(Options[string]{Item: Text, SplitAsks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("split", func(t *testing.T) {
+		oracle.Linear(t, 250, func(v any) { _ = enums.Read(v) },
+			oracle.Class{Name: "items", Build: items("dra")},
+			oracle.Class{Name: "items_unread", Build: items("xyz")},
+			oracle.Repeat("separated", "", "draft, ", ""),
+			oracle.Repeat("separated_unread", "", "dr, ", ""),
+			oracle.Repeat("separators", "", ",;", ""),
+			oracle.Repeat("words", "", "lorem ipsum ", ""),
+		)
+	})
+	t.Run("text", func(t *testing.T) {
+		oracle.Linear(t, 250, func(v any) { _ = text.Read(v) },
+			oracle.Class{Name: "items", Build: items("abc")},
+			oracle.Repeat("separated", "", "abc, ", ""),
+			oracle.Repeat("separators", "", ",;", ""),
+			oracle.Repeat("lines", "", "a\n", ""),
+		)
+		oracle.Linear(t, agentinput.MaxStringBytes/oracle.GrowthFactor, func(v any) { _ = text.Read(v) },
+			oracle.Repeat("long_text", "", "lorem ipsum dolor sit amet ", ""),
+			oracle.Repeat("csv", "", `"a",`, `"b"`),
+			oracle.Repeat("literal", "['", "a', '", "b']"),
+			oracle.Repeat("literal_open", "[\"", "a\", \"", "b\""),
+			oracle.Repeat("quotes", "", `"`, ""),
+			oracle.Repeat("brackets", "", "[(", ""),
+		)
+	})
+	t.Run("split_asks", func(t *testing.T) {
+		oracle.Linear(t, 250, func(v any) { _ = asks.Read(v) },
+			oracle.Repeat("separated", "", "draft, ", ""),
+			oracle.Repeat("numbers", "", "1,5;", ""),
+		)
+	})
 }

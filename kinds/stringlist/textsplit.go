@@ -28,11 +28,15 @@ func textSeparator(r rune) bool {
 	return false
 }
 
-// literal matches a list literal: an optional prefix naming a constructor
-// or a sigil (c, list, set, tuple, vec!, Array, List.of, []string, new[],
-// new string[], @, %w, qw, #, '), then an opening bracket; group 1 is the
-// prefix, group 2 the bracket, group 3 the rest.
-var literal = regexp.MustCompile(`^(?s)((?:[@#']|%[wWiI]|qw|\[\][A-Za-z_][A-Za-z0-9_.]*|new\s*(?:[A-Za-z_][A-Za-z0-9_.]*\s*)?\[\]|[A-Za-z_][A-Za-z0-9_.:]*(?:<[A-Za-z0-9_., ]*>)?!?)?\s*)([\[({<])(.*)$`)
+// literal matches the start of a list literal: an optional prefix naming
+// a constructor or a sigil (c, list, set, tuple, vec!, Array, List.of,
+// []string, new[], new string[], @, %w, qw, #, '), then an opening
+// bracket; group 1 is the prefix, group 2 the bracket, and the rest of the
+// string follows the match. The rest is not part of the expression: a
+// group (.*) to the end made every string of more than a few KiB cost the
+// slower of Go's regexp engines (the backtracker takes only short inputs),
+// ten times as much per byte as a short one.
+var literal = regexp.MustCompile(`^((?:[@#']|%[wWiI]|qw|\[\][A-Za-z_][A-Za-z0-9_.]*|new\s*(?:[A-Za-z_][A-Za-z0-9_.]*\s*)?\[\]|[A-Za-z_][A-Za-z0-9_.:]*(?:<[A-Za-z0-9_., ]*>)?!?)?\s*)([\[({<])`)
 
 // closerOf is the bracket that closes an opening one.
 func closerOf(open byte) byte {
@@ -64,17 +68,18 @@ func textItems(s string) ([]any, bool) {
 	}
 	u := strings.TrimFunc(s, spelling.IsSpace)
 	inner, bracketed, spaced := u, false, false
-	if m := literal.FindStringSubmatch(u); m != nil {
-		closer := closerOf(m[2][0])
-		rest := strings.TrimFunc(m[3], spelling.IsSpace)
+	if m := literal.FindStringSubmatchIndex(u); m != nil {
+		prefix, open := u[m[2]:m[3]], u[m[4]:m[5]]
+		closer := closerOf(open[0])
+		rest := strings.TrimFunc(u[m[5]:], spelling.IsSpace)
 		switch {
 		case strings.HasSuffix(rest, string(closer)):
 			inner, bracketed = rest[:len(rest)-1], true
-		case m[1] == "" && m[2] == "[":
+		case prefix == "" && open == "[":
 			// A JSON array that lost its closing bracket: ["a", "b"
 			inner, bracketed = rest, true
 		}
-		spaced = bracketed && spacedPrefix(m[1])
+		spaced = bracketed && spacedPrefix(prefix)
 	} else if strings.HasSuffix(u, "]") && !strings.Contains(u, "[") {
 		// A JSON array that lost its opening bracket: "a", "b"]
 		inner, bracketed = u[:len(u)-1], true

@@ -1,0 +1,69 @@
+// Command minread is the anchor of the report's read row: the least a
+// program can do and still answer every line of its standard input with a
+// JSON line. It imports only the standard library, so that its start-up is
+// a Go program's; cmd/report builds it and runs it beside
+// `agentinput read number` on the same input.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+)
+
+func main() {
+	if err := minimalRead(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// minimalRead is the anchor of the read row: a plain loop a Go programmer
+// would write for "read numbers, one JSON line each": it reads lines,
+// unquotes a JSON string, parses the text with strconv.ParseFloat and
+// writes {"input":LINE,"value":V} or {"input":LINE,"error":"invalid"} with
+// encoding/json (the line goes in as a json.RawMessage, which the encoder
+// checks and compacts). It skips blank lines.
+func minimalRead(in io.Reader, out io.Writer) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	w := bufio.NewWriterSize(out, 64<<10)
+	enc := json.NewEncoder(w)
+	for {
+		line, err := r.ReadSlice('\n')
+		line = bytes.TrimRight(line, "\r\n")
+		if len(line) > 0 {
+			text := string(line)
+			if line[0] == '"' {
+				if u, uerr := strconv.Unquote(text); uerr == nil {
+					text = u
+				}
+			}
+			o := answer{Input: line}
+			if f, perr := strconv.ParseFloat(text, 64); perr == nil {
+				o.Value = &f
+			} else {
+				o.Error = "invalid"
+			}
+			if werr := enc.Encode(o); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF {
+			return w.Flush()
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// answer is one output line.
+type answer struct {
+	Input json.RawMessage `json:"input"`
+	Value *float64        `json:"value,omitempty"`
+	Error string          `json:"error,omitempty"`
+}
