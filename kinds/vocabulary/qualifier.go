@@ -123,16 +123,8 @@ func (v *Reader) qualify(s string) qualified {
 	var buf [maxQualifierWords]qualifierSplit
 	applied := 0
 	for _, sp := range splitQualifier(s, buf[:0]) {
-		hits := v.restHits(sp.rest)
-		bound := 0
-		for _, h := range hits {
-			if v.countries[h.entry] != "" {
-				bound++
-			}
-		}
-		if bound == 0 {
-			continue
-		}
+		// The qualifier first: it is a few words, where the rest may be
+		// most of the spelling, and it is rarely a country.
 		o := country.Read(sp.q, country.Options{})
 		code, isValue := o.Value()
 		var codes []string
@@ -148,6 +140,16 @@ func (v *Reader) qualify(s string) qualified {
 		}
 		if len(codes) == 0 {
 			continue // not a country: no qualifier
+		}
+		hits := v.restHits(sp.rest)
+		bound := 0
+		for _, h := range hits {
+			if v.countries[h.entry] != "" {
+				bound++
+			}
+		}
+		if bound == 0 {
+			continue
 		}
 		var match, unbound []int32
 		var first hit
