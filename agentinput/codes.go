@@ -13,39 +13,40 @@ import "slices"
 type NoteCode string
 
 const (
-	NoteTrimmed         NoteCode = "trimmed"          // surrounding whitespace or one pair of quotes removed
-	NoteFromString      NoteCode = "from_string"      // a scalar sent as a JSON string
-	NoteFromNumber      NoteCode = "from_number"      // the number 1 or 0 (or its digit in a string) read as true or false
-	NoteUnicodeDigits   NoteCode = "unicode_digits"   // non-ASCII digits, signs or marks read as their ASCII meaning
-	NoteGrouping        NoteCode = "grouping"         // digit-group separators removed
-	NoteDecimalComma    NoteCode = "decimal_comma"    // a comma read as the decimal mark
-	NoteNumberForm      NoteCode = "number_form"      // leading zeros, a leading "+" or a bare "." ("007", "+7", ".5")
-	NoteIntegerGrouping NoteCode = "integer_grouping" // a single separator before three digits read as grouping because the property takes whole numbers
-	NoteConvention      NoteCode = "convention"       // an ambiguous spelling resolved by the convention the property declares
-	NoteClamped         NoteCode = "clamped"          // a value outside the range replaced by the nearest bound
-	NoteWord            NoteCode = "word"             // a word or letter read as the value it names in one of the enabled languages
-	NotePlaceholder     NoteCode = "placeholder"      // a placeholder spelling read as absent
-	NoteDateForm        NoteCode = "date_form"        // a date written in another form than YYYY-MM-DD, read as the day it names
-	NoteTimeDropped     NoteCode = "time_dropped"     // a time of day and zone after a date dropped: the calendar date as written
-	NotePeriodBound     NoteCode = "period_bound"     // a year, month or quarter on a range bound read as its first or last day
-	NoteOpenBound       NoteCode = "open_bound"       // an open-bound sentinel date (0001-01-01, 9999-12-31) on a range bound read as absent
-	NoteURIForm         NoteCode = "uri_form"         // an identifier URI in another form of the same URI (scheme, case, host, trailing slash, path only)
-	NoteCitation        NoteCode = "citation"         // a legal citation read as the identifier of the one act it names
-	NoteForm            NoteCode = "form"             // a non-canonical form of the value (letter case, braces, a prefix, missing hyphens) written canonically
-	NoteFolded          NoteCode = "folded"           // a word matched a declared value after folding case, separators and diacritics
-	NoteSynonym         NoteCode = "synonym"          // a declared synonym read as its value
-	NoteScalarAsText    NoteCode = "scalar_as_text"   // a JSON number or boolean read as the text it spells
-	NoteOneItem         NoteCode = "one_item"         // a lone value read as a one-item list
-	NoteListInString    NoteCode = "list_in_string"   // a string holding a JSON array read as that array
-	NoteObjectInString  NoteCode = "object_in_string" // a call's arguments sent as a JSON string holding an object, read as that object
-	NoteSplit           NoteCode = "split"            // a comma- or semicolon-separated string split into items
-	NoteDuplicate       NoteCode = "duplicate"        // a repeated list item dropped
-	NoteAliasCode       NoteCode = "alias_code"       // another code of the value (three-letter, deprecated, alpha-3, numeric, a common alias) read as its canonical code
-	NoteName            NoteCode = "name"             // a name of the value (a language's or a country's) read as its code
-	NoteDataURI         NoteCode = "data_uri"         // a data: URI read as the bytes it holds; its media type is kept beside them
-	NoteZoneName        NoteCode = "zone_name"        // a time zone name (Europe/Prague, UTC) read as the offset it has at that instant
-	NoteDefaultZone     NoteCode = "default_zone"     // a date or a time without an offset read in the zone the property declares
-	NoteVariantInferred NoteCode = "variant_inferred" // an object sent without its union's discriminator read as the one variant whose required properties it has and that alone could hold it
+	NoteTrimmed          NoteCode = "trimmed"           // surrounding whitespace or one pair of quotes removed
+	NoteFromString       NoteCode = "from_string"       // a scalar sent as a JSON string
+	NoteFromNumber       NoteCode = "from_number"       // the number 1 or 0 (or its digit in a string) read as true or false
+	NoteUnicodeDigits    NoteCode = "unicode_digits"    // non-ASCII digits, signs or marks read as their ASCII meaning
+	NoteGrouping         NoteCode = "grouping"          // digit-group separators removed
+	NoteDecimalComma     NoteCode = "decimal_comma"     // a comma read as the decimal mark
+	NoteNumberForm       NoteCode = "number_form"       // leading zeros, a leading "+" or a bare "." ("007", "+7", ".5")
+	NoteIntegerGrouping  NoteCode = "integer_grouping"  // a single separator before three digits read as grouping because the property takes whole numbers
+	NoteConvention       NoteCode = "convention"        // an ambiguous spelling resolved by the convention the property declares
+	NoteClamped          NoteCode = "clamped"           // a value outside the range replaced by the nearest bound
+	NoteWord             NoteCode = "word"              // a word or letter read as the value it names in one of the enabled languages
+	NotePlaceholder      NoteCode = "placeholder"       // a placeholder spelling read as absent
+	NoteDateForm         NoteCode = "date_form"         // a date written in another form than YYYY-MM-DD, read as the day it names
+	NoteTimeDropped      NoteCode = "time_dropped"      // a time of day and zone after a date dropped: the calendar date as written
+	NotePeriodBound      NoteCode = "period_bound"      // a year, month or quarter on a range bound read as its first or last day
+	NoteOpenBound        NoteCode = "open_bound"        // an open-bound sentinel date (0001-01-01, 9999-12-31) on a range bound read as absent
+	NoteURIForm          NoteCode = "uri_form"          // an identifier URI in another form of the same URI (scheme, case, host, trailing slash, path only)
+	NoteCitation         NoteCode = "citation"          // a legal citation read as the identifier of the one act it names
+	NoteForm             NoteCode = "form"              // a non-canonical form of the value (letter case, braces, a prefix, missing hyphens) written canonically
+	NoteFolded           NoteCode = "folded"            // a word matched a declared value after folding case, separators and diacritics
+	NoteSynonym          NoteCode = "synonym"           // a declared synonym read as its value
+	NoteScalarAsText     NoteCode = "scalar_as_text"    // a JSON number or boolean read as the text it spells
+	NoteOneItem          NoteCode = "one_item"          // a lone value read as a one-item list
+	NoteListInString     NoteCode = "list_in_string"    // a string holding a JSON array read as that array
+	NoteObjectInString   NoteCode = "object_in_string"  // a call's arguments sent as a JSON string holding an object, read as that object
+	NoteSplit            NoteCode = "split"             // a comma- or semicolon-separated string split into items
+	NoteDuplicate        NoteCode = "duplicate"         // a repeated list item dropped
+	NoteAliasCode        NoteCode = "alias_code"        // another code of the value (three-letter, deprecated, alpha-3, numeric, a common alias) read as its canonical code
+	NoteName             NoteCode = "name"              // a name of the value (a language's or a country's) read as its code
+	NoteCountryQualifier NoteCode = "country_qualifier" // a vocabulary entry's spelling followed by its country ("Nejvyšší soud ČR") read as the entry
+	NoteDataURI          NoteCode = "data_uri"          // a data: URI read as the bytes it holds; its media type is kept beside them
+	NoteZoneName         NoteCode = "zone_name"         // a time zone name (Europe/Prague, UTC) read as the offset it has at that instant
+	NoteDefaultZone      NoteCode = "default_zone"      // a date or a time without an offset read in the zone the property declares
+	NoteVariantInferred  NoteCode = "variant_inferred"  // an object sent without its union's discriminator read as the one variant whose required properties it has and that alone could hold it
 )
 
 // NoteCodes returns every NoteCode, in a new slice the caller may keep or change.
@@ -58,7 +59,7 @@ var noteCodes = []NoteCode{
 	NoteDateForm, NoteTimeDropped, NotePeriodBound, NoteOpenBound,
 	NoteURIForm, NoteCitation,
 	NoteForm, NoteFolded, NoteSynonym, NoteScalarAsText, NoteOneItem, NoteListInString, NoteObjectInString, NoteSplit, NoteDuplicate,
-	NoteAliasCode, NoteName,
+	NoteAliasCode, NoteName, NoteCountryQualifier,
 	NoteDataURI, NoteZoneName, NoteDefaultZone,
 	NoteVariantInferred,
 }

@@ -57,7 +57,7 @@ type cliFlag struct {
 func (f cliFlag) isBool() bool { return f.arg == "" }
 
 var (
-	flagVocab = cliFlag{name: "vocab", arg: "FILE", usage: "the vocabulary, a JSON array of {\"id\", \"names\", \"abbreviations\", \"english\"}"}
+	flagVocab = cliFlag{name: "vocab", arg: "FILE", usage: "the vocabulary, a JSON array of {\"id\", \"names\", \"abbreviations\", \"english\", \"country\"}"}
 	flagCodec = []cliFlag{
 		{name: "key", arg: "KEY", usage: "the cursor key, at least 16 bytes (default: $" + cursorKeyEnv + ")"},
 		{name: "session", arg: "ID", usage: "the session a cursor is bound to"},

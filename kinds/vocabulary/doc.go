@@ -1,10 +1,12 @@
 // Package vocabulary is the one owner of data-owned values: a set of
 // entries (courts, agencies, registers …), each with an id, names,
-// abbreviations and English names, loaded from data. The canonical spelling
-// of a value is its entry's id; it reads as itself with no note.
+// abbreviations and English names, and the country of an entry bound to
+// one, loaded from data. The canonical spelling of a value is its entry's
+// id; it reads as itself with no note.
 //
 // A Reader is built once, with New from Options (the entries, from Go) or
-// with Load (from JSON `[{"id", "names", "abbreviations", "english"}]`),
+// with Load (from JSON `[{"id", "names", "abbreviations", "english",
+// "country"}]`),
 // and then read cheaply, many times, from many goroutines: the face of
 // every configurable kind (docs/kind-guide.md). Read returns an entry's id,
 // which is its own canonical spelling (Parse takes it strictly), so there
@@ -31,7 +33,21 @@
 //     name and four letters or digits or more, when no other entry's name
 //     begins with them: "Constitutional", "Nejvyšší správní" (note name).
 //     A spelling of an entry's own, or after an article, is read as above
-//     first.
+//     first;
+//   - an entry's id, name, abbreviation or English name followed by its
+//     country (Entry.Country), after a space, a comma or inside
+//     parentheses: "Nejvyšší soud ČR", "Nejvyšší soud, CZ", "Supreme Court
+//     (Czech Republic)" (note country_qualifier). The qualifier is read by
+//     the country owner (kinds/country), and may be a code, an alpha-3
+//     code or a name it reads, never digits alone ("Praha 10" is a name).
+//     The qualifier tells apart two entries of one name and different
+//     countries ("Supreme Court (Slovakia)"). Another country's
+//     qualifier is an ask invalid that offers no entry ("Nejvyšší soud
+//     SK"; "CR" is Costa Rica's code); a qualifier the country owner asks
+//     about ("Czechoslovakia", a lower-case word such as "de") is an ask
+//     naming the entries of the countries it may mean; an entry with no
+//     country never takes a qualifier, and one the spelling names beside
+//     an entry of that country makes it an ask naming both.
 //
 // A spelling that several entries share (an abbreviation or an English name
 // two entries carry, or the first words of names of two entries) is an ask
@@ -53,7 +69,10 @@
 // at most maxPosting entries per word or piece. A search looks at the
 // first maxTokens words of the spelling and the first maxGrams pieces of
 // each, so it touches at most maxTokens×(1+maxGrams)×maxPosting entries
-// however large the vocabulary is. The cap costs recall in a vocabulary
+// however large the vocabulary is, and sums their scores in a table sized
+// to the entries it touches, not to the vocabulary (the posting lists are
+// spans of one flat array, so a large vocabulary costs no more per
+// search). The cap costs recall in a vocabulary
 // where thousands of entries share a word ("soud"): the nearest entries
 // are then taken among the first maxPosting entries carrying each word or
 // piece, in the order of the data, and a reader who wants one of the others
@@ -68,6 +87,8 @@
 // and nothing else. An abbreviation or an English name that two entries
 // share is allowed and reads as an ask naming both. It also rejects an
 // entry without an id or a name, an empty spelling, a spelling with no
-// letter or digit, a spelling with control or invisible characters, and an
-// id with surrounding whitespace or quotes (a read trims them).
+// letter or digit, a spelling with control or invisible characters, an id
+// with surrounding whitespace or quotes (a read trims them), and a
+// country the country owner does not read as one country ("XX", "Congo"),
+// naming the entry.
 package vocabulary

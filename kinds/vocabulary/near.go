@@ -1,8 +1,9 @@
 package vocabulary
 
 import (
-	"slices"
+	"math/bits"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -22,17 +23,40 @@ const (
 	// wordWeight is what a whole shared word scores; a shared trigram
 	// scores 1.
 	wordWeight = 3
+	// maxLists is the most posting lists one search reads: each searched
+	// word (the first maxTokens, and the spelling without its spaces) and
+	// its distinct trigrams.
+	maxLists = (maxTokens + 1) * (1 + maxGrams)
 )
 
+// nearIndex is an inverted index from words, trigrams and spaceless ids
+// and abbreviations to the entries that carry them. Every posting list is
+// a span of one flat array, so a search reads contiguous memory and the
+// index holds no pointer per list for the collector to trace.
 type nearIndex struct {
-	words map[string][]int32
-	grams map[string][]int32
+	words map[string]span
+	grams map[gram]span
 	// wholes maps the spaceless folded form of every id and abbreviation
 	// to its entries, for the prefix search; longest is the length in
 	// bytes of the longest, which bounds that search.
-	wholes  map[string][]int32
+	wholes  map[string]span
 	longest int
+	// starts holds the first minPrefixRunes runes of every id and
+	// abbreviation in wholes: a spelling that begins otherwise has no
+	// prefix to look up, and most misses cost one look at a small set
+	// instead of one at the large map per rune.
+	starts   map[string]struct{}
+	postings []int32
 }
+
+// span is one posting list: postings[off : off+n], entries in the order of
+// the data, at most maxPosting.
+type span struct{ off, n uint32 }
+
+// gram is a trigram: three runes of a word framed by spaces, 21 bits each
+// (a byte of invalid UTF-8 is its own value above the last rune), so that
+// two trigrams are equal exactly when their text is.
+type gram uint64
 
 // folded is one spelling of an entry as New folded it; whole is true for
 // an id or an abbreviation, whose spaceless form is indexed as one more
@@ -42,22 +66,57 @@ type folded struct {
 	whole bool
 }
 
+// postingLists collects the capped posting lists of one kind of key while
+// New builds the index.
+type postingLists[K comparable] struct {
+	at    map[K]int
+	lists [][]int32
+}
+
+func newPostingLists[K comparable](hint int) postingLists[K] {
+	return postingLists[K]{at: make(map[K]int, hint)}
+}
+
+// add appends entry i to the list of k unless the list is full or ends
+// with i already (entries are added in the order of the data).
+func (p *postingLists[K]) add(k K, i int32) {
+	j, ok := p.at[k]
+	if !ok {
+		j = len(p.lists)
+		p.at[k] = j
+		p.lists = append(p.lists, nil)
+	}
+	l := p.lists[j]
+	if len(l) >= maxPosting || len(l) > 0 && l[len(l)-1] == i {
+		return
+	}
+	p.lists[j] = append(l, i)
+}
+
+// flatten moves the lists into postings and returns the map from key to
+// span.
+func flatten[K comparable](p postingLists[K], postings *[]int32) map[K]span {
+	m := make(map[K]span, len(p.at))
+	for k, j := range p.at {
+		l := p.lists[j]
+		m[k] = span{off: uint32(len(*postings)), n: uint32(len(l))}
+		*postings = append(*postings, l...)
+	}
+	return m
+}
+
 // buildNear indexes the words of every entry's folded spellings, and the
 // trigrams of each word, keeping at most maxPosting entries per key.
 func buildNear(spellings [][]folded) nearIndex {
-	n := nearIndex{words: map[string][]int32{}, grams: map[string][]int32{}, wholes: map[string][]int32{}}
-	add := func(m map[string][]int32, k string, i int32) {
-		list := m[k]
-		if len(list) >= maxPosting || len(list) > 0 && list[len(list)-1] == i {
-			return
-		}
-		m[k] = append(list, i)
-	}
+	words := newPostingLists[string](2 * len(spellings))
+	grams := newPostingLists[gram](len(spellings))
+	wholes := newPostingLists[string](len(spellings))
+	n := nearIndex{starts: map[string]struct{}{}}
 	for i, list := range spellings {
 		id := int32(i)
 		word := func(w string) {
-			add(n.words, w, id)
-			grams(w, maxGrams*4, func(g string) { add(n.grams, g, id) })
+			words.add(w, id)
+			gramsOf(w, maxGrams*4, func(g gram) { grams.add(g, id) })
 		}
 		for _, f := range list {
 			for w := range strings.FieldsSeq(f.key) {
@@ -68,67 +127,110 @@ func buildNear(spellings [][]folded) nearIndex {
 			}
 			if f.whole {
 				c := compact(f.key)
-				add(n.wholes, c, id)
+				wholes.add(c, id)
 				n.longest = max(n.longest, len(c))
+				if start, ok := firstRunes(c, minPrefixRunes); ok {
+					n.starts[start] = struct{}{}
+				}
 			}
 		}
 	}
+	total := 0
+	for _, p := range [][][]int32{words.lists, grams.lists, wholes.lists} {
+		for _, l := range p {
+			total += len(l)
+		}
+	}
+	n.postings = make([]int32, 0, total)
+	n.words = flatten(words, &n.postings)
+	n.grams = flatten(grams, &n.postings)
+	n.wholes = flatten(wholes, &n.postings)
 	return n
 }
 
-// grams calls f with each trigram of the word w framed by spaces (" w " for
-// a one-letter word), at most limit of them.
-func grams(w string, limit int, f func(string)) {
-	framed := " " + w + " "
-	// starts holds the offsets of the last three runes; a trigram ends
-	// where the fourth begins.
-	var starts [3]int
-	seen := 0
-	for i := range framed {
-		if seen >= 3 {
-			if seen-3 >= limit {
-				return
-			}
-			f(framed[starts[seen%3]:i])
+func (n *nearIndex) list(s span) []int32 { return n.postings[s.off : s.off+s.n] }
+
+// gramsOf calls f with each trigram of the word w framed by spaces (" w "
+// for a one-letter word), at most limit of them.
+func gramsOf(w string, limit int, f func(gram)) {
+	const bits = 21
+	// The frame's leading space is the first rune.
+	g, runes := gram(' '), 1
+	emit := func(r gram) bool {
+		g = (g<<bits | r) & (1<<(3*bits) - 1)
+		runes++
+		if runes < 3 {
+			return true
 		}
-		starts[seen%3] = i
-		seen++
+		if runes-3 >= limit {
+			return false
+		}
+		f(g)
+		return true
 	}
-	if seen >= 3 && seen-3 < limit {
-		f(framed[starts[seen%3]:])
+	for i := 0; i < len(w); {
+		r, size := utf8.DecodeRuneInString(w[i:])
+		v := gram(r)
+		if r == utf8.RuneError && size == 1 {
+			v = utf8.MaxRune + 1 + gram(w[i])
+		}
+		i += size
+		if !emit(v) {
+			return
+		}
 	}
+	emit(' ')
 }
 
 // minPrefixRunes is the shortest id or abbreviation the prefix search
 // offers.
 const minPrefixRunes = 2
 
-// find returns the entries nearest the folded spelling k, at most MaxNear,
-// best first. First come the entries whose id or abbreviation, without
-// spaces, is a proper prefix of k without spaces, at least minPrefixRunes
-// long, the longest first ("nsscr" is near both "nss" and "ns": NSS+ČR
-// or NS+?). Then those that score at least wordWeight and at least two
-// thirds of the best score, where a shared word scores wordWeight and a
-// shared trigram 1.
-func (n *nearIndex) find(k string) []int32 {
-	out := n.prefixed(compact(k))
-	for _, i := range n.scored(k) {
+// find appends to out the entries nearest the folded spelling k, at most
+// MaxNear, best first. First come the entries whose id or abbreviation,
+// without spaces, is a proper prefix of k without spaces, at least
+// minPrefixRunes long, the longest first ("nsscr" is near both "nss" and
+// "ns": NSS+ČR or NS+?). Then those that score at least wordWeight and at
+// least two thirds of the best score, where a shared word scores
+// wordWeight and a shared trigram 1.
+func (n *nearIndex) find(k string, out []int32) []int32 {
+	out = n.prefixed(compact(k), out)
+	if len(out) == MaxNear {
+		return out
+	}
+	var best [MaxNear]int32
+	for _, i := range n.scored(k, best[:0]) {
 		if len(out) == MaxNear {
 			break
 		}
-		if !slices.Contains(out, i) {
+		if !contains(out, i) {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-// prefixed returns the entries whose spaceless id or abbreviation is a
-// proper prefix of c, at least minPrefixRunes long, the longest first and
-// at most MaxNear. It looks up one prefix per rune of c, up to the longest
-// id or abbreviation.
-func (n *nearIndex) prefixed(c string) []int32 {
-	var ends []int
+func contains(list []int32, i int32) bool {
+	for _, j := range list {
+		if j == i {
+			return true
+		}
+	}
+	return false
+}
+
+// prefixed appends to out the entries whose spaceless id or abbreviation
+// is a proper prefix of c, at least minPrefixRunes long, the longest first
+// and at most MaxNear in all. It looks up one prefix per rune of c, up to
+// the longest id or abbreviation.
+func (n *nearIndex) prefixed(c string, out []int32) []int32 {
+	if start, ok := firstRunes(c, minPrefixRunes); !ok {
+		return out
+	} else if _, ok := n.starts[start]; !ok {
+		return out
+	}
+	var buf [64]int
+	ends := buf[:0]
 	runes := 0
 	for i := range c {
 		if i > n.longest {
@@ -139,13 +241,16 @@ func (n *nearIndex) prefixed(c string) []int32 {
 		}
 		runes++
 	}
-	var out []int32
 	for j := len(ends) - 1; j >= 0; j-- {
-		for _, i := range n.wholes[c[:ends[j]]] {
+		s, ok := n.wholes[c[:ends[j]]]
+		if !ok {
+			continue
+		}
+		for _, i := range n.list(s) {
 			if len(out) == MaxNear {
 				return out
 			}
-			if !slices.Contains(out, i) {
+			if !contains(out, i) {
 				out = append(out, i)
 			}
 		}
@@ -153,30 +258,90 @@ func (n *nearIndex) prefixed(c string) []int32 {
 	return out
 }
 
-// scored returns the entries that share words or trigrams with the folded
-// spelling k, at most MaxNear, best first: those that score at least
-// wordWeight and at least two thirds of the best score.
-func (n *nearIndex) scored(k string) []int32 {
-	scores := map[int32]int{}
-	tokens := 0
+// firstRunes returns the first n runes of s, or ok false when s has
+// fewer.
+func firstRunes(s string, n int) (string, bool) {
+	for i := range s {
+		if n == 0 {
+			return s[:i], true
+		}
+		n--
+	}
+	return s, n == 0
+}
+
+// weighted is one posting list a search reads, and what each entry in it
+// scores.
+type weighted struct {
+	span
+	weight int32
+}
+
+// tally sums the scores of the entries one search reaches: an open
+// addressing table keyed by entry+1 (0 is an empty slot), of which a
+// search uses a power of two at least twice the postings it reads, so
+// that it never fills, and the slots it filled (used), which it empties
+// again when done: a tally in the pool is all empty. Tallies are pooled,
+// so a search allocates nothing for its scores, and its work is the
+// postings it reads, not the size of its table.
+type tally struct {
+	slots []slot
+	used  []uint32
+	touch int32 // keeps the loads of scored's first pass
+}
+
+type slot struct{ entry, score int32 }
+
+var tallies = sync.Pool{New: func() any { return new(tally) }}
+
+// scored appends to out the entries that share words or trigrams with the
+// folded spelling k, at most MaxNear, best first: those that score at
+// least wordWeight and at least two thirds of the best score, the lower
+// entry first among equal scores.
+func (n *nearIndex) scored(k string, out []int32) []int32 {
+	var lists [maxLists]weighted
+	read := lists[:0]
+	total := 0
+	// at finds a list already read, by its offset, so that a list read
+	// twice (the trigrams of a word and of the spelling without its
+	// spaces) is read once with its weights summed: at holds index+1 in
+	// read, 0 for none.
+	var at [2 * maxLists]uint16
+	add := func(s span, weight int32) {
+		h := s.off * 0x9E3779B1 >> 23 % uint32(len(at))
+		for at[h] != 0 {
+			if r := &read[at[h]-1]; r.off == s.off {
+				r.weight += weight
+				return
+			}
+			h = (h + 1) % uint32(len(at))
+		}
+		read = append(read, weighted{s, weight})
+		at[h] = uint16(len(read))
+		total += int(s.n)
+	}
 	search := func(w string) {
 		if utf8.RuneCountInString(w) > maxTokenRunes {
 			return
 		}
-		for _, i := range n.words[w] {
-			scores[i] += wordWeight
+		if s, ok := n.words[w]; ok {
+			add(s, wordWeight)
 		}
-		seen := make(map[string]bool, maxGrams)
-		grams(w, maxGrams, func(g string) {
-			if seen[g] {
-				return
+		var seen [maxGrams]gram
+		distinct := seen[:0]
+		gramsOf(w, maxGrams, func(g gram) {
+			for _, d := range distinct {
+				if d == g {
+					return
+				}
 			}
-			seen[g] = true
-			for _, i := range n.grams[g] {
-				scores[i]++
+			distinct = append(distinct, g)
+			if s, ok := n.grams[g]; ok {
+				add(s, 1)
 			}
 		})
 	}
+	tokens := 0
 	for w := range strings.FieldsSeq(k) {
 		if tokens == maxTokens {
 			break
@@ -187,22 +352,74 @@ func (n *nearIndex) scored(k string) []int32 {
 	if tokens > 1 && tokens < maxTokens {
 		search(compact(k))
 	}
-	best := 0
-	for _, s := range scores {
-		best = max(best, s)
+	if total == 0 {
+		return out
 	}
+
+	// Touch every cache line of the lists first: the loads do not depend
+	// on one another, so the processor has many in flight at once, where
+	// the summing below would wait for each in turn (a large vocabulary's
+	// lists are rarely in cache).
+	t := tallies.Get().(*tally)
+	var touch int32
+	for _, l := range read {
+		for j := l.off; j < l.off+l.n; j += 16 {
+			touch |= n.postings[j]
+		}
+	}
+	t.touch = touch
+	size := 1 << bits.Len(uint(2*total-1))
+	if len(t.slots) < size {
+		t.slots = make([]slot, size)
+	}
+	slots := t.slots[:size]
+	used := t.used[:0]
+	mask := uint32(size - 1)
+	best := int32(0)
+	for _, l := range read {
+		for _, i := range n.list(l.span) {
+			h := uint32(i) * 0x9E3779B1 & mask
+			for slots[h].entry != 0 && slots[h].entry != i+1 {
+				h = (h + 1) & mask
+			}
+			if slots[h].entry == 0 {
+				slots[h].entry = i + 1
+				used = append(used, h)
+			}
+			slots[h].score += l.weight
+			best = max(best, slots[h].score)
+		}
+	}
+
 	threshold := max(wordWeight, (2*best+2)/3)
-	var out []int32
-	for i, s := range scores {
-		if s >= threshold {
-			out = append(out, i)
+	// The best MaxNear, kept in order by insertion: higher score first,
+	// then the lower entry.
+	var top [MaxNear]slot
+	kept := 0
+	before := func(a, b slot) bool { return a.score > b.score || a.score == b.score && a.entry < b.entry }
+	for _, h := range used {
+		s := slots[h]
+		if s.score < threshold {
+			continue
 		}
+		if kept == MaxNear && !before(s, top[kept-1]) {
+			continue
+		}
+		j := min(kept, MaxNear-1)
+		for j > 0 && before(s, top[j-1]) {
+			top[j] = top[j-1]
+			j--
+		}
+		top[j] = s
+		kept = min(kept+1, MaxNear)
 	}
-	slices.SortFunc(out, func(a, b int32) int {
-		if scores[a] != scores[b] {
-			return scores[b] - scores[a]
-		}
-		return int(a - b)
-	})
-	return out[:min(len(out), MaxNear)]
+	for _, h := range used {
+		slots[h] = slot{}
+	}
+	t.used = used
+	tallies.Put(t)
+	for _, s := range top[:kept] {
+		out = append(out, s.entry-1)
+	}
+	return out
 }

@@ -12,6 +12,7 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/country"
 )
 
 // pool holds the words names are made of, diacritics included, so that
@@ -27,8 +28,11 @@ func marker(i int) string {
 // drawVocabulary draws a vocabulary of 2–8 entries whose names share words
 // of the pool; with shared set, entries 0 and 1 share the abbreviation
 // "SHR" and the English name "Shared Court".
-func drawVocabulary(t *rapid.T) ([]Entry, bool) {
-	n := rapid.IntRange(2, 8).Draw(t, "entries")
+func drawVocabulary(t *rapid.T) ([]Entry, bool) { return drawEntries(t, 2, 8) }
+
+// drawEntries is drawVocabulary with between least and most entries.
+func drawEntries(t *rapid.T, least, most int) ([]Entry, bool) {
+	n := rapid.IntRange(least, most).Draw(t, "entries")
 	shared := rapid.Bool().Draw(t, "shared")
 	entries := make([]Entry, n)
 	for i := range entries {
@@ -61,12 +65,22 @@ var oracleArticles = strings.Fields("the a an der die das le la les el los las i
 // matches is the brute-force oracle: the entries one of whose spellings
 // folds like s, or (for an id or an abbreviation) like s once the spaces
 // of both are left out; when none does and s starts with a leading
-// article, the one entry the rest names, if it names exactly one; and
-// otherwise the entries a name of which s begins (partialMatches). No
-// index: every spelling of every entry is compared.
+// article, the one entry the rest names, if it names exactly one; then
+// the entries s may mean as a spelling followed by a country qualifier
+// (qualifierMatches); and otherwise the entries a name of which s begins
+// (partialMatches). No index: every spelling of every entry is compared.
+// One entry is a value, except where oracleRead says otherwise.
 func matches(entries []Entry, s string) []string {
+	ids, _ := oracleRead(entries, s)
+	return ids
+}
+
+// oracleRead is matches, and whether the one entry it finds is a value:
+// it is not when a qualifier the country kind asks about leaves one
+// reading.
+func oracleRead(entries []Entry, s string) (ids []string, value bool) {
 	if out := exactMatches(entries, s); len(out) > 0 {
-		return out
+		return out, len(out) == 1
 	}
 	var rest string
 	if fields := strings.Fields(s); len(fields) > 1 && slices.ContainsFunc(oracleArticles, func(a string) bool {
@@ -80,9 +94,106 @@ func matches(entries []Entry, s string) []string {
 		}
 	}
 	if out := exactMatches(entries, rest); rest != "" && len(out) == 1 {
-		return out
+		return out, true
 	}
-	return partialMatches(entries, s)
+	p := partialMatches(entries, s)
+	if q, sure, other := qualifierMatches(entries, s); len(q) > 0 {
+		for _, id := range p {
+			if !slices.Contains(q, id) {
+				q = append(q, id)
+			}
+		}
+		return q, sure && len(q) == 1
+	} else if other && len(p) == 0 {
+		return nil, false
+	}
+	return p, len(p) == 1
+}
+
+// qualifierMatches is the oracle of a spelling followed by a country
+// qualifier: every way of cutting s in two at a run of spaces, commas and
+// an opening parenthesis (one comma, one parenthesis, the comma first; a
+// parenthesis closed at the end; a qualifier with a letter and balanced
+// parentheses), where the first part is a spelling
+// of entries (exactMatches) one of which has a country and the country
+// kind reads the second as a country or asks with countries. The entries
+// of those countries are readings, with those of no country (when there
+// are entries of those countries, or the country was read as a value);
+// sure when one cut gives one entry from a country read as a value; other
+// when a cut's entries all have a country and the value is none of them.
+func qualifierMatches(entries []Entry, s string) (ids []string, sure, other bool) {
+	sep := func(r rune) bool { return r == ',' || r == '(' || unicode.IsSpace(r) || r == '\uFEFF' }
+	r := []rune(s)
+	cuts := 0
+	for i := 1; i < len(r); i++ {
+		if !sep(r[i]) || sep(r[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(r) && sep(r[j]) {
+			j++
+		}
+		run, q := string(r[i:j]), string(r[j:])
+		if j == len(r) || strings.Count(run, ",") > 1 || strings.Count(run, "(") > 1 ||
+			strings.Contains(run, ",") && strings.Contains(run, "(") && strings.Index(run, ",") > strings.Index(run, "(") {
+			continue
+		}
+		if strings.Contains(run, "(") {
+			inner, closed := strings.CutSuffix(q, ")")
+			if !closed {
+				continue
+			}
+			q = strings.TrimSpace(inner)
+		}
+		if !strings.ContainsFunc(q, unicode.IsLetter) || strings.Count(q, "(") != strings.Count(q, ")") {
+			continue
+		}
+		named := exactMatches(entries, string(r[:i]))
+		countryOf := map[string]string{}
+		bound := false
+		for _, e := range entries {
+			if slices.Contains(named, e.ID) && e.Country != "" {
+				countryOf[e.ID], _ = country.Read(e.Country, country.Options{}).Value()
+				bound = true
+			}
+		}
+		if !bound {
+			continue
+		}
+		o := country.Read(q, country.Options{})
+		code, isValue := o.Value()
+		var codes []string
+		if isValue {
+			codes = []string{code}
+		} else if a, _ := o.Ask(); a.Code == agentinput.AskAmbiguous {
+			for _, rd := range a.Readings {
+				var c string
+				_ = json.Unmarshal(rd.Value, &c)
+				codes = append(codes, c)
+			}
+		}
+		var match, unbound []string
+		for _, id := range named {
+			switch c, ok := countryOf[id]; {
+			case !ok:
+				unbound = append(unbound, id)
+			case slices.Contains(codes, c):
+				match = append(match, id)
+			}
+		}
+		if len(match) == 0 && (!isValue || len(unbound) == 0) {
+			other = other || isValue
+			continue
+		}
+		cuts++
+		sure = cuts == 1 && isValue && len(match) == 1 && len(unbound) == 0
+		for _, id := range append(match, unbound...) {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids, sure && cuts == 1, other
 }
 
 // partialMatches are the entries one of whose names or English names

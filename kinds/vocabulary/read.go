@@ -74,8 +74,18 @@ func (v *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
 	r, _ := v.readWord(rest, rest, agentinput.Notes{})
 	id, ok := r.Value()
 	if !ok {
+		// The rest may name an entry followed by another country's
+		// qualifier: a word negation's rest is folded, and "ČR" folds to
+		// "cr", Costa Rica's code.
 		a, _ := r.Ask()
-		return len(a.Readings) > 0
+		if len(a.Readings) > 0 {
+			return true
+		}
+		if v.anyCountry {
+			q := v.qualify(rest)
+			return q.found()
+		}
+		return false
 	}
 	if got, ok := o.Value(); ok {
 		return got == id
@@ -115,7 +125,14 @@ func (v *Reader) readKey(x any, s, k string, notes agentinput.Notes) agentinput.
 		if h, article, ok := v.withoutArticle(s); ok {
 			return v.read(h, s, article, notes)
 		}
-		if p := v.partial[k]; len(p) > 0 {
+		p := v.partial[k]
+		if v.anyCountry {
+			// A mismatched country leaves a partial name the one reading.
+			if q := v.qualify(s); len(q.readings) > 0 || q.other != "" && len(p) == 0 {
+				return v.readQualified(x, s, q, p, notes)
+			}
+		}
+		if len(p) > 0 {
 			return v.readPartial(x, s, p, notes)
 		}
 		return v.nearest(x, k)
@@ -216,7 +233,8 @@ func (v *Reader) reading(i int32) agentinput.Reading {
 
 // nearest is the ask about a spelling that names no entry.
 func (v *Reader) nearest(x any, k string) agentinput.Outcome[string] {
-	near := v.near.find(k)
+	var buf [MaxNear]int32
+	near := v.near.find(k, buf[:0])
 	if len(near) == 0 {
 		return v.ask(x, agentinput.AskInvalid, "it names no entry", nil)
 	}

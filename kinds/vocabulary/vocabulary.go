@@ -11,15 +11,23 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
+	"agentinput.dev/kinds/country"
 )
 
 // Entry is one value of a vocabulary: its id (the canonical spelling), its
-// names, abbreviations and English names.
+// names, abbreviations and English names, and the country it belongs to,
+// if it belongs to one.
 type Entry struct {
 	ID            string   `json:"id"`
 	Names         []string `json:"names"`
 	Abbreviations []string `json:"abbreviations,omitempty"`
 	English       []string `json:"english,omitempty"`
+	// Country is the country of an entry bound to one (a national
+	// court), as the country owner (kinds/country) reads it as one
+	// country: "CZ" best. A spelling of the entry followed by a spelling
+	// of its country reads as the entry ("Nejvyšší soud ČR"); an entry
+	// without a country never takes one.
+	Country string `json:"country,omitempty"`
 }
 
 // how says which spelling of an entry a folded spelling is; a lower how is
@@ -52,10 +60,14 @@ type Reader struct {
 	// partial maps the folded first words of every name and English name
 	// (fewer words than the name, minPartial letters or more) to the
 	// entries whose names begin so, each once, in the order of the data.
-	partial  map[string][]int32
-	near     nearIndex
-	expected string
-	example  json.RawMessage
+	partial map[string][]int32
+	// countries holds each entry's country, as the country owner read
+	// it (alpha-2), or ""; anyCountry reports whether one is not "".
+	countries  []string
+	anyCountry bool
+	near       nearIndex
+	expected   string
+	example    json.RawMessage
 }
 
 // MaxNear is the most nearest entries an ask about a spelling that names
@@ -86,8 +98,9 @@ func New(opts Options) (*Reader, error) {
 			strconv.Itoa(agentinput.MaxVocabularyEntries) + " (agentinput.MaxVocabularyEntries)")
 	}
 	v := &Reader{
-		entries: make([]Entry, len(entries)),
-		ids:     make(map[string]int32, len(entries)),
+		entries:   make([]Entry, len(entries)),
+		ids:       make(map[string]int32, len(entries)),
+		countries: make([]string, len(entries)),
 	}
 	// spelled is one spelling as declared, kept while building so that an
 	// error names both spellings.
@@ -122,6 +135,7 @@ func New(opts Options) (*Reader, error) {
 			Names:         slices.Clone(e.Names),
 			Abbreviations: slices.Clone(e.Abbreviations),
 			English:       slices.Clone(e.English),
+			Country:       e.Country,
 		}
 		v.entries[i] = e
 		at := "entry " + strconv.Itoa(i+1)
@@ -138,6 +152,14 @@ func New(opts Options) (*Reader, error) {
 		v.ids[e.ID] = int32(i)
 		if len(e.Names) == 0 {
 			return nil, errors.New("vocabulary: entry " + strconv.Quote(e.ID) + " has no name")
+		}
+		if e.Country != "" {
+			code, err := readCountry(e.Country)
+			if err != "" {
+				return nil, errors.New("vocabulary: entry " + strconv.Quote(e.ID) + ": country " + strconv.Quote(e.Country) + " " + err)
+			}
+			v.countries[i] = code
+			v.anyCountry = true
 		}
 		add := func(text string, h how) error {
 			if err := checkDeclared(text); err != "" {
@@ -208,7 +230,8 @@ func New(opts Options) (*Reader, error) {
 }
 
 // Load reads a vocabulary from JSON: an array of entries,
-// [{"id", "names", "abbreviations", "english"}], and builds it with New. An
+// [{"id", "names", "abbreviations", "english", "country"}], and builds it
+// with New. An
 // unknown field is an error (a misspelt "abbreviation" would otherwise be
 // lost silently). It is New for the form a vocabulary is kept in: data
 // files, which every server loads the same way, so that this decoding is
@@ -224,6 +247,26 @@ func Load(r io.Reader) (*Reader, error) {
 		return nil, errors.New("vocabulary: reading the entries: data after the array")
 	}
 	return New(Options{Entries: entries})
+}
+
+// readCountry reads an entry's declared country through the country
+// owner: its alpha-2 code, or what is wrong with it when it is not one
+// country.
+func readCountry(s string) (code, problem string) {
+	o := country.Read(s, country.Options{})
+	if code, ok := o.Value(); ok {
+		return code, ""
+	}
+	a, _ := o.Ask()
+	problem = "is not one country as the country kind reads it: " + a.Reason
+	if len(a.Readings) > 0 {
+		var codes []string
+		for _, r := range a.Readings {
+			codes = append(codes, string(r.Value))
+		}
+		problem += " (it may mean " + strings.Join(codes, " or ") + ")"
+	}
+	return "", problem
 }
 
 // checkDeclared says what is wrong with a declared spelling, or "".
@@ -260,7 +303,7 @@ func (v *Reader) Entry(id string) (Entry, bool) {
 		return Entry{}, false
 	}
 	e := v.entries[i]
-	return Entry{ID: e.ID, Names: slices.Clone(e.Names), Abbreviations: slices.Clone(e.Abbreviations), English: slices.Clone(e.English)}, true
+	return Entry{ID: e.ID, Names: slices.Clone(e.Names), Abbreviations: slices.Clone(e.Abbreviations), English: slices.Clone(e.English), Country: e.Country}, true
 }
 
 // Describe returns a few words that name an entry for a reading's meaning:
