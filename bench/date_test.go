@@ -17,6 +17,9 @@ var dateInputs = []struct{ name, s string }{
 	{"iso", "2026-10-01"},
 	{"dotted", "1. 10. 2026"},
 	{"english", "October 1, 2026"},
+	{"english-dmy", "1 October 2026"},
+	{"english-abbr", "Oct 1, 2026"},
+	{"datetime", "2026-10-01T10:00:00Z"},
 	{"czech", "1. října 2026"},
 	{"slash", "01/02/2026"},
 }

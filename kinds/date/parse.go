@@ -238,7 +238,10 @@ func cutTime(ts []tok) (end int, reason string, ok bool) {
 
 // parseDate reads the tokens of one date without weekday or time.
 func parseDate(p *parsed, ts []tok) {
-	var items [3]item
+	// items[3] is scratch: an item is written in place, field by field,
+	// and only then is a fourth one refused. (Building an item and copying
+	// it in whole made the copy wait on its own narrow stores.)
+	var items [4]item
 	n := 0
 	var gap sep
 	fillers := 0
@@ -268,10 +271,10 @@ func parseDate(p *parsed, ts []tok) {
 			continue
 		case tNum, tWord:
 		}
-		var it item
+		it := &items[n]
 		switch {
 		case t.kind == tNum:
-			it = item{kind: iNum, val: t.val, width: t.width}
+			it.kind, it.val, it.width = iNum, t.val, t.width
 			if i+1 < len(ts) && ts[i+1].kind == tWord && !ts[i+1].space && ts[i+1].w != nil && ts[i+1].w.role&roleOrdinal != 0 {
 				it.ordinal = true
 				i++
@@ -285,10 +288,10 @@ func parseDate(p *parsed, ts []tok) {
 				p.fail("a year has quarters Q1 to Q4")
 				return
 			}
-			it = item{kind: iQuarter, val: q.val}
+			it.kind, it.val = iQuarter, q.val
 			i++
 		case t.w.month != 0:
-			it = item{kind: iMonth, w: t.w}
+			it.kind, it.w = iMonth, t.w
 		case t.w.role&roleFiller != 0:
 			fillers++
 			gap.space = true
@@ -300,12 +303,11 @@ func parseDate(p *parsed, ts []tok) {
 			p.fail("it has a word that is not a month name in the enabled languages")
 			return
 		}
-		if n == len(items) {
+		if n == len(items)-1 {
 			p.fail("it has more numbers and names than a date has")
 			return
 		}
 		it.before = gap
-		items[n] = it
 		n++
 		gap = sep{}
 	}
@@ -319,8 +321,8 @@ func parseDate(p *parsed, ts []tok) {
 	}
 	its := items[:n]
 	months, quarters := 0, 0
-	for _, it := range its {
-		switch it.kind {
+	for i := range its {
+		switch its[i].kind {
 		case iMonth:
 			months++
 		case iQuarter:
@@ -348,8 +350,8 @@ func parseDate(p *parsed, ts []tok) {
 		quarterOf(p, its)
 		return
 	}
-	for _, it := range its {
-		if it.ordinal {
+	for i := range its {
+		if its[i].ordinal {
 			p.fail("an ordinal day goes with a month name")
 			return
 		}
@@ -566,19 +568,21 @@ func centuries(day, month, yy int, prefix string, o order) parsed {
 // four-digit year in any order ("October 1, 2026", "1. října 2026",
 // "15 de marzo de 2026"), or a month and a year.
 func monthNamed(p *parsed, its []item) {
-	var m item
-	var nums []item
-	var buf [2]item
-	nums = buf[:0]
-	for _, it := range its {
-		if it.kind == iMonth {
-			m = it
+	// The items are read through pointers, not copied: a copy of an item
+	// just written field by field waits on those stores.
+	var m *item
+	var nums [2]*item
+	k := 0
+	for i := range its {
+		if its[i].kind == iMonth {
+			m = &its[i]
 		} else {
-			nums = append(nums, it)
+			nums[k] = &its[i]
+			k++
 		}
 	}
 	months := monthsOf(m.w)
-	switch len(nums) {
+	switch k {
 	case 0:
 		p.fail("it has a month but no year")
 		return
@@ -611,7 +615,7 @@ func monthNamed(p *parsed, its []item) {
 	}
 	switch {
 	case year.width == 4 && day.width <= 2 && !year.ordinal:
-	case year.width == 2 && day.width <= 2 && !year.ordinal && its[2].kind == iNum && its[2] == year:
+	case year.width == 2 && day.width <= 2 && !year.ordinal && its[2].kind == iNum && &its[2] == year:
 		// "1 Oct 26", "Oct 1, 26": a two-digit year last.
 		*p = parsed{why: whyTwoDigit}
 		for _, mm := range months {

@@ -108,7 +108,7 @@ func readYear(v any, n int64, opts Options) agentinput.Outcome[Date] {
 	y := int(n)
 	var p parsed
 	periodOf(&p, periodYear, y, 1, 12)
-	return finish(v, agentinput.JSONValue(v), &p, agentinput.Notes{}, opts)
+	return finish(v, agentinput.JSONValue(v), "", &p, agentinput.Notes{}, opts)
 }
 
 // readString reads a date written as text.
@@ -144,12 +144,13 @@ func readString(v any, s string, opts Options, words map[string]*word) agentinpu
 	}
 	var p parsed
 	parseOne(&p, toks)
-	return finish(v, agentinput.Text(t), &p, notes, opts)
+	return finish(v, agentinput.Text(t), t, &p, notes, opts)
 }
 
 // finish turns the reading of one date into the outcome for the property:
-// a value, absence (an open bound), or an ask.
-func finish(v any, from agentinput.Spelling, p *parsed, notes agentinput.Notes, opts Options) agentinput.Outcome[Date] {
+// a value, absence (an open bound), or an ask. text is the string from
+// spells (agentinput.Text(text)), "" when from is a JSON value.
+func finish(v any, from agentinput.Spelling, text string, p *parsed, notes agentinput.Notes, opts Options) agentinput.Outcome[Date] {
 	if p.bad != "" {
 		return ask(v, opts, agentinput.AskInvalid, p.bad, hintString)
 	}
@@ -168,11 +169,10 @@ func finish(v any, from agentinput.Spelling, p *parsed, notes agentinput.Notes, 
 		}
 		return ambiguous(v, opts, p)
 	}
-	c := p.c[0]
 	if p.period != periodDay {
-		return periodBound(v, from, p, c, notes, opts)
+		return periodBound(v, from, p, p.c[0], notes, opts)
 	}
-	d := c.first
+	d := p.c[0].first
 	if opts.Bound != BoundNone && (d.Year < 1000 || d.Year >= 9000) {
 		// An open-bound sentinel is absent whatever its weekday says
 		// (fuzz: "Thu1OCt0100").
@@ -180,6 +180,11 @@ func finish(v any, from agentinput.Spelling, p *parsed, notes agentinput.Notes, 
 	}
 	if p.wdays != 0 && p.wdays&(1<<d.Weekday()) == 0 {
 		return wrongWeekday(v, opts, d, p.wdays)
+	}
+	if p.note != "" && !p.timed && text != "" && notes == (agentinput.Notes{}) {
+		// The one note of a month name ("October 1, 2026"), built in one
+		// step: what the Add below records, without copying the notes.
+		return agentinput.ValueNote(d, p.note, text, p.reason)
 	}
 	switch {
 	case p.note != "":

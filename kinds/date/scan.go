@@ -40,6 +40,16 @@ type tokens struct {
 	n int
 }
 
+// push appends a token, writing its fields in place: a token built whole
+// and copied in makes the copy wait on the narrow stores that built it.
+func (ts *tokens) push(kind tokKind, space bool, start, end, width, val int, w *word) {
+	t := &ts.t[ts.n]
+	t.kind, t.space = kind, space
+	t.start, t.end, t.width = int32(start), int32(end), int32(width)
+	t.val, t.w = val, w
+	ts.n++
+}
+
 // isPunct reports whether r is a mark a date spelling may hold.
 func isPunct(r rune) bool {
 	switch r {
@@ -74,8 +84,7 @@ func tokenize(s string, words map[string]*word, ts *tokens) string {
 				}
 				j++
 			}
-			ts.t[ts.n] = tok{kind: tNum, space: space, start: int32(i), end: int32(j), width: int32(j - i), val: v}
-			ts.n++
+			ts.push(tNum, space, i, j, j-i, v, nil)
 			i, space = j, false
 			continue
 		case c == ' ' || c == '\t':
@@ -89,8 +98,7 @@ func tokenize(s string, words map[string]*word, ts *tokens) string {
 			space = true
 			i += n
 		case isPunct(r):
-			ts.t[ts.n] = tok{kind: tPunct, space: space, start: int32(i), end: int32(i + n), val: int(r)}
-			ts.n++
+			ts.push(tPunct, space, i, i+n, 0, int(r), nil)
 			i, space = i+n, false
 		case unicode.IsLetter(r) || r == '°':
 			j := i + n
@@ -109,8 +117,7 @@ func tokenize(s string, words map[string]*word, ts *tokens) string {
 				}
 				j += n2
 			}
-			ts.t[ts.n] = tok{kind: tWord, space: space, start: int32(i), end: int32(j), w: lookup(words, s[i:j])}
-			ts.n++
+			ts.push(tWord, space, i, j, 0, 0, lookup(words, s[i:j]))
 			i, space = j, false
 		case unicode.IsControl(r):
 			return "it contains the control character " + spelling.CodePoint(r)
