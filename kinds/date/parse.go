@@ -153,8 +153,8 @@ func parseOne(p *parsed, ts []tok) {
 // ends. It returns a reason when ts has a time that is not one.
 func cutTime(ts []tok) (end int, reason string, ok bool) {
 	colon := -1
-	for i, t := range ts {
-		if t.kind == tPunct && t.val == ':' {
+	for i := range ts {
+		if t := &ts[i]; t.kind == tPunct && t.val == ':' {
 			colon = i
 			break
 		}
@@ -246,7 +246,7 @@ func parseDate(p *parsed, ts []tok) {
 	var gap sep
 	fillers := 0
 	for i := 0; i < len(ts); i++ {
-		t := ts[i]
+		t := &ts[i] // not a copy: see tokens.push
 		if t.space {
 			gap.space = true
 		}

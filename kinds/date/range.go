@@ -13,7 +13,8 @@ import (
 // else ("October 1, 2026") is not a range. It reports false when ts has
 // none.
 func rangeMark(ts []tok) (at, width int, ok bool) {
-	for i, t := range ts {
+	for i := range ts {
+		t := &ts[i] // not a copy: see tokens.push
 		switch {
 		case i == 0 || i == len(ts)-1:
 		case t.kind == tWord && t.w != nil && t.w.role&roleRangeTo != 0:

@@ -41,7 +41,9 @@ type tokens struct {
 }
 
 // push appends a token, writing its fields in place: a token built whole
-// and copied in makes the copy wait on the narrow stores that built it.
+// and copied in makes the copy wait on the narrow stores that built it
+// (store forwarding). For the same reason the readers look at tokens
+// through pointers (&ts[i]) rather than copying them out.
 func (ts *tokens) push(kind tokKind, space bool, start, end, width, val int, w *word) {
 	t := &ts.t[ts.n]
 	t.kind, t.space = kind, space
