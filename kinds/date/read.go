@@ -35,6 +35,11 @@ func Read(v any, opts Options) agentinput.Outcome[Date] {
 		}
 		words = indexOf(m)
 	}
+	if s, ok := v.(string); ok {
+		// What read does with a string, one call (and one copy of the
+		// outcome) shorter.
+		return readString(v, s, opts, words)
+	}
 	return read(v, opts, words)
 }
 
@@ -49,6 +54,7 @@ func (r *Reader) Read(v any) agentinput.Outcome[Date] {
 		if d, ok := parseDateTime(s); ok {
 			return timeDropped(s, d, r.opts)
 		}
+		return readString(v, s, r.opts, r.words)
 	}
 	return read(v, r.opts, r.words)
 }
