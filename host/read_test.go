@@ -105,7 +105,10 @@ func TestResultClassesFailClosed(t *testing.T) {
 // until the host gives up.
 func TestTimeoutAndCancellation(t *testing.T) {
 	f := newFixture(t, "")
-	h := f.bind(t, host.Options{Budget: host.Budget{RPC: 20 * time.Millisecond}}, read("read_slow"))
+	// The budget holds for discovery's tools/list too, so it is long
+	// enough for a loaded machine to list the fixture; read_slow never
+	// answers, so the call waits it out whatever it is.
+	h := f.bind(t, host.Options{Budget: host.Budget{RPC: 500 * time.Millisecond}}, read("read_slow"))
 	if res := call(t, h, "read_slow", `{}`); res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeMCPTimeout {
 		t.Fatalf("%+v", res)
 	}

@@ -264,18 +264,21 @@ func baselineLoop(kind string, r io.Reader, w io.Writer) error {
 		switch kind {
 		case "number":
 			var f float64
+			//agentinput:allow number the baseline the read command is measured against is strconv itself
 			if f, err = strconv.ParseFloat(string(s), 64); err == nil {
 				out = append(out, `,"value":`...)
 				out = strconv.AppendFloat(out, f, 'g', -1, 64)
 			}
 		case "boolean":
 			var v bool
+			//agentinput:allow boolean the baseline the read command is measured against is strconv itself
 			if v, err = strconv.ParseBool(string(s)); err == nil {
 				out = append(out, `,"value":`...)
 				out = strconv.AppendBool(out, v)
 			}
 		case "date":
 			var d time.Time
+			//agentinput:allow date the baseline the read command is measured against is time.Parse itself
 			if d, err = time.Parse(time.DateOnly, string(s)); err == nil {
 				out = append(out, `,"value":"`...)
 				out = d.AppendFormat(out, time.DateOnly)

@@ -42,7 +42,9 @@ func TestHTTPStalledReaderIsCut(t *testing.T) {
 	server := sdk.NewServer(&sdk.Implementation{Name: "test", Version: "v0"}, nil)
 	mcp.Register(server, big)
 	ts := httptest.NewUnstartedServer(nil)
-	ts.Config = mcp.NewHTTPServer(server, mcp.HTTPOptions{WriteTimeout: 200 * time.Millisecond, MaxConcurrent: 1, JSONResponse: true})
+	// The write deadline counts from the request, so it bounds every
+	// reply here, initialize too: long enough for a loaded machine.
+	ts.Config = mcp.NewHTTPServer(server, mcp.HTTPOptions{WriteTimeout: time.Second, MaxConcurrent: 1, JSONResponse: true})
 	ts.Start()
 	t.Cleanup(ts.Close)
 	addr := strings.TrimPrefix(ts.URL, "http://")
