@@ -53,6 +53,11 @@ func BindProperty(name string, goType reflect.Type, tag string, spec *Spec) (*Bi
 // session of ctx (WithSession) and the filters of ctx (WithFilters), which
 // stand in for the other arguments a tool binds its tokens to.
 func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Outcome[any] {
+	if bd := &b.p.binding; bd.value != nil && bd.cursor == nil && bd.tree == nil {
+		// The kind's own Go type: its value as the kind read it, by the
+		// same absence and exact rules (propertyOutcome).
+		return propertyOutcome(b.p, raw, present, b.mode, bd.value)
+	}
 	o := b.p.outcome(raw, present, b.mode, sessionOf(ctx), filtersOf(ctx))
 	return agentinput.Map(o, func(s slot) any {
 		if s.assign == nil && s.set != nil && reflect.TypeOf(s.json) == b.goType {

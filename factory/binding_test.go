@@ -2,10 +2,14 @@ package factory
 
 import (
 	"context"
+	"encoding/json"
 	"reflect"
 	"testing"
+	"time"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/date"
+	"agentinput.dev/kinds/number"
 )
 
 func TestBindProperty(t *testing.T) {
@@ -47,6 +51,59 @@ func TestBindProperty(t *testing.T) {
 	}{{reflect.TypeFor[int](), "number,min=ten"}, {reflect.TypeFor[string](), "date,bound=start"}, {nil, ""}, {reflect.TypeFor[bool](), "number"}} {
 		if _, err := BindProperty("v", bad.t, bad.tag, nil); err == nil {
 			t.Errorf("BindProperty(%v, %q): no error", bad.t, bad.tag)
+		}
+	}
+}
+
+// TestBindingValuePath holds Binding.Read's direct path (binding.value:
+// the kind's own Go type, no slot) to the slot path a tool's call reads
+// with, outcome for outcome and byte for byte, and checks that a filter
+// in front of a kind is not bypassed.
+func TestBindingValuePath(t *testing.T) {
+	ctx := context.Background()
+	inputs := []any{nil, "", "N/A", "TBD", "unknown", "all", "*", true, 3, 2.5, "4000", "4 000", "1,234", "12,5", "−7", "1e400",
+		"2026-12-01", "1. 12. 2026", "2026-13-01", "today", "2026-12-01T10:00:00Z", "en-GB", "cs", "0f8fad5b-d9cb-469f-a165-70867728950e",
+		"/eli/cz/sb/2026/1", []any{1}, map[string]any{"a": 1}}
+	for _, c := range []struct {
+		goType reflect.Type
+		tag    string
+		direct bool
+	}{
+		{reflect.TypeFor[json.Number](), "number", false},
+		{reflect.TypeFor[number.Decimal](), "number", true},
+		{reflect.TypeFor[*number.Decimal](), "number,required", true},
+		{reflect.TypeFor[number.Decimal](), "number,exact,min=0", true},
+		{reflect.TypeFor[number.Decimal](), "filter,over=number", false},
+		{reflect.TypeFor[date.Date](), "date", true},
+		{reflect.TypeFor[date.Date](), "filter,over=date", false},
+		{reflect.TypeFor[time.Time](), "timestamp", true},
+		{reflect.TypeFor[string](), "date", false},
+	} {
+		b, err := BindProperty("v", c.goType, c.tag, nil)
+		if err != nil {
+			if c.goType == reflect.TypeFor[json.Number]() {
+				continue // not a number field: only here to show the rule
+			}
+			t.Fatalf("%v %q: %v", c.goType, c.tag, err)
+		}
+		if got := b.p.binding.value != nil; got != c.direct {
+			t.Errorf("%v %q: direct path %v, want %v", c.goType, c.tag, got, c.direct)
+		}
+		slotOnly := *b
+		p := *b.p
+		p.binding.value = nil
+		slotOnly.p = &p
+		for _, in := range inputs {
+			for _, present := range []bool{true, false} {
+				got, want := b.Read(ctx, in, present), slotOnly.Read(ctx, in, present)
+				gv, _ := got.Value()
+				wv, _ := want.Value()
+				gj, gerr := got.AppendJSON(nil)
+				wj, werr := want.AppendJSON(nil)
+				if got.Status() != want.Status() || !reflect.DeepEqual(gv, wv) || string(gj) != string(wj) || (gerr == nil) != (werr == nil) {
+					t.Errorf("%v %q, %#v present=%v:\n got  %s %#v\n want %s %#v", c.goType, c.tag, in, present, gj, gv, wj, wv)
+				}
+			}
 		}
 	}
 }

@@ -425,9 +425,16 @@ func (p *property) outcome(raw any, present bool, mode Mode, session, filters st
 	if p.binding.cursor != nil {
 		read = func(raw any) agentinput.Outcome[slot] { return p.binding.cursor(raw, session, filters) }
 	}
+	return propertyOutcome(p, raw, present, mode, read)
+}
+
+// propertyOutcome reads one value of p with read: the absence rule, then
+// the kind, then exact. A slot for a tool's call, the Go value itself for
+// a Binding (binding.value).
+func propertyOutcome[T any](p *property, raw any, present bool, mode Mode, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
 	o := Read(raw, present, p.absence(mode), read)
 	if p.exact && o.Status() == agentinput.StatusValue && o.NoteCount() > 0 {
-		return agentinput.Asking[slot](agentinput.Ask{
+		return agentinput.Asking[T](agentinput.Ask{
 			Code:     agentinput.AskInvalid,
 			Received: agentinput.Received(raw),
 			Reason:   "this property takes only the canonical value, with no repair",

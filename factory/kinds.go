@@ -28,6 +28,13 @@ type binder struct {
 // describes the result.
 type binding struct {
 	read func(raw any) agentinput.Outcome[slot]
+	// value, when set, is read's outcome with the Go value of the
+	// binder's field type itself instead of a slot: Binding.Read's path
+	// for a kind whose field type is the kind's own (number.Decimal,
+	// date.Date), with no JSON form, closure or reflection per value. It
+	// reads exactly as read does; a wrapper that replaces read (a filter)
+	// clears it.
+	value func(raw any) agentinput.Outcome[any]
 	// items, for a list, reads item by item: the value of the items that
 	// read (nil when the list itself does not read), and each item's ask
 	// with its index. The factory names each item's path (/tags/3), and a
@@ -235,14 +242,24 @@ func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
 	if opts.Max != nil {
 		schema["maximum"] = json.Number(opts.Max.String())
 	}
+	var value func(raw any) agentinput.Outcome[any]
+	if t == reflect.TypeFor[number.Decimal]() {
+		value = func(raw any) agentinput.Outcome[any] { return asAny(number.Read(raw, opts)) }
+	}
 	return binding{
 		read: func(raw any) agentinput.Outcome[slot] {
 			return outcome(number.Read(raw, opts), func(d number.Decimal) any { return json.Number(d.String()) }, assign)
 		},
+		value:    value,
 		schema:   schema,
 		expected: number.Expected(opts),
 		example:  number.Example(opts),
 	}, nil
+}
+
+// asAny is an outcome with its value as an any (binding.value).
+func asAny[T any](o agentinput.Outcome[T]) agentinput.Outcome[any] {
+	return agentinput.Map(o, func(v T) any { return v })
 }
 
 // narrow keeps the declared bounds inside the Go type's range.

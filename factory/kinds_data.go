@@ -122,6 +122,7 @@ func filterBinding(kind string, b binding, required bool) (binding, error) {
 		return binding{}, fmt.Errorf("filter over %s: %w", kind, err)
 	}
 	b.read = f.Read
+	b.value = nil // the filter reads first
 	b.expected = f.Expected()
 	return b, nil
 }

@@ -78,6 +78,8 @@ func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) str
 		read: func(raw any) agentinput.Outcome[slot] {
 			return outcome(read(raw), func(v T) any { return format(v) }, assign)
 		},
+		// A non-nil assign is stringOr's for a field of type T itself.
+		value:    func(raw any) agentinput.Outcome[any] { return asAny(read(raw)) },
 		schema:   schema,
 		expected: expected,
 		example:  example,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 	"math/rand/v2"
@@ -214,30 +213,6 @@ func BenchmarkReadMixed(b *testing.B) {
 	}
 }
 
-// BenchmarkReadMixedBaseline is the floor BenchmarkReadMixed is measured
-// against: the minimal loop that reads the same input and writes a JSON
-// line per value — a line scanner, the standard library's parser for the
-// kind (strconv.ParseFloat for number, strconv.ParseBool for boolean,
-// time.Parse of YYYY-MM-DD for date), and a line appended with
-// strconv.AppendFloat / AppendBool / AppendQuote. A string is unquoted by
-// dropping its quotes, nothing more.
-func BenchmarkReadMixedBaseline(b *testing.B) {
-	for _, k := range mixKinds {
-		b.Run(k.kind, func(b *testing.B) {
-			data := cachedMix(k.kind, k.mix)
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			cpu := cpuTime()
-			for b.Loop() {
-				if err := baselineLoop(k.kind, bytes.NewReader(data), io.Discard); err != nil {
-					b.Fatal(err)
-				}
-			}
-			reportLines(b, mixLines, cpuTime()-cpu)
-		})
-	}
-}
-
 // reportLines reports the wall clock per line, the lines per second, and
 // the process's CPU time per line (cpu is the CPU time the loop took).
 func reportLines(b *testing.B, lines int, cpu time.Duration) {
@@ -245,59 +220,6 @@ func reportLines(b *testing.B, lines int, cpu time.Duration) {
 	b.ReportMetric(per, "ns/line")
 	b.ReportMetric(1e9/per, "values/s")
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(lines), "cpu-ns/line")
-}
-
-func baselineLoop(kind string, r io.Reader, w io.Writer) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), maxLineBytes+2)
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var out []byte
-	for sc.Scan() {
-		line := sc.Bytes()
-		s := line
-		if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
-			s = s[1 : len(s)-1]
-		}
-		out = append(out[:0], `{"input":`...)
-		out = strconv.AppendQuote(out, string(line))
-		var err error
-		switch kind {
-		case "number":
-			var f float64
-			//agentinput:allow number the baseline the read command is measured against is strconv itself
-			if f, err = strconv.ParseFloat(string(s), 64); err == nil {
-				out = append(out, `,"value":`...)
-				out = strconv.AppendFloat(out, f, 'g', -1, 64)
-			}
-		case "boolean":
-			var v bool
-			//agentinput:allow boolean the baseline the read command is measured against is strconv itself
-			if v, err = strconv.ParseBool(string(s)); err == nil {
-				out = append(out, `,"value":`...)
-				out = strconv.AppendBool(out, v)
-			}
-		case "date":
-			var d time.Time
-			//agentinput:allow date the baseline the read command is measured against is time.Parse itself
-			if d, err = time.Parse(time.DateOnly, string(s)); err == nil {
-				out = append(out, `,"value":"`...)
-				out = d.AppendFormat(out, time.DateOnly)
-				out = append(out, '"')
-			}
-		}
-		if err != nil {
-			out = append(out, `,"error":`...)
-			out = strconv.AppendQuote(out, "not a value of the kind")
-		}
-		out = append(out, "}\n"...)
-		if _, err := bw.Write(out); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	return bw.Flush()
 }
 
 // The output of `read` is byte for byte what encoding/json wrote before
