@@ -38,8 +38,14 @@ func readString(v any, s string) agentinput.Outcome[ELI] {
 	}
 	// The canonical URI, the common case, reads without a note and
 	// without allocating.
+	// Its scan is kept: when trimming changes nothing, the full read
+	// below would scan the same string again.
+	var u uriParts
+	var isURI, scanned bool
 	if len(s) <= maxCanonicalLen {
-		if u, ok := scanURI(s); ok && u.fail == "" && u.canonical() {
+		u, isURI = scanURI(s)
+		scanned = true
+		if isURI && u.fail == "" && u.canonical() {
 			if e, ok := u.eli(); ok {
 				return agentinput.Value(e, agentinput.Notes{})
 			}
@@ -59,7 +65,10 @@ func readString(v any, s string) agentinput.Outcome[ELI] {
 	if reason := hiddenCharacter(t); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason, "")
 	}
-	if u, ok := scanURI(t); ok {
+	if !scanned || t != s {
+		u, isURI = scanURI(t)
+	}
+	if isURI {
 		if u.fail != "" {
 			return invalid(v, agentinput.AskInvalid, u.fail, u.hint)
 		}

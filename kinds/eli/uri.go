@@ -118,8 +118,8 @@ func (u *uriParts) cachedRepairs(mask int) string {
 // ("eli/reg/2016/679/oj", "/eli/…"). It reports false when s is none of
 // these (a citation, perhaps), and true with fail set when s is one of
 // them but names no act the kind reads.
-func scanURI(s string) (uriParts, bool) {
-	u, ok := scanParts(s)
+func scanURI(s string) (u uriParts, ok bool) {
+	ok = scanParts(s, &u)
 	if u.foreignHost != "" && u.fail != "" {
 		// Under a host of no register, a path that names no act is not
 		// read as an ELI at all: say so, not what is wrong in the path.
@@ -129,7 +129,7 @@ func scanURI(s string) (uriParts, bool) {
 }
 
 // scanParts is scanURI but for the reason of a host of no register.
-func scanParts(s string) (u uriParts, ok bool) {
+func scanParts(s string, u *uriParts) bool {
 	rest := s
 	var host string
 	switch {
@@ -150,7 +150,7 @@ func scanParts(s string) (u uriParts, ok bool) {
 		if !found {
 			if !isHost(host, false) || !hasPrefixFold(rest, "/eli/") {
 				u.fail = reasonHost
-				return u, true
+				return true
 			}
 			// A valid ELI path under a host of no register: the path
 			// names the act, and the host is replaced, with a note.
@@ -164,7 +164,7 @@ func scanParts(s string) (u uriParts, ok bool) {
 		u.upperCase = u.upperCase || hasUpper(host)
 		if !hasPrefixFold(rest, "/eli/") {
 			u.fail = "its path does not begin with /eli/"
-			return u, true
+			return true
 		}
 		rest = rest[len("/eli/"):]
 	case hasPrefixFold(rest, "/eli/"):
@@ -184,14 +184,14 @@ func scanParts(s string) (u uriParts, ok bool) {
 		// A host without a scheme: "data.europa.eu/eli/…".
 		slash := strings.IndexByte(rest, '/')
 		if slash < 0 {
-			return u, false
+			return false
 		}
 		reg, canonicalHost, found := lookupHost(rest[:slash])
 		if !found {
 			// A host of no register, with a dot, before "/eli/":
 			// "example.com/eli/reg/2016/679/oj".
 			if !isHost(rest[:slash], true) || !hasPrefixFold(rest[slash:], "/eli/") {
-				return u, false
+				return false
 			}
 			u.foreignHost = rest[:slash]
 			rest = rest[slash+len("/eli/"):]
@@ -203,7 +203,7 @@ func scanParts(s string) (u uriParts, ok bool) {
 		rest = rest[slash:]
 		if !hasPrefixFold(rest, "/eli/") {
 			u.fail = "its path does not begin with /eli/"
-			return u, true
+			return true
 		}
 		rest = rest[len("/eli/"):]
 	}
@@ -212,7 +212,7 @@ func scanParts(s string) (u uriParts, ok bool) {
 	}
 	if strings.ContainsAny(rest, "?#") {
 		u.fail = "it has a query or a fragment, which no ELI of an act has"
-		return u, true
+		return true
 	}
 	if strings.HasSuffix(rest, "/") {
 		u.trailingSlash = true
@@ -235,7 +235,7 @@ func scanParts(s string) (u uriParts, ok bool) {
 	for _, seg := range segs[:n] {
 		if seg == "" {
 			u.fail = "its path has an empty segment"
-			return u, true
+			return true
 		}
 	}
 	pathReg := EU
@@ -244,15 +244,15 @@ func scanParts(s string) (u uriParts, ok bool) {
 	}
 	if u.register != 0 && u.register != pathReg {
 		u.fail = "its host is not the register of the act its path names"
-		return u, true
+		return true
 	}
 	u.register = pathReg
 	if pathReg == CZ {
-		scanCZPath(&u, segs[:n], more)
+		scanCZPath(u, segs[:n], more)
 	} else {
-		scanEUPath(&u, segs[:n], more)
+		scanEUPath(u, segs[:n], more)
 	}
-	return u, true
+	return true
 }
 
 func scanEUPath(u *uriParts, segs []string, more bool) {
