@@ -146,8 +146,8 @@ func (e *ParseError) Unwrap() error { return ErrSyntax }
 // EU act, no leading zeros). It is the inverse of String.
 func Parse(s string) (ELI, error) {
 	if len(s) <= maxCanonicalLen {
-		u, ok := scanURI(s)
-		if ok && u.canonical() {
+		var u uriParts
+		if scanURI(s, &u) && u.canonical() {
 			if e, ok := u.eli(); ok {
 				return e, nil
 			}

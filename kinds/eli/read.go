@@ -43,7 +43,7 @@ func readString(v any, s string) agentinput.Outcome[ELI] {
 	var u uriParts
 	var isURI, scanned bool
 	if len(s) <= maxCanonicalLen {
-		u, isURI = scanURI(s)
+		isURI = scanURI(s, &u)
 		scanned = true
 		if isURI && u.fail == "" && u.canonical() {
 			if e, ok := u.eli(); ok {
@@ -66,7 +66,7 @@ func readString(v any, s string) agentinput.Outcome[ELI] {
 		return invalid(v, agentinput.AskInvalid, reason, "")
 	}
 	if !scanned || t != s {
-		u, isURI = scanURI(t)
+		isURI = scanURI(t, &u)
 	}
 	if isURI {
 		if u.fail != "" {

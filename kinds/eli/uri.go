@@ -118,14 +118,18 @@ func (u *uriParts) cachedRepairs(mask int) string {
 // ("eli/reg/2016/679/oj", "/eli/…"). It reports false when s is none of
 // these (a citation, perhaps), and true with fail set when s is one of
 // them but names no act the kind reads.
-func scanURI(s string) (u uriParts, ok bool) {
-	ok = scanParts(s, &u)
+//
+// It fills u in place, from zero: a struct this size returned by value
+// is copied on every read, the canonical one included.
+func scanURI(s string, u *uriParts) bool {
+	*u = uriParts{}
+	ok := scanParts(s, u)
 	if u.foreignHost != "" && u.fail != "" {
 		// Under a host of no register, a path that names no act is not
 		// read as an ELI at all: say so, not what is wrong in the path.
 		u.fail, u.hint = reasonHost, ""
 	}
-	return u, ok
+	return ok
 }
 
 // scanParts is scanURI but for the reason of a host of no register.
