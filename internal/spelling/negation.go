@@ -108,6 +108,15 @@ const (
 // kind whose value holds the mark ("-5", "not_started") reads the whole
 // spelling first and asks Negation only when the mark would be dropped.
 func Negation(s string) (rest string, ok bool) {
+	if len(s) > 0 && isASCIIAlnum(s[0]) && !asciiWordMayLead(s) {
+		return "", false // the common spelling: no mark, no negation word
+	}
+	return negationFull(s)
+}
+
+// negationFull is Negation without its fast exit (TestNegationFastExit
+// compares them).
+func negationFull(s string) (rest string, ok bool) {
 	t, _ := Trim(s)
 	t = strings.TrimLeft(t, negationOpeners)
 	if r, size := utf8.DecodeRuneInString(t); IsNegationMark(r) {
@@ -168,6 +177,34 @@ func mayLeadNegation(s string) bool {
 		n++
 	}
 	return negationFirstWords()[string(buf[:n])]
+}
+
+func isASCIIAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// asciiWordMayLead is Negation's cheap first test of a spelling s that
+// starts with an ASCII letter or digit: nothing at its front is trimmed or
+// opens it, and no mark leads it, so only a negation word can. It reports
+// false only when Negation would: s is one ASCII word ("LIVE", no word
+// break), or its ASCII first word, ended by an ASCII byte, is not the
+// first word of a negation word. A first word ended by a non-ASCII
+// character is left to the full test.
+func asciiWordMayLead(s string) bool {
+	var buf [24]byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isASCIIAlnum(c) {
+			if c >= utf8.RuneSelf || i > len(buf) {
+				return true
+			}
+			return negationFirstWords()[string(buf[:i])]
+		}
+		if i < len(buf) {
+			buf[i] = c | 0x20 // ASCII letters to lower case; digits keep their bits
+		}
+	}
+	return false // no word break: Key makes one word, which no negation word is
 }
 
 // hasWordBreak reports whether s holds a character that is not a letter,
