@@ -128,3 +128,22 @@ func TestSentinelYearMonthWithDot(t *testing.T) {
 		}
 	}
 }
+
+// TestSpacedClosingDot: fuzzing found "0001 ." absent on a to-bound (a
+// sentinel year) where the reference asks. A dot after a space closes no
+// number: it asks, while a dot that follows its number ("2026.", "1. 10.
+// 2026.") still reads.
+func TestSpacedClosingDot(t *testing.T) {
+	for _, s := range []string{"0001 .", "9999 .", "2026 .", "2026  .", "1. 10. 2026 ."} {
+		for _, b := range []Bound{BoundNone, BoundFrom, BoundTo} {
+			if a, ok := Read(s, Options{Bound: b}).Ask(); !ok || a.Code != agentinput.AskInvalid {
+				t.Errorf("%q on %v: %s, want an ask invalid", s, b, outcomeJSON(Read(s, Options{Bound: b})))
+			}
+		}
+	}
+	for _, s := range []string{"2026.", "1. 10. 2026."} {
+		if o := Read(s, Options{Bound: BoundTo}); o.Status() != agentinput.StatusValue {
+			t.Errorf("%q on to: %s, want a value", s, outcomeJSON(o))
+		}
+	}
+}

@@ -315,7 +315,10 @@ func parseDate(p *parsed, ts []tok) {
 		p.fail("it has no date")
 		return
 	}
-	if gap.marks > 0 && gap.mark != '.' {
+	if gap.marks > 0 && (gap.mark != '.' || gap.space) {
+		// A closing dot belongs to the number it follows ("2026.", "1. 10.
+		// 2026."); one after a space closes nothing (fuzz: "0001 ." was
+		// absent on a bound, a sentinel year, where the reference asks).
 		p.fail("it ends with " + strconv.QuoteRune(gap.mark))
 		return
 	}
