@@ -67,6 +67,9 @@ func NegationMarks() []string {
 // equal", "not an element of", set minus, circled minus, and the crosses
 // that strike a value out.
 func IsNegationMark(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == '-' || r == '!' || r == '~' || r == '^' // '-' is ASCII's one dash (Pd)
+	}
 	if unicode.Is(unicode.Pd, r) {
 		return true
 	}
@@ -98,6 +101,9 @@ var negationIndex = sync.OnceValue(func() []string {
 const (
 	negationOpeners = "([{<\"'«„“‘`"
 	negationClosers = ")]}>\"'»“”’`"
+	// negationOpenersASCII is the ASCII part of negationOpeners: a
+	// spelling that begins with another ASCII byte has none to trim.
+	negationOpenersASCII = "([{<\"'`"
 )
 
 // Negation reports whether s is led by a mark or word that inverts or
@@ -118,7 +124,9 @@ func Negation(s string) (rest string, ok bool) {
 // compares them).
 func negationFull(s string) (rest string, ok bool) {
 	t, _ := Trim(s)
-	t = strings.TrimLeft(t, negationOpeners)
+	if t != "" && (t[0] >= utf8.RuneSelf || strings.IndexByte(negationOpenersASCII, t[0]) >= 0) {
+		t = strings.TrimLeft(t, negationOpeners)
+	}
 	if r, size := utf8.DecodeRuneInString(t); IsNegationMark(r) {
 		rest, _ = Trim(strings.TrimRight(t[size:], negationClosers))
 		return rest, Key(rest) != ""
@@ -210,6 +218,20 @@ func asciiWordMayLead(s string) bool {
 // hasWordBreak reports whether s holds a character that is not a letter,
 // digit or mark, so that Key would make it more than one word.
 func hasWordBreak(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return hasWordBreakRunes(s[i:])
+		}
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return true // an ASCII byte that is no letter or digit (and no ASCII byte is a mark)
+		}
+	}
+	return false
+}
+
+// hasWordBreakRunes is hasWordBreak over every rune.
+func hasWordBreakRunes(s string) bool {
 	for _, r := range s {
 		if !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsMark(r) {
 			return true

@@ -3,6 +3,8 @@ package spelling
 import (
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestTrim(t *testing.T) {
@@ -111,6 +113,24 @@ func TestMayLeadNegation(t *testing.T) {
 	for _, s := range []string{"Published At", "draft", "in review", "Nejvyšší soud"} {
 		if _, ok := Negation(s); ok {
 			t.Errorf("Negation(%q): a negation", s)
+		}
+	}
+}
+
+// TestNegationASCIIFastPaths holds the ASCII shortcuts of IsNegationMark,
+// hasWordBreak and Negation's opener trim to the Unicode rules they skip.
+func TestNegationASCIIFastPaths(t *testing.T) {
+	for c := rune(0); c < utf8.RuneSelf; c++ {
+		mark := unicode.Is(unicode.Pd, c) || strings.ContainsRune("!~^", c)
+		if IsNegationMark(c) != mark {
+			t.Errorf("IsNegationMark(%q) = %v, want %v", c, !mark, mark)
+		}
+		s := "ab" + string(c) + "Čd"
+		if got, want := hasWordBreak(s), hasWordBreakRunes(s); got != want {
+			t.Errorf("hasWordBreak(%q) = %v, want %v", s, got, want)
+		}
+		if opener := strings.ContainsRune(negationOpeners, c); opener != strings.ContainsRune(negationOpenersASCII, c) {
+			t.Errorf("%q: opener %v in negationOpeners, not so in negationOpenersASCII", c, opener)
 		}
 	}
 }

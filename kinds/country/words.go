@@ -37,14 +37,33 @@ func codeWord(s string) bool {
 			return false // capitals, mixed case or no code: no allocation
 		}
 	}
-	_, ok := codeWordSet[s]
-	return ok
+	return codeWordSet.has(s)
 }
 
-var codeWordSet = func() map[string]struct{} {
-	m := make(map[string]struct{}, len(codeWords))
+// codeWordBits is a set of lower-case words of two or three letters a–z,
+// one bit per word: a look-up on every read of a code costs a shift, not a
+// hash (issue 18).
+type codeWordBits struct {
+	two   [26]uint32      // two[a] bit b: the word a b
+	three [26 * 26]uint32 // three[a*26+b] bit c: the word a b c
+}
+
+// has reports whether w, two or three letters a–z, is in the set.
+func (m *codeWordBits) has(w string) bool {
+	if len(w) == 2 {
+		return m.two[w[0]-'a']&(1<<(w[1]-'a')) != 0
+	}
+	return m.three[int(w[0]-'a')*26+int(w[1]-'a')]&(1<<(w[2]-'a')) != 0
+}
+
+var codeWordSet = func() *codeWordBits {
+	m := new(codeWordBits)
 	for _, w := range codeWords {
-		m[w] = struct{}{}
+		if len(w) == 2 {
+			m.two[w[0]-'a'] |= 1 << (w[1] - 'a')
+		} else {
+			m.three[int(w[0]-'a')*26+int(w[1]-'a')] |= 1 << (w[2] - 'a')
+		}
 	}
 	return m
 }()

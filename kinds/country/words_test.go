@@ -141,3 +141,25 @@ func TestPropertyExonyms(t *testing.T) {
 		}
 	})
 }
+
+// TestCodeWordSet holds the bit set codeWord looks in to the list
+// codeWords: every word of two or three letters a–z is in the set exactly
+// when it is in the list.
+func TestCodeWordSet(t *testing.T) {
+	listed := map[string]bool{}
+	for _, w := range codeWords {
+		listed[w] = true
+	}
+	var check func(w string)
+	check = func(w string) {
+		if len(w) >= 2 && codeWord(w) != listed[w] {
+			t.Errorf("codeWord(%q) = %v, want %v", w, !listed[w], listed[w])
+		}
+		if len(w) < 3 {
+			for c := byte('a'); c <= 'z'; c++ {
+				check(w + string(c))
+			}
+		}
+	}
+	check("")
+}
