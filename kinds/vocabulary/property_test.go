@@ -293,18 +293,7 @@ func TestPropertySpellings(t *testing.T) {
 			t.Fatalf("New: %v", err)
 		}
 		e := entries[rapid.IntRange(0, len(entries)-1).Draw(t, "entry")]
-		var sp string
-		dotted := false
-		switch rapid.IntRange(0, 3).Draw(t, "which") {
-		case 0:
-			sp, dotted = e.ID, true
-		case 1:
-			sp = rapid.SampledFrom(e.Names).Draw(t, "name")
-		case 2:
-			sp = rapid.SampledFrom(e.English).Draw(t, "english")
-		default:
-			sp, dotted = rapid.SampledFrom(e.Abbreviations).Draw(t, "abbreviation"), true
-		}
+		sp, dotted := drawSpelling(t, e)
 		s := render(t, sp, dotted)
 		want := matches(entries, s)
 		if !slices.Contains(want, e.ID) {
@@ -453,4 +442,19 @@ func TestPropertyPartialNames(t *testing.T) {
 			t.Fatalf("%q begins names of %v and yields a value", s, want)
 		}
 	})
+}
+
+// drawSpelling draws one of e's spellings: its id, a name, an English name
+// or an abbreviation; dotted says whether it may be written with dots.
+func drawSpelling(t *rapid.T, e Entry) (sp string, dotted bool) {
+	switch rapid.IntRange(0, 3).Draw(t, "which") {
+	case 0:
+		return e.ID, true
+	case 1:
+		return rapid.SampledFrom(e.Names).Draw(t, "name"), false
+	case 2:
+		return rapid.SampledFrom(e.English).Draw(t, "english"), false
+	default:
+		return rapid.SampledFrom(e.Abbreviations).Draw(t, "abbreviation"), true
+	}
 }

@@ -204,18 +204,7 @@ func TestPropertyQualifier(t *testing.T) {
 			t.Fatalf("New: %v", err)
 		}
 		e := entries[rapid.IntRange(0, len(entries)-1).Draw(t, "entry")]
-		var sp string
-		dotted := false
-		switch rapid.IntRange(0, 3).Draw(t, "which") {
-		case 0:
-			sp, dotted = e.ID, true
-		case 1:
-			sp = rapid.SampledFrom(e.Names).Draw(t, "name")
-		case 2:
-			sp = rapid.SampledFrom(e.English).Draw(t, "english")
-		default:
-			sp, dotted = rapid.SampledFrom(e.Abbreviations).Draw(t, "abbreviation"), true
-		}
+		sp, dotted := drawSpelling(t, e)
 		sp = strings.TrimSpace(renderBare(t, sp, dotted))
 		own := e.Country != "" && rapid.Bool().Draw(t, "own country")
 		code := e.Country
