@@ -30,6 +30,22 @@ func fastDecode(b []byte, names map[string]*property) (any, bool) {
 	return v, d.i == len(b)
 }
 
+// DecodePlainScalar decodes t, the JSON text of one value with no
+// surrounding whitespace, when it is a plain scalar: a number (as
+// json.Number), true, false, null, or a string with no escape, no control
+// character and only UTF-8. Anything else reports false, and the caller
+// decodes t with DecodeValue. It is the first step of DecodeValue's own
+// fast path, for a caller that needs only scalars to skip the rest (the
+// CLI's read, one value a line).
+func DecodePlainScalar(t []byte) (any, bool) {
+	if len(t) == 0 || t[0] == '{' || t[0] == '[' || t[0] == ' ' || t[0] == '\t' || t[0] == '\n' || t[0] == '\r' {
+		return nil, false
+	}
+	d := fastDecoder{b: t}
+	v, ok := d.value(0)
+	return v, ok && d.i == len(t)
+}
+
 type fastDecoder struct {
 	b     []byte
 	i     int

@@ -315,27 +315,14 @@ func blank(line []byte) bool {
 // bad, the ask a tool call would answer for it: both read JSON text
 // through factory.DecodeValue, so they agree by construction.
 func decode(text []byte) (v any, input []byte, bad *agentinput.Ask, ok bool) {
-	// Plain scalars, the common case, without json.Valid or a decoder: a
-	// number, true, false, null, or a string without an escape that is
-	// valid UTF-8, checked here in one pass; their trimmed text is their
-	// compact form and a plain string is what it holds, as
-	// factory.DecodeValue decodes them. Anything else (an escape, a lone
-	// surrogate, invalid UTF-8, a container, text that is not JSON) takes
-	// the general path below.
+	// Plain scalars, the common case, without json.Valid or a decoder
+	// (factory.DecodePlainScalar: a number, true, false, null, or a string
+	// without an escape that is valid UTF-8); their trimmed text is their
+	// compact form. Anything else (an escape, a lone surrogate, invalid
+	// UTF-8, a container, text that is not JSON) takes the general path.
 	t := bytes.Trim(text, " \t\r\n")
-	if len(t) > 0 {
-		switch c := t[0]; {
-		case (c == '-' || c >= '0' && c <= '9') && jsonNumber(t):
-			return json.Number(t), t, nil, true
-		case c == '"' && plainString(t):
-			return string(t[1 : len(t)-1]), t, nil, true
-		case string(t) == "true":
-			return true, t, nil, true
-		case string(t) == "false":
-			return false, t, nil, true
-		case string(t) == "null":
-			return nil, t, nil, true
-		}
+	if v, ok := factory.DecodePlainScalar(t); ok {
+		return v, t, nil, true
 	}
 	if !json.Valid(text) {
 		return nil, nil, nil, false
@@ -377,63 +364,6 @@ func decode(text []byte) (v any, input []byte, bad *agentinput.Ask, ok bool) {
 		return nil, input, &ask, true
 	}
 	return v, input, nil, true
-}
-
-// jsonNumber reports whether t is exactly one JSON number:
-// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?.
-func jsonNumber(t []byte) bool {
-	i := 0
-	if i < len(t) && t[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(t) && t[i] == '0':
-		i++
-	case i < len(t) && t[i] >= '1' && t[i] <= '9':
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-	default:
-		return false
-	}
-	digits := func() bool {
-		start := i
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-		return i > start
-	}
-	if i < len(t) && t[i] == '.' {
-		i++
-		if !digits() {
-			return false
-		}
-	}
-	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
-		i++
-		if i < len(t) && (t[i] == '+' || t[i] == '-') {
-			i++
-		}
-		if !digits() {
-			return false
-		}
-	}
-	return i == len(t)
-}
-
-// plainString reports whether t is exactly one JSON string with no
-// escape, no control character, and valid UTF-8 inside its quotes.
-func plainString(t []byte) bool {
-	if len(t) < 2 || t[0] != '"' || t[len(t)-1] != '"' {
-		return false
-	}
-	in := t[1 : len(t)-1]
-	for _, c := range in {
-		if c < 0x20 || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return utf8.Valid(in)
 }
 
 // write writes one output line: {"input": input, then the outcome's keys}.
