@@ -143,16 +143,22 @@ func readCitation(v any, t string, notes agentinput.Notes) agentinput.Outcome[EL
 		reason = "\"Coll.\" names the Slovak collection of laws (Z. z.) as well as the Czech one (Sb.), and the kind reads the Czech one only"
 	case len(readings) == 1 && (c.base != "" || c.czech):
 		r := readings[0]
-		why := r.meaning()
+		var buf [maxDescribeLen + len(whyTail)]byte
+		why := r.appendMeaning(buf[:0])
 		if c.tail {
-			why += "; the words after the number are not part of the identifier"
+			why = append(why, whyTail...)
 		}
-		notes.Add(agentinput.NoteCitation, agentinput.Text(t), why)
+		notes.Add(agentinput.NoteCitation, agentinput.Text(t), string(why))
 		return agentinput.Value(r.eli, notes)
 	}
-	rs := make([]agentinput.Reading, len(readings))
-	for i, r := range readings {
-		rs[i] = agentinput.Reading{Value: quoteURI(r.eli), Meaning: r.meaning()}
+	var actBuf [len(rbuf)]ELI
+	var meanBuf [len(rbuf) * maxDescribeLen]byte
+	var endBuf [len(rbuf)]int
+	acts, m, ends := actBuf[:0], meanBuf[:0], endBuf[:0]
+	for _, r := range readings {
+		acts = append(acts, r.eli)
+		m = r.appendMeaning(m)
+		ends = append(ends, len(m))
 	}
 	return agentinput.Asking[ELI](agentinput.Ask{
 		Code:     agentinput.AskAmbiguous,
@@ -160,18 +166,39 @@ func readCitation(v any, t string, notes agentinput.Notes) agentinput.Outcome[EL
 		Reason:   reason,
 		Expected: expected,
 		Hint:     hintReadings,
-		Readings: rs,
+		Readings: readingsOf(acts, string(m), ends),
 	})
 }
 
-const reasonTreaties = "the kind reads the collection of laws (Sb.), not the collection of international treaties (Sb. m. s.)"
+// whyTail ends the note of a citation with a title.
+const whyTail = "; the words after the number are not part of the identifier"
 
-// quoteURI is e's URI as a JSON string (a URI has nothing to escape).
-func quoteURI(e ELI) []byte {
-	b := append(make([]byte, 0, 48), '"')
-	b = e.AppendText(b)
-	return append(b, '"')
+// readingsOf returns the readings of an ask about acts, in order; the
+// meaning of acts[i] is meanings[ends[i-1]:ends[i]]. The values share one
+// allocation and the meanings one string: an ask has up to seven
+// readings, and one allocation a part each added up.
+func readingsOf(acts []ELI, meanings string, ends []int) []agentinput.Reading {
+	rs := make([]agentinput.Reading, len(acts))
+	vals := make([]byte, 0, len(acts)*maxQuotedURILen)
+	start := 0
+	for i, e := range acts {
+		v := len(vals)
+		vals = append(vals, '"')
+		vals = e.AppendText(vals)
+		vals = append(vals, '"')
+		// The full slice expression keeps an append to one value from
+		// writing over the next.
+		rs[i] = agentinput.Reading{Value: vals[v:len(vals):len(vals)], Meaning: meanings[start:ends[i]]}
+		start = ends[i]
+	}
+	return rs
 }
+
+// maxQuotedURILen is the length of the longest canonical URI, quoted:
+// "http://data.europa.eu/eli/reg_impl/2099/99999/oj".
+const maxQuotedURILen = len(`"` + euRoot + `reg_impl/2099/99999/` + ojSegment + `"`)
+
+const reasonTreaties = "the kind reads the collection of laws (Sb.), not the collection of international treaties (Sb. m. s.)"
 
 // scanID reads "A/B" and any EU markers after it ("/EC", "/EU/Euratom").
 func (c *citation) scanID(w string) string {
@@ -228,8 +255,17 @@ func (c *citation) scanHead(head []token) string {
 		if tk.punct {
 			continue
 		}
-		if reason := foldWords(tk.text, func(w []byte) string { return c.headWord(w, tk.text) }); reason != "" {
-			return reason
+		var buf [32]byte
+		key, parts := foldWord(tk.text, &buf)
+		if key != nil {
+			if reason := c.headWord(key, tk.text); reason != "" {
+				return reason
+			}
+		}
+		for _, part := range parts {
+			if reason := c.headWord([]byte(part), tk.text); reason != "" {
+				return reason
+			}
 		}
 	}
 	if c.czech && c.union {
@@ -315,13 +351,14 @@ func (c *citation) scanTail(tail []token) string {
 		if isIDWord(tk.text) {
 			return "it names more than one act"
 		}
-		if reason := foldWords(tk.text, func(w []byte) string {
-			if partWords[string(w)] {
-				return "it names a part of an act (" + quoteCut(tk.text) + "); the kind names whole acts"
-			}
-			return ""
-		}); reason != "" {
-			return reason
+		var buf [32]byte
+		key, parts := foldWord(tk.text, &buf)
+		part := partWords[string(key)]
+		for _, p := range parts {
+			part = part || partWords[p]
+		}
+		if part {
+			return "it names a part of an act (" + quoteCut(tk.text) + "); the kind names whole acts"
 		}
 	}
 	return ""
@@ -333,12 +370,13 @@ type reading struct {
 	numberFirst bool // an EU act cited number first
 }
 
-// meaning says in words what the reading is.
-func (r reading) meaning() string {
+// appendMeaning appends in words what the reading is.
+func (r reading) appendMeaning(b []byte) []byte {
+	b = r.eli.appendDescribe(b)
 	if r.numberFirst {
-		return r.eli.describe() + ", cited number first as before 2015"
+		b = append(b, ", cited number first as before 2015"...)
 	}
-	return r.eli.describe()
+	return b
 }
 
 // readings appends to out every act the citation can name, or says why

@@ -114,14 +114,34 @@ func (e ELI) MarshalText() ([]byte, error) { return e.AppendText(nil), nil }
 // describe says in words what e names: "regulation 679 of 2016",
 // "Czech act 89/2012 Sb.".
 func (e ELI) describe() string {
+	var buf [maxDescribeLen]byte
+	return string(e.appendDescribe(buf[:0]))
+}
+
+// appendDescribe appends describe's words to b: built in one buffer, the
+// words cost the one allocation of their string, not one a number.
+func (e ELI) appendDescribe(b []byte) []byte {
 	switch e.register {
 	case EU:
-		return actTypes[e.typ].Name + " " + strconv.Itoa(int(e.number)) + " of " + strconv.Itoa(int(e.year))
+		b = append(b, actTypes[e.typ].Name...)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(e.number), 10)
+		b = append(b, " of "...)
+		return strconv.AppendInt(b, int64(e.year), 10)
 	case CZ:
-		return "Czech act " + strconv.Itoa(int(e.number)) + "/" + strconv.Itoa(int(e.year)) + " Sb."
+		b = append(b, "Czech act "...)
+		b = strconv.AppendInt(b, int64(e.number), 10)
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(e.year), 10)
+		return append(b, " Sb."...)
 	}
-	return "no act"
+	return append(b, "no act"...)
 }
+
+// maxDescribeLen is longer than describe's words of every act
+// ("implementing regulation 99999 of 2099"), with room for what a
+// reading's meaning adds to them.
+const maxDescribeLen = 96
 
 // Format returns the canonical spelling of e, its ELI URI.
 func Format(e ELI) string { return e.String() }

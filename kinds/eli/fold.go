@@ -54,19 +54,15 @@ func foldKey(w string, buf *[32]byte) ([]byte, bool) {
 	return buf[:n], n > 0
 }
 
-// foldWords calls f with each folded part of the word w (one on the fast
-// path) and returns the first reason f returns.
-func foldWords(w string, f func(key []byte) string) string {
-	var buf [32]byte
-	if key, ok := foldKey(w, &buf); ok {
-		return f(key)
+// foldWord folds the word w. On the fast path it returns the one folded
+// key, written into buf, and parts nil; otherwise key is nil and parts
+// are the words of spelling.Fold(w). It takes no callback: a key passed
+// to a function value escapes, and buf with it, one allocation a word.
+func foldWord(w string, buf *[32]byte) (key []byte, parts []string) {
+	if key, ok := foldKey(w, buf); ok {
+		return key, nil
 	}
-	for _, part := range strings.Fields(spelling.Fold(w)) {
-		if reason := f([]byte(part)); reason != "" {
-			return reason
-		}
-	}
-	return ""
+	return nil, strings.Fields(spelling.Fold(w))
 }
 
 // foldIs reports whether w folds to the one word want.

@@ -124,6 +124,11 @@ func invalid(v any, code agentinput.AskCode, reason, hint string) agentinput.Out
 // a Czech citation (number first).
 func bothOrders(v any, e ELI) agentinput.Outcome[ELI] {
 	other := ELI{register: CZ, year: uint16(e.number), number: uint32(e.year)}
+	var buf [2 * maxDescribeLen]byte
+	m := append(e.appendDescribe(buf[:0]), ": year first, the path's order"...)
+	ends := [2]int{len(m)}
+	m = append(other.appendDescribe(m), ": number first, a citation's order"...)
+	ends[1] = len(m)
 	return agentinput.Asking[ELI](agentinput.Ask{
 		Code:     agentinput.AskAmbiguous,
 		Received: agentinput.Received(v),
@@ -131,10 +136,7 @@ func bothOrders(v any, e ELI) agentinput.Outcome[ELI] {
 			"89/2012 Sb.), so the path may hold either order",
 		Expected: expected,
 		Hint:     hintReadings,
-		Readings: []agentinput.Reading{
-			{Value: quoteURI(e), Meaning: e.describe() + ": year first, the path's order"},
-			{Value: quoteURI(other), Meaning: other.describe() + ": number first, a citation's order"},
-		},
+		Readings: readingsOf([]ELI{e, other}, string(m), ends[:]),
 	})
 }
 

@@ -134,6 +134,14 @@ func scanURI(s string, u *uriParts) bool {
 
 // scanParts is scanURI but for the reason of a host of no register.
 func scanParts(s string, u *uriParts) bool {
+	if !mayBeURI(s) {
+		return false // a citation, told in one look at its first word
+	}
+	return scanForms(s, u)
+}
+
+// scanForms is scanParts without its first look: it tries each form.
+func scanForms(s string, u *uriParts) bool {
 	rest := s
 	var host string
 	switch {
@@ -371,6 +379,28 @@ func startsELIPath(s string) bool {
 		}
 	}
 	return hasPrefixFold(s, "cz/sb/")
+}
+
+// mayBeURI reports whether s may be one of the forms scanParts reads:
+// every one has a slash, and before the first slash only characters of
+// a scheme ("https:"), a host ("data.europa.eu", "example.com:8080"), an
+// ELI segment ("eli", "reg_impl", "cz") or nothing ("/eli/…"). A citation
+// has a space, a parenthesis or a letter with a diacritic there
+// ("Regulation (EU) 2016/679", "zákon č. 89/2012 Sb."), and is told from
+// a URI here, before the prefixes, the type codes and the hosts are
+// tried one by one. TestMayBeURI checks that it rejects nothing they read.
+func mayBeURI(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '/':
+			return true
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '.', c == '-', c == '_', c == ':':
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // isHost reports whether s is spelled as a host name: ASCII letters,
