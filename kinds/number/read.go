@@ -69,6 +69,12 @@ func Read(v any, opts Options) agentinput.Outcome[Decimal] {
 		}
 		return finish(v, d, notes, opts)
 	}
+	if d, ok := readGrouped(t, from, &notes); ok {
+		if opts.plain() && d.comfortable() {
+			return agentinput.Value(d, notes) // what finish returns
+		}
+		return finish(v, d, notes, opts)
+	}
 	var sc scan
 	switch p := sc.scanString(t); p {
 	case scanOK:
@@ -199,13 +205,16 @@ type reading struct {
 	ambiguous sep    // the separator of an ambiguous spelling, when not sepNone
 }
 
+// reasonUnicode is the reason of the unicode_digits note.
+const reasonUnicode = "non-ASCII digits, signs or marks"
+
 func invalidReading(reason string) reading { return reading{invalid: reason} }
 
 // interpret decides what the scanned runs and separators mean, adding a
 // note to notes per repair.
 func (sc *scan) interpret(from agentinput.Spelling, notes *agentinput.Notes, opts Options) reading {
 	if sc.unicode {
-		notes.Add(agentinput.NoteUnicodeDigits, from, "non-ASCII digits, signs or marks")
+		notes.Add(agentinput.NoteUnicodeDigits, from, reasonUnicode)
 	}
 	switch {
 	case sc.plus:
