@@ -111,6 +111,19 @@ func (e ELI) AppendText(b []byte) []byte {
 // MarshalText returns the canonical ELI URI: an ELI is a JSON string.
 func (e ELI) MarshalText() ([]byte, error) { return e.AppendText(nil), nil }
 
+// MarshalJSON encodes e as the JSON string of its canonical URI, what
+// encoding/json makes of MarshalText (a URI has nothing to escape).
+func (e ELI) MarshalJSON() ([]byte, error) { return e.AppendJSON(make([]byte, 0, maxQuotedURILen)) }
+
+// AppendJSON appends MarshalJSON's encoding to b: the core renders a
+// note's value and encodes an outcome with it, without a buffer of its
+// own.
+func (e ELI) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, '"')
+	b = e.AppendText(b)
+	return append(b, '"'), nil
+}
+
 // describe says in words what e names: "regulation 679 of 2016",
 // "Czech act 89/2012 Sb.".
 func (e ELI) describe() string {

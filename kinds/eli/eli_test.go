@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"agentinput.dev/agentinput"
 )
 
@@ -133,4 +135,32 @@ func TestMessages(t *testing.T) {
 func jsonFloat(f float64) string {
 	b, _ := json.Marshal(f)
 	return string(b)
+}
+
+// TestMarshalJSON: MarshalJSON and AppendJSON write what encoding/json
+// writes for the URI MarshalText returns, so that an ELI encodes the same
+// through either, and AppendJSON only appends.
+func TestMarshalJSON(t *testing.T) {
+	check := func(t interface{ Fatalf(string, ...any) }, e ELI) {
+		text, _ := e.MarshalText()
+		want, err := json.Marshal(string(text))
+		if err != nil {
+			t.Fatalf("json.Marshal(%q): %v", text, err)
+		}
+		got, err := e.MarshalJSON()
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("MarshalJSON(%v) = %s, %v; want %s", e, got, err, want)
+		}
+		appended, err := e.AppendJSON([]byte("x"))
+		if err != nil || string(appended) != "x"+string(want) {
+			t.Fatalf("AppendJSON(%v) = %s, %v; want x%s", e, appended, err, want)
+		}
+		if len(want) > maxQuotedURILen {
+			t.Fatalf("%s is longer than maxQuotedURILen %d", want, maxQuotedURILen)
+		}
+	}
+	check(t, ELI{})
+	e, _ := NewEU("reg_impl", 2099, 99999)
+	check(t, e)
+	rapid.Check(t, func(t *rapid.T) { check(t, drawELI(t)) })
 }
