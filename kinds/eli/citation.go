@@ -2,6 +2,7 @@ package eli
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -36,7 +37,7 @@ func tokenize(s string, out []token) []token {
 	}
 	for i, r := range s {
 		switch {
-		case spelling.IsSpace(r):
+		case isSpace(r):
 			flush(i)
 		case r == '(' || r == ')' || r == ',' || r == ';' || r == '[' || r == ']':
 			flush(i)
@@ -52,6 +53,16 @@ func tokenize(s string, out []token) []token {
 	}
 	flush(len(s))
 	return out
+}
+
+// isSpace is spelling.IsSpace, with ASCII answered without a call: a
+// citation's spaces are nearly all ASCII, and tokenize asks of each
+// character.
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == ' ' || ('\t' <= r && r <= '\r')
+	}
+	return spelling.IsSpace(r)
 }
 
 // tokenHint is about how many tokens s has: one more than its ASCII
@@ -277,11 +288,12 @@ func (c *citation) scanHead(head []token) string {
 // headWord reads one folded word before the number; text is the token
 // it is part of, for the reason.
 func (c *citation) headWord(w []byte, text string) string {
-	if partWords[string(w)] {
+	wc := headWords()[string(w)]
+	if wc.part {
 		return "it names a part of an act (" + quoteCut(text) + "); the kind names whole acts"
 	}
 	if c.czech {
-		if unionWords[string(w)] {
+		if wc.union {
 			return "it mixes a Czech citation (Sb.) with a marker of the EU (" + quoteCut(text) + ")"
 		}
 		if !allLetters(w) {
@@ -290,26 +302,63 @@ func (c *citation) headWord(w []byte, text string) string {
 		return ""
 	}
 	switch {
-	case typeWords[string(w)] != "":
-		base := typeWords[string(w)]
-		if c.base != "" && c.base != base {
+	case wc.base != "":
+		if c.base != "" && c.base != wc.base {
 			return "it names two types of act"
 		}
-		c.base = base
-	case formWords[string(w)] != "":
-		form := formWords[string(w)]
-		if c.form != "" && c.form != form {
+		c.base = wc.base
+	case wc.form != "":
+		if c.form != "" && c.form != wc.form {
 			return "it names an act both implementing and delegated"
 		}
-		c.form = form
-	case unionWords[string(w)]:
+		c.form = wc.form
+	case wc.union:
 		c.union = true
-	case numberWords[string(w)], fillerWords[string(w)]:
+	case wc.other:
 	default:
 		return quoteCut(text) + " is not a word of a citation of an EU act"
 	}
 	return ""
 }
+
+// wordClass is where a folded word stands in the word tables of types.go
+// that headWord reads: a word of a citation's head is looked up once, not
+// once a table.
+type wordClass struct {
+	base  string // typeWords
+	form  string // formWords
+	union bool   // unionWords
+	part  bool   // partWords
+	other bool   // numberWords or fillerWords: a word that changes nothing
+}
+
+// headWords indexes the word tables by word, built on first use from
+// them (they stay the one place of the words).
+var headWords = sync.OnceValue(func() map[string]wordClass {
+	m := make(map[string]wordClass)
+	set := func(words map[string]bool, mark func(*wordClass)) {
+		for w := range words {
+			c := m[w]
+			mark(&c)
+			m[w] = c
+		}
+	}
+	for w, base := range typeWords {
+		c := m[w]
+		c.base = base
+		m[w] = c
+	}
+	for w, form := range formWords {
+		c := m[w]
+		c.form = form
+		m[w] = c
+	}
+	set(unionWords, func(c *wordClass) { c.union = true })
+	set(partWords, func(c *wordClass) { c.part = true })
+	set(numberWords, func(c *wordClass) { c.other = true })
+	set(fillerWords, func(c *wordClass) { c.other = true })
+	return m
+})
 
 func allLetters(w []byte) bool {
 	for len(w) > 0 {

@@ -35,3 +35,39 @@ func TestFoldKey(t *testing.T) {
 		}
 	}
 }
+
+// TestIsSpace: tokenize's isSpace is spelling.IsSpace for every rune.
+func TestIsSpace(t *testing.T) {
+	for r := rune(0); r <= 0x10ffff; r++ {
+		if isSpace(r) != spelling.IsSpace(r) {
+			t.Fatalf("isSpace(%U) = %v, spelling.IsSpace %v", r, isSpace(r), spelling.IsSpace(r))
+		}
+	}
+}
+
+// TestHeadWords: the index headWord looks words up in says of each word
+// what the tables say, and holds no word they do not.
+func TestHeadWords(t *testing.T) {
+	words := map[string]bool{}
+	for _, table := range []map[string]bool{unionWords, partWords, numberWords, fillerWords} {
+		for w := range table {
+			words[w] = true
+		}
+	}
+	for _, table := range []map[string]string{typeWords, formWords} {
+		for w := range table {
+			words[w] = true
+		}
+	}
+	index := headWords()
+	if len(index) != len(words) {
+		t.Errorf("headWords has %d words, the tables %d", len(index), len(words))
+	}
+	for w := range words {
+		want := wordClass{base: typeWords[w], form: formWords[w], union: unionWords[w], part: partWords[w],
+			other: numberWords[w] || fillerWords[w]}
+		if got := index[w]; got != want {
+			t.Errorf("headWords[%q] = %+v, want %+v", w, got, want)
+		}
+	}
+}
