@@ -7,13 +7,41 @@ import (
 	"agentinput.dev/internal/spelling"
 )
 
-// czechLetters maps the precomposed letters of Czech (and the few of the
-// EU words the tables hold) to the ASCII letter spelling.Fold gives them.
-var czechLetters = map[rune]byte{
-	'á': 'a', 'č': 'c', 'ď': 'd', 'é': 'e', 'ě': 'e', 'í': 'i', 'ň': 'n', 'ó': 'o',
-	'ř': 'r', 'š': 's', 'ť': 't', 'ú': 'u', 'ů': 'u', 'ý': 'y', 'ž': 'z',
-	'Á': 'a', 'Č': 'c', 'Ď': 'd', 'É': 'e', 'Ě': 'e', 'Í': 'i', 'Ň': 'n', 'Ó': 'o',
-	'Ř': 'r', 'Š': 's', 'Ť': 't', 'Ú': 'u', 'Ů': 'u', 'Ý': 'y', 'Ž': 'z',
+// czechLetter maps the precomposed letters of Czech (and the few of the
+// EU words the tables hold) to the ASCII letter spelling.Fold gives them,
+// and reports false for any other rune. A switch, not a map: a word of
+// a Czech citation looks up most of its letters, and hashing each cost
+// more than the comparisons.
+func czechLetter(r rune) (byte, bool) {
+	switch r {
+	case 'á', 'Á':
+		return 'a', true
+	case 'č', 'Č':
+		return 'c', true
+	case 'ď', 'Ď':
+		return 'd', true
+	case 'é', 'ě', 'É', 'Ě':
+		return 'e', true
+	case 'í', 'Í':
+		return 'i', true
+	case 'ň', 'Ň':
+		return 'n', true
+	case 'ó', 'Ó':
+		return 'o', true
+	case 'ř', 'Ř':
+		return 'r', true
+	case 'š', 'Š':
+		return 's', true
+	case 'ť', 'Ť':
+		return 't', true
+	case 'ú', 'ů', 'Ú', 'Ů':
+		return 'u', true
+	case 'ý', 'Ý':
+		return 'y', true
+	case 'ž', 'Ž':
+		return 'z', true
+	}
+	return 0, false
 }
 
 // foldKey is the fast path of spelling.Fold for one word of a citation:
@@ -41,7 +69,7 @@ func foldKey(w string, buf *[32]byte) ([]byte, bool) {
 			}
 		default:
 			var ok bool
-			if c, ok = czechLetters[r]; !ok {
+			if c, ok = czechLetter(r); !ok {
 				return nil, false
 			}
 		}

@@ -3,6 +3,7 @@ package eli
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"pgregory.net/rapid"
 
@@ -68,6 +69,38 @@ func TestHeadWords(t *testing.T) {
 			other: numberWords[w] || fillerWords[w]}
 		if got := index[w]; got != want {
 			t.Errorf("headWords[%q] = %+v, want %+v", w, got, want)
+		}
+	}
+}
+
+// TestCzechLetter: each Czech letter folds as spelling.Fold folds it, and
+// a rune czechLetter takes is one of them.
+func TestCzechLetter(t *testing.T) {
+	const letters = "áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ"
+	for _, r := range letters {
+		if c, ok := czechLetter(r); !ok || string(c) != spelling.Fold(string(r)) {
+			t.Errorf("czechLetter(%q) = %q, %v; spelling.Fold %q", r, c, ok, spelling.Fold(string(r)))
+		}
+	}
+	for r := rune(0); r <= 0x10ffff; r++ {
+		if _, ok := czechLetter(r); ok && !strings.ContainsRune(letters, r) {
+			t.Errorf("czechLetter takes %q, no Czech letter", r)
+		}
+	}
+}
+
+// TestHiddenCharacter: the runes hiddenCharacter passes without asking
+// the Unicode tables (Latin letters with diacritics) are neither control
+// nor invisible characters, and the tables' characters are still named.
+func TestHiddenCharacter(t *testing.T) {
+	for r := rune(0xc0); r <= 0x24f; r++ {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp) {
+			t.Errorf("%U is hidden, but hiddenCharacter passes it", r)
+		}
+	}
+	for _, r := range []rune{0x7f, 0x85, 0xad, 0x200b, 0x2028, 0x2029, 0x034f, 0xfe0f, 0xe0100, 0x9f} {
+		if hiddenCharacter("a"+string(r)+"b") == "" {
+			t.Errorf("hiddenCharacter passes %U", r)
 		}
 	}
 }

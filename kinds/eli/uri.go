@@ -133,15 +133,12 @@ func scanURI(s string, u *uriParts) bool {
 }
 
 // scanParts is scanURI but for the reason of a host of no register.
-func scanParts(s string, u *uriParts) bool {
-	if !mayBeURI(s) {
-		return false // a citation, told in one look at its first word
-	}
-	return scanForms(s, u)
-}
+func scanParts(s string, u *uriParts) bool { return scanForms(s, u, true) }
 
-// scanForms is scanParts without its first look: it tries each form.
-func scanForms(s string, u *uriParts) bool {
+// scanForms is scanParts; with look false it tries every form without
+// the first look (mayBeURI) that turns a citation away, which
+// TestMayBeURI compares it with.
+func scanForms(s string, u *uriParts, look bool) bool {
 	rest := s
 	var host string
 	switch {
@@ -187,6 +184,10 @@ func scanForms(s string, u *uriParts) bool {
 		u.pathOnly = true
 		rest = rest[len("eli/"):]
 		u.pathCase = !strings.HasPrefix(s, "eli/")
+	case look && !mayBeURI(rest):
+		// A citation, told in one look at its first word, before the
+		// type codes and the hosts are tried one by one.
+		return false
 	case startsELIPath(rest):
 		// The path without its "eli/" segment: "reg/2016/679/oj",
 		// "/cz/sb/2012/89".
@@ -381,14 +382,14 @@ func startsELIPath(s string) bool {
 	return hasPrefixFold(s, "cz/sb/")
 }
 
-// mayBeURI reports whether s may be one of the forms scanParts reads:
-// every one has a slash, and before the first slash only characters of
-// a scheme ("https:"), a host ("data.europa.eu", "example.com:8080"), an
-// ELI segment ("eli", "reg_impl", "cz") or nothing ("/eli/…"). A citation
-// has a space, a parenthesis or a letter with a diacritic there
-// ("Regulation (EU) 2016/679", "zákon č. 89/2012 Sb."), and is told from
-// a URI here, before the prefixes, the type codes and the hosts are
-// tried one by one. TestMayBeURI checks that it rejects nothing they read.
+// mayBeURI reports whether s may be one of the forms scanForms reads
+// after the prefixes http(s)://, /eli/ and eli/: a path without eli/
+// ("reg_impl/2019/947/oj", "/cz/sb/…") or a host without a scheme
+// ("data.europa.eu/eli/…", "example.com:8080/eli/…"). Each has a slash,
+// and before it only characters of an ELI segment or a host, or nothing.
+// A citation has a space, a parenthesis or a letter with a diacritic
+// there ("Regulation (EU) 2016/679", "zákon č. 89/2012 Sb.").
+// TestMayBeURI checks that it turns away nothing the forms read.
 func mayBeURI(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {

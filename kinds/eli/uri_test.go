@@ -8,15 +8,15 @@ import (
 	"agentinput.dev/internal/casefile"
 )
 
-// TestMayBeURI: the first look of scanParts turns away no string that
-// one of the forms would read: where mayBeURI says no, scanForms says no
-// too. The strings are the table's, URIs and paths in every form, those
-// forms with a character changed, and any string.
+// TestMayBeURI: the first look of scanForms (mayBeURI) turns away no
+// string that one of the forms would read: with and without it, the scan
+// ends the same. The strings are the table's, URIs and paths in every
+// form, those forms with a character changed, and any string.
 func TestMayBeURI(t *testing.T) {
 	check := func(t interface{ Fatalf(string, ...any) }, s string) {
-		var u uriParts
-		if !mayBeURI(s) && scanForms(s, &u) {
-			t.Fatalf("mayBeURI(%q) is false, but scanForms reads it (fail %q)", s, u.fail)
+		var with, without uriParts
+		if a, b := scanForms(s, &with, true), scanForms(s, &without, false); a != b || with != without {
+			t.Fatalf("scanForms(%q) with the first look = %v %+v, without %v %+v", s, a, with, b, without)
 		}
 	}
 	for _, r := range casefile.Load(t, "testdata/cases.txt").Rows() {
