@@ -444,6 +444,7 @@ func (c *citation) readings(out []reading) ([]reading, string) {
 			continue
 		}
 		typ := typeOf(base, c.form)
+		spans := orders[base]
 		for _, o := range [...]order{yearFirst, numberFirst} {
 			y, n := c.a, c.b
 			if o == numberFirst {
@@ -451,7 +452,7 @@ func (c *citation) readings(out []reading) ([]reading, string) {
 			}
 			year, ok := euYear(y)
 			num, okN := number(n)
-			span := orders[base][o]
+			span := spans[o]
 			if !ok || !okN || year < span.from || year > span.to {
 				continue
 			}
