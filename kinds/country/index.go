@@ -167,6 +167,11 @@ type nameIndex struct {
 	englishKey []string
 	// all holds every indexed name's key, for partial matching.
 	all []indexedName
+	// allText is every key of all, each ended by a newline, which no key
+	// holds, and allEnd the end of each in it: a partial name is searched
+	// for once in allText, not once in every key.
+	allText string
+	allEnd  []int32
 }
 
 type indexedName struct {
@@ -283,6 +288,19 @@ func buildNames() *nameIndex {
 			add(f.name, code)
 		}
 	}
+	n := 0
+	for _, e := range ix.all {
+		n += len(e.key) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	ix.allEnd = make([]int32, len(ix.all))
+	for i, e := range ix.all {
+		b.WriteString(e.key)
+		b.WriteByte('\n')
+		ix.allEnd[i] = int32(b.Len())
+	}
+	ix.allText = b.String()
 	return ix
 }
 
@@ -368,10 +386,25 @@ func partialName(ix *nameIndex, k string) (found []string, partial bool) {
 	if !significant {
 		return nil, false
 	}
-	for _, n := range ix.all {
-		if containsWords(n.key, k) && !slices.Contains(found, n.code) {
-			found = append(found, n.code)
+	// Each place k is found at in allText, as whole words, is a name
+	// that holds it; the names are in the order of all.
+	text := ix.allText
+	for i := 0; i < len(text) && len(found) <= maxPartial; {
+		j := strings.Index(text[i:], k)
+		if j < 0 {
+			break
 		}
+		j += i
+		end := j + len(k) // < len(text): the text ends with a newline, which k does not hold
+		if (j == 0 || text[j-1] == ' ' || text[j-1] == '\n') && (text[end] == ' ' || text[end] == '\n') {
+			e, _ := slices.BinarySearch(ix.allEnd, int32(j+1)) // the first name ending after j
+			if code := ix.all[e].code; !slices.Contains(found, code) {
+				found = append(found, code)
+			}
+			i = int(ix.allEnd[e]) // on to the next name
+			continue
+		}
+		i = j + 1
 	}
 	if len(found) > maxPartial {
 		return nil, false
@@ -491,25 +524,6 @@ func nameKey(s string) string {
 // maxPartial is the most countries a partial name is asked about; a word
 // shared by more names no country.
 const maxPartial = 8
-
-// containsWords reports whether the key name holds the key run as
-// consecutive whole words: run found where a word of name starts and ends.
-// Keys are words joined by single spaces, so this is a run of name's
-// words equal to run's words.
-func containsWords(name, run string) bool {
-	for i := 0; i+len(run) <= len(name); {
-		j := strings.Index(name[i:], run)
-		if j < 0 {
-			return false
-		}
-		j += i
-		if (j == 0 || name[j-1] == ' ') && (j+len(run) == len(name) || name[j+len(run)] == ' ') {
-			return true
-		}
-		i = j + 1
-	}
-	return false
-}
 
 // key is the form names are indexed by: folded (case, diacritics), with
 // apostrophes dropped, "&" read as "and", every other mark a space, a

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -288,16 +289,68 @@ func containsRunReference(words, run []string) bool {
 	return false
 }
 
-// TestContainsWords: searching a name's key for a run's key finds what
-// comparing their words finds.
-func TestContainsWords(t *testing.T) {
-	word := rapid.SampledFrom([]string{"a", "b", "ab", "ba", "aba", "korea", "south", "kore", "orea"})
-	rapid.Check(t, func(t *rapid.T) {
-		name := rapid.SliceOfN(word, 1, 6).Draw(t, "name")
-		run := rapid.SliceOfN(word, 1, 3).Draw(t, "run")
-		if got, want := containsWords(strings.Join(name, " "), strings.Join(run, " ")), containsRunReference(name, run); got != want {
-			t.Fatalf("containsWords(%q, %q) = %v, want %v", name, run, got, want)
+// allWords are the words of each partial-name entry of names().all.
+var allWords = sync.OnceValue(func() [][]string {
+	var out [][]string
+	for _, n := range names().all {
+		out = append(out, strings.Fields(n.key))
+	}
+	return out
+})
+
+// partialNameReference is partialName as it was written before the
+// names' keys were searched in one text: each name's words compared.
+func partialNameReference(ix *nameIndex, k string) (found []string, partial bool) {
+	words := strings.Fields(k)
+	significant := false
+	for _, w := range words {
+		if len([]rune(w)) >= 3 && !stopWord(w) {
+			significant = true
 		}
+	}
+	if !significant {
+		return nil, false
+	}
+	for i, n := range ix.all {
+		if containsRunReference(allWords()[i], words) && !slices.Contains(found, n.code) {
+			found = append(found, n.code)
+		}
+	}
+	if len(found) > maxPartial {
+		return nil, false
+	}
+	slices.Sort(found)
+	return found, true
+}
+
+// TestPartialNameAsReference: searching the keys' text finds the names
+// comparing their words finds, for every run of words of every name and
+// for runs of random words.
+func TestPartialNameAsReference(t *testing.T) {
+	ix := names()
+	check := func(t interface{ Fatalf(string, ...any) }, k string) {
+		got, gotPartial := partialName(ix, k)
+		want, wantPartial := partialNameReference(ix, k)
+		if !slices.Equal(got, want) || gotPartial != wantPartial {
+			t.Fatalf("partialName(%q) = %v %v, the reference %v %v", k, got, gotPartial, want, wantPartial)
+		}
+	}
+	for _, n := range ix.all {
+		words := strings.Fields(n.key)
+		for i := range words {
+			for j := i + 1; j <= len(words); j++ {
+				check(t, strings.Join(words[i:j], " "))
+			}
+		}
+	}
+	var vocabulary []string
+	for _, n := range ix.all {
+		vocabulary = append(vocabulary, strings.Fields(n.key)...)
+	}
+	vocabulary = append(vocabulary, "orea", "kore", "a", "ab", "zzz", "islands", "of")
+	rapid.Check(t, func(t *rapid.T) {
+		words := rapid.SliceOfN(rapid.SampledFrom(vocabulary), 1, 4).Draw(t, "words")
+		check(t, strings.Join(words, " "))
 	})
 }
 
