@@ -504,7 +504,14 @@ func nameKey(s string) string {
 	// strings.ToLower(s), written into a buffer on the stack when it fits:
 	// a map looked up by string(bytes) copies nothing.
 	var buf [128]byte
-	b := buf[:0]
+	if k, ok := names().lower[string(appendLower(buf[:0], s))]; ok {
+		return k
+	}
+	return key(s)
+}
+
+// appendLower appends strings.ToLower(s) to b.
+func appendLower(b []byte, s string) []byte {
 	for _, r := range s {
 		if r < utf8.RuneSelf {
 			if 'A' <= r && r <= 'Z' {
@@ -515,10 +522,7 @@ func nameKey(s string) string {
 		}
 		b = utf8.AppendRune(b, unicode.ToLower(r))
 	}
-	if k, ok := names().lower[string(b)]; ok {
-		return k
-	}
-	return key(s)
+	return b
 }
 
 // maxPartial is the most countries a partial name is asked about; a word
