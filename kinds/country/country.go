@@ -169,7 +169,7 @@ func (r *Reader) Read(v any) agentinput.Outcome[string] {
 	case json.Number:
 		if n, ok := smallCode(string(x)); ok {
 			// What number.Parse reads "203" as, without its general grammar.
-			return r.readNumber(v, n)
+			return r.readSmallCode(v, n)
 		}
 		if len(x) > agentinput.MaxScalarBytes {
 			return r.tooLarge(v)
@@ -240,6 +240,17 @@ func (r *Reader) readNumber(v any, n int64) agentinput.Outcome[string] {
 		return r.invalid(v, agentinput.AskInvalid, "no country has the ISO 3166-1 numeric code "+pad3(int(n)))
 	}
 	return r.finish(v, agentinput.JSONValue(v), "", c, formNumeric, agentinput.Notes{})
+}
+
+// readSmallCode is readNumber of the JSON number v, the spelling of n
+// with no leading zero: a country's is read with the notes numericNotes
+// keeps, the same finish would add.
+func (r *Reader) readSmallCode(v any, n int64) agentinput.Outcome[string] {
+	c, ok := lookupNumeric(int(n))
+	if !ok || !r.admits(c) {
+		return r.readNumber(v, n) // the asks
+	}
+	return agentinput.Value(r.format(c), numericNotes(c))
 }
 
 // readString reads a string; a lower-case common word that is also a

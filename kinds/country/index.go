@@ -1,13 +1,17 @@
 package country
 
 import (
+	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
 )
 
@@ -38,6 +42,11 @@ type codeTables struct {
 	// reasons are the notes' reasons of a read from each form, by row
 	// index: built once, so that reading a code allocates nothing.
 	reasons [][3]string
+	// numericNotes are, by row index, the notes of a read of the JSON
+	// number of the row's numeric code ("203"), made on its first read:
+	// notes are never changed once made, so outcomes share them, and the
+	// read allocates nothing.
+	numericNotes [len(countries)]atomic.Pointer[agentinput.Notes]
 }
 
 // A row's index + 1 fits in the code tables' uint8.
@@ -128,6 +137,19 @@ func rowAt(table []uint8, i int) (*countryRow, bool) {
 		return nil, false
 	}
 	return &countries[table[i]-1], true
+}
+
+// numericNotes returns the notes of a read of c from the JSON number of
+// its numeric code: the note finish adds, from the same spelling.
+func numericNotes(c *countryRow) agentinput.Notes {
+	slot := &codes().numericNotes[c.index()]
+	if ns := slot.Load(); ns != nil {
+		return *ns
+	}
+	ns := new(agentinput.Notes)
+	ns.Add(agentinput.NoteAliasCode, agentinput.JSONValue(json.Number(strconv.Itoa(int(c.numeric)))), reason(c, formNumeric))
+	slot.Store(ns) // a read at the same time may store its own: they are equal
+	return *ns
 }
 
 // lookupNumeric finds a country by its numeric code.

@@ -1,8 +1,11 @@
 package country
 
 import (
+	"bytes"
+	"encoding/json"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -11,6 +14,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
 )
 
@@ -382,4 +386,27 @@ func TestOneWordNoNegation(t *testing.T) {
 		check(t, rapid.String().Draw(t, "s"))
 		check(t, rapid.StringOf(rapid.SampledFrom([]rune("aČšé\u03011٣ʼ˜¬-–«„ "))).Draw(t, "t"))
 	})
+}
+
+// TestNumericNotesAsFinish: a read of the JSON number of a numeric code,
+// with the notes numericNotes keeps, is the outcome finish makes, in
+// every output form and admitted set, on the first read and the next.
+func TestNumericNotesAsFinish(t *testing.T) {
+	for _, opts := range []Options{{}, {Output: Alpha3}, {Admit: []string{"CZ", "SK"}}} {
+		r, _ := New(opts)
+		for i := range countries {
+			c := &countries[i]
+			if c.numeric == 0 {
+				continue
+			}
+			v := json.Number(strconv.Itoa(int(c.numeric)))
+			want, _ := r.finish(v, agentinput.JSONValue(v), "", c, formNumeric, agentinput.Notes{}).MarshalJSON()
+			for range 2 {
+				got, _ := r.Read(v).MarshalJSON()
+				if !bytes.Equal(got, want) {
+					t.Fatalf("Read(%s) = %s, finish makes %s", v, got, want)
+				}
+			}
+		}
+	}
 }
