@@ -466,14 +466,18 @@ func (r *Reader) admits(c *countryRow) bool {
 // ambiguous is the ask naming each country of codes (alpha-2), restricted
 // to the admitted ones.
 func (r *Reader) ambiguous(v any, reason string, codes []string) agentinput.Outcome[string] {
-	var readings []agentinput.Reading
+	// The readings in one list, their values (the JSON strings of codes,
+	// letters only) cut from one buffer, each to its length.
+	readings := make([]agentinput.Reading, 0, len(codes))
+	vals := make([]byte, 0, len(codes)*len(`"ABC"`))
 	for _, code := range codes {
 		c, _ := lookupAlpha2(code)
 		if !r.admits(c) {
 			continue
 		}
-		val, _ := json.Marshal(r.format(c))
-		readings = append(readings, agentinput.Reading{Value: val, Meaning: c.english})
+		start := len(vals)
+		vals = append(append(append(vals, '"'), r.format(c)...), '"')
+		readings = append(readings, agentinput.Reading{Value: vals[start:len(vals):len(vals)], Meaning: c.english})
 	}
 	if len(readings) == 0 {
 		return agentinput.Asking[string](agentinput.Ask{
@@ -501,6 +505,11 @@ func hintFor(rs []agentinput.Reading) string {
 		return "Send " + string(rs[0].Value) + " if you mean " + rs[0].Meaning
 	}
 	var b strings.Builder
+	n := len("Send the code you mean: ") + len(" or ") + 2*len(rs)
+	for _, r := range rs {
+		n += len(r.Value)
+	}
+	b.Grow(n)
 	b.WriteString("Send the code you mean: ")
 	for i, r := range rs {
 		switch {
