@@ -100,6 +100,11 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 	if reason := spelling.Hidden(t); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
 	}
+	if tag, ok := canonicalAssigned(t); ok {
+		// The commonest spelling: a canonical tag whose region, if any,
+		// is a country's assigned code, which readRegion would keep.
+		return agentinput.Value(tag, notes)
+	}
 	if strings.IndexAny(t, "-_") > 0 {
 		fixed, reason, ask, asked := readRegion(v, t)
 		if asked {
@@ -140,7 +145,7 @@ func canonical(s string, own bool) (language.Tag, bool) {
 		}
 	}
 	first, _, _ := strings.Cut(s, "-")
-	if len(first) < 2 || len(first) > 3 || first == "und" || strings.ToLower(first) != first {
+	if len(first) < 2 || len(first) > 3 || first == "und" || !allLower(first) {
 		return language.Und, false
 	}
 	if rs, reason := codeReadings(first); reason != "" || len(rs) != 1 || rs[0].tag != first {
@@ -148,11 +153,102 @@ func canonical(s string, own bool) (language.Tag, bool) {
 			return language.Und, false
 		}
 	}
-	tag, err := language.Parse(s)
-	if err != nil || tag.String() != s {
+	tag, err := parseTag(s)
+	if err != nil || !spells(tag, s) {
 		return language.Und, false
 	}
 	return tag, true
+}
+
+// parseTag is language.Parse(s) for the spellings canonical takes. A
+// language code alone or with a region of two capital letters ("cs",
+// "cs-CZ"), nearly every tag sent, is composed from its parts, which
+// costs a third of parsing it and allocates nothing; x/text canonicalizes
+// a composed tag as it does a parsed one (TestParseTagAgrees).
+func parseTag(s string) (language.Tag, error) {
+	code, region := s, ""
+	if n := len(s); n >= 5 && s[n-3] == '-' {
+		code, region = s[:n-3], s[n-2:]
+	}
+	if len(code) < 2 || len(code) > 3 || !allLetters(code) ||
+		region != "" && !(isUpperByte(region[0]) && isUpperByte(region[1])) {
+		return language.Parse(s)
+	}
+	base, err := language.ParseBase(code)
+	if err != nil {
+		return language.Parse(s)
+	}
+	if region == "" {
+		if tag, err := language.Compose(base); err == nil {
+			return tag, nil
+		}
+		return language.Parse(s)
+	}
+	r, err := language.ParseRegion(region)
+	if err != nil {
+		return language.Parse(s)
+	}
+	if tag, err := language.Compose(base, r); err == nil {
+		return tag, nil
+	}
+	return language.Parse(s)
+}
+
+// canonicalAssigned is canonical(s, true) for a tag of the shape a
+// canonical tag nearly always has, a language code, an optional script
+// and an optional region of two letters ("cs", "cs-CZ", "zh-Hant-TW"),
+// when its region is a country's assigned ISO 3166-1 code: readRegion
+// keeps such a tag as it is, so it is read as canonical without it. Any
+// other spelling reports false, for readString's general way.
+func canonicalAssigned(s string) (language.Tag, bool) {
+	i := 0
+	for i < len(s) && 'a' <= s[i] && s[i] <= 'z' {
+		i++
+	}
+	if i < 2 || i > 3 {
+		return language.Und, false
+	}
+	rest := s[i:]
+	if len(rest) >= 5 && rest[0] == '-' && isUpperByte(rest[1]) && allLower(rest[2:5]) && (len(rest) == 5 || rest[5] == '-') {
+		rest = rest[5:] // a script, "-Hant"
+	}
+	switch {
+	case rest == "":
+	case len(rest) == 3 && rest[0] == '-' && isUpperByte(rest[1]) && isUpperByte(rest[2]):
+		if _, ok := country.Code(rest[1:]); !ok {
+			return language.Und, false
+		}
+	default:
+		return language.Und, false
+	}
+	return canonical(s, true)
+}
+
+// spells reports whether s is tag.String(), without building the string
+// for a tag of a language, a script and a region only, as x/text writes
+// it: the language, then "-" and the script and "-" and the region when
+// the tag has them.
+func spells(tag language.Tag, s string) bool {
+	if tag.Variants() != nil || tag.Extensions() != nil {
+		return tag.String() == s
+	}
+	base, script, region := tag.Raw()
+	rest, ok := strings.CutPrefix(s, base.String())
+	if ok && script != (language.Script{}) {
+		rest, ok = cutSubtag(rest, script.String())
+	}
+	if ok && region != (language.Region{}) {
+		rest, ok = cutSubtag(rest, region.String())
+	}
+	return ok && rest == ""
+}
+
+// cutSubtag returns s after a leading "-" and sub, and whether s began so.
+func cutSubtag(s, sub string) (string, bool) {
+	if len(s) < 1+len(sub) || s[0] != '-' || s[1:1+len(sub)] != sub {
+		return s, false
+	}
+	return s[1+len(sub):], true
 }
 
 // askedAsCanonical are the canonical language codes that are asked about
@@ -160,6 +256,19 @@ func canonical(s string, own bool) (language.Tag, bool) {
 // "se" is far more often Sweden's code written for Swedish (the spec's
 // example). Its readings are "sv" and "sme", which reads as se.
 const askedAsCanonical = " se "
+
+// allLower reports whether s has no upper-case ASCII letter, without
+// allocating.
+func allLower(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isUpperByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isUpperByte(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 // allUpper reports whether s has no lower-case ASCII letter, without
 // allocating (strings.ToUpper would).

@@ -1,0 +1,88 @@
+package locale
+
+import (
+	"testing"
+
+	"golang.org/x/text/language"
+
+	"agentinput.dev/kinds/country"
+)
+
+// TestParseTagAgrees: parseTag, which composes a language code alone or
+// with a region of two capital letters instead of parsing it, is
+// language.Parse for every such spelling: every code of two or three
+// letters alone and with a few regions, and every code canonical takes
+// with every region of two capital letters (with every assigned one, in
+// -short).
+func TestParseTagAgrees(t *testing.T) {
+	var codes, taken []string
+	for a := 'a'; a <= 'z'; a++ {
+		for b := 'a'; b <= 'z'; b++ {
+			codes = append(codes, string([]rune{a, b}))
+			for c := 'a'; c <= 'z'; c++ {
+				codes = append(codes, string([]rune{a, b, c}))
+			}
+		}
+	}
+	for _, c := range codes {
+		if _, ok := canonical(c, true); ok {
+			taken = append(taken, c)
+		}
+	}
+	if len(taken) < 400 {
+		t.Fatalf("canonical takes %d codes alone, want hundreds", len(taken))
+	}
+	var regions []string
+	for a := 'A'; a <= 'Z'; a++ {
+		for b := 'A'; b <= 'Z'; b++ {
+			r := string([]rune{a, b})
+			if _, ok := country.Code(r); ok || !testing.Short() {
+				regions = append(regions, r)
+			}
+		}
+	}
+	agree := func(s string) {
+		t.Helper()
+		want, wantErr := language.Parse(s)
+		got, err := parseTag(s)
+		if got != want || (err == nil) != (wantErr == nil) {
+			t.Fatalf("parseTag(%q) = %v, %v; language.Parse = %v, %v", s, got, err, want, wantErr)
+		}
+	}
+	for _, c := range codes {
+		agree(c)
+		for _, r := range []string{"CZ", "UK", "ZZ", "AA", "DD", "US"} {
+			agree(c + "-" + r)
+		}
+	}
+	for _, c := range taken {
+		for _, r := range regions {
+			agree(c + "-" + r)
+		}
+	}
+}
+
+// TestSpellsAgrees: spells(tag, s) is tag.String() == s, for tags of a
+// language, a script and a region and for tags with variants and
+// extensions, each against its own spelling and others'.
+func TestSpellsAgrees(t *testing.T) {
+	spellings := []string{
+		"cs", "cs-CZ", "zh-Hant-TW", "zh-Hant", "sr-Latn", "es-419", "de-CH-1996",
+		"en-US-u-ca-gregory", "ca-ES-valencia", "fil", "he", "iw", "cs-CS", "en-UK",
+		"yue-Hant-HK", "und", "x-foo", "en-x-foo", "ast", "cs-C", "cs-", "", "cs-CZ-", "zh-TW",
+		"en-Latn", "sr-Cyrl-RS", "en-001", "sgn-BR", "art-lojban", "cs-CZX",
+	}
+	var tags []language.Tag
+	for _, s := range spellings {
+		if tag, err := language.Parse(s); err == nil {
+			tags = append(tags, tag)
+		}
+	}
+	for _, tag := range tags {
+		for _, s := range spellings {
+			if got, want := spells(tag, s), tag.String() == s; got != want {
+				t.Errorf("spells(%s, %q) = %v, want %v", tag, s, got, want)
+			}
+		}
+	}
+}
