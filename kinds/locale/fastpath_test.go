@@ -10,10 +10,10 @@ import (
 
 // TestParseTagAgrees: parseTag, which composes a language code alone or
 // with a region of two capital letters instead of parsing it, is
-// language.Parse for every such spelling: every code of two or three
-// letters alone and with a few regions, and every code canonical takes
-// with every region of two capital letters (with every assigned one, in
-// -short).
+// language.Parse: for every code of two or three letters alone and with
+// a few regions, every tag of the name data, and every code canonical
+// takes with every region of two capital letters (with every assigned
+// one, in -short).
 func TestParseTagAgrees(t *testing.T) {
 	var codes, taken []string
 	for a := 'a'; a <= 'z'; a++ {
@@ -51,8 +51,16 @@ func TestParseTagAgrees(t *testing.T) {
 	}
 	for _, c := range codes {
 		agree(c)
-		for _, r := range []string{"CZ", "UK", "ZZ", "AA", "DD", "US"} {
+		for _, r := range []string{"CZ", "UK", "ZZ", "AA", "DD", "US", "BU", "CS", "EU", "QO", "XK", "TW", "419"} {
 			agree(c + "-" + r)
+		}
+	}
+	for _, row := range languageNames {
+		agree(row.tag)
+	}
+	for _, tags := range index().names {
+		for _, tag := range tags {
+			agree(tag)
 		}
 	}
 	for _, c := range taken {

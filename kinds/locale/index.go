@@ -106,11 +106,46 @@ func buildIndex() *nameIndex {
 // lookupName returns the canonical tags a name names.
 func lookupName(name string) []string {
 	ix := index()
+	if len(name) <= maxWordName && asciiAlnum(name) {
+		// A word of ASCII letters and digits is its own key in lower
+		// case ("Elvish", "elvish"): looked up from a buffer on the
+		// stack, with no string built.
+		var buf [maxWordName]byte
+		for i := 0; i < len(name); i++ {
+			buf[i] = lowerByte(name[i])
+		}
+		l := buf[:len(name)]
+		if k, ok := ix.lower[string(l)]; ok {
+			return ix.names[k]
+		}
+		return ix.names[string(l)]
+	}
 	k, ok := ix.lower[strings.ToLower(name)]
 	if !ok {
 		k = key(name)
 	}
 	return ix.names[k]
+}
+
+// maxWordName is the longest word lookupName looks up without building
+// its lower case.
+const maxWordName = 32
+
+// asciiAlnum reports whether s is ASCII letters and digits only.
+func asciiAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !(c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + ('a' - 'A')
+	}
+	return c
 }
 
 // lookupScript returns the script code a script name names, or "".
@@ -125,7 +160,7 @@ func englishName(tag string) string {
 	if n, ok := ix.english[tag]; ok {
 		return n
 	}
-	t, err := language.Parse(tag)
+	t, err := parseTag(tag)
 	if err != nil {
 		return tag
 	}
@@ -221,7 +256,7 @@ type cachedReadings struct {
 func codeReadingsUncached(code string) (readings []firstReading, reason string) {
 	var lang string // the language reading, canonical
 	if _, err := language.ParseBase(code); err == nil {
-		if t, err := language.Parse(code); err == nil {
+		if t, err := parseTag(code); err == nil {
 			lang = t.String()
 		}
 	}

@@ -124,7 +124,7 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 		notes.Add(agentinput.NoteForm, agentinput.Text(t), reason)
 		return agentinput.Value(tag, notes)
 	}
-	if codeShaped(t) {
+	if codeShaped(t) && !oneLongWord(t) {
 		if o, ok := readCode(v, t, notes); ok {
 			return o
 		}
@@ -160,11 +160,12 @@ func canonical(s string, own bool) (language.Tag, bool) {
 	return tag, true
 }
 
-// parseTag is language.Parse(s) for the spellings canonical takes. A
-// language code alone or with a region of two capital letters ("cs",
-// "cs-CZ"), nearly every tag sent, is composed from its parts, which
-// costs a third of parsing it and allocates nothing; x/text canonicalizes
-// a composed tag as it does a parsed one (TestParseTagAgrees).
+// parseTag is language.Parse(s), the one way this package parses a tag
+// but its index's build. A language code alone or with a region of two
+// capital letters ("cs", "cs-CZ"), nearly every tag sent and every tag a
+// name reads as, is composed from its parts, which costs a third of
+// parsing it and allocates nothing; x/text canonicalizes a composed tag
+// as it does a parsed one (TestParseTagAgrees).
 func parseTag(s string) (language.Tag, error) {
 	code, region := s, ""
 	if n := len(s); n >= 5 && s[n-3] == '-' {
@@ -390,6 +391,14 @@ func codeShaped(s string) bool {
 		}
 	}
 	return true
+}
+
+// oneLongWord reports whether the code-shaped s is one word of four or
+// more letters and digits that is no POSIX locale name: readCode reads
+// no code from it and hands it to readName, which it goes to directly.
+func oneLongWord(s string) bool {
+	return len(s) >= 4 && !strings.ContainsAny(s, "-_.@") &&
+		!strings.EqualFold(s, "posix") && !strings.EqualFold(s, "root")
 }
 
 // posixModifier returns the script or variant a POSIX locale modifier
@@ -654,7 +663,7 @@ func compose(first string, rest []string, modifier string) (language.Tag, bool) 
 			parts = append(parts, modifier)
 		}
 	}
-	tag, err := language.Parse(strings.Join(parts, "-"))
+	tag, err := parseTag(strings.Join(parts, "-"))
 	if err != nil {
 		return language.Und, false
 	}
@@ -701,7 +710,7 @@ func aliasReason(first, cased string, tag language.Tag) string {
 	if cased == canonical {
 		return ""
 	}
-	if t, err := language.Parse(first); err == nil && t.String() != first {
+	if t, err := parseTag(first); err == nil && t.String() != first {
 		if len(first) == 3 {
 			return first + " is the three-letter code of " + t.String()
 		}
@@ -744,7 +753,7 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	case 0:
 		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
 	case 1:
-		tag, _ := language.Parse(tags[0])
+		tag, _ := parseTag(tags[0])
 		reason := ""
 		if name := englishName(tags[0]); key(name) != key(t) {
 			reason = name
@@ -754,7 +763,7 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	}
 	rs := make([]agentinput.Reading, len(tags))
 	for i, s := range tags {
-		tag, _ := language.Parse(s)
+		tag, _ := parseTag(s)
 		rs[i] = agentinput.Reading{Value: quoteTag(tag), Meaning: englishName(s)}
 	}
 	return agentinput.Asking[language.Tag](agentinput.Ask{
@@ -865,7 +874,7 @@ func composeEach(langs, subtags []string) []string {
 	var out []string
 	for _, l := range langs {
 		for _, sub := range subtags {
-			base, err := language.Parse(l)
+			base, err := parseTag(l)
 			if err != nil {
 				continue
 			}
