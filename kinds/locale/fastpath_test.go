@@ -1,9 +1,12 @@
 package locale
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/text/language"
+	"pgregory.net/rapid"
 
 	"agentinput.dev/kinds/country"
 )
@@ -93,4 +96,58 @@ func TestSpellsAgrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPropertyKeyFastPaths: the stack-buffer fast paths of the name
+// lookup build what the general ones build: asciiKey is key, lowerInto is
+// strings.ToLower, sameKey compares the keys, on strings of ASCII letters,
+// digits, marks and apostrophes mixed with letters whose case or folding
+// is irregular.
+func TestPropertyKeyFastPaths(t *testing.T) {
+	alphabet := []string{"a", "Z", "e", "É", "č", "Č", "ß", "İ", "ı", "K", "ſ", "Ⱥ", "ǅ", "0", "7", " ", "  ", "-", "_", ".",
+		"'", "`", "’", "(", ")", ",", "\t", "\xff", "ﬁ", "Ω", "x"}
+	ascii := []string{"a", "Z", "e", "0", "7", " ", "  ", "-", "_", ".", "'", "`", "(", ")", ",", "\t", "x", "Q"}
+	draw := func(t *rapid.T, label string) string {
+		from := alphabet
+		if rapid.Bool().Draw(t, label+"_ascii") {
+			from = ascii // the fast paths' own inputs
+		}
+		parts := rapid.SliceOfN(rapid.SampledFrom(from), 0, 24).Draw(t, label)
+		return strings.Join(parts, "")
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		a := draw(t, "a")
+		b := draw(t, "b")
+		if rapid.Bool().Draw(t, "recased") {
+			b = strings.ToUpper(a)
+		}
+		var buf [maxWordName]byte
+		if k, ok := asciiKey(buf[:0], a); ok && string(k) != key(a) {
+			t.Fatalf("asciiKey(%q) = %q, key = %q", a, k, key(a))
+		}
+		if l, ok := lowerInto(buf[:0], a); ok && string(l) != strings.ToLower(a) {
+			t.Fatalf("lowerInto(%q) = %q, strings.ToLower = %q", a, l, strings.ToLower(a))
+		}
+		if got, want := sameKey(a, b), key(a) == key(b); got != want {
+			t.Fatalf("sameKey(%q, %q) = %v, want %v", a, b, got, want)
+		}
+		if got, want := lookupName(a), lookupNameSlow(a); !slices.Equal(got, want) {
+			t.Fatalf("lookupName(%q) = %q, want %q", a, got, want)
+		}
+	})
+	for _, s := range []string{"Czech", "čeština", "ČEŠTINA", "Elvish", "Portuguese", "norsk bokmål", "Ελληνικά", "N'Ko", "Ga"} {
+		if got, want := lookupName(s), lookupNameSlow(s); !slices.Equal(got, want) {
+			t.Errorf("lookupName(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// lookupNameSlow is lookupName as it was written before its fast path.
+func lookupNameSlow(name string) []string {
+	ix := index()
+	k, ok := ix.lower[strings.ToLower(name)]
+	if !ok {
+		k = key(name)
+	}
+	return ix.names[k]
 }

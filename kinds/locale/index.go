@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/language"
 
@@ -106,25 +107,98 @@ func buildIndex() *nameIndex {
 // lookupName returns the canonical tags a name names.
 func lookupName(name string) []string {
 	ix := index()
-	if len(name) <= maxWordName && asciiAlnum(name) {
-		// A word of ASCII letters and digits is its own key in lower
-		// case ("Elvish", "elvish"): looked up from a buffer on the
-		// stack, with no string built.
-		var buf [maxWordName]byte
-		for i := 0; i < len(name); i++ {
-			buf[i] = lowerByte(name[i])
-		}
-		l := buf[:len(name)]
+	var buf [maxWordName]byte
+	if l, ok := lowerInto(buf[:0], name); ok {
+		// Looked up from a buffer on the stack, with no string built; a
+		// word of ASCII letters and digits is its own key in lower case
+		// ("Elvish", "elvish").
 		if k, ok := ix.lower[string(l)]; ok {
 			return ix.names[k]
 		}
-		return ix.names[string(l)]
+		if asciiAlnum(name) {
+			return ix.names[string(l)]
+		}
+		return ix.names[key(name)]
 	}
 	k, ok := ix.lower[strings.ToLower(name)]
 	if !ok {
 		k = key(name)
 	}
 	return ix.names[k]
+}
+
+// lowerInto appends strings.ToLower(s) to dst, when s is valid UTF-8 and
+// its lower case fits dst's capacity.
+func lowerInto(dst []byte, s string) ([]byte, bool) {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if len(dst) == cap(dst) {
+				return dst, false
+			}
+			dst = append(dst, lowerByte(c))
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return dst, false
+		}
+		r = unicode.ToLower(r)
+		if len(dst)+utf8.RuneLen(r) > cap(dst) {
+			return dst, false
+		}
+		dst = utf8.AppendRune(dst, r)
+		i += size
+	}
+	return dst, true
+}
+
+// sameKey reports whether key(a) == key(b), without building the key of
+// an ASCII string.
+func sameKey(a, b string) bool {
+	var bufA, bufB [maxWordName]byte
+	ka, okA := asciiKey(bufA[:0], a)
+	kb, okB := asciiKey(bufB[:0], b)
+	switch {
+	case okA && okB:
+		return string(ka) == string(kb)
+	case okA:
+		return string(ka) == key(b)
+	case okB:
+		return key(a) == string(kb)
+	}
+	return key(a) == key(b)
+}
+
+// asciiKey appends key(s) to dst, when s is ASCII and its key fits dst's
+// capacity: its letters in lower case and its digits, apostrophes dropped
+// and every run of anything else one space between them, as spelling.Fold
+// and key make of an ASCII string.
+func asciiKey(dst []byte, s string) ([]byte, bool) {
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return dst, false
+		case isLetter(c) || '0' <= c && c <= '9':
+			if space && len(dst) > 0 {
+				if len(dst) == cap(dst) {
+					return dst, false
+				}
+				dst = append(dst, ' ')
+			}
+			space = false
+			if len(dst) == cap(dst) {
+				return dst, false
+			}
+			dst = append(dst, lowerByte(c))
+		case c == '\'' || c == '`':
+		default:
+			space = true
+		}
+	}
+	return dst, true
 }
 
 // maxWordName is the longest word lookupName looks up without building

@@ -755,7 +755,7 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	case 1:
 		tag, _ := parseTag(tags[0])
 		reason := ""
-		if name := englishName(tags[0]); key(name) != key(t) {
+		if name := englishName(tags[0]); !sameKey(name, t) {
 			reason = name
 		}
 		notes.Add(agentinput.NoteName, from, reason)
