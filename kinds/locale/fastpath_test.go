@@ -102,7 +102,7 @@ func TestSpellsAgrees(t *testing.T) {
 // lookup build what the general ones build: asciiKey is key, lowerInto is
 // strings.ToLower, sameKey compares the keys, on strings of ASCII letters,
 // digits, marks and apostrophes mixed with letters whose case or folding
-// is irregular.
+// is irregular; and every key of selfKey is the key of its name.
 func TestPropertyKeyFastPaths(t *testing.T) {
 	alphabet := []string{"a", "Z", "e", "É", "č", "Č", "ß", "İ", "ı", "K", "ſ", "Ⱥ", "ǅ", "0", "7", " ", "  ", "-", "_", ".",
 		"'", "`", "’", "(", ")", ",", "\t", "\xff", "ﬁ", "Ω", "x"}
@@ -135,6 +135,14 @@ func TestPropertyKeyFastPaths(t *testing.T) {
 			t.Fatalf("lookupName(%q) = %q, want %q", a, got, want)
 		}
 	})
+	for l, k := range index().selfKey {
+		if key(l) != k {
+			t.Errorf("selfKey[%q] = %q, key = %q", l, k, key(l))
+		}
+	}
+	if k := index().selfKey["čeština"]; k != "cestina" {
+		t.Errorf(`selfKey["čeština"] = %q, want "cestina"`, k)
+	}
 	for _, s := range []string{"Czech", "čeština", "ČEŠTINA", "Elvish", "Portuguese", "norsk bokmål", "Ελληνικά", "N'Ko", "Ga"} {
 		if got, want := lookupName(s), lookupNameSlow(s); !slices.Equal(got, want) {
 			t.Errorf("lookupName(%q) = %q, want %q", s, got, want)

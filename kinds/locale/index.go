@@ -23,6 +23,7 @@ type nameIndex struct {
 	scripts map[string]string   // key of a script name → script code
 	short   map[string][]string // key of a name of at most three letters → tags
 	lower   map[string]string   // a name as the data spells it, lowercased → its key
+	selfKey map[string]string   // a name the data spells in lower case ("čeština") → its key
 
 	// The longest key of names, of lower and of regionAdjectives, in
 	// bytes: a longer string is none of them, and the regional lookup
@@ -39,10 +40,15 @@ func buildIndex() *nameIndex {
 		scripts: make(map[string]string, len(scriptNames)+len(scriptAliases)),
 		short:   map[string][]string{},
 		lower:   map[string]string{},
+		selfKey: map[string]string{},
 	}
 	add := func(m map[string][]string, name, tag string) {
 		k := key(name)
-		ix.lower[strings.ToLower(name)] = k
+		l := strings.ToLower(name)
+		ix.lower[l] = k
+		if l == name {
+			ix.selfKey[name] = k
+		}
 		if k != "" && !contains(m[k], tag) {
 			m[k] = append(m[k], tag)
 		}
@@ -163,11 +169,20 @@ func sameKey(a, b string) bool {
 	case okA && okB:
 		return string(ka) == string(kb)
 	case okA:
-		return string(ka) == key(b)
+		return string(ka) == keyOf(b)
 	case okB:
-		return key(a) == string(kb)
+		return keyOf(a) == string(kb)
 	}
-	return key(a) == key(b)
+	return keyOf(a) == keyOf(b)
+}
+
+// keyOf is key(s), looked up when s is a name the data spells in lower
+// case: the key of a name sent as the data spells it is not folded again.
+func keyOf(s string) string {
+	if k, ok := index().selfKey[s]; ok {
+		return k
+	}
+	return key(s)
 }
 
 // asciiKey appends key(s) to dst, when s is ASCII and its key fits dst's
