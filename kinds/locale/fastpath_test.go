@@ -1,6 +1,7 @@
 package locale
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -69,6 +70,66 @@ func TestParseTagAgrees(t *testing.T) {
 	for _, c := range taken {
 		for _, r := range regions {
 			agree(c + "-" + r)
+			agree(c + "-" + strings.ToLower(r))
+		}
+	}
+}
+
+// TestKnownTagAgrees: knownTag(t) is known(t.String()), and a tag's
+// spelling begins with its raw language's code, for the tags of the name
+// data, of every code of two or three letters, and of every two-letter
+// code with a region, a script, a variant or an extension.
+func TestKnownTagAgrees(t *testing.T) {
+	var spellings []string
+	for _, row := range languageNames {
+		spellings = append(spellings, row.tag)
+	}
+	for a := 'a'; a <= 'z'; a++ {
+		for b := 'a'; b <= 'z'; b++ {
+			c := string([]rune{a, b})
+			spellings = append(spellings, c, c+"-CZ", c+"-Latn-RS", c+"-419", c+"-x-foo", c+"-US-u-ca-gregory", c+"-CH-1996")
+			for d := 'a'; d <= 'z'; d++ {
+				spellings = append(spellings, c+string(d))
+			}
+		}
+	}
+	spellings = append(spellings, "i-klingon", "art-lojban", "zh-min-nan", "en-GB-oed", "sgn-BE-FR", "und-CZ", "no-bok")
+	n := 0
+	for _, s := range spellings {
+		tag, err := language.Parse(s)
+		if err != nil {
+			continue
+		}
+		n++
+		if got, want := knownTag(tag), known(tag.String()); got != want {
+			t.Fatalf("knownTag(%s) = %v, known = %v", tag, got, want)
+		}
+		if base, _, _ := tag.Raw(); baseOf(tag.String()) != base.String() {
+			t.Fatalf("%s begins with %s, not its language %s", tag, baseOf(tag.String()), base)
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d tags parsed", n)
+	}
+}
+
+// TestQuoteTagPlain: the reading's JSON text is json.Marshal's of its
+// spelling, for plain tags and for spellings json.Marshal escapes.
+func TestQuoteTagPlain(t *testing.T) {
+	for _, s := range []string{"cs-CZ", "sme", "Belarusian", "a<b", "N’Ko", "x\"y", "e&f", "a b"} {
+		want, _ := json.Marshal(s)
+		if plainJSON(s) && string(want) != `"`+s+`"` {
+			t.Errorf("plainJSON(%q), but json.Marshal writes %s", s, want)
+		}
+		if plainJSON(s) != (s == "cs-CZ" || s == "sme" || s == "Belarusian") {
+			t.Errorf("plainJSON(%q) = %v", s, plainJSON(s))
+		}
+	}
+	for _, s := range []string{"cs-CZ", "se", "sr-Latn-RS", "be"} {
+		tag := language.MustParse(s)
+		want, _ := json.Marshal(spell(tag))
+		if got := quoteTag(tag); string(got) != string(want) {
+			t.Errorf("quoteTag(%s) = %s, want %s", tag, got, want)
 		}
 	}
 }

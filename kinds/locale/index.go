@@ -313,6 +313,13 @@ func known(tag string) bool {
 	return index().english[baseOf(tag)] != ""
 }
 
+// knownTag is known(t.String()), without building the string: a tag's
+// spelling begins with its language's code (TestKnownTagAgrees).
+func knownTag(t language.Tag) bool {
+	base, _, _ := t.Raw()
+	return index().english[base.String()] != ""
+}
+
 // codeReadings reads a two- or three-letter first subtag. A language code
 // reads as its language, when the language is known (after aliasing:
 // "yid" is Yiddish). A country code that is no language code reads as

@@ -161,9 +161,10 @@ func canonical(s string, own bool) (language.Tag, bool) {
 }
 
 // parseTag is language.Parse(s), the one way this package parses a tag
-// but its index's build. A language code alone or with a region of two
-// capital letters ("cs", "cs-CZ"), nearly every tag sent and every tag a
-// name reads as, is composed from its parts, which costs a third of
+// but its index's build. A language code in lower case alone or with a
+// region of two letters ("cs", "cs-CZ", readCode's "cs-cz"), nearly every
+// tag sent and every tag a name reads as, is composed from its parts,
+// which costs a third of
 // parsing it and allocates nothing; x/text canonicalizes a composed tag
 // as it does a parsed one (TestParseTagAgrees).
 func parseTag(s string) (language.Tag, error) {
@@ -171,8 +172,8 @@ func parseTag(s string) (language.Tag, error) {
 	if n := len(s); n >= 5 && s[n-3] == '-' {
 		code, region = s[:n-3], s[n-2:]
 	}
-	if len(code) < 2 || len(code) > 3 || !allLetters(code) ||
-		region != "" && !(isUpperByte(region[0]) && isUpperByte(region[1])) {
+	if len(code) < 2 || len(code) > 3 || !allLetters(code) || !allLower(code) ||
+		region != "" && !allLetters(region) {
 		return language.Parse(s)
 	}
 	base, err := language.ParseBase(code)
@@ -531,7 +532,7 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		if !ok {
 			return invalid(v, agentinput.AskInvalid, "it is not a BCP 47 language tag"), true
 		}
-		if !known(tag.String()) {
+		if !knownTag(tag) {
 			// The rest replaced the language by one this package does
 			// not know ("ar-aao" is aao).
 			continue
@@ -730,8 +731,25 @@ func aliasReason(first, cased string, tag language.Tag) string {
 
 // quoteTag is the JSON text of the reading of t: its spelling (spell).
 func quoteTag(t language.Tag) json.RawMessage {
-	b, _ := json.Marshal(spell(t))
+	s := spell(t)
+	if plainJSON(s) {
+		// Letters, digits and '-', as a tag is spelled: nothing to escape.
+		b := make([]byte, 0, len(s)+2)
+		return append(append(append(b, '"'), s...), '"')
+	}
+	b, _ := json.Marshal(s)
 	return b
+}
+
+// plainJSON reports whether s is ASCII letters, digits and '-' only,
+// which a JSON string holds as they are.
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !(c >= '0' && c <= '9') && c != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // readName reads a language's name: English, native, an alias, or a
