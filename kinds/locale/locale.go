@@ -172,28 +172,34 @@ func parseTag(s string) (language.Tag, error) {
 	if n := len(s); n >= 5 && s[n-3] == '-' {
 		code, region = s[:n-3], s[n-2:]
 	}
+	return parseParts(code, region, func() string { return s })
+}
+
+// parseParts is parseTag of a language code and a region ("" for none)
+// joined by '-', which whole spells only when they are not composed.
+func parseParts(code, region string, whole func() string) (language.Tag, error) {
 	if len(code) < 2 || len(code) > 3 || !allLetters(code) || !allLower(code) ||
-		region != "" && !allLetters(region) {
-		return language.Parse(s)
+		region != "" && (len(region) != 2 || !allLetters(region)) {
+		return language.Parse(whole())
 	}
 	base, err := language.ParseBase(code)
 	if err != nil {
-		return language.Parse(s)
+		return language.Parse(whole())
 	}
 	if region == "" {
 		if tag, err := language.Compose(base); err == nil {
 			return tag, nil
 		}
-		return language.Parse(s)
+		return language.Parse(whole())
 	}
 	r, err := language.ParseRegion(region)
 	if err != nil {
-		return language.Parse(s)
+		return language.Parse(whole())
 	}
 	if tag, err := language.Compose(base, r); err == nil {
 		return tag, nil
 	}
-	return language.Parse(s)
+	return language.Parse(whole())
 }
 
 // canonicalAssigned is canonical(s, true) for a tag of the shape a
@@ -664,7 +670,15 @@ func compose(first string, rest []string, modifier string) (language.Tag, bool) 
 			parts = append(parts, modifier)
 		}
 	}
-	tag, err := parseTag(strings.Join(parts, "-"))
+	var tag language.Tag
+	var err error
+	if len(parts) == 2 && len(parts[1]) == 2 {
+		// A language and a region, "cs" and "cz": parseTag of the two
+		// joined, without joining them.
+		tag, err = parseParts(parts[0], parts[1], func() string { return parts[0] + "-" + parts[1] })
+	} else {
+		tag, err = parseTag(strings.Join(parts, "-"))
+	}
 	if err != nil {
 		return language.Und, false
 	}
