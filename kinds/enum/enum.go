@@ -44,7 +44,12 @@ type Reader struct {
 	words     map[string][]int32
 	// numeric holds the declared values that spell a number, with that
 	// number, for the numeric comparison (numeric.go).
-	numeric  []numericValue
+	numeric []numericValue
+	// quoted holds each value's JSON text and named its name in a
+	// reading's meaning (`the declared value "draft"`), made once: an ask
+	// that offers values copies them rather than encoding them again.
+	quoted   []json.RawMessage
+	named    []string
 	expected string
 	example  json.RawMessage
 }
@@ -137,6 +142,12 @@ func New(opts Options) (*Reader, error) {
 	e.inflected = buildInflected(e.values, e.compacted)
 	e.words = buildWords(e.values)
 	e.numeric = buildNumeric(e.values)
+	e.quoted = make([]json.RawMessage, len(e.values))
+	e.named = make([]string, len(e.values))
+	for i, v := range e.values {
+		e.quoted[i] = quote(v)
+		e.named[i] = "the declared value " + strconv.Quote(v)
+	}
 	e.expected, e.example = describe(e.values)
 	return e, nil
 }
@@ -315,7 +326,7 @@ func (e *Reader) readCompacted(v any, s, f, c string, values []int32, notes agen
 	default:
 		readings := make([]agentinput.Reading, len(values))
 		for i, vi := range values {
-			readings[i] = agentinput.Reading{Value: quote(e.values[vi]), Meaning: "the declared value " + strconv.Quote(e.values[vi])}
+			readings[i] = agentinput.Reading{Value: e.json(vi), Meaning: e.named[vi]}
 		}
 		return e.ask(v, agentinput.AskAmbiguous, "it matches "+strconv.Itoa(len(values))+" declared values once case and separators are ignored", readings)
 	}
@@ -338,6 +349,9 @@ func (e *Reader) read(m match, s string, notes agentinput.Notes) agentinput.Outc
 	}
 	return agentinput.Value(value, notes)
 }
+
+// json is the JSON text of the value i, the caller's to keep.
+func (e *Reader) json(i int32) json.RawMessage { return slices.Clone(e.quoted[i]) }
 
 func quote(s string) json.RawMessage {
 	b, _ := json.Marshal(s) // a valid UTF-8 string always encodes

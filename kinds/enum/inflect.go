@@ -153,7 +153,8 @@ type candidate struct {
 // near misses, declared order otherwise); several are merged in declared
 // order.
 func (e *Reader) candidates(f, c string) []candidate {
-	near := e.near.find(c)
+	var room [maxCandidates]near
+	near := e.near.find(c, room[:0])
 	inflected := e.inflected[c]
 	var words []int32
 	if strings.IndexByte(f, ' ') < 0 {
@@ -220,9 +221,13 @@ var general = [2]string{"it is not a declared value, and may stand for one", "it
 func (e *Reader) readings(found []candidate, f string) (string, []agentinput.Reading) {
 	out := make([]agentinput.Reading, len(found))
 	var shown class
+	word := "" // f quoted, once, when a reading names it
 	for i, x := range found {
 		shown |= x.shown()
-		out[i] = e.reading(x, f)
+		if word == "" && x.shown() == classWord {
+			word = strconv.Quote(f)
+		}
+		out[i] = e.reading(x, word)
 	}
 	r, ok := reasons[shown]
 	if !ok {
@@ -235,20 +240,35 @@ func (e *Reader) readings(found []candidate, f string) (string, []agentinput.Rea
 }
 
 // reading is the reading of one candidate, with the meaning of the class
-// it shows.
+// it shows; word is the spelling's fold, quoted, for a word of a value.
 func (e *Reader) reading(x candidate, word string) agentinput.Reading {
-	value := e.values[x.value]
-	q := strconv.Quote(value)
 	var meaning string
 	switch x.shown() {
 	case classInflection:
-		meaning = "the declared value " + q + howInflected(endings[x.inflection.ending], x.inflection.reverse)
+		meaning = e.named[x.value] + inflectedHow[x.inflection.ending][b2i(x.inflection.reverse)]
 	case classWord:
-		meaning = "the declared value " + q + ", which has the word " + strconv.Quote(word)
+		meaning = e.named[x.value] + ", which has the word " + word
 	default:
-		meaning = "the declared value " + q + ", " + edits(x.distance) + " away"
+		meaning = e.named[x.value] + ", " + edits(x.distance) + " away"
 	}
-	return agentinput.Reading{Value: quote(value), Meaning: meaning}
+	return agentinput.Reading{Value: e.json(x.value), Meaning: meaning}
+}
+
+// inflectedHow holds howInflected of every row of endings, forward and
+// reverse, made once.
+var inflectedHow = func() [][2]string {
+	out := make([][2]string, len(endings))
+	for i, end := range endings {
+		out[i] = [2]string{howInflected(end, false), howInflected(end, true)}
+	}
+	return out
+}()
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // howInflected says how a spelling inflects a value by the row end.

@@ -37,7 +37,11 @@ func (e *Reader) readPlain(v any, raw string, notes agentinput.Notes) (o agentin
 		if len(values) == 1 {
 			o = e.read(match{value: values[0]}, raw, notes)
 		} else {
-			o = e.readCompacted(v, raw, string(f), string(c), values, notes)
+			fs, cs := string(f), ""
+			if cs = fs; len(c) != len(f) {
+				cs = string(c) // compacting dropped a space
+			}
+			o = e.readCompacted(v, raw, fs, cs, values, notes)
 		}
 	}
 	return e.unlessInverted(v, raw, o), true

@@ -146,3 +146,31 @@ func drawPlain(t *rapid.T, spec Options) string {
 	}
 	return s
 }
+
+// TestNearIndexLists: the near index lists, for every deletion of every
+// key, the keys it comes from in key order, each once — as a map of
+// deletions to lists built one deletion at a time lists them.
+func TestNearIndexLists(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e, err := New(drawSpec(t))
+		if err != nil {
+			t.Skip(err)
+		}
+		want := map[string][]int32{}
+		for i, key := range e.near.keys {
+			deletions(string(key), depth(len(key)), func(d []byte) {
+				if list := want[string(d)]; len(list) == 0 || list[len(list)-1] != int32(i) {
+					want[string(d)] = append(list, int32(i))
+				}
+			})
+		}
+		if len(e.near.deleted) != len(want) {
+			t.Fatalf("%d deletions indexed, want %d", len(e.near.deleted), len(want))
+		}
+		for d, list := range want {
+			if got := e.near.comesFrom([]byte(d)); !slices.Equal(got, list) {
+				t.Fatalf("deletion %q comes from %v, want %v", d, got, list)
+			}
+		}
+	})
+}
