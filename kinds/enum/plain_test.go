@@ -174,3 +174,40 @@ func TestNearIndexLists(t *testing.T) {
 		}
 	})
 }
+
+// TestReadingsAreTheCallers: the JSON text of a reading is the caller's:
+// writing into it, or appending to it, changes neither the other readings
+// nor a later read.
+func TestReadingsAreTheCallers(t *testing.T) {
+	for _, c := range []struct {
+		values []string
+		s      string
+	}{
+		{[]string{"publish", "publix", "publik"}, "publis"}, // near misses
+		{[]string{"publish", "publix", "publik"}, "pubilx"},
+		{[]string{"re-set", "reset"}, "r-eset"}, // two values compact alike
+		{[]string{"10", "10.0"}, "1e1"},         // two values are the number
+	} {
+		e, err := New(Options{Values: c.values})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := c.s
+		a, _ := e.Read(s).Ask()
+		if len(a.Readings) < 2 {
+			t.Fatalf("Read(%q) offers %d readings; the test wants two or more", s, len(a.Readings))
+		}
+		want, _ := e.Read(s).MarshalJSON()
+		second := string(a.Readings[1].Value)
+		_ = append(a.Readings[0].Value, "xx"...)
+		if string(a.Readings[1].Value) != second {
+			t.Fatalf("Read(%q): appending to the first reading changed the second to %s", s, a.Readings[1].Value)
+		}
+		for i := range a.Readings[0].Value {
+			a.Readings[0].Value[i] = 'x'
+		}
+		if got, _ := e.Read(s).MarshalJSON(); !bytes.Equal(got, want) {
+			t.Fatalf("Read(%q) after writing into a reading:\n%s\nwant\n%s", s, got, want)
+		}
+	}
+}
