@@ -183,7 +183,7 @@ func (e *Reader) Read(v any) agentinput.Outcome[string] {
 	case string:
 		if m, ok := e.exact[x]; ok {
 			if !m.synonym {
-				return agentinput.Value(e.values[m.value], agentinput.Notes{})
+				return agentinput.Canonical(e.values[m.value])
 			}
 			return e.read(m, x, agentinput.Notes{})
 		}
