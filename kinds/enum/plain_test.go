@@ -211,3 +211,45 @@ func TestReadingsAreTheCallers(t *testing.T) {
 		}
 	}
 }
+
+// TestDeletions: deletions makes every string that deleting up to depth
+// characters makes, and none twice when only runs of equal characters
+// made them alike ("0001", "ll").
+func TestDeletions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringOfN(rapid.RuneFrom([]rune("ab0é")), 0, 9, -1).Draw(t, "s")
+		depth := rapid.IntRange(0, 2).Draw(t, "depth")
+		r := []rune(s)
+		want := map[string]bool{s: true}
+		for i := range r {
+			if depth >= 1 {
+				want[string(slices.Delete(slices.Clone(r), i, i+1))] = true
+			}
+			for j := i + 1; depth >= 2 && j < len(r); j++ {
+				d := slices.Delete(slices.Clone(r), j, j+1)
+				want[string(slices.Delete(d, i, i+1))] = true
+			}
+		}
+		got := map[string]int{}
+		deletions(s, depth, func(d []byte) { got[string(d)]++ })
+		for w := range want {
+			if got[w] == 0 {
+				t.Fatalf("deletions(%q, %d) never made %q", s, depth, w)
+			}
+		}
+		for g := range got {
+			if !want[g] {
+				t.Fatalf("deletions(%q, %d) made %q", s, depth, g)
+			}
+		}
+		// A run of equal characters among distinct ones: each string once.
+		run := "ab" + strings.Repeat("0", 1+len(r)%4) + "cd"
+		made := map[string]int{}
+		deletions(run, depth, func(d []byte) { made[string(d)]++ })
+		for d, n := range made {
+			if n > 1 {
+				t.Fatalf("deletions(%q, %d) made %q %d times", run, depth, d, n)
+			}
+		}
+	})
+}
