@@ -44,7 +44,12 @@ type Reader struct {
 	words     map[string][]int32
 	// numeric holds the declared values that spell a number, with that
 	// number, for the numeric comparison (numeric.go).
-	numeric  []numericValue
+	numeric []numericValue
+	// quoted holds each value's JSON text and named its name in a
+	// reading's meaning (`the declared value "draft"`), made once: an ask
+	// that offers values copies them rather than encoding them again.
+	quoted   []json.RawMessage
+	named    []string
 	expected string
 	example  json.RawMessage
 }
@@ -137,6 +142,12 @@ func New(opts Options) (*Reader, error) {
 	e.inflected = buildInflected(e.values, e.compacted)
 	e.words = buildWords(e.values)
 	e.numeric = buildNumeric(e.values)
+	e.quoted = make([]json.RawMessage, len(e.values))
+	e.named = make([]string, len(e.values))
+	for i, v := range e.values {
+		e.quoted[i] = quote(v)
+		e.named[i] = "the declared value " + strconv.Quote(v)
+	}
 	e.expected, e.example = describe(e.values)
 	return e, nil
 }
@@ -170,8 +181,11 @@ func (e *Reader) Values() []string { return slices.Clone(e.values) }
 func (e *Reader) Read(v any) agentinput.Outcome[string] {
 	switch x := v.(type) {
 	case string:
-		if m, ok := e.exact[x]; ok && !m.synonym {
-			return agentinput.Value(e.values[m.value], agentinput.Notes{})
+		if m, ok := e.exact[x]; ok {
+			if !m.synonym {
+				return agentinput.Canonical(e.values[m.value])
+			}
+			return e.read(m, x, agentinput.Notes{})
 		}
 		return e.readString(v, x, agentinput.Notes{})
 	case json.Number:
@@ -200,8 +214,8 @@ func (e *Reader) readScalar(v any, text string) agentinput.Outcome[string] {
 	}
 	var notes agentinput.Notes
 	notes.AddStep(agentinput.NoteScalarAsText, agentinput.JSONValue(v), agentinput.Text(text), "")
-	if m, ok := e.exact[text]; ok && !m.synonym {
-		return agentinput.Value(e.values[m.value], notes)
+	if m, ok := e.exact[text]; ok {
+		return e.read(m, text, notes)
 	}
 	return e.readString(v, text, notes)
 }
@@ -210,17 +224,23 @@ func (e *Reader) readScalar(v any, text string) agentinput.Outcome[string] {
 // spelling led by a mark or word that inverts it ("-draft", "!draft", "not
 // draft"; spelling.Negation) never reads as the value it inverts, and an
 // ask about it never offers that value: a property names one value and
-// cannot exclude one.
+// cannot exclude one. raw is not in e.exact: Read and readScalar looked
+// (a declared value or synonym reads as itself, as readWord would read it).
 func (e *Reader) readString(v any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
+	if o, ok := e.readPlain(v, raw, notes); ok {
+		return o
+	}
+	return e.readGeneral(v, raw, notes)
+}
+
+// readGeneral is readString for every spelling, without the plain path
+// (plain.go).
+func (e *Reader) readGeneral(v any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
 	o, settled := e.readWord(v, raw, notes)
 	if settled {
 		return o
 	}
-	if rest, ok := spelling.Negation(raw); ok && e.inverts(o, rest) {
-		return e.ask(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
-			"a property names one value and cannot exclude one", nil)
-	}
-	return o
+	return e.unlessInverted(v, raw, o)
 }
 
 // inverts reports whether a negated spelling's outcome o would give, or
@@ -293,14 +313,20 @@ func (e *Reader) readFolded(v any, s string, notes agentinput.Notes) agentinput.
 		return e.read(m, s, notes)
 	}
 	c := compact(f)
-	switch values := e.compacted[c]; len(values) {
+	return e.readCompacted(v, s, f, c, e.compacted[c], notes)
+}
+
+// readCompacted reads a trimmed spelling s, of fold f and compact fold c,
+// that is no fold of a value or synonym: values are e.compacted[c].
+func (e *Reader) readCompacted(v any, s, f, c string, values []int32, notes agentinput.Notes) agentinput.Outcome[string] {
+	switch len(values) {
 	case 0:
 	case 1:
 		return e.read(match{value: values[0]}, s, notes)
 	default:
 		readings := make([]agentinput.Reading, len(values))
 		for i, vi := range values {
-			readings[i] = agentinput.Reading{Value: quote(e.values[vi]), Meaning: "the declared value " + strconv.Quote(e.values[vi])}
+			readings[i] = agentinput.Reading{Value: e.json(vi), Meaning: e.named[vi]}
 		}
 		return e.ask(v, agentinput.AskAmbiguous, "it matches "+strconv.Itoa(len(values))+" declared values once case and separators are ignored", readings)
 	}
@@ -323,6 +349,9 @@ func (e *Reader) read(m match, s string, notes agentinput.Notes) agentinput.Outc
 	}
 	return agentinput.Value(value, notes)
 }
+
+// json is the JSON text of the value i, the caller's to keep.
+func (e *Reader) json(i int32) json.RawMessage { return slices.Clone(e.quoted[i]) }
 
 func quote(s string) json.RawMessage {
 	b, _ := json.Marshal(s) // a valid UTF-8 string always encodes

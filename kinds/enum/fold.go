@@ -137,8 +137,12 @@ func distance(a, b []rune, limit int) int {
 }
 
 // deletions calls f with s and with every string made by deleting up to
-// depth (at most two) of its characters, each set of positions once. The
-// bytes f gets are reused by the next call: f must copy what it keeps.
+// depth (at most two) of its characters. A set of positions that deletes
+// a character of a run of equal ones ("0001", "ll") where deleting one
+// before it in the run makes the same string is skipped: each set is the
+// one that deletes the first characters of every run it deletes from, so
+// the same string does not cost the index a second lookup. The bytes f
+// gets are reused by the next call: f must copy what it keeps.
 func deletions(s string, depth int, f func([]byte)) {
 	var small [maxQuery + 4]int
 	bounds := small[:0]
@@ -153,13 +157,21 @@ func deletions(s string, depth int, f func([]byte)) {
 	if depth < 1 {
 		return
 	}
+	// same reports whether the characters i and i-1 are equal.
+	same := func(i int) bool { return i > 0 && s[bounds[i-1]:bounds[i]] == s[bounds[i]:bounds[i+1]] }
 	for i := 0; i < n; i++ {
+		if same(i) {
+			continue // deleting i-1, kept here, makes the same strings
+		}
 		b := append(buf[:0], s[:bounds[i]]...)
 		f(append(b, s[bounds[i+1]:]...))
 		if depth < 2 {
 			continue
 		}
 		for j := i + 1; j < n; j++ {
+			if j-1 != i && same(j) {
+				continue // deleting j-1 with i makes the same string
+			}
 			b := append(buf[:0], s[:bounds[i]]...)
 			b = append(b, s[bounds[i+1]:bounds[j]]...)
 			f(append(b, s[bounds[j+1]:]...))

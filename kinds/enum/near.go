@@ -2,6 +2,8 @@ package enum
 
 import (
 	"slices"
+	"strings"
+	"unicode/utf8"
 )
 
 // The near-miss search: a typo is asked about, never guessed, and the ask
@@ -52,19 +54,49 @@ func depth(n int) int {
 type nearIndex struct {
 	keys   [][]rune  // the compact keys
 	values [][]int32 // the values of each key
-	// deleted maps each deletion of a key to the keys it comes from.
-	deleted map[string][]int32
+	// deleted maps each deletion of a key to its group: the keys it
+	// comes from are postings[group.start:group.end], in key order.
+	deleted  map[string]int32
+	groups   []span
+	postings []int32
+}
+
+// span is a range of nearIndex.postings.
+type span struct{ start, end int32 }
+
+// comesFrom returns the keys the deletion d comes from.
+func (n *nearIndex) comesFrom(d []byte) []int32 {
+	g, ok := n.deleted[string(d)]
+	if !ok {
+		return nil
+	}
+	return n.postings[n.groups[g].start:n.groups[g].end]
 }
 
 // buildNear indexes the compact keys (each with the values it stands
-// for), in a fixed order so that asks are the same on every run.
+// for), in a fixed order so that asks are the same on every run. A
+// thousand values make a hundred thousand deletions, so they are built
+// without an allocation each: every deletion is written into one string
+// (the map's keys are slices of it), and the lists of keys are one slice,
+// counted first and then filled.
 func buildNear(compacted map[string][]int32) nearIndex {
 	keys := make([]string, 0, len(compacted))
 	for k := range compacted {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	n := nearIndex{deleted: make(map[string][]int32)}
+	n := nearIndex{}
+	count, size := 0, 0
+	for _, k := range keys {
+		if r := utf8.RuneCountInString(k); r <= maxQuery+2 {
+			count += deletionCount(r, depth(r))
+			size += deletionCount(r, depth(r)) * len(k)
+		}
+	}
+	var all strings.Builder
+	all.Grow(size)
+	ends := make([]int32, 0, count)   // each deletion's end in all
+	owners := make([]int32, 0, count) // and its key
 	for _, k := range keys {
 		r := []rune(k)
 		if len(r) > maxQuery+2 {
@@ -75,13 +107,66 @@ func buildNear(compacted map[string][]int32) nearIndex {
 		n.keys = append(n.keys, r)
 		n.values = append(n.values, compacted[k])
 		deletions(k, depth(len(r)), func(d []byte) {
-			list := n.deleted[string(d)]
-			if len(list) == 0 || list[len(list)-1] != i {
-				n.deleted[string(d)] = append(list, i)
-			}
+			all.Write(d)
+			ends = append(ends, int32(all.Len()))
+			owners = append(owners, i)
 		})
 	}
+	text := all.String()
+	// The map is not sized for every deletion: they repeat (a quarter of
+	// them for a thousand "status_0001_active" values), and a map made
+	// for all of them is twice the size, which every lookup pays for in
+	// cache misses.
+	n.deleted = make(map[string]int32)
+	n.groups = make([]span, 0, count)
+	group := make([]int32, len(ends)) // each deletion's group
+	last := make([]int32, 0, count)   // the last key counted in each group
+	start := int32(0)
+	for j, end := range ends {
+		d := text[start:end]
+		start = end
+		g, ok := n.deleted[d]
+		if !ok {
+			g = int32(len(n.groups))
+			n.deleted[d] = g
+			n.groups = append(n.groups, span{})
+			last = append(last, -1)
+		}
+		group[j] = g
+		if last[g] != owners[j] {
+			last[g] = owners[j]
+			n.groups[g].end++ // a count, until the offsets below
+		}
+	}
+	at := int32(0)
+	for g := range n.groups {
+		count := n.groups[g].end
+		n.groups[g] = span{start: at, end: at}
+		at += count
+		last[g] = -1
+	}
+	n.groups = slices.Clip(slices.Clone(n.groups)) // without the room left for deletions that repeated
+	n.postings = make([]int32, at)
+	for j, g := range group {
+		if last[g] != owners[j] {
+			last[g] = owners[j]
+			n.postings[n.groups[g].end] = owners[j]
+			n.groups[g].end++
+		}
+	}
 	return n
+}
+
+// deletionCount is how many strings deletions(s, depth) makes of an s of
+// n characters.
+func deletionCount(n, depth int) int {
+	switch depth {
+	case 0:
+		return 1
+	case 1:
+		return 1 + n
+	}
+	return 1 + n + n*(n-1)/2
 }
 
 // near is one declared value near a spelling.
@@ -92,8 +177,9 @@ type near struct {
 
 // find returns the declared values whose compact keys are a typo away from
 // the compact spelling c: nearest first, then in declaration order, at
-// most maxNear.
-func (n *nearIndex) find(c string) []near {
+// most maxNear. They are appended to out (the caller's buffer: most
+// searches find few, and it may live on the stack).
+func (n *nearIndex) find(c string, out []near) []near {
 	q := []rune(c)
 	if len(q) == 0 || len(q) > maxQuery || allowed(len(q)) == 0 {
 		return nil
@@ -105,7 +191,7 @@ func (n *nearIndex) find(c string) []near {
 		if full {
 			return
 		}
-		for _, k := range n.deleted[string(d)] {
+		for _, k := range n.comesFrom(d) {
 			if !slices.Contains(candidates, k) {
 				if len(candidates) == maxCandidates {
 					full = true
@@ -115,7 +201,6 @@ func (n *nearIndex) find(c string) []near {
 			}
 		}
 	})
-	var out []near
 	for _, k := range candidates {
 		key := n.keys[k]
 		limit := min(allowed(min(len(q), len(key))), depth(len(key)))

@@ -82,9 +82,8 @@ func (e *Reader) readNumeric(v any, s string) (agentinput.Outcome[string], bool)
 	for _, nv := range e.numeric {
 		for _, d := range nums {
 			if nv.value.Compare(d) == 0 {
-				value := e.values[nv.index]
-				readings = append(readings, agentinput.Reading{Value: quote(value),
-					Meaning: "the declared value " + strconv.Quote(value) + ", the same number"})
+				readings = append(readings, agentinput.Reading{Value: e.json(nv.index),
+					Meaning: e.named[nv.index] + ", the same number"})
 				break
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/language"
 
@@ -22,6 +23,7 @@ type nameIndex struct {
 	scripts map[string]string   // key of a script name → script code
 	short   map[string][]string // key of a name of at most three letters → tags
 	lower   map[string]string   // a name as the data spells it, lowercased → its key
+	selfKey map[string]string   // a name the data spells in lower case ("čeština") → its key
 
 	// The longest key of names, of lower and of regionAdjectives, in
 	// bytes: a longer string is none of them, and the regional lookup
@@ -38,10 +40,15 @@ func buildIndex() *nameIndex {
 		scripts: make(map[string]string, len(scriptNames)+len(scriptAliases)),
 		short:   map[string][]string{},
 		lower:   map[string]string{},
+		selfKey: map[string]string{},
 	}
 	add := func(m map[string][]string, name, tag string) {
 		k := key(name)
-		ix.lower[strings.ToLower(name)] = k
+		l := strings.ToLower(name)
+		ix.lower[l] = k
+		if l == name {
+			ix.selfKey[name] = k
+		}
 		if k != "" && !contains(m[k], tag) {
 			m[k] = append(m[k], tag)
 		}
@@ -106,11 +113,128 @@ func buildIndex() *nameIndex {
 // lookupName returns the canonical tags a name names.
 func lookupName(name string) []string {
 	ix := index()
+	var buf [maxWordName]byte
+	if l, ok := lowerInto(buf[:0], name); ok {
+		// Looked up from a buffer on the stack, with no string built; a
+		// word of ASCII letters and digits is its own key in lower case
+		// ("Elvish", "elvish").
+		if k, ok := ix.lower[string(l)]; ok {
+			return ix.names[k]
+		}
+		if asciiAlnum(name) {
+			return ix.names[string(l)]
+		}
+		return ix.names[key(name)]
+	}
 	k, ok := ix.lower[strings.ToLower(name)]
 	if !ok {
 		k = key(name)
 	}
 	return ix.names[k]
+}
+
+// lowerInto appends strings.ToLower(s) to dst, when s is valid UTF-8 and
+// its lower case fits dst's capacity.
+func lowerInto(dst []byte, s string) ([]byte, bool) {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if len(dst) == cap(dst) {
+				return dst, false
+			}
+			dst = append(dst, lowerByte(c))
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return dst, false
+		}
+		r = unicode.ToLower(r)
+		if len(dst)+utf8.RuneLen(r) > cap(dst) {
+			return dst, false
+		}
+		dst = utf8.AppendRune(dst, r)
+		i += size
+	}
+	return dst, true
+}
+
+// sameKey reports whether key(a) == key(b), without building the key of
+// an ASCII string.
+func sameKey(a, b string) bool {
+	var bufA, bufB [maxWordName]byte
+	ka, okA := asciiKey(bufA[:0], a)
+	kb, okB := asciiKey(bufB[:0], b)
+	switch {
+	case okA && okB:
+		return string(ka) == string(kb)
+	case okA:
+		return string(ka) == keyOf(b)
+	case okB:
+		return keyOf(a) == string(kb)
+	}
+	return keyOf(a) == keyOf(b)
+}
+
+// keyOf is key(s), looked up when s is a name the data spells in lower
+// case: the key of a name sent as the data spells it is not folded again.
+func keyOf(s string) string {
+	if k, ok := index().selfKey[s]; ok {
+		return k
+	}
+	return key(s)
+}
+
+// asciiKey appends key(s) to dst, when s is ASCII and its key fits dst's
+// capacity: its letters in lower case and its digits, apostrophes dropped
+// and every run of anything else one space between them, as spelling.Fold
+// and key make of an ASCII string.
+func asciiKey(dst []byte, s string) ([]byte, bool) {
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return dst, false
+		case isLetter(c) || '0' <= c && c <= '9':
+			if space && len(dst) > 0 {
+				if len(dst) == cap(dst) {
+					return dst, false
+				}
+				dst = append(dst, ' ')
+			}
+			space = false
+			if len(dst) == cap(dst) {
+				return dst, false
+			}
+			dst = append(dst, lowerByte(c))
+		case c == '\'' || c == '`':
+		default:
+			space = true
+		}
+	}
+	return dst, true
+}
+
+// maxWordName is the longest word lookupName looks up without building
+// its lower case.
+const maxWordName = 32
+
+// asciiAlnum reports whether s is ASCII letters and digits only.
+func asciiAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !(c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + ('a' - 'A')
+	}
+	return c
 }
 
 // lookupScript returns the script code a script name names, or "".
@@ -125,7 +249,7 @@ func englishName(tag string) string {
 	if n, ok := ix.english[tag]; ok {
 		return n
 	}
-	t, err := language.Parse(tag)
+	t, err := parseTag(tag)
 	if err != nil {
 		return tag
 	}
@@ -189,6 +313,13 @@ func known(tag string) bool {
 	return index().english[baseOf(tag)] != ""
 }
 
+// knownTag is known(t.String()), without building the string: a tag's
+// spelling begins with its language's code (TestKnownTagAgrees).
+func knownTag(t language.Tag) bool {
+	base, _, _ := t.Raw()
+	return index().english[base.String()] != ""
+}
+
 // codeReadings reads a two- or three-letter first subtag. A language code
 // reads as its language, when the language is known (after aliasing:
 // "yid" is Yiddish). A country code that is no language code reads as
@@ -221,7 +352,7 @@ type cachedReadings struct {
 func codeReadingsUncached(code string) (readings []firstReading, reason string) {
 	var lang string // the language reading, canonical
 	if _, err := language.ParseBase(code); err == nil {
-		if t, err := language.Parse(code); err == nil {
+		if t, err := parseTag(code); err == nil {
 			lang = t.String()
 		}
 	}

@@ -100,6 +100,11 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 	if reason := spelling.Hidden(t); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
 	}
+	if tag, ok := canonicalAssigned(t); ok {
+		// The commonest spelling: a canonical tag whose region, if any,
+		// is a country's assigned code, which readRegion would keep.
+		return agentinput.Value(tag, notes)
+	}
 	if strings.IndexAny(t, "-_") > 0 {
 		fixed, reason, ask, asked := readRegion(v, t)
 		if asked {
@@ -119,7 +124,7 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 		notes.Add(agentinput.NoteForm, agentinput.Text(t), reason)
 		return agentinput.Value(tag, notes)
 	}
-	if codeShaped(t) {
+	if codeShaped(t) && !oneLongWord(t) {
 		if o, ok := readCode(v, t, notes); ok {
 			return o
 		}
@@ -140,7 +145,7 @@ func canonical(s string, own bool) (language.Tag, bool) {
 		}
 	}
 	first, _, _ := strings.Cut(s, "-")
-	if len(first) < 2 || len(first) > 3 || first == "und" || strings.ToLower(first) != first {
+	if len(first) < 2 || len(first) > 3 || first == "und" || !allLower(first) {
 		return language.Und, false
 	}
 	if rs, reason := codeReadings(first); reason != "" || len(rs) != 1 || rs[0].tag != first {
@@ -148,11 +153,110 @@ func canonical(s string, own bool) (language.Tag, bool) {
 			return language.Und, false
 		}
 	}
-	tag, err := language.Parse(s)
-	if err != nil || tag.String() != s {
+	tag, err := parseTag(s)
+	if err != nil || !spells(tag, s) {
 		return language.Und, false
 	}
 	return tag, true
+}
+
+// parseTag is language.Parse(s), the one way this package parses a tag
+// but its index's build. A language code in lower case alone or with a
+// region of two letters ("cs", "cs-CZ", readCode's "cs-cz"), nearly every
+// tag sent and every tag a name reads as, is composed from its parts,
+// which costs a third of
+// parsing it and allocates nothing; x/text canonicalizes a composed tag
+// as it does a parsed one (TestParseTagAgrees).
+func parseTag(s string) (language.Tag, error) {
+	code, region := s, ""
+	if n := len(s); n >= 5 && s[n-3] == '-' {
+		code, region = s[:n-3], s[n-2:]
+	}
+	return parseParts(code, region, func() string { return s })
+}
+
+// parseParts is parseTag of a language code and a region ("" for none)
+// joined by '-', which whole spells only when they are not composed.
+func parseParts(code, region string, whole func() string) (language.Tag, error) {
+	if len(code) < 2 || len(code) > 3 || !allLetters(code) || !allLower(code) ||
+		region != "" && (len(region) != 2 || !allLetters(region)) {
+		return language.Parse(whole())
+	}
+	base, err := language.ParseBase(code)
+	if err != nil {
+		return language.Parse(whole())
+	}
+	if region == "" {
+		if tag, err := language.Compose(base); err == nil {
+			return tag, nil
+		}
+		return language.Parse(whole())
+	}
+	r, err := language.ParseRegion(region)
+	if err != nil {
+		return language.Parse(whole())
+	}
+	if tag, err := language.Compose(base, r); err == nil {
+		return tag, nil
+	}
+	return language.Parse(whole())
+}
+
+// canonicalAssigned is canonical(s, true) for a tag of the shape a
+// canonical tag nearly always has, a language code, an optional script
+// and an optional region of two letters ("cs", "cs-CZ", "zh-Hant-TW"),
+// when its region is a country's assigned ISO 3166-1 code: readRegion
+// keeps such a tag as it is, so it is read as canonical without it. Any
+// other spelling reports false, for readString's general way.
+func canonicalAssigned(s string) (language.Tag, bool) {
+	i := 0
+	for i < len(s) && 'a' <= s[i] && s[i] <= 'z' {
+		i++
+	}
+	if i < 2 || i > 3 {
+		return language.Und, false
+	}
+	rest := s[i:]
+	if len(rest) >= 5 && rest[0] == '-' && isUpperByte(rest[1]) && allLower(rest[2:5]) && (len(rest) == 5 || rest[5] == '-') {
+		rest = rest[5:] // a script, "-Hant"
+	}
+	switch {
+	case rest == "":
+	case len(rest) == 3 && rest[0] == '-' && isUpperByte(rest[1]) && isUpperByte(rest[2]):
+		if _, ok := country.Code(rest[1:]); !ok {
+			return language.Und, false
+		}
+	default:
+		return language.Und, false
+	}
+	return canonical(s, true)
+}
+
+// spells reports whether s is tag.String(), without building the string
+// for a tag of a language, a script and a region only, as x/text writes
+// it: the language, then "-" and the script and "-" and the region when
+// the tag has them.
+func spells(tag language.Tag, s string) bool {
+	if tag.Variants() != nil || tag.Extensions() != nil {
+		return tag.String() == s
+	}
+	base, script, region := tag.Raw()
+	rest, ok := strings.CutPrefix(s, base.String())
+	if ok && script != (language.Script{}) {
+		rest, ok = cutSubtag(rest, script.String())
+	}
+	if ok && region != (language.Region{}) {
+		rest, ok = cutSubtag(rest, region.String())
+	}
+	return ok && rest == ""
+}
+
+// cutSubtag returns s after a leading "-" and sub, and whether s began so.
+func cutSubtag(s, sub string) (string, bool) {
+	if len(s) < 1+len(sub) || s[0] != '-' || s[1:1+len(sub)] != sub {
+		return s, false
+	}
+	return s[1+len(sub):], true
 }
 
 // askedAsCanonical are the canonical language codes that are asked about
@@ -160,6 +264,19 @@ func canonical(s string, own bool) (language.Tag, bool) {
 // "se" is far more often Sweden's code written for Swedish (the spec's
 // example). Its readings are "sv" and "sme", which reads as se.
 const askedAsCanonical = " se "
+
+// allLower reports whether s has no upper-case ASCII letter, without
+// allocating.
+func allLower(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isUpperByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isUpperByte(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 // allUpper reports whether s has no lower-case ASCII letter, without
 // allocating (strings.ToUpper would).
@@ -281,6 +398,14 @@ func codeShaped(s string) bool {
 		}
 	}
 	return true
+}
+
+// oneLongWord reports whether the code-shaped s is one word of four or
+// more letters and digits that is no POSIX locale name: readCode reads
+// no code from it and hands it to readName, which it goes to directly.
+func oneLongWord(s string) bool {
+	return len(s) >= 4 && !strings.ContainsAny(s, "-_.@") &&
+		!strings.EqualFold(s, "posix") && !strings.EqualFold(s, "root")
 }
 
 // posixModifier returns the script or variant a POSIX locale modifier
@@ -413,7 +538,7 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		if !ok {
 			return invalid(v, agentinput.AskInvalid, "it is not a BCP 47 language tag"), true
 		}
-		if !known(tag.String()) {
+		if !knownTag(tag) {
 			// The rest replaced the language by one this package does
 			// not know ("ar-aao" is aao).
 			continue
@@ -545,7 +670,15 @@ func compose(first string, rest []string, modifier string) (language.Tag, bool) 
 			parts = append(parts, modifier)
 		}
 	}
-	tag, err := language.Parse(strings.Join(parts, "-"))
+	var tag language.Tag
+	var err error
+	if len(parts) == 2 && len(parts[1]) == 2 {
+		// A language and a region, "cs" and "cz": parseTag of the two
+		// joined, without joining them.
+		tag, err = parseParts(parts[0], parts[1], func() string { return parts[0] + "-" + parts[1] })
+	} else {
+		tag, err = parseTag(strings.Join(parts, "-"))
+	}
 	if err != nil {
 		return language.Und, false
 	}
@@ -592,7 +725,7 @@ func aliasReason(first, cased string, tag language.Tag) string {
 	if cased == canonical {
 		return ""
 	}
-	if t, err := language.Parse(first); err == nil && t.String() != first {
+	if t, err := parseTag(first); err == nil && t.String() != first {
 		if len(first) == 3 {
 			return first + " is the three-letter code of " + t.String()
 		}
@@ -612,8 +745,25 @@ func aliasReason(first, cased string, tag language.Tag) string {
 
 // quoteTag is the JSON text of the reading of t: its spelling (spell).
 func quoteTag(t language.Tag) json.RawMessage {
-	b, _ := json.Marshal(spell(t))
+	s := spell(t)
+	if plainJSON(s) {
+		// Letters, digits and '-', as a tag is spelled: nothing to escape.
+		b := make([]byte, 0, len(s)+2)
+		return append(append(append(b, '"'), s...), '"')
+	}
+	b, _ := json.Marshal(s)
 	return b
+}
+
+// plainJSON reports whether s is ASCII letters, digits and '-' only,
+// which a JSON string holds as they are.
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetter(c) && !(c >= '0' && c <= '9') && c != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // readName reads a language's name: English, native, an alias, or a
@@ -635,9 +785,9 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	case 0:
 		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
 	case 1:
-		tag, _ := language.Parse(tags[0])
+		tag, _ := parseTag(tags[0])
 		reason := ""
-		if name := englishName(tags[0]); key(name) != key(t) {
+		if name := englishName(tags[0]); !sameKey(name, t) {
 			reason = name
 		}
 		notes.Add(agentinput.NoteName, from, reason)
@@ -645,7 +795,7 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	}
 	rs := make([]agentinput.Reading, len(tags))
 	for i, s := range tags {
-		tag, _ := language.Parse(s)
+		tag, _ := parseTag(s)
 		rs[i] = agentinput.Reading{Value: quoteTag(tag), Meaning: englishName(s)}
 	}
 	return agentinput.Asking[language.Tag](agentinput.Ask{
@@ -756,7 +906,7 @@ func composeEach(langs, subtags []string) []string {
 	var out []string
 	for _, l := range langs {
 		for _, sub := range subtags {
-			base, err := language.Parse(l)
+			base, err := parseTag(l)
 			if err != nil {
 				continue
 			}

@@ -95,7 +95,7 @@ func readRegion(v any, t string) (fixed, reason string, ask agentinput.Outcome[l
 			if json.Unmarshal(r.Value, &code) != nil {
 				continue
 			}
-			tag, err := language.Parse(with(code))
+			tag, err := parseTag(with(code))
 			if err != nil {
 				continue
 			}

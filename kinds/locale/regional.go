@@ -1,6 +1,9 @@
 package locale
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // lookupRegional reads a language's name with its region said in words:
 // a region adjective or a country before it ("Indian English", "US
@@ -14,6 +17,9 @@ import "strings"
 // sentence sent as a locale costs time linear in its length, not the
 // square of it (docs/performance.md, "Linear reads").
 func lookupRegional(t string) []string {
+	if strings.IndexFunc(t, unicode.IsSpace) < 0 {
+		return nil // one word (strings.Fields splits at nothing else)
+	}
 	raw := strings.Fields(t)
 	if len(raw) < 2 {
 		return nil // no split: a word alone is a name or nothing
