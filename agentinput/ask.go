@@ -42,82 +42,82 @@ type Reading struct {
 // (Reason, or the readings), what is expected, and the hint.
 func (a Ask) Message() string {
 	var buf [512]byte
-	w := msgWriter{b: buf[:0]}
-	a.message(&w)
-	return string(w.b)
+	return string(a.message(msgWriter{b: buf[:0]}).b)
 }
 
 // message writes the ask's message, the one definition of its text.
-func (a Ask) message(w *msgWriter) {
+func (a Ask) message(w msgWriter) msgWriter {
 	received := a.Received
 	if len(received) == 0 {
 		received = json.RawMessage("null")
 	}
 	switch a.Code {
 	case AskMissingRequired:
-		w.str("A value is required")
+		w = w.str("A value is required")
 	case AskPlaceholderOnWrite:
-		w.str("Did not read ")
-		w.bytes(received)
-		w.str(" as absent")
+		w = w.str("Did not read ")
+		w = w.bytes(received)
+		w = w.str(" as absent")
 	case AskTooLarge:
-		w.str("Did not read ")
-		w.bytes(received)
+		w = w.str("Did not read ")
+		w = w.bytes(received)
 	default:
-		w.str("Could not read ")
-		w.bytes(received)
+		w = w.str("Could not read ")
+		w = w.bytes(received)
 	}
 	switch {
 	case a.Reason != "" && len(a.Readings) > 0:
-		w.str(": ")
-		w.str(a.Reason)
-		w.str("; ")
-		writeReadings(w, a.Readings)
+		w = w.str(": ")
+		w = w.str(a.Reason)
+		w = w.str("; ")
+		w = writeReadings(w, a.Readings)
 	case a.Reason != "":
-		w.str(": ")
-		w.str(a.Reason)
+		w = w.str(": ")
+		w = w.str(a.Reason)
 	case len(a.Readings) > 0:
-		w.str(": ")
-		writeReadings(w, a.Readings)
+		w = w.str(": ")
+		w = writeReadings(w, a.Readings)
 	}
-	w.str(".")
+	w = w.str(".")
 	if a.Expected != "" {
-		w.str(" Expected ")
-		w.str(a.Expected)
-		w.str(".")
+		w = w.str(" Expected ")
+		w = w.str(a.Expected)
+		w = w.str(".")
 	}
 	if a.Hint != "" {
-		w.str(" ")
-		w.str(a.Hint)
+		w = w.str(" ")
+		w = w.str(a.Hint)
 		if !strings.HasSuffix(a.Hint, ".") {
-			w.str(".")
+			w = w.str(".")
 		}
 	}
+	return w
 }
 
-func writeReadings(w *msgWriter, rs []Reading) {
+func writeReadings(w msgWriter, rs []Reading) msgWriter {
 	if len(rs) == 1 {
-		w.str("it may mean ")
+		w = w.str("it may mean ")
 	} else {
-		w.str("it has ")
-		w.str(itoa(len(rs)))
-		w.str(" meanings: ")
+		w = w.str("it has ")
+		w = w.str(itoa(len(rs)))
+		w = w.str(" meanings: ")
 	}
 	for i, r := range rs {
 		if i > 0 {
 			if i == len(rs)-1 {
-				w.str(" or ")
+				w = w.str(" or ")
 			} else {
-				w.str(", ")
+				w = w.str(", ")
 			}
 		}
-		w.bytes(r.Value)
+		w = w.bytes(r.Value)
 		if r.Meaning != "" {
-			w.str(" (")
-			w.str(r.Meaning)
-			w.str(")")
+			w = w.str(" (")
+			w = w.str(r.Meaning)
+			w = w.str(")")
 		}
 	}
+	return w
 }
 
 func itoa(n int) string {
@@ -143,9 +143,7 @@ func (a Ask) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, `{"code":`...)
 	b = appendQuoted(b, a.Code)
 	b = append(b, `,"message":"`...)
-	w := msgWriter{esc: true, b: b}
-	a.message(&w)
-	b = append(w.b, `","received":`...)
+	b = append(a.message(msgWriter{esc: true, b: b}).b, `","received":`...)
 	var err error
 	if b, err = appendRaw(b, received); err != nil {
 		return nil, err

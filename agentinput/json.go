@@ -29,39 +29,43 @@ type msgWriter struct {
 	esc bool
 }
 
-func (w *msgWriter) str(s string) {
+func (w msgWriter) str(s string) msgWriter {
 	if w.esc {
 		w.b = appendEscaped(w.b, s)
 	} else {
 		w.b = append(w.b, s...)
 	}
+	return w
 }
 
-func (w *msgWriter) bytes(s []byte) {
+func (w msgWriter) bytes(s []byte) msgWriter {
 	if w.esc {
 		w.b = appendEscaped(w.b, s)
 	} else {
 		w.b = append(w.b, s...)
 	}
+	return w
 }
 
 // spelling writes s as Spelling.String renders it.
-func (w *msgWriter) spelling(s Spelling) {
+func (w msgWriter) spelling(s Spelling) msgWriter {
 	if !w.esc {
 		w.b = s.appendTo(w.b)
-		return
+		return w
 	}
 	var buf [128]byte
 	w.b = appendEscaped(w.b, s.appendTo(buf[:0]))
+	return w
 }
 
 // note writes one note as the JSON object {"code", "message"}.
-func (w *msgWriter) note(p pendingNote, self Spelling) {
+func (w msgWriter) note(p pendingNote, self Spelling) msgWriter {
 	w.b = append(w.b, `{"code":`...)
 	w.b = appendQuoted(w.b, p.code)
 	w.b = append(w.b, `,"message":"`...)
-	p.message(w, self)
+	w = p.message(w, self)
 	w.b = append(w.b, `"}`...)
+	return w
 }
 
 // appendRaw appends a json.RawMessage as encoding/json encodes one: nil

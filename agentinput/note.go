@@ -113,26 +113,21 @@ func (p pendingNote) render(self Spelling) Note {
 	// Rendered into a buffer on the stack, when it fits, and copied once
 	// into the message.
 	var buf [256]byte
-	w := msgWriter{b: buf[:0]}
-	p.message(&w, self)
+	w := p.message(msgWriter{b: buf[:0]}, self)
 	return Note{Code: p.code, Message: string(w.b)}
 }
 
 // message writes the note's message: Read <from> as <to> (<reason>).
-func (p pendingNote) message(w *msgWriter, self Spelling) {
+func (p pendingNote) message(w msgWriter, self Spelling) msgWriter {
 	to := p.to
 	if to.IsZero() {
 		to = self
 	}
-	w.str("Read ")
-	w.spelling(p.from)
-	w.str(" as ")
-	w.spelling(to)
+	w = w.str("Read ").spelling(p.from).str(" as ").spelling(to)
 	if p.reason != "" {
-		w.str(" (")
-		w.str(p.reason)
-		w.str(")")
+		w = w.str(" (").str(p.reason).str(")")
 	}
+	return w
 }
 
 // Notes collects the notes of one read. The zero value is empty and ready,

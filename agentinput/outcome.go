@@ -282,13 +282,13 @@ func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) {
 		self := o.self(value)
 		w := msgWriter{esc: true, b: b}
 		if o.notes.first.code != "" {
-			w.note(o.notes.first.pending(), self)
+			w = w.note(o.notes.first.pending(), self)
 		}
 		for i, p := range o.notes.more() {
 			if i > 0 || o.notes.first.code != "" {
 				w.b = append(w.b, ',')
 			}
-			w.note(p, self)
+			w = w.note(p, self)
 		}
 		b = w.b
 	}
