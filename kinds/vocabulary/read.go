@@ -54,10 +54,10 @@ func (v *Reader) readScalar(x any, text string) agentinput.Outcome[string] {
 // a mark or word that inverts it ("-NS", "!NS", "not NS";
 // spelling.Negation) never reads as the entry it inverts, and an ask about
 // it never offers that entry: a property names one entry and cannot
-// exclude one.
+// exclude one. Its callers looked raw up among the ids already.
 func (v *Reader) readString(x any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
-	o, settled := v.readWord(x, raw, notes)
-	if settled {
+	o, mayNegate := v.readWord(x, raw, notes, true)
+	if !mayNegate {
 		return o
 	}
 	if rest, ok := spelling.Negation(raw); ok && v.inverts(o, rest) {
@@ -71,7 +71,7 @@ func (v *Reader) readString(x any, raw string, notes agentinput.Notes) agentinpu
 // offer, what the rest alone names: the rest names an entry (or offers
 // readings) and o is not another entry that the mark is part of.
 func (v *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
-	r, _ := v.readWord(rest, rest, agentinput.Notes{})
+	r, _ := v.readWord(rest, rest, agentinput.Notes{}, false)
 	id, ok := r.Value()
 	if !ok {
 		// The rest may name an entry followed by another country's
@@ -94,32 +94,58 @@ func (v *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
 }
 
 // readWord reads a string as an id, a name, an abbreviation or a near
-// spelling of one; settled reports that no mark can have been dropped (an
-// id as it is, or a spelling that cannot be read at all).
-func (v *Reader) readWord(x any, raw string, notes agentinput.Notes) (o agentinput.Outcome[string], settled bool) {
+// spelling of one. mayNegate reports that a mark or word leading raw may
+// have been dropped on the way (see plainKey); it is false for an id as it
+// is and for a spelling that cannot be read at all. looked reports that
+// raw itself is known not to be an id, so that an untrimmed raw is not
+// looked up again.
+func (v *Reader) readWord(x any, raw string, notes agentinput.Notes, looked bool) (o agentinput.Outcome[string], mayNegate bool) {
 	if len(raw) > agentinput.MaxScalarBytes {
-		return v.tooLarge(x), true
+		return v.tooLarge(x), false
 	}
 	s, trimmed, problem := spelling.Word(raw)
 	if problem != "" {
-		return v.ask(x, agentinput.AskInvalid, problem, nil), true
+		return v.ask(x, agentinput.AskInvalid, problem, nil), false
 	}
 	if trimmed {
 		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(raw), agentinput.Text(s), "")
 	}
-	if i, ok := v.ids[s]; ok {
-		return agentinput.Value(v.entries[i].ID, notes), true
+	if trimmed || !looked {
+		if i, ok := v.ids[s]; ok {
+			return agentinput.Value(v.entries[i].ID, notes), false
+		}
 	}
 	k := key(s)
 	if k == "" {
-		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil), true
+		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil), false
 	}
-	return v.readKey(x, s, k, notes), false
+	hits, held := v.find(k)
+	return v.readKey(x, s, k, hits, notes), !held || !v.plainKey(s, k)
 }
 
-// readKey reads a trimmed spelling s by its folded key k.
-func (v *Reader) readKey(x any, s, k string, notes agentinput.Notes) agentinput.Outcome[string] {
-	hits := v.lookup(k)
+// plainKey reports whether no mark or word can lead the trimmed spelling
+// s, of the folded key k that the index holds, so that spelling.Negation
+// of s is false without asking it (most hits). s beginning with an ASCII
+// letter or digit holds no leading mark, bracket or quote, so only a
+// negation word can lead it, and then k, its key, begins with that word
+// (spelling.Negation folds s by spelling.Key): New asked Negation of every
+// key of the index once and kept those it is true of in negated.
+// TestPlainKeyIsNegation holds this to Negation itself.
+func (v *Reader) plainKey(s, k string) bool {
+	c := s[0]
+	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+		return false
+	}
+	if len(v.negated) == 0 {
+		return true
+	}
+	_, led := v.negated[k]
+	return !led
+}
+
+// readKey reads a trimmed spelling s by its folded key k and the entries
+// the key names (lookup).
+func (v *Reader) readKey(x any, s, k string, hits []hit, notes agentinput.Notes) agentinput.Outcome[string] {
 	switch len(hits) {
 	case 0:
 		if h, article, ok := v.withoutArticle(s); ok {
@@ -156,10 +182,16 @@ func (v *Reader) readKey(x any, s, k string, notes agentinput.Notes) agentinput.
 // "n s" for "NS"). New merged the second into the first for every key it
 // holds, so a key found is one map access.
 func (v *Reader) lookup(k string) []hit {
+	hits, _ := v.find(k)
+	return hits
+}
+
+// find is lookup, and reports whether the index holds k itself.
+func (v *Reader) find(k string) (hits []hit, held bool) {
 	if hits, ok := v.index[k]; ok || !strings.Contains(k, " ") {
-		return hits
+		return hits, ok
 	}
-	return v.index[compact(k)]
+	return v.index[compact(k)], false
 }
 
 // merge returns the hits of a and of b, each entry once with the stronger

@@ -61,6 +61,10 @@ type Reader struct {
 	// (fewer words than the name, minPartial letters or more) to the
 	// entries whose names begin so, each once, in the order of the data.
 	partial map[string][]int32
+	// negated holds the keys of index that spelling.Negation reads as led
+	// by a negation word ("non profit court"), for plainKey; nearly every
+	// vocabulary has none.
+	negated map[string]struct{}
 	// countries holds each entry's country, as the country owner read
 	// it (alpha-2), or ""; anyCountry reports whether one is not "".
 	countries  []string
@@ -222,6 +226,14 @@ func New(opts Options) (*Reader, error) {
 			continue
 		}
 		v.index[k] = merge(hits, more)
+	}
+	for k := range v.index {
+		if _, ok := spelling.Negation(k); ok {
+			if v.negated == nil {
+				v.negated = map[string]struct{}{}
+			}
+			v.negated[k] = struct{}{}
+		}
 	}
 	v.partial = buildPartial(v.entries, v.index)
 	v.near = buildNear(spellings)
