@@ -211,6 +211,24 @@ next:
 	return out
 }
 
+// covers reports whether merge(a, b) is a: every entry of b is in a, named
+// as strongly or more.
+func covers(a, b []hit) bool {
+next:
+	for _, h := range b {
+		for _, g := range a {
+			if g.entry == h.entry {
+				if g.how > h.how {
+					return false
+				}
+				continue next
+			}
+		}
+		return false
+	}
+	return true
+}
+
 // read is the value outcome of a spelling s that names one entry, after
 // its leading article when article is not "" (see withoutArticle). The
 // note says which spelling of the entry s is; an id after an article is a
@@ -308,3 +326,13 @@ func key(s string) string { return spelling.Key(s) }
 
 // compact is a folded spelling without its spaces.
 func compact(k string) string { return strings.ReplaceAll(k, " ", "") }
+
+// appendCompact appends compact(k) to b.
+func appendCompact(b []byte, k string) []byte {
+	for j := 0; j < len(k); j++ {
+		if k[j] != ' ' {
+			b = append(b, k[j])
+		}
+	}
+	return b
+}
