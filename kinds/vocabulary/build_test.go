@@ -10,8 +10,6 @@ import (
 	"unicode/utf8"
 
 	"pgregory.net/rapid"
-
-	"agentinput.dev/internal/spelling"
 )
 
 // referenceIndexes builds what New builds, the plain way it was first
@@ -26,7 +24,6 @@ type reference struct {
 	grams         map[gram][]int32
 	starts        map[string]struct{}
 	longest       int
-	negated       map[string]struct{}
 }
 
 func referenceIndexes(entries []Entry) (reference, error) {
@@ -111,12 +108,6 @@ func referenceIndexes(entries []Entry) (reference, error) {
 			r.index[k] = merge(hits, more)
 		}
 	}
-	r.negated = map[string]struct{}{}
-	for k := range r.index {
-		if _, ok := spelling.Negation(k); ok {
-			r.negated[k] = struct{}{}
-		}
-	}
 	r.partial = map[string][]int32{}
 	for i, e := range entries {
 		for _, name := range slices.Concat(e.Names, e.English) {
@@ -192,8 +183,7 @@ func drawCollidingEntries(t *rapid.T) []Entry {
 }
 
 // New builds exactly what the reference builds, or fails with the same
-// error: the same index, partial names, negation-led keys and
-// nearest-entries lists, list by list.
+// error: the same index, partial names and nearest-entries lists, list by list.
 func TestPropertyBuildIsReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var entries []Entry
@@ -223,7 +213,6 @@ func TestPropertyBuildIsReference(t *testing.T) {
 		}
 		same("index", maps.EqualFunc(v.index, want.index, slices.Equal))
 		same("partial names", maps.EqualFunc(v.partial, want.partial, slices.Equal))
-		same("negated keys", len(v.negated) == len(want.negated) && maps.Equal(v.negated, want.negated))
 		lists := func(m map[string]span) map[string][]int32 {
 			out := map[string][]int32{}
 			for k, s := range m {

@@ -61,10 +61,6 @@ type Reader struct {
 	// (fewer words than the name, minPartial letters or more) to the
 	// entries whose names begin so, each once, in the order of the data.
 	partial map[string][]int32
-	// negated holds the keys of index that spelling.Negation reads as led
-	// by a negation word ("non profit court"), for plainKey; nearly every
-	// vocabulary has none.
-	negated map[string]struct{}
 	// countries holds each entry's country, as the country owner read
 	// it (alpha-2), or ""; anyCountry reports whether one is not "".
 	countries  []string
@@ -236,18 +232,11 @@ func New(opts Options) (*Reader, error) {
 	}
 	// A key with spaces also names what its compact form names ("n s" is
 	// "ns" spelt with dots), merged here once so that a lookup that finds
-	// its key is one map access. Only a key with spaces can be led by a
-	// negation word (plainKey).
+	// its key is one map access.
 	var buf [64]byte
 	for k, hits := range v.index {
 		if strings.IndexByte(k, ' ') < 0 {
 			continue
-		}
-		if _, ok := spelling.Negation(k); ok {
-			if v.negated == nil {
-				v.negated = map[string]struct{}{}
-			}
-			v.negated[k] = struct{}{}
 		}
 		if more := v.index[string(appendCompact(buf[:0], k))]; len(more) > 0 && !covers(hits, more) {
 			v.index[k] = merge(hits, more)
