@@ -198,10 +198,13 @@ func (v *Reader) readKey(x any, s, k string, hits []hit, notes agentinput.Notes)
 // "n s" for "NS"). New merged the second into the first for every key it
 // holds, so a key found is one map access.
 func (v *Reader) lookup(k string) []hit {
-	if hits, ok := v.index[k]; ok || !strings.Contains(k, " ") {
+	if hits, ok := v.index[k]; ok || strings.IndexByte(k, ' ') < 0 {
 		return hits
 	}
-	return v.index[compact(k)]
+	// The spaceless key is built on the stack: the map is asked with it
+	// without making it a string.
+	var buf [64]byte
+	return v.index[string(appendCompact(buf[:0], k))]
 }
 
 // merge returns the hits of a and of b, each entry once with the stronger
