@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // The three constructors and the zero Outcome: exactly one of value, absent
@@ -425,4 +426,45 @@ func TestValueNote(t *testing.T) {
 		same(string(tt.code)+" with a warning", got.WithWarning(Warning{Code: "w", Message: "m"}), want.WithWarning(Warning{Code: "w", Message: "m"}))
 	}
 	same("empty code", ValueNote("v", "", "from", "reason"), Canonical("v"))
+}
+
+// TestOutcomeLayout: an Outcome[bool] is at most eight words, the size a
+// boolean read returns at half the cost of nine (BenchmarkResultShape in
+// kinds/boolean). A field added to Outcome belongs behind the notes'
+// pointer, with the ask and the warnings.
+func TestOutcomeLayout(t *testing.T) {
+	if got, limit := unsafe.Sizeof(Outcome[bool]{}), 8*unsafe.Sizeof(uintptr(0)); got > limit {
+		t.Fatalf("Outcome[bool] is %d bytes, more than %d", got, limit)
+	}
+}
+
+// derefText's methods dereference their receiver, as most pointer methods
+// do: called on a nil pointer, they would panic.
+type derefText struct{ s string }
+
+func (d *derefText) MarshalText() ([]byte, error) { return []byte(d.s), nil }
+
+type derefJSON struct{ n int }
+
+func (d *derefJSON) MarshalJSON() ([]byte, error) { return []byte(fmt.Sprint(d.n)), nil }
+
+// TestReceivedPointers: a pointer is spelled as encoding/json spells it,
+// a nil one as null, without calling a method that would panic on it.
+func TestReceivedPointers(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{(*derefText)(nil), "null"},
+		{(*derefJSON)(nil), "null"},
+		{&derefText{"x"}, `"x"`},
+		{&derefJSON{7}, "7"},
+	} {
+		if got := string(Received(c.v)); got != c.want {
+			t.Errorf("Received(%#v) = %s, want %s", c.v, got, c.want)
+		}
+		if got, _ := Value[any](c.v, Notes{}).MarshalJSON(); !strings.Contains(string(got), `"value":`+c.want+`,`) {
+			t.Errorf("Value(%#v) encodes as %s, want value %s", c.v, got, c.want)
+		}
+	}
 }

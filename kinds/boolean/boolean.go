@@ -159,6 +159,16 @@ func Read(v any, opts Options) agentinput.Outcome[bool] {
 }
 
 func read(v any, opts Options) agentinput.Outcome[bool] {
+	if s, ok := v.(string); ok {
+		// JSON's own words, the string an agent sends most, mean the same
+		// in every language set (universal): read before the table is.
+		switch s {
+		case canonicalTrue:
+			return agentinput.ValueNote(true, agentinput.NoteFromString, s, "")
+		case canonicalFalse:
+			return agentinput.ValueNote(false, agentinput.NoteFromString, s, "")
+		}
+	}
 	r := defaultReader()
 	if len(opts.Languages) > 0 {
 		m, err := opts.mask()

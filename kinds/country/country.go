@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
@@ -47,11 +48,14 @@ func (o Options) Validate() error {
 // Reader reads countries with one set of options. Build one with New; it is
 // immutable and safe for use by many goroutines.
 type Reader struct {
-	out      Output
-	admit    map[string]bool // nil: every country
-	admitted []string        // the admitted codes, in the output form, sorted
-	expected string
-	example  string
+	out Output
+	// admit is the set of admitted countries, one bit per row of
+	// countries, when some is set (restricted); every country when not.
+	admit      [(len(countries) + 63) / 64]uint64
+	restricted bool
+	admitted   []string // the admitted codes, in the output form, sorted
+	expected   string
+	example    string
 }
 
 var defaultReader = sync.OnceValue(func() *Reader {
@@ -67,15 +71,17 @@ func New(opts Options) (*Reader, error) {
 	}
 	r := &Reader{out: opts.Output}
 	if len(opts.Admit) > 0 {
-		r.admit = map[string]bool{}
+		r.restricted = true
 		for _, code := range opts.Admit {
-			if _, ok := lookupAlpha2(code); !ok || code != strings.ToUpper(code) {
+			c, ok := lookupAlpha2(code)
+			if !ok || code != strings.ToUpper(code) {
 				return nil, errors.New("country: Options.Admit holds " + strconv.Quote(code) +
 					", which is not the uppercase ISO 3166-1 alpha-2 code of a country")
 			}
-			if !r.admit[code] {
-				r.admit[code] = true
-				r.admitted = append(r.admitted, r.format(code))
+			if !r.admits(c) {
+				i := c.index()
+				r.admit[i/64] |= 1 << (i % 64)
+				r.admitted = append(r.admitted, r.format(c))
 			}
 		}
 		slices.Sort(r.admitted)
@@ -90,7 +96,7 @@ func (r *Reader) describe() (expected, example string) {
 	if r.out == Alpha3 {
 		what, example = "an ISO 3166-1 alpha-3 country code", "CZE"
 	}
-	if r.admit == nil {
+	if !r.restricted {
 		return what + `, for example "` + example + `"`, example
 	}
 	quoted := make([]string, len(r.admitted))
@@ -161,6 +167,10 @@ func (r *Reader) Read(v any) agentinput.Outcome[string] {
 	case string:
 		return r.readString(v, x)
 	case json.Number:
+		if n, ok := smallCode(string(x)); ok {
+			// What number.Parse reads "203" as, without its general grammar.
+			return r.readSmallCode(v, n)
+		}
 		if len(x) > agentinput.MaxScalarBytes {
 			return r.tooLarge(v)
 		}
@@ -232,16 +242,45 @@ func (r *Reader) readNumber(v any, n int64) agentinput.Outcome[string] {
 	return r.finish(v, agentinput.JSONValue(v), "", c, formNumeric, agentinput.Notes{})
 }
 
+// readSmallCode is readNumber of the JSON number v, the spelling of n
+// with no leading zero: a country's is read with the notes numericNotes
+// keeps, the same finish would add.
+func (r *Reader) readSmallCode(v any, n int64) agentinput.Outcome[string] {
+	c, ok := lookupNumeric(int(n))
+	if !ok || !r.admits(c) {
+		return r.readNumber(v, n) // the asks
+	}
+	return agentinput.Value(r.format(c), numericNotes(c))
+}
+
 // readString reads a string; a lower-case common word that is also a
 // country's code ("no", "it", "and") is asked about (codeWords).
 func (r *Reader) readString(v any, s string) agentinput.Outcome[string] {
-	o := r.readSpelling(v, s)
-	if len(s) <= maxWordSpelling {
-		if code, ok := o.Value(); ok {
-			if t, _ := spelling.Trim(s); codeWord(t) {
-				return r.wordAsk(v, t, code)
+	// The fast path: a code of two or three letters as sent, nothing to
+	// trim. Only a code all in lower case may be a code word.
+	if len(s) == 2 || len(s) == 3 {
+		if i := letterIndex(s); i >= 0 {
+			table, f := codes().alpha2[:], formAlpha2
+			if len(s) == 3 {
+				table, f = codes().alpha3[:], formAlpha3
+			}
+			if c, ok := rowAt(table, i); ok {
+				o := r.finish(v, agentinput.Text(s), s, c, f, agentinput.Notes{})
+				if s[0] >= 'a' && codeWord(s) {
+					return r.wordOutcome(v, s, o)
+				}
+				return o
 			}
 		}
+	}
+	return r.readSpelling(v, s)
+}
+
+// wordOutcome is o, the read of the code word word, or the ask about the
+// word when o is a value.
+func (r *Reader) wordOutcome(v any, word string, o agentinput.Outcome[string]) agentinput.Outcome[string] {
+	if code, ok := o.Value(); ok {
+		return r.wordAsk(v, word, code)
 	}
 	return o
 }
@@ -254,16 +293,19 @@ func (r *Reader) readSpelling(v any, s string) agentinput.Outcome[string] {
 	if len(s) > agentinput.MaxScalarBytes {
 		return r.tooLarge(v)
 	}
-	// The fast path: a canonical or lowercase alpha-2 code.
-	if len(s) == 2 && isLetter(s[0]) && isLetter(s[1]) {
-		if c, ok := lookupAlpha2(s); ok {
-			return r.finish(v, agentinput.Text(s), s, c, formAlpha2, agentinput.Notes{})
-		}
-	}
 	if !utf8.ValidString(s) {
 		return r.invalid(v, agentinput.AskInvalid, "it is not valid UTF-8")
 	}
 	t, trimmed := spelling.Trim(s)
+	o := r.readTrimmed(v, s, t, trimmed)
+	if len(s) <= maxWordSpelling && codeWord(t) {
+		return r.wordOutcome(v, t, o)
+	}
+	return o
+}
+
+// readTrimmed reads the valid UTF-8 s, which spelling.Trim made t.
+func (r *Reader) readTrimmed(v any, s, t string, trimmed bool) agentinput.Outcome[string] {
 	var notes agentinput.Notes
 	if trimmed {
 		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(s), agentinput.Text(t), "")
@@ -319,13 +361,18 @@ func (r *Reader) readName(v any, from agentinput.Spelling, t string, notes agent
 	if strings.Count(t, "(") > 1 || strings.Count(t, ")") > 1 {
 		return r.invalid(v, agentinput.AskInvalid, "it is not the code or the name of a country")
 	}
-	codes, partial := lookupName(t)
-	if rest, ok := spelling.Negation(t); ok {
-		if restCodes, _ := lookupName(rest); len(restCodes) > 0 && (len(codes) == 0 || slices.Equal(codes, restCodes)) {
-			// "-Germany", "not Czechia": a country cannot be excluded, and
-			// the mark must not be folded away into the name it inverts.
-			return r.invalid(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
-				"a property names one country and cannot exclude one")
+	codes, partial, k := lookupNameKey(t)
+	// "Česko" asks no more: no mark leads it and no word of it is followed
+	// by another, so no negation does (spelling.Negation's full test
+	// trims and scans it again).
+	if t[0] < utf8.RuneSelf || !oneWord(t) {
+		if rest, ok := spelling.Negation(t); ok {
+			if restCodes, _ := lookupName(rest); len(restCodes) > 0 && (len(codes) == 0 || slices.Equal(codes, restCodes)) {
+				// "-Germany", "not Czechia": a country cannot be excluded, and
+				// the mark must not be folded away into the name it inverts.
+				return r.invalid(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
+					"a property names one country and cannot exclude one")
+			}
 		}
 	}
 	switch {
@@ -335,7 +382,7 @@ func (r *Reader) readName(v any, from agentinput.Spelling, t string, notes agent
 		c, _ := lookupAlpha2(codes[0])
 		// The English name is the reason, unless it is what was sent.
 		reason := c.english
-		if k := names().englishKey[c.alpha2]; k == nameKey(t) {
+		if names().englishKey[c.index()] == k {
 			reason = ""
 		}
 		notes.Add(agentinput.NoteName, from, reason)
@@ -349,6 +396,22 @@ func (r *Reader) readName(v any, from agentinput.Spelling, t string, notes agent
 		}
 	}
 	return r.ambiguous(v, reason, codes)
+}
+
+// oneWord reports whether t is a letter followed by letters, numbers and
+// marks only: spelling.Negation finds no negation in such a spelling, as
+// Trim leaves it (TestOneWordNoNegation), for no mark or opener is a
+// letter, and a negation word is followed by another character.
+func oneWord(t string) bool {
+	for i, c := range t {
+		if i == 0 && (!unicode.IsLetter(c) || spelling.IsNegationMark(c)) {
+			return false
+		}
+		if !unicode.IsLetter(c) && !unicode.IsNumber(c) && !unicode.IsMark(c) {
+			return false
+		}
+	}
+	return t != ""
 }
 
 // readWithdrawn reads a withdrawn code: one successor is a value with a
@@ -365,16 +428,16 @@ func (r *Reader) readWithdrawn(v any, from agentinput.Spelling, code string, sc 
 // finish checks the admitted set and answers in the output form. spelled
 // is the code as sent when the value was read from a code, "" otherwise.
 func (r *Reader) finish(v any, from agentinput.Spelling, spelled string, c *countryRow, f form, notes agentinput.Notes) agentinput.Outcome[string] {
-	if r.admit != nil && !r.admit[c.alpha2] {
+	if !r.admits(c) {
 		return agentinput.Asking[string](agentinput.Ask{
 			Code:     agentinput.AskOutOfRange,
 			Received: agentinput.Received(v),
-			Reason:   c.english + " (" + r.format(c.alpha2) + ") is not one of the admitted countries",
+			Reason:   c.english + " (" + r.format(c) + ") is not one of the admitted countries",
 			Expected: r.expected,
 			Hint:     "Send one of the admitted codes, such as " + strconv.Quote(r.admitted[0]),
 		})
 	}
-	out := r.format(c.alpha2)
+	out := r.format(c)
 	switch {
 	case f == formNoted:
 	case (f == formAlpha2 && r.out == Alpha2) || (f == formAlpha3 && r.out == Alpha3):
@@ -387,25 +450,34 @@ func (r *Reader) finish(v any, from agentinput.Spelling, spelled string, c *coun
 	return agentinput.Value(out, notes)
 }
 
-func (r *Reader) format(alpha2 string) string {
+func (r *Reader) format(c *countryRow) string {
 	if r.out == Alpha3 {
-		c, _ := lookupAlpha2(alpha2)
 		return c.alpha3
 	}
-	return alpha2
+	return c.alpha2
+}
+
+// admits reports whether r admits the country c.
+func (r *Reader) admits(c *countryRow) bool {
+	i := c.index()
+	return !r.restricted || r.admit[i/64]&(1<<(i%64)) != 0
 }
 
 // ambiguous is the ask naming each country of codes (alpha-2), restricted
 // to the admitted ones.
 func (r *Reader) ambiguous(v any, reason string, codes []string) agentinput.Outcome[string] {
-	var readings []agentinput.Reading
+	// The readings in one list, their values (the JSON strings of codes,
+	// letters only) cut from one buffer, each to its length.
+	readings := make([]agentinput.Reading, 0, len(codes))
+	vals := make([]byte, 0, len(codes)*len(`"ABC"`))
 	for _, code := range codes {
-		if r.admit != nil && !r.admit[code] {
+		c, _ := lookupAlpha2(code)
+		if !r.admits(c) {
 			continue
 		}
-		c, _ := lookupAlpha2(code)
-		val, _ := json.Marshal(r.format(code))
-		readings = append(readings, agentinput.Reading{Value: val, Meaning: c.english})
+		start := len(vals)
+		vals = append(append(append(vals, '"'), r.format(c)...), '"')
+		readings = append(readings, agentinput.Reading{Value: vals[start:len(vals):len(vals)], Meaning: c.english})
 	}
 	if len(readings) == 0 {
 		return agentinput.Asking[string](agentinput.Ask{
@@ -433,6 +505,11 @@ func hintFor(rs []agentinput.Reading) string {
 		return "Send " + string(rs[0].Value) + " if you mean " + rs[0].Meaning
 	}
 	var b strings.Builder
+	n := len("Send the code you mean: ") + len(" or ") + 2*len(rs)
+	for _, r := range rs {
+		n += len(r.Value)
+	}
+	b.Grow(n)
 	b.WriteString("Send the code you mean: ")
 	for i, r := range rs {
 		switch {
@@ -463,6 +540,22 @@ func (r *Reader) tooLarge(v any) agentinput.Outcome[string] {
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// smallCode reads a JSON number of one to three digits, with no leading
+// zero (JSON has none): the spelling of every numeric code.
+func smallCode(s string) (int64, bool) {
+	if len(s) == 0 || len(s) > 3 || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	n := int64(0)
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(s[i]-'0')
+	}
+	return n, true
+}
 
 func isDigits(s string) bool {
 	for i := 0; i < len(s); i++ {

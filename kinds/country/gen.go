@@ -8,6 +8,11 @@
 // hundreds of kilobytes in every program that imports it.
 //
 //	go run gen.go
+//	go test -run TestExonymKeys -update-exonyms
+//
+// The second step writes exonymkeys.go, the keys of the exonyms, which
+// the name index would otherwise compute on its first use; TestExonymKeys
+// fails until it is run.
 package main
 
 import (

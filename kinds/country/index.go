@@ -1,13 +1,17 @@
 package country
 
 import (
+	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
 )
 
@@ -28,36 +32,76 @@ type countryRow struct {
 }
 
 // The code tables are small and built on first use, not at init:
-// importing the package builds nothing.
+// importing the package builds nothing. Each code is an index into an
+// array by its letters (a–z, either case), not a key of a map: a read of a
+// code costs no hash (issue 18).
 type codeTables struct {
-	alpha2  map[string]*countryRow // by the uppercase code
-	alpha3  map[string]*countryRow // by the uppercase code
+	alpha2  [26 * 26]uint8      // by the code's letters: the row's index + 1, 0 for none
+	alpha3  [26 * 26 * 26]uint8 // likewise
 	numeric [1000]*countryRow
 	// reasons are the notes' reasons of a read from each form, by row
 	// index: built once, so that reading a code allocates nothing.
 	reasons [][3]string
+	// numericNotes are, by row index, the notes of a read of the JSON
+	// number of the row's numeric code ("203"), made on its first read:
+	// notes are never changed once made, so outcomes share them, and the
+	// read allocates nothing.
+	numericNotes [len(countries)]atomic.Pointer[agentinput.Notes]
 }
+
+// A row's index + 1 fits in the code tables' uint8.
+const _ = uint8(len(countries) + 1)
 
 var codes = sync.OnceValue(buildCodes)
 
 func buildCodes() *codeTables {
-	t := &codeTables{
-		alpha2:  make(map[string]*countryRow, len(countries)),
-		alpha3:  make(map[string]*countryRow, len(countries)),
-		reasons: make([][3]string, len(countries)),
+	t := &codeTables{reasons: make([][3]string, len(countries))}
+	// The reasons are cut from one string, written once: one allocation,
+	// not one a reason.
+	n := 0
+	for i := range countries {
+		for f := formAlpha2; f <= formNumeric; f++ {
+			n += len(formReason[f]) + len(" code of ") + len(countries[i].english)
+		}
 	}
+	var b strings.Builder
+	b.Grow(n)
 	for i := range countries {
 		c := &countries[i]
-		t.alpha2[c.alpha2] = c
-		t.alpha3[c.alpha3] = c
+		t.alpha2[letterIndex(c.alpha2)] = uint8(i + 1)
+		t.alpha3[letterIndex(c.alpha3)] = uint8(i + 1)
 		if c.numeric != 0 {
 			t.numeric[c.numeric] = c
 		}
 		for f := formAlpha2; f <= formNumeric; f++ {
-			t.reasons[i][f] = formReason[f] + " code of " + c.english
+			b.WriteString(formReason[f])
+			b.WriteString(" code of ")
+			b.WriteString(c.english)
+		}
+	}
+	all, at := b.String(), 0
+	for i := range countries {
+		for f := formAlpha2; f <= formNumeric; f++ {
+			end := at + len(formReason[f]) + len(" code of ") + len(countries[i].english)
+			t.reasons[i][f] = all[at:end]
+			at = end
 		}
 	}
 	return t
+}
+
+// letterIndex is the index of a code of two or three letters a–z (either
+// case) in the code tables, or -1 when s holds another byte.
+func letterIndex(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20 // ASCII letters to lower case; no other byte becomes one
+		if c < 'a' || c > 'z' {
+			return -1
+		}
+		n = n*26 + int(c-'a')
+	}
+	return n
 }
 
 // reason is the note's reason of a read of c from the code form f.
@@ -76,9 +120,7 @@ func lookupAlpha2(s string) (*countryRow, bool) {
 	if len(s) != 2 {
 		return nil, false
 	}
-	buf := [2]byte{upper(s[0]), upper(s[1])}
-	c, ok := codes().alpha2[string(buf[:])]
-	return c, ok
+	return rowAt(codes().alpha2[:], letterIndex(s))
 }
 
 // lookupAlpha3 finds a country by its alpha-3 code in any case.
@@ -86,16 +128,28 @@ func lookupAlpha3(s string) (*countryRow, bool) {
 	if len(s) != 3 {
 		return nil, false
 	}
-	buf := [3]byte{upper(s[0]), upper(s[1]), upper(s[2])}
-	c, ok := codes().alpha3[string(buf[:])]
-	return c, ok
+	return rowAt(codes().alpha3[:], letterIndex(s))
 }
 
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - ('a' - 'A')
+// rowAt is the row a code table holds at i (-1: none).
+func rowAt(table []uint8, i int) (*countryRow, bool) {
+	if i < 0 || table[i] == 0 {
+		return nil, false
 	}
-	return c
+	return &countries[table[i]-1], true
+}
+
+// numericNotes returns the notes of a read of c from the JSON number of
+// its numeric code: the note finish adds, from the same spelling.
+func numericNotes(c *countryRow) agentinput.Notes {
+	slot := &codes().numericNotes[c.index()]
+	if ns := slot.Load(); ns != nil {
+		return *ns
+	}
+	ns := new(agentinput.Notes)
+	ns.Add(agentinput.NoteAliasCode, agentinput.JSONValue(json.Number(strconv.Itoa(int(c.numeric)))), reason(c, formNumeric))
+	slot.Store(ns) // a read at the same time may store its own: they are equal
+	return *ns
 }
 
 // lookupNumeric finds a country by its numeric code.
@@ -131,15 +185,20 @@ type nameIndex struct {
 	// lower maps a name as the data spells it, lowercased, to its key: the
 	// cheap first try, which spares folding a name spelled as in the data.
 	lower map[string]string
-	// englishKey is the key of each country's English name, by alpha-2.
-	englishKey map[string]string
-	// all holds every indexed name as words, for partial matching.
+	// englishKey is the key of each country's English name, by row.
+	englishKey []string
+	// all holds every indexed name's key, for partial matching.
 	all []indexedName
+	// allText is every key of all, each ended by a newline, which no key
+	// holds, and allEnd the end of each in it: a partial name is searched
+	// for once in allText, not once in every key.
+	allText string
+	allEnd  []int32
 }
 
 type indexedName struct {
-	words []string
-	code  string
+	key  string // words joined by single spaces, as key makes them
+	code string
 }
 
 // names builds the name index on first use, not at init.
@@ -148,31 +207,60 @@ var names = sync.OnceValue(buildNames)
 // apostrophes replaces every apostrophe a name may hold by a space.
 var apostrophes = strings.NewReplacer("'", " ", "’", " ", "ʼ", " ", "‘", " ")
 
+// hasApostrophe reports whether apostrophes would change s (a test of the
+// build that spares the Replacer's work on nearly every name).
+func hasApostrophe(s string) bool {
+	return strings.IndexByte(s, '\'') >= 0 || strings.Contains(s, "’") || strings.Contains(s, "ʼ") || strings.Contains(s, "‘")
+}
+
+// The sizes of the name index, for its maps' and list's first allocation
+// (TestNameIndexSizes keeps them near what the build makes: a size off
+// costs time, never an outcome).
+const (
+	indexNames = 1840
+	indexLower = 690
+	indexAll   = 700
+)
+
 func buildNames() *nameIndex {
-	ix := &nameIndex{names: map[string][]string{}, lower: map[string]string{}, englishKey: map[string]string{}}
+	ix := &nameIndex{
+		names:      make(map[string][]string, indexNames),
+		lower:      make(map[string]string, indexLower),
+		englishKey: make([]string, len(countries)),
+		all:        make([]indexedName, 0, indexAll),
+	}
+	// The list of a key that names one country is a slice of one backing
+	// array, cut to its length so that adding a second country copies it.
+	one := make([]string, len(countries))
+	for i := range countries {
+		one[i] = countries[i].alpha2
+	}
+	// insert adds code to the countries k names; it reports whether code
+	// is new there.
+	insert := func(k, code string) bool {
+		list, ok := ix.names[k]
+		if !ok {
+			c, _ := lookupAlpha2(code)
+			i := c.index()
+			ix.names[k] = one[i : i+1 : i+1]
+			return true
+		}
+		if slices.Contains(list, code) {
+			return false
+		}
+		list = append(list, code)
+		slices.Sort(list)
+		ix.names[k] = list
+		return true
+	}
 	addKey := func(name, code string) {
 		k := key(name)
 		if k == "" {
 			return
 		}
 		ix.lower[strings.ToLower(name)] = k
-		if !slices.Contains(ix.names[k], code) {
-			ix.names[k] = append(ix.names[k], code)
-			slices.Sort(ix.names[k])
-			ix.all = append(ix.all, indexedName{strings.Fields(k), code})
-		}
-	}
-	// An exonym is a whole name only: no lower-case shortcut and no
-	// partial-name entry (its words are the other names' words in another
-	// language), which keeps the index's first build cheap.
-	addExonym := func(name, code string) {
-		k := key(name)
-		if k == "" {
-			return
-		}
-		if !slices.Contains(ix.names[k], code) {
-			ix.names[k] = append(ix.names[k], code)
-			slices.Sort(ix.names[k])
+		if insert(k, code) {
+			ix.all = append(ix.all, indexedName{k, code})
 		}
 	}
 	add := func(name, code string) {
@@ -180,14 +268,16 @@ func buildNames() *nameIndex {
 		// A punctuation variant: a space for an apostrophe ("Cote d
 		// Ivoire", "Lao People s Democratic Republic"); key already reads
 		// the apostrophe dropped.
-		if spaced := apostrophes.Replace(name); spaced != name {
-			addKey(spaced, code)
+		if hasApostrophe(name) {
+			if spaced := apostrophes.Replace(name); spaced != name {
+				addKey(spaced, code)
+			}
 		}
 	}
 	for i := range countries {
 		c := &countries[i]
-		ix.englishKey[c.alpha2] = key(c.english)
-		for _, name := range []string{c.english, c.native} {
+		ix.englishKey[i] = key(c.english)
+		for _, name := range [...]string{c.english, c.native} {
 			if name == "" {
 				continue
 			}
@@ -208,20 +298,38 @@ func buildNames() *nameIndex {
 			add(name, a.code)
 		}
 	}
-	for _, e := range exonyms {
-		for _, name := range e.names {
-			addExonym(name, e.code)
-			if spaced := apostrophes.Replace(name); spaced != name {
-				addExonym(spaced, e.code)
-			}
-		}
+	// An exonym is a whole name only: no lower-case shortcut and no
+	// partial-name entry (its words are the other names' words in another
+	// language). Its keys are computed once, when tables.go is generated
+	// (exonymKeys), not on every first use.
+	for _, e := range exonymKeys {
+		insert(e.key, e.code)
 	}
 	for _, f := range formerNames {
 		for _, code := range f.now {
 			add(f.name, code)
 		}
 	}
+	n := 0
+	for _, e := range ix.all {
+		n += len(e.key) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	ix.allEnd = make([]int32, len(ix.all))
+	for i, e := range ix.all {
+		b.WriteString(e.key)
+		b.WriteByte('\n')
+		ix.allEnd[i] = int32(b.Len())
+	}
+	ix.allText = b.String()
 	return ix
+}
+
+// exonymKey is the key of one exonym (or of its punctuation variant) and
+// the country it names.
+type exonymKey struct {
+	key, code string
 }
 
 // lookupName returns the countries a name names exactly, or, when none,
@@ -229,13 +337,19 @@ func buildNames() *nameIndex {
 // partial name must hold a word that names something on its own (not
 // "Islands" or "Republic"), and match at most maxPartial countries.
 func lookupName(s string) (found []string, partial bool) {
+	found, partial, _ = lookupNameKey(s)
+	return found, partial
+}
+
+// lookupNameKey is lookupName, which also returns nameKey(s).
+func lookupNameKey(s string) (found []string, partial bool, k string) {
 	ix := names()
-	k := nameKey(s)
+	k = nameKey(s)
 	if k == "" {
-		return nil, false
+		return nil, false, k
 	}
 	if codes, ok := exactName(ix, k); ok {
-		return codes, false
+		return codes, false, k
 	}
 	// A name turned around or abbreviated: "Korea, South", "Korea (South)",
 	// "S. Korea". What every reading names is asked about when it is more
@@ -255,12 +369,12 @@ func lookupName(s string) (found []string, partial bool) {
 	}
 	if len(found) > 0 {
 		slices.Sort(found)
-		return found, false
+		return found, false, k
 	}
 	if found, partial = partialName(ix, k); len(found) == 0 && inverted != "" {
-		return partialName(ix, inverted)
+		found, partial = partialName(ix, inverted)
 	}
-	return found, partial
+	return found, partial, k
 }
 
 // exactName returns the countries the key k names exactly, through an
@@ -284,20 +398,35 @@ func exactName(ix *nameIndex, k string) ([]string, bool) {
 // partialName returns the countries whose name holds the key k as a run
 // of whole words.
 func partialName(ix *nameIndex, k string) (found []string, partial bool) {
-	words := strings.Fields(k)
 	significant := false
-	for _, w := range words {
-		if len([]rune(w)) >= 3 && !stopWord(w) {
+	for w := range strings.SplitSeq(k, " ") {
+		if utf8.RuneCountInString(w) >= 3 && !stopWord(w) {
 			significant = true
+			break
 		}
 	}
 	if !significant {
 		return nil, false
 	}
-	for _, n := range ix.all {
-		if containsRun(n.words, words) && !slices.Contains(found, n.code) {
-			found = append(found, n.code)
+	// Each place k is found at in allText, as whole words, is a name
+	// that holds it; the names are in the order of all.
+	text := ix.allText
+	for i := 0; i < len(text) && len(found) <= maxPartial; {
+		j := strings.Index(text[i:], k)
+		if j < 0 {
+			break
 		}
+		j += i
+		end := j + len(k) // < len(text): the text ends with a newline, which k does not hold
+		if (j == 0 || text[j-1] == ' ' || text[j-1] == '\n') && (text[end] == ' ' || text[end] == '\n') {
+			e, _ := slices.BinarySearch(ix.allEnd, int32(j+1)) // the first name ending after j
+			if code := ix.all[e].code; !slices.Contains(found, code) {
+				found = append(found, code)
+			}
+			i = int(ix.allEnd[e]) // on to the next name
+			continue
+		}
+		i = j + 1
 	}
 	if len(found) > maxPartial {
 		return nil, false
@@ -343,6 +472,15 @@ var abbreviations = [...]struct{ short, long string }{
 // expandAbbrev returns the key k with each abbreviated word written out,
 // or k itself.
 func expandAbbrev(k string) string {
+	abbreviated := false
+	for w := range strings.SplitSeq(k, " ") {
+		for _, a := range abbreviations {
+			abbreviated = abbreviated || w == a.short
+		}
+	}
+	if !abbreviated {
+		return k // nearly every name: no copy
+	}
 	words := strings.Fields(k)
 	for i, w := range words {
 		for _, a := range abbreviations {
@@ -369,11 +507,14 @@ var officialForms = [...]string{
 // k itself.
 func stripOfficial(k string) string {
 	for _, f := range officialForms {
-		if rest, ok := strings.CutPrefix(k, f+" "); ok && rest != "" {
-			return strings.TrimPrefix(rest, "the ")
+		// k starts with f and a space, or ends with a space and f: the
+		// tests of strings.CutPrefix(k, f+" ") and CutSuffix(k, " "+f),
+		// without building those strings on every read.
+		if len(k) > len(f)+1 && k[len(f)] == ' ' && k[:len(f)] == f {
+			return strings.TrimPrefix(k[len(f)+1:], "the ")
 		}
-		if rest, ok := strings.CutSuffix(k, " "+f); ok && rest != "" {
-			return rest
+		if len(k) > len(f)+1 && k[len(k)-len(f)-1] == ' ' && k[len(k)-len(f):] == f {
+			return k[:len(k)-len(f)-1]
 		}
 	}
 	return k
@@ -382,70 +523,120 @@ func stripOfficial(k string) string {
 // nameKey is key(s), looked up first among the names as the data spells
 // them.
 func nameKey(s string) string {
-	if k, ok := names().lower[strings.ToLower(s)]; ok {
+	// strings.ToLower(s), written into a buffer on the stack when it fits:
+	// a map looked up by string(bytes) copies nothing.
+	var buf [128]byte
+	if k, ok := names().lower[string(appendLower(buf[:0], s))]; ok {
 		return k
 	}
 	return key(s)
+}
+
+// appendLower appends strings.ToLower(s) to b.
+func appendLower(b []byte, s string) []byte {
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b = append(b, byte(r))
+			continue
+		}
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+	}
+	return b
 }
 
 // maxPartial is the most countries a partial name is asked about; a word
 // shared by more names no country.
 const maxPartial = 8
 
-// containsRun reports whether words holds run as consecutive words.
-func containsRun(words, run []string) bool {
-	for i := 0; i+len(run) <= len(words); i++ {
-		if slices.Equal(words[i:i+len(run)], run) {
-			return true
-		}
-	}
-	return false
-}
-
 // key is the form names are indexed by: folded (case, diacritics), with
 // apostrophes dropped, "&" read as "and", every other mark a space, a
 // leading "the" dropped, "st" read as "saint", and single letters run
-// together ("U.S.A." is "usa").
+// together ("U.S.A." is "usa"). It is written in two passes over buffers
+// on the stack, and allocates the key (and, for a name that is not ASCII,
+// what spelling.Fold does): issue 18's first use builds a key of every
+// name (keyReference in the tests is the form it was written in first).
 func key(s string) string {
-	f := spelling.Fold(s)
-	var b strings.Builder
-	b.Grow(len(f))
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	f := s
+	if !ascii {
+		f = spelling.Fold(s)
+	}
+	// The first pass: the words, each of the letters, digits and marks
+	// between two other characters, joined by single spaces.
+	var cleanBuf [128]byte
+	clean := cleanBuf[:0]
+	gap := false // a word ended: a space before the next
 	for _, r := range f {
 		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r):
-			b.WriteRune(r)
+		case r < utf8.RuneSelf && ('a' <= r && r <= 'z' || '0' <= r && r <= '9'):
+		case r < utf8.RuneSelf && 'A' <= r && r <= 'Z':
+			// Fold lowers an ASCII name's letters; a folded name holds no
+			// capital that Fold left.
+			if ascii {
+				r += 'a' - 'A'
+			}
+		case r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r)):
+			// A letter first: 'ʼ' is one, and kept.
 		case r == '\'' || r == '’' || r == 'ʼ' || r == '‘' || r == '`':
+			continue // dropped, within the word
 		case r == '&':
-			b.WriteString(" and ")
+			if len(clean) > 0 {
+				clean = append(clean, ' ')
+			}
+			clean = append(clean, "and"...)
+			gap = true
+			continue
 		default:
-			b.WriteByte(' ')
-		}
-	}
-	words := strings.Fields(b.String())
-	if len(words) > 1 && words[0] == "the" {
-		words = words[1:]
-	}
-	// Each run of single letters is joined once: appending each letter
-	// to the run before it copied the run once per letter ("a a a …" is
-	// a spelling too, and cost the square of its length that way).
-	out := words[:0] // written behind what is read: each word out takes at least one in
-	for i := 0; i < len(words); {
-		w := words[i]
-		if w == "st" {
-			w = "saint"
-		}
-		if utf8.RuneCountInString(w) != 1 {
-			out = append(out, w)
-			i++
+			gap = true
 			continue
 		}
-		// Run single letters together: "u s a" → "usa".
-		j := i + 1
-		for j < len(words) && utf8.RuneCountInString(words[j]) == 1 {
+		if gap && len(clean) > 0 {
+			clean = append(clean, ' ')
+		}
+		gap = false
+		clean = utf8.AppendRune(clean, r)
+	}
+	// The second pass: a leading "the" dropped (unless it is the only
+	// word), "st" written "saint", runs of single letters joined.
+	var outBuf [160]byte
+	out := outBuf[:0]
+	first := true
+	single := false // the last word written is a run of single letters
+	for i := 0; i < len(clean); {
+		j := i
+		for j < len(clean) && clean[j] != ' ' {
 			j++
 		}
-		out = append(out, strings.Join(words[i:j], ""))
-		i = j
+		w := clean[i:j]
+		next := j + 1
+		if first && j < len(clean) && string(w) == "the" {
+			first = false
+			i = next
+			continue
+		}
+		first = false
+		one := utf8.RuneCount(w) == 1
+		switch {
+		case one && single: // run on
+		case len(out) > 0:
+			out = append(out, ' ')
+		}
+		if string(w) == "st" {
+			out = append(out, "saint"...)
+		} else {
+			out = append(out, w...)
+		}
+		single = one
+		i = next
 	}
-	return strings.Join(out, " ")
+	return string(out)
 }

@@ -270,9 +270,10 @@ func TestPropertyNoAmbiguousValue(t *testing.T) {
 		} else {
 			// A run of words of a random name.
 			n := ix.all[rapid.IntRange(0, len(ix.all)-1).Draw(t, "name")]
-			i := rapid.IntRange(0, len(n.words)-1).Draw(t, "from")
-			j := rapid.IntRange(i+1, len(n.words)).Draw(t, "to")
-			s = strings.Join(n.words[i:j], " ")
+			words := strings.Fields(n.key)
+			i := rapid.IntRange(0, len(words)-1).Draw(t, "from")
+			j := rapid.IntRange(i+1, len(words)).Draw(t, "to")
+			s = strings.Join(words[i:j], " ")
 		}
 		want, partial := refNames(s)
 		if len(want) <= 1 && !partial {
