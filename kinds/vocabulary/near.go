@@ -59,50 +59,80 @@ type span struct{ off, n uint32 }
 type gram uint64
 
 // folded is one spelling of an entry as New folded it; whole is true for
-// an id or an abbreviation, whose spaceless form is indexed as one more
-// word.
+// an id or an abbreviation, whose spaceless form (compact; the key when
+// it has no space) is indexed as one more word.
 type folded struct {
-	key   string
-	whole bool
+	key, compact string
+	whole        bool
 }
 
 // postingLists collects the capped posting lists of one kind of key while
-// New builds the index.
+// New builds the index, in one pass over the entries: every key gets a
+// number, in the order first seen, under which its count and its last
+// entry are kept, and each entry kept is one pair, so that no list is a
+// slice of its own; place then lays the lists out in one array.
 type postingLists[K comparable] struct {
-	at    map[K]int
-	lists [][]int32
+	// spans maps each key to its span; while collecting, off is the key's
+	// number.
+	spans  map[K]span
+	counts []uint32 // by number: how many entries the list keeps
+	last   []int32  // by number: the last entry kept
+	pairs  []posting
+}
+
+// posting is one entry kept in the list of the key numbered key.
+type posting struct {
+	key   uint32
+	entry int32
 }
 
 func newPostingLists[K comparable](hint int) postingLists[K] {
-	return postingLists[K]{at: make(map[K]int, hint)}
+	return postingLists[K]{spans: make(map[K]span, hint), counts: make([]uint32, 0, hint), last: make([]int32, 0, hint)}
 }
 
 // add appends entry i to the list of k unless the list is full or ends
 // with i already (entries are added in the order of the data).
 func (p *postingLists[K]) add(k K, i int32) {
-	j, ok := p.at[k]
+	s, ok := p.spans[k]
 	if !ok {
-		j = len(p.lists)
-		p.at[k] = j
-		p.lists = append(p.lists, nil)
+		s.off = uint32(len(p.counts))
+		p.spans[k] = s
+		p.counts = append(p.counts, 0)
+		p.last = append(p.last, -1)
 	}
-	l := p.lists[j]
-	if len(l) >= maxPosting || len(l) > 0 && l[len(l)-1] == i {
+	j := s.off
+	if p.counts[j] >= maxPosting || p.last[j] == i {
 		return
 	}
-	p.lists[j] = append(l, i)
+	p.counts[j]++
+	p.last[j] = i
+	p.pairs = append(p.pairs, posting{key: j, entry: i})
 }
 
-// flatten moves the lists into postings and returns the map from key to
-// span.
-func flatten[K comparable](p postingLists[K], postings *[]int32) map[K]span {
-	m := make(map[K]span, len(p.at))
-	for k, j := range p.at {
-		l := p.lists[j]
-		m[k] = span{off: uint32(len(*postings)), n: uint32(len(l))}
-		*postings = append(*postings, l...)
+// place writes the lists into postings, from offset at on, in the order of
+// their numbers and each in the order added, and returns the map from key
+// to span, and the offset after the last list.
+func (p *postingLists[K]) place(postings []int32, at uint32) (map[K]span, uint32) {
+	// counts become the offsets each list starts at, then, as its entries
+	// are written, the offsets it ends at: a list starts where the one
+	// numbered before it ends.
+	start := at
+	for j, n := range p.counts {
+		p.counts[j] = at
+		at += n
 	}
-	return m
+	for _, q := range p.pairs {
+		postings[p.counts[q.key]] = q.entry
+		p.counts[q.key]++
+	}
+	for k, s := range p.spans {
+		from := start
+		if s.off > 0 {
+			from = p.counts[s.off-1]
+		}
+		p.spans[k] = span{off: from, n: p.counts[s.off] - from}
+	}
+	return p.spans, at
 }
 
 // buildNear indexes the words of every entry's folded spellings, and the
@@ -122,29 +152,25 @@ func buildNear(spellings [][]folded) nearIndex {
 			for w := range strings.FieldsSeq(f.key) {
 				word(w)
 			}
-			if f.whole && strings.Contains(f.key, " ") {
-				word(compact(f.key))
+			if !f.whole {
+				continue
 			}
-			if f.whole {
-				c := compact(f.key)
-				wholes.add(c, id)
-				n.longest = max(n.longest, len(c))
-				if start, ok := firstRunes(c, minPrefixRunes); ok {
-					n.starts[start] = struct{}{}
-				}
+			c := f.compact
+			if c != f.key {
+				word(c)
+			}
+			wholes.add(c, id)
+			n.longest = max(n.longest, len(c))
+			if start, ok := firstRunes(c, minPrefixRunes); ok {
+				n.starts[start] = struct{}{}
 			}
 		}
 	}
-	total := 0
-	for _, p := range [][][]int32{words.lists, grams.lists, wholes.lists} {
-		for _, l := range p {
-			total += len(l)
-		}
-	}
-	n.postings = make([]int32, 0, total)
-	n.words = flatten(words, &n.postings)
-	n.grams = flatten(grams, &n.postings)
-	n.wholes = flatten(wholes, &n.postings)
+	n.postings = make([]int32, len(words.pairs)+len(grams.pairs)+len(wholes.pairs))
+	var at uint32
+	n.words, at = words.place(n.postings, at)
+	n.grams, at = grams.place(n.postings, at)
+	n.wholes, _ = wholes.place(n.postings, at)
 	return n
 }
 

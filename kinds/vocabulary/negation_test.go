@@ -56,3 +56,47 @@ func TestPropertyNegatedNeverTheEntry(t *testing.T) {
 		}
 	})
 }
+
+// plainKey is Negation's answer without asking it: whenever it says no
+// mark or word can lead a spelling, spelling.Negation finds none. The
+// spellings are an entry's, or any string, led sometimes by a negation
+// word (any of them, folded differently: "W/O", "Außer"), a mark, a
+// bracket, a quote or another character, in any letter case and with any
+// separator.
+func TestPlainKeyIsNegation(t *testing.T) {
+	words := spelling.NegationWords()
+	rapid.Check(t, func(t *rapid.T) {
+		var s string
+		if rapid.Bool().Draw(t, "any string") {
+			s = rapid.String().Draw(t, "s")
+		} else {
+			entries, _ := drawVocabulary(t)
+			e := entries[rapid.IntRange(0, len(entries)-1).Draw(t, "entry")]
+			spellings := append(append(append([]string{e.ID}, e.Names...), e.English...), e.Abbreviations...)
+			s = render(t, rapid.SampledFrom(append(spellings, words...)).Draw(t, "spelling"), true)
+		}
+		switch rapid.IntRange(0, 3).Draw(t, "lead") {
+		case 1:
+			w := rapid.SampledFrom(words).Draw(t, "word")
+			if rapid.Bool().Draw(t, "upper") {
+				w = strings.ToUpper(w)
+			}
+			s = w + rapid.SampledFrom([]string{" ", "-", ": ", "", "."}).Draw(t, "gap") + s
+		case 2:
+			s = rapid.SampledFrom(append(spelling.NegationMarks(), "(", "[", "\"", "'", "«", "„", " ", ".", "+", "*", "é", "Ž")).Draw(t, "mark") + s
+		case 3:
+			s = strings.ToUpper(s)
+		}
+		trimmed, _, problem := spelling.Word(s)
+		if problem != "" {
+			return
+		}
+		k := key(trimmed)
+		if k == "" || !plainKey(trimmed, k) {
+			return
+		}
+		if rest, ok := spelling.Negation(s); ok {
+			t.Fatalf("plainKey(%q, %q) is true, but Negation(%q) = %q", trimmed, k, s, rest)
+		}
+	})
+}

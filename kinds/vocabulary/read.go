@@ -2,6 +2,7 @@ package vocabulary
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,7 @@ func (v *Reader) Read(x any) agentinput.Outcome[string] {
 		if i, ok := v.ids[s]; ok {
 			return agentinput.Value(v.entries[i].ID, agentinput.Notes{})
 		}
-		return v.readString(x, s, agentinput.Notes{})
+		return v.readString(x, s, agentinput.Notes{}, true)
 	case json.Number:
 		return v.readScalar(x, string(s))
 	case float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
@@ -47,19 +48,47 @@ func (v *Reader) readScalar(x any, text string) agentinput.Outcome[string] {
 	if i, ok := v.ids[text]; ok {
 		return agentinput.Value(v.entries[i].ID, notes)
 	}
-	return v.readString(x, text, notes)
+	return v.readString(x, text, notes, true)
 }
 
 // readString reads a string that is not an id as it is. A spelling led by
 // a mark or word that inverts it ("-NS", "!NS", "not NS";
 // spelling.Negation) never reads as the entry it inverts, and an ask about
 // it never offers that entry: a property names one entry and cannot
-// exclude one.
-func (v *Reader) readString(x any, raw string, notes agentinput.Notes) agentinput.Outcome[string] {
-	o, settled := v.readWord(x, raw, notes)
-	if settled {
-		return o
+// exclude one. sent reports that raw is a value as sent, which its
+// callers looked up among the ids already; inverts reads what follows a
+// mark with sent false: as it is, an id too, and not asked about a mark
+// again.
+func (v *Reader) readString(x any, raw string, notes agentinput.Notes, sent bool) agentinput.Outcome[string] {
+	if len(raw) > agentinput.MaxScalarBytes {
+		return v.tooLarge(x)
 	}
+	s, trimmed, problem := spelling.Word(raw)
+	if problem != "" {
+		return v.ask(x, agentinput.AskInvalid, problem, nil)
+	}
+	if trimmed {
+		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(raw), agentinput.Text(s), "")
+	}
+	if trimmed || !sent {
+		if i, ok := v.ids[s]; ok {
+			return agentinput.Value(v.entries[i].ID, notes)
+		}
+	}
+	k := key(s)
+	if k == "" {
+		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil)
+	}
+	hits := v.lookup(k)
+	if !sent || plainKey(s, k) {
+		// No mark or word can have been dropped (most hits), or none is
+		// asked about.
+		if len(hits) == 1 {
+			return v.read(hits[0], s, "", notes)
+		}
+		return v.readKey(x, s, k, hits, notes)
+	}
+	o := v.readKey(x, s, k, hits, notes)
 	if rest, ok := spelling.Negation(raw); ok && v.inverts(o, rest) {
 		return v.ask(x, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
 			"a property names one entry and cannot exclude one", nil)
@@ -71,7 +100,7 @@ func (v *Reader) readString(x any, raw string, notes agentinput.Notes) agentinpu
 // offer, what the rest alone names: the rest names an entry (or offers
 // readings) and o is not another entry that the mark is part of.
 func (v *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
-	r, _ := v.readWord(rest, rest, agentinput.Notes{})
+	r := v.readString(rest, rest, agentinput.Notes{}, false)
 	id, ok := r.Value()
 	if !ok {
 		// The rest may name an entry followed by another country's
@@ -93,33 +122,46 @@ func (v *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
 	return true
 }
 
-// readWord reads a string as an id, a name, an abbreviation or a near
-// spelling of one; settled reports that no mark can have been dropped (an
-// id as it is, or a spelling that cannot be read at all).
-func (v *Reader) readWord(x any, raw string, notes agentinput.Notes) (o agentinput.Outcome[string], settled bool) {
-	if len(raw) > agentinput.MaxScalarBytes {
-		return v.tooLarge(x), true
+// plainKey reports whether no mark or word can lead the trimmed spelling
+// s of the folded key k, so that spelling.Negation of s is false without
+// asking it (nearly every spelling). s beginning with an ASCII letter or
+// digit holds no leading mark, bracket or quote, so only a negation word
+// can lead it, and then k, its key, begins with that word and a space
+// (spelling.Negation folds s by spelling.Key), so that the first word of
+// k is the first word of a negation word (negationFirsts).
+// TestPlainKeyIsNegation holds this to Negation itself.
+func plainKey(s, k string) bool {
+	c := s[0]
+	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+		return false
 	}
-	s, trimmed, problem := spelling.Word(raw)
-	if problem != "" {
-		return v.ask(x, agentinput.AskInvalid, problem, nil), true
+	end := strings.IndexByte(k, ' ')
+	if end < 0 {
+		return true // one word: no negation word is followed by more
 	}
-	if trimmed {
-		notes.AddStep(agentinput.NoteTrimmed, agentinput.Text(raw), agentinput.Text(s), "")
+	first := k[:end]
+	for _, w := range negationFirsts[first[0]] {
+		if w == first {
+			return false
+		}
 	}
-	if i, ok := v.ids[s]; ok {
-		return agentinput.Value(v.entries[i].ID, notes), true
-	}
-	k := key(s)
-	if k == "" {
-		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil), true
-	}
-	return v.readKey(x, s, k, notes), false
+	return true
 }
 
-// readKey reads a trimmed spelling s by its folded key k.
-func (v *Reader) readKey(x any, s, k string, notes agentinput.Notes) agentinput.Outcome[string] {
-	hits := v.lookup(k)
+// negationFirsts holds the first word of every negation word of
+// spelling.Negation, folded by spelling.Key, by its first byte.
+var negationFirsts = func() (t [256][]string) {
+	for _, w := range spelling.NegationWords() {
+		if first, _, _ := strings.Cut(spelling.Key(w), " "); first != "" && !slices.Contains(t[first[0]], first) {
+			t[first[0]] = append(t[first[0]], first)
+		}
+	}
+	return t
+}()
+
+// readKey reads a trimmed spelling s by its folded key k and the entries
+// the key names (lookup).
+func (v *Reader) readKey(x any, s, k string, hits []hit, notes agentinput.Notes) agentinput.Outcome[string] {
 	switch len(hits) {
 	case 0:
 		if h, article, ok := v.withoutArticle(s); ok {
@@ -156,10 +198,13 @@ func (v *Reader) readKey(x any, s, k string, notes agentinput.Notes) agentinput.
 // "n s" for "NS"). New merged the second into the first for every key it
 // holds, so a key found is one map access.
 func (v *Reader) lookup(k string) []hit {
-	if hits, ok := v.index[k]; ok || !strings.Contains(k, " ") {
+	if hits, ok := v.index[k]; ok || strings.IndexByte(k, ' ') < 0 {
 		return hits
 	}
-	return v.index[compact(k)]
+	// The spaceless key is built on the stack: the map is asked with it
+	// without making it a string.
+	var buf [64]byte
+	return v.index[string(appendCompact(buf[:0], k))]
 }
 
 // merge returns the hits of a and of b, each entry once with the stronger
@@ -177,6 +222,24 @@ next:
 		out = append(out, h)
 	}
 	return out
+}
+
+// covers reports whether merge(a, b) is a: every entry of b is in a, named
+// as strongly or more.
+func covers(a, b []hit) bool {
+next:
+	for _, h := range b {
+		for _, g := range a {
+			if g.entry == h.entry {
+				if g.how > h.how {
+					return false
+				}
+				continue next
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // read is the value outcome of a spelling s that names one entry, after
@@ -276,3 +339,13 @@ func key(s string) string { return spelling.Key(s) }
 
 // compact is a folded spelling without its spaces.
 func compact(k string) string { return strings.ReplaceAll(k, " ", "") }
+
+// appendCompact appends compact(k) to b.
+func appendCompact(b []byte, k string) []byte {
+	for j := 0; j < len(k); j++ {
+		if k[j] != ' ' {
+			b = append(b, k[j])
+		}
+	}
+	return b
+}

@@ -97,53 +97,80 @@ func New(opts Options) (*Reader, error) {
 		return nil, errors.New("vocabulary: " + strconv.Itoa(len(entries)) + " entries, more than the budget of " +
 			strconv.Itoa(agentinput.MaxVocabularyEntries) + " (agentinput.MaxVocabularyEntries)")
 	}
+	// The entries' lists are copied into one array, and their folded
+	// spellings kept in another, each sized in this first pass.
+	texts, whole := 0, 0
+	for _, e := range entries {
+		texts += len(e.Names) + len(e.Abbreviations) + len(e.English)
+		whole += 1 + len(e.Abbreviations)
+	}
+	spells := len(entries) + texts
 	v := &Reader{
 		entries:   make([]Entry, len(entries)),
 		ids:       make(map[string]int32, len(entries)),
 		countries: make([]string, len(entries)),
+		// Every spelling's key, and the spaceless key of each id and
+		// abbreviation: the most keys there can be.
+		index: make(map[string][]hit, spells+whole),
 	}
-	// spelled is one spelling as declared, kept while building so that an
-	// error names both spellings.
-	type spelled struct {
-		entry int32
-		how   how
-		text  string
+	backing := make([]string, texts)
+	clone := func(list []string) []string {
+		if list == nil {
+			return nil
+		}
+		n := copy(backing, list)
+		out := backing[:n:n]
+		backing = backing[n:]
+		return out
 	}
-	seen := make(map[string][]spelled, 4*len(entries))
+	folds := make([]folded, 0, spells)
+	// slab holds the first hit of every key, so that a key one entry
+	// holds (nearly every key) is no allocation of its own; a second hit
+	// moves the key's hits out by append.
+	slab := make([]hit, 0, spells+whole)
 	spellings := make([][]folded, len(entries))
-	describe := func(s spelled) string {
-		what := [...]string{"id", "name", "English name", "abbreviation"}[s.how]
-		return "the " + what + " " + strconv.Quote(s.text) + " of entry " + strconv.Quote(v.entries[s.entry].ID)
-	}
-	insert := func(k string, s spelled) error {
-		for _, p := range seen[k] {
-			if p.entry == s.entry {
-				continue
+	// insert adds entry i to the entries the key k names, as h, once per
+	// entry with the strongest way (New adds an entry's id, names,
+	// English names and abbreviations in that order, the strongest first).
+	// Two entries may share a key unless both name it by an id or a name,
+	// or either by its id: then the error names both spellings.
+	insert := func(k string, i int32, h how, text string) error {
+		hits := v.index[k]
+		for j := range hits {
+			p := hits[j]
+			if p.entry == i {
+				hits[j].how = min(p.how, h)
+				return nil
 			}
 			strong := func(h how) bool { return h == byID || h == byName }
-			if strong(p.how) && strong(s.how) || p.how == byID || s.how == byID {
-				return errors.New("vocabulary: " + describe(s) + " folds like " + describe(p) +
+			if strong(p.how) && strong(h) || p.how == byID || h == byID {
+				return errors.New("vocabulary: " + v.describe(i, h, text) + " folds like " +
+					v.describe(p.entry, p.how, v.spelledAs(p.entry, p.how, k)) +
 					" (both read as " + strconv.Quote(k) + "): a model cannot keep them apart")
 			}
 		}
-		seen[k] = append(seen[k], s)
+		if len(hits) == 0 && len(slab) < cap(slab) {
+			slab = append(slab, hit{entry: i, how: h})
+			v.index[k] = slab[len(slab)-1 : len(slab) : len(slab)]
+			return nil
+		}
+		v.index[k] = append(hits, hit{entry: i, how: h})
 		return nil
 	}
 	for i, e := range entries {
 		e = Entry{
 			ID:            e.ID,
-			Names:         slices.Clone(e.Names),
-			Abbreviations: slices.Clone(e.Abbreviations),
-			English:       slices.Clone(e.English),
+			Names:         clone(e.Names),
+			Abbreviations: clone(e.Abbreviations),
+			English:       clone(e.English),
 			Country:       e.Country,
 		}
 		v.entries[i] = e
-		at := "entry " + strconv.Itoa(i+1)
 		if err := checkDeclared(e.ID); err != "" {
-			return nil, errors.New("vocabulary: " + at + ": id " + strconv.Quote(e.ID) + " " + err)
+			return nil, errors.New("vocabulary: entry " + strconv.Itoa(i+1) + ": id " + strconv.Quote(e.ID) + " " + err)
 		}
 		if t, _ := spelling.Trim(e.ID); t != e.ID {
-			return nil, errors.New("vocabulary: " + at + ": id " + strconv.Quote(e.ID) + " has surrounding whitespace or quotes, which a read trims")
+			return nil, errors.New("vocabulary: entry " + strconv.Itoa(i+1) + ": id " + strconv.Quote(e.ID) + " has surrounding whitespace or quotes, which a read trims")
 		}
 		if _, dup := v.ids[e.ID]; dup {
 			return nil, errors.New("vocabulary: entries " + strconv.Itoa(int(v.ids[e.ID])+1) + " and " + strconv.Itoa(i+1) +
@@ -161,6 +188,7 @@ func New(opts Options) (*Reader, error) {
 			v.countries[i] = code
 			v.anyCountry = true
 		}
+		first := len(folds)
 		add := func(text string, h how) error {
 			if err := checkDeclared(text); err != "" {
 				return errors.New("vocabulary: entry " + strconv.Quote(e.ID) + ": " + strconv.Quote(text) + " " + err)
@@ -169,61 +197,52 @@ func New(opts Options) (*Reader, error) {
 			if k == "" {
 				return errors.New("vocabulary: entry " + strconv.Quote(e.ID) + ": " + strconv.Quote(text) + " has no letter or digit")
 			}
-			spellings[i] = append(spellings[i], folded{key: k, whole: h == byID || h == byAbbreviation})
-			s := spelled{entry: int32(i), how: h, text: text}
-			if err := insert(k, s); err != nil {
+			f := folded{key: k, compact: k, whole: h == byID || h == byAbbreviation}
+			if err := insert(k, int32(i), h, text); err != nil {
 				return err
 			}
-			if h == byID || h == byAbbreviation {
-				if c := compact(k); c != k {
-					return insert(c, s)
+			if f.whole && strings.IndexByte(k, ' ') >= 0 {
+				f.compact = compact(k)
+				if err := insert(f.compact, int32(i), h, text); err != nil {
+					return err
 				}
 			}
+			folds = append(folds, f)
 			return nil
 		}
 		if err := add(e.ID, byID); err != nil {
 			return nil, err
 		}
-		for _, list := range []struct {
-			texts []string
-			how   how
-		}{{e.Names, byName}, {e.English, byEnglish}, {e.Abbreviations, byAbbreviation}} {
-			for _, text := range list.texts {
-				if err := add(text, list.how); err != nil {
-					return nil, err
-				}
+		for _, text := range e.Names {
+			if err := add(text, byName); err != nil {
+				return nil, err
 			}
 		}
-	}
-	v.index = make(map[string][]hit, len(seen))
-	for k, list := range seen {
-		hits := make([]hit, 0, 1)
-	next:
-		for _, s := range list {
-			for j := range hits {
-				if hits[j].entry == s.entry {
-					hits[j].how = min(hits[j].how, s.how)
-					continue next
-				}
+		for _, text := range e.English {
+			if err := add(text, byEnglish); err != nil {
+				return nil, err
 			}
-			hits = append(hits, hit{entry: s.entry, how: s.how})
 		}
-		v.index[k] = slices.Clip(hits)
+		for _, text := range e.Abbreviations {
+			if err := add(text, byAbbreviation); err != nil {
+				return nil, err
+			}
+		}
+		spellings[i] = folds[first:len(folds):len(folds)]
 	}
 	// A key with spaces also names what its compact form names ("n s" is
 	// "ns" spelt with dots), merged here once so that a lookup that finds
 	// its key is one map access.
+	var buf [64]byte
 	for k, hits := range v.index {
-		if !strings.Contains(k, " ") {
+		if strings.IndexByte(k, ' ') < 0 {
 			continue
 		}
-		more := v.index[compact(k)]
-		if len(more) == 0 {
-			continue
+		if more := v.index[string(appendCompact(buf[:0], k))]; len(more) > 0 && !covers(hits, more) {
+			v.index[k] = merge(hits, more)
 		}
-		v.index[k] = merge(hits, more)
 	}
-	v.partial = buildPartial(v.entries, v.index)
+	v.partial = buildPartial(spellings, v.index)
 	v.near = buildNear(spellings)
 	v.expected, v.example = describeIDs(v.entries)
 	return v, nil
@@ -247,6 +266,26 @@ func Load(r io.Reader) (*Reader, error) {
 		return nil, errors.New("vocabulary: reading the entries: data after the array")
 	}
 	return New(Options{Entries: entries})
+}
+
+// describe names a spelling of entry i, as h, for an error of New.
+func (v *Reader) describe(i int32, h how, text string) string {
+	what := [...]string{"id", "name", "English name", "abbreviation"}[h]
+	return "the " + what + " " + strconv.Quote(text) + " of entry " + strconv.Quote(v.entries[i].ID)
+}
+
+// spelledAs returns the first spelling of entry i, as h, whose key, or
+// spaceless key for an id or an abbreviation, is k: the spelling that
+// put the entry under k, for an error of New.
+func (v *Reader) spelledAs(i int32, h how, k string) string {
+	e := &v.entries[i]
+	texts := [...][]string{{e.ID}, e.Names, e.English, e.Abbreviations}[h]
+	for _, text := range texts {
+		if tk := key(text); tk == k || (h == byID || h == byAbbreviation) && compact(tk) == k {
+			return text
+		}
+	}
+	return ""
 }
 
 // readCountry reads an entry's declared country through the country
@@ -388,20 +427,28 @@ const minPartial = 4
 
 // buildPartial indexes the first words of every name and English name
 // that are not a spelling of their own (index), for the partial-name read.
-func buildPartial(entries []Entry, index map[string][]hit) map[string][]int32 {
+// A key's words are separated by one space each, so its first words are
+// the key up to a space.
+func buildPartial(spellings [][]folded, index map[string][]hit) map[string][]int32 {
 	partial := map[string][]int32{}
-	for i, e := range entries {
-		for _, list := range [][]string{e.Names, e.English} {
-			for _, name := range list {
-				words := strings.Fields(key(name))
-				for n := 1; n < len(words); n++ {
-					k := strings.Join(words[:n], " ")
-					if _, own := index[k]; own || utf8.RuneCountInString(compact(k)) < minPartial {
+	for i, list := range spellings {
+		for _, f := range list {
+			if f.whole {
+				continue // an id or an abbreviation
+			}
+			k, runes := f.key, 0
+			for j := 0; j < len(k); j++ {
+				switch c := k[j]; {
+				case c == ' ':
+					p := k[:j]
+					if _, own := index[p]; own || runes < minPartial {
 						continue
 					}
-					if l := partial[k]; len(l) == 0 || l[len(l)-1] != int32(i) {
-						partial[k] = append(l, int32(i))
+					if l := partial[p]; len(l) == 0 || l[len(l)-1] != int32(i) {
+						partial[p] = append(l, int32(i))
 					}
+				case c&0xC0 != 0x80: // the first byte of a rune
+					runes++
 				}
 			}
 		}
