@@ -149,42 +149,6 @@ type Notes struct {
 // Outcome stays small.
 type noteTail struct {
 	list []pendingNote
-	// extra is an outcome's ask and warnings. Only the notes an Outcome
-	// holds have it (see Outcome): one pointer for both keeps an Outcome
-	// small. A Notes a caller holds never does, because no Outcome hands
-	// its own notes out (CarryNotes makes new ones).
-	extra *extra
-}
-
-// extraTail is a noteTail and the extra it points to, in one allocation.
-type extraTail struct {
-	noteTail
-	e extra
-}
-
-// withExtra returns ns holding e as its tail's extra, in a new tail that
-// shares the list: a tail is never changed once made. A nil e drops the
-// extra ns holds.
-func (ns Notes) withExtra(e *extra) Notes {
-	if e == nil {
-		if ns.tail != nil && ns.tail.extra != nil {
-			ns.tail = tailOf(ns.tail.list)
-		}
-		return ns
-	}
-	t := &extraTail{e: *e}
-	t.list = ns.more()
-	t.extra = &t.e
-	ns.tail = &t.noteTail
-	return ns
-}
-
-// extra returns the extra ns holds, or nil.
-func (ns *Notes) extra() *extra {
-	if ns.tail == nil {
-		return nil
-	}
-	return ns.tail.extra
 }
 
 // tailOfOne is a noteTail that holds its one note itself: the common

@@ -43,17 +43,15 @@ func (s Status) MarshalJSON() ([]byte, error) {
 // never a value.
 //
 // An Outcome is returned by value on the hottest path of every kind, so it
-// holds little beyond the value: its notes, the first inline (see Notes),
-// and behind the notes' one pointer the other notes and what few outcomes
-// carry (an ask, warnings). A canonical spelling, and a spelling read with
-// one note, allocate nothing; an Outcome[bool] is 64 bytes, which a
-// return copies at half the cost of the 72 a second pointer made
-// (BenchmarkResultShape in kinds/boolean).
+// holds little beyond the value: its notes (the first inline, see Notes)
+// and a pointer to what few outcomes carry. A canonical spelling, and a
+// spelling read with one note, allocate nothing.
 type Outcome[T any] struct {
 	value       T
 	status      Status
 	placeholder bool
 	notes       Notes
+	extra       *extra
 }
 
 // extra holds what few outcomes carry: an ask, warnings.
@@ -99,9 +97,7 @@ func Placeholder[T any](notes Notes) Outcome[T] {
 
 // Asking is the outcome of a spelling with no meaning or several.
 func Asking[T any](a Ask) Outcome[T] {
-	t := &extraTail{e: extra{ask: a, hasAsk: true}}
-	t.extra = &t.e
-	return Outcome[T]{status: StatusAsk, notes: Notes{tail: &t.noteTail}}
+	return Outcome[T]{status: StatusAsk, extra: &extra{ask: a, hasAsk: true}}
 }
 
 // Status reports which outcome this is.
@@ -125,11 +121,10 @@ func (o Outcome[T]) Ask() (Ask, bool) {
 	if o.status != StatusAsk {
 		return Ask{}, false
 	}
-	e := o.notes.extra()
-	if e == nil || !e.hasAsk {
+	if o.extra == nil || !o.extra.hasAsk {
 		return Ask{Code: AskInvalid, Received: json.RawMessage("null")}, true
 	}
-	return e.ask, true
+	return o.extra.ask, true
 }
 
 // NoteCount returns the number of notes without rendering them.
@@ -202,21 +197,20 @@ func (o Outcome[T]) CarryNotes(context string) Notes {
 
 // Warnings returns the warnings.
 func (o Outcome[T]) Warnings() []Warning {
-	e := o.notes.extra()
-	if e == nil || len(e.warnings) == 0 {
+	if o.extra == nil || len(o.extra.warnings) == 0 {
 		return []Warning{}
 	}
-	return append([]Warning(nil), e.warnings...)
+	return append([]Warning(nil), o.extra.warnings...)
 }
 
 // WithWarning returns the outcome with one more warning.
 func (o Outcome[T]) WithWarning(w Warning) Outcome[T] {
 	e := extra{}
-	if x := o.notes.extra(); x != nil {
-		e = *x
+	if o.extra != nil {
+		e = *o.extra
 	}
 	e.warnings = append(e.warnings[:len(e.warnings):len(e.warnings)], w)
-	o.notes = o.notes.withExtra(&e)
+	o.extra = &e
 	return o
 }
 
@@ -228,14 +222,14 @@ func (o Outcome[T]) WithNotes(before Notes) Outcome[T] {
 		return o
 	}
 	merged := before.appendTo(make([]pendingNote, 0, before.Len()+o.notes.Len()))
-	o.notes = notesOf(o.notes.appendTo(merged)).withExtra(o.notes.extra())
+	o.notes = notesOf(o.notes.appendTo(merged))
 	return o
 }
 
 // Map converts a value outcome with f and carries every other outcome over
 // unchanged, notes, warnings and ask included.
 func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
-	out := Outcome[U]{status: o.status, placeholder: o.placeholder, notes: o.notes}
+	out := Outcome[U]{status: o.status, placeholder: o.placeholder, notes: o.notes, extra: o.extra}
 	if o.status == StatusValue {
 		out.value = f(o.value)
 		// The notes said "as <value>": they keep rendering the original
@@ -244,7 +238,7 @@ func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
 			// Rendered once here, not once per note when they are read;
 			// and not at all when every note already names its value (a
 			// second Map), so that f's type never has to render.
-			out.notes = o.notes.Resolve(JSONText(receivedText(o.value))).withExtra(o.notes.extra())
+			out.notes = o.notes.Resolve(JSONText(receivedText(o.value)))
 		}
 	}
 	return out
@@ -293,8 +287,8 @@ func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) {
 		b = w.b
 	}
 	b = append(b, `],"warnings":[`...)
-	if e := o.notes.extra(); e != nil {
-		for i, w := range e.warnings {
+	if o.extra != nil {
+		for i, w := range o.extra.warnings {
 			if i > 0 {
 				b = append(b, ',')
 			}

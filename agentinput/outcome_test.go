@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"unsafe"
 )
 
 // The three constructors and the zero Outcome: exactly one of value, absent
@@ -426,16 +425,6 @@ func TestValueNote(t *testing.T) {
 		same(string(tt.code)+" with a warning", got.WithWarning(Warning{Code: "w", Message: "m"}), want.WithWarning(Warning{Code: "w", Message: "m"}))
 	}
 	same("empty code", ValueNote("v", "", "from", "reason"), Canonical("v"))
-}
-
-// TestOutcomeLayout: an Outcome[bool] is at most eight words, the size a
-// boolean read returns at half the cost of nine (BenchmarkResultShape in
-// kinds/boolean). A field added to Outcome belongs behind the notes'
-// pointer, with the ask and the warnings.
-func TestOutcomeLayout(t *testing.T) {
-	if got, limit := unsafe.Sizeof(Outcome[bool]{}), 8*unsafe.Sizeof(uintptr(0)); got > limit {
-		t.Fatalf("Outcome[bool] is %d bytes, more than %d", got, limit)
-	}
 }
 
 // derefText's methods dereference their receiver, as most pointer methods

@@ -6,12 +6,10 @@ import "testing"
 // costs by the shape of the result, the same fields as an
 // agentinput.Outcome[bool] and smaller ones (issue 23, item 5; read them
 // against BenchmarkWord/ParseBool of the same run). None is the library's
-// type: they show what a change of the core's layout buys. The 72-byte
-// shape was Outcome[bool]'s until the notes' tail and the extra pointer
-// became one (64_one_pointer is today's layout).
+// type: they show what a change of the core's layout could buy.
 func BenchmarkResultShape(b *testing.B) {
 	e := defaultReader().lookupASCII("ano")
-	b.Run("72_two_pointers", func(b *testing.B) {
+	b.Run("72_today", func(b *testing.B) {
 		for b.Loop() {
 			sink72 = mk72(e, "ano")
 		}
@@ -36,8 +34,8 @@ func BenchmarkResultShape(b *testing.B) {
 // note3 is an outcome's inline first note: code, from, reason.
 type note3 struct{ code, from, reason string }
 
-// shape72 was Outcome[bool]'s layout: value, status, placeholder, the
-// first note, the notes' tail and the extra pointer.
+// shape72 is Outcome[bool]'s layout: value, status, placeholder, the first
+// note, the notes' tail and the extra pointer.
 type shape72 struct {
 	v, st, ph bool
 	n         note3
@@ -45,8 +43,7 @@ type shape72 struct {
 	extra     *int
 }
 
-// shape64 has one pointer for the tail and the extra: Outcome[bool]'s
-// layout today.
+// shape64 has one pointer for the tail and the extra.
 type shape64 struct {
 	v, st, ph bool
 	n         note3
