@@ -244,6 +244,18 @@ func Map[T, U any](o Outcome[T], f func(T) U) Outcome[U] {
 	return out
 }
 
+// Any returns o with its value boxed in an any, and every other outcome
+// carried over unchanged. It is Map(o, func(v T) any { return v }) without
+// Map's resolving of the notes: the boxed value is the same value, so the
+// notes render from it exactly as they did from o's.
+func Any[T any](o Outcome[T]) Outcome[any] {
+	out := Outcome[any]{status: o.status, placeholder: o.placeholder, notes: o.notes, extra: o.extra}
+	if o.status == StatusValue {
+		out.value = o.value
+	}
+	return out
+}
+
 // MarshalJSON encodes the outcome as `agentinput read` prints it (README, CLI; without the
 // "input" key, which belongs to the caller):
 //

@@ -457,3 +457,51 @@ func TestReceivedPointers(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyIsMapIdentity: Any encodes, renders and carries notes exactly as
+// Map with the identity does, for every outcome and kinds of value whose
+// notes render from the value (an int, a string, a type with its own
+// MarshalJSON).
+func TestAnyIsMapIdentity(t *testing.T) {
+	var one, two, ph Notes
+	one.Add(NoteGrouping, Text("4 000"), "")
+	two.Add(NoteFromString, Text("x"), "a reason")
+	two.AddStep(NoteTrimmed, Text(" x "), Text("x"), "")
+	ph.Add(NotePlaceholder, Text("-"), "a placeholder")
+	check := func(name string, a, m Outcome[any]) {
+		t.Helper()
+		aj, aerr := a.MarshalJSON()
+		mj, merr := m.MarshalJSON()
+		if string(aj) != string(mj) || (aerr == nil) != (merr == nil) {
+			t.Errorf("%s: Any %s (%v), Map %s (%v)", name, aj, aerr, mj, merr)
+		}
+		ac, mc := a.CarryNotes("at 1"), m.CarryNotes("at 1")
+		if fmt.Sprint(a.Notes()) != fmt.Sprint(m.Notes()) || ac.Len() != mc.Len() ||
+			fmt.Sprint(Value(0, ac).Notes()) != fmt.Sprint(Value(0, mc).Notes()) {
+			t.Errorf("%s: notes %q vs %q", name, a.Notes(), m.Notes())
+		}
+		if a.Status() != m.Status() || a.IsPlaceholder() != m.IsPlaceholder() || len(a.Warnings()) != len(m.Warnings()) {
+			t.Errorf("%s: status or warnings differ", name)
+		}
+	}
+	id := func(v int) any { return v }
+	for _, n := range []Notes{{}, one, two} {
+		o := Value(4000, n)
+		check("int", Any(o), Map(o, id))
+		w := o.WithWarning(Warning{Code: "w", Message: "m"})
+		check("int+warning", Any(w), Map(w, id))
+		s := Value("4 000", n)
+		check("string", Any(s), Map(s, func(v string) any { return v }))
+		d := Value(sevenJSON{}, n)
+		check("marshaler", Any(d), Map(d, func(v sevenJSON) any { return v }))
+	}
+	check("placeholder", Any(Placeholder[int](ph)), Map(Placeholder[int](ph), id))
+	check("absent", Any(Absent[int](one)), Map(Absent[int](one), id))
+	ask := Asking[int](Ask{Code: AskAmbiguous, Hint: "h", Readings: []Reading{{Value: json.RawMessage("1"), Meaning: "one"}}})
+	check("ask", Any(ask), Map(ask, id))
+}
+
+// sevenJSON encodes itself, by value, as 7.
+type sevenJSON struct{}
+
+func (sevenJSON) MarshalJSON() ([]byte, error) { return []byte("7"), nil }

@@ -259,7 +259,7 @@ func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
 
 // asAny is an outcome with its value as an any (binding.value).
 func asAny[T any](o agentinput.Outcome[T]) agentinput.Outcome[any] {
-	return agentinput.Map(o, func(v T) any { return v })
+	return agentinput.Any(o)
 }
 
 // narrow keeps the declared bounds inside the Go type's range.
