@@ -23,6 +23,24 @@ type Options struct {
 // Expected says in words what a property with these options accepts, with
 // one canonical example.
 func Expected(opts Options) string {
+	if opts.Min == nil && opts.Max == nil {
+		// The words of a property with no bound, every ask of which says
+		// them: made once, not per ask (TestExpectedUnbounded).
+		if opts.Integer {
+			return expectedInteger
+		}
+		return expectedNumber
+	}
+	return expected(opts)
+}
+
+// The Expected of a property with no bound.
+var (
+	expectedNumber  = expected(Options{})
+	expectedInteger = expected(Options{Integer: true})
+)
+
+func expected(opts Options) string {
 	what := "a JSON number"
 	if opts.Integer {
 		what = "a whole number as a JSON number"
