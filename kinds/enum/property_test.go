@@ -332,7 +332,14 @@ func TestPropertyRefold(t *testing.T) {
 		if !sameResult(got, want) {
 			t.Fatalf("Read(%q) with %+v = %+v, the reference says %+v", s, spec, got, want)
 		}
-		if got.code == "" && got.value != value || got.code != "" && !slices.Contains(got.readings, value) {
+		// A rendering that lost every boundary (PascalCase of one-letter
+		// words, "AA" of "a_a") can be another declared value in another
+		// case ("aa"): the fold meets that value first, as the package
+		// documents (docs/decisions.md, "Enum: a case variant of a value
+		// is that value"), and the reference agrees.
+		core := strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("\"'“”«»", r) })
+		caseOfAnother := got.code == "" && got.value != value && fold(core) == fold(got.value)
+		if got.code == "" && got.value != value && !caseOfAnother || got.code != "" && !slices.Contains(got.readings, value) {
 			t.Fatalf("Read(%q) = %+v, does not name %q", s, got, value)
 		}
 	})
