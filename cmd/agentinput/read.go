@@ -320,7 +320,7 @@ func decode(text []byte) (v any, input []byte, bad *agentinput.Ask, ok bool) {
 	// without an escape that is valid UTF-8); their trimmed text is their
 	// compact form. Anything else (an escape, a lone surrogate, invalid
 	// UTF-8, a container, text that is not JSON) takes the general path.
-	t := bytes.Trim(text, " \t\r\n")
+	t := trimSpace(text)
 	if v, ok := factory.DecodePlainScalar(t); ok {
 		return v, t, nil, true
 	}
@@ -365,6 +365,22 @@ func decode(text []byte) (v any, input []byte, bad *agentinput.Ask, ok bool) {
 	}
 	return v, input, nil, true
 }
+
+// trimSpace returns text without the JSON white space (space, tab, CR, LF)
+// around it: bytes.Trim(text, " \t\r\n"), without building its cutset on
+// every line.
+func trimSpace(text []byte) []byte {
+	i, j := 0, len(text)
+	for i < j && isJSONSpace(text[i]) {
+		i++
+	}
+	for j > i && isJSONSpace(text[j-1]) {
+		j--
+	}
+	return text[i:j]
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // write writes one output line: {"input": input, then the outcome's keys}.
 func (inv *invocation) write(w *bufio.Writer, input []byte, o outcome) error {
