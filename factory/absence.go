@@ -70,6 +70,12 @@ type Property struct {
 //     country);
 //   - absence of a required property is an ask missing_required.
 func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
+	return readAbsence(raw, present, &p, read)
+}
+
+// readAbsence is Read of the property *p: every property of a call is
+// read through it, and the property is not copied on the way.
+func readAbsence[T any](raw any, present bool, p *Property, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
 	if !present || raw == nil {
 		if p.Required {
 			return missing[T](raw, p)
@@ -101,7 +107,7 @@ func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Ou
 	return o
 }
 
-func placeholder[T any](o agentinput.Outcome[T], raw any, p Property) agentinput.Outcome[T] {
+func placeholder[T any](o agentinput.Outcome[T], raw any, p *Property) agentinput.Outcome[T] {
 	if p.Required {
 		return missing[T](raw, p)
 	}
@@ -117,7 +123,7 @@ func placeholder[T any](o agentinput.Outcome[T], raw any, p Property) agentinput
 	return o
 }
 
-func missing[T any](raw any, p Property) agentinput.Outcome[T] {
+func missing[T any](raw any, p *Property) agentinput.Outcome[T] {
 	received := agentinput.Received(raw)
 	// The message already opens with "A value is required"; the reason
 	// only says why a value that was sent does not count.
@@ -134,14 +140,14 @@ func missing[T any](raw any, p Property) agentinput.Outcome[T] {
 	})
 }
 
-func propertyName(p Property) string {
+func propertyName(p *Property) string {
 	if p.Name == "" {
 		return "the property"
 	}
 	return p.Name
 }
 
-func exampleClause(p Property) string {
+func exampleClause(p *Property) string {
 	if len(p.Example) == 0 {
 		return ""
 	}

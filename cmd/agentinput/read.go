@@ -24,6 +24,7 @@ type invocation struct {
 	reader reader
 	values []string // the VALUE arguments; none means standard input
 	buf    []byte   // the output line being built, reused
+	out    outcome  // the outcome of the line being written, reused
 }
 
 var errHelp = errors.New("help requested")
@@ -249,7 +250,8 @@ func (inv *invocation) stream(w *bufio.Writer, r io.Reader) error {
 			if v, input, bad, ok := decode(line); ok && bad != nil {
 				err = inv.write(w, input, agentinput.Asking[any](*bad))
 			} else if ok {
-				err = inv.write(w, input, inv.reader.read(v))
+				inv.out = inv.reader.read(v)
+				err = inv.writeOutcome(w, input, &inv.out)
 			} else {
 				err = inv.notJSON(w, line)
 			}
@@ -384,6 +386,14 @@ func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c =
 
 // write writes one output line: {"input": input, then the outcome's keys}.
 func (inv *invocation) write(w *bufio.Writer, input []byte, o outcome) error {
+	inv.out = o
+	return inv.writeOutcome(w, input, &inv.out)
+}
+
+// writeOutcome is write of *o: a line's outcome is not copied again on
+// its way to the encoder. o is inv.out, which is on the heap already
+// (the encoder is called through a variable, and its argument escapes).
+func (inv *invocation) writeOutcome(w *bufio.Writer, input []byte, o *outcome) error {
 	b := append(inv.buf[:0], `{"input":`...)
 	b = append(b, input...)
 	start := len(b)
@@ -401,7 +411,7 @@ func (inv *invocation) write(w *bufio.Writer, input []byte, o outcome) error {
 // appendOutcome appends the JSON of an outcome (written by hand, see
 // agentinput.Outcome.AppendJSON). TestReadOutputIsEncodingJSON swaps in
 // the encoding/json reference and compares the streams byte for byte.
-var appendOutcome = func(b []byte, o outcome) ([]byte, error) { return o.AppendJSON(b) }
+var appendOutcome = func(b []byte, o *outcome) ([]byte, error) { return o.AppendJSON(b) }
 
 // notJSON answers a line of standard input that is not JSON.
 func (inv *invocation) notJSON(w *bufio.Writer, line []byte) error {

@@ -258,12 +258,12 @@ func TestReadOutputIsEncodingJSON(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%q: exit %d", c.args, code)
 		}
-		appendOutcome = func(b []byte, o outcome) ([]byte, error) {
-			text, err := outcomejson.Outcome(o)
+		appendOutcome = func(b []byte, o *outcome) ([]byte, error) {
+			text, err := outcomejson.Outcome(*o)
 			return append(b, text...), err
 		}
 		reference, _, _ := cli(c.args, string(c.stdin))
-		appendOutcome = func(b []byte, o outcome) ([]byte, error) { return o.AppendJSON(b) }
+		appendOutcome = func(b []byte, o *outcome) ([]byte, error) { return o.AppendJSON(b) }
 		if hand == reference {
 			continue
 		}
