@@ -33,14 +33,19 @@ func appendQuoted[S ~string | ~[]byte](b []byte, s S) []byte {
 // at an ASCII character: the messages are escaped piece by piece as they
 // are written (see msgWriter).
 func appendEscaped[S ~string | ~[]byte](b []byte, s S) []byte {
-	start := 0
+	start, words := 0, 0
 	for i := 0; i < len(s); {
 		// Eight bytes at a time while none needs a look: the messages
-		// are long runs of plain ASCII.
-		if i+8 <= len(s) && plainWord(uint64(s[i])|uint64(s[i+1])<<8|uint64(s[i+2])<<16|uint64(s[i+3])<<24|
+		// are long runs of plain ASCII. After a word that has one, its
+		// eight bytes go one at a time (words is where the test may run
+		// again), so that text with many such bytes is not slowed.
+		if i >= words && i+8 <= len(s) && plainWord(uint64(s[i])|uint64(s[i+1])<<8|uint64(s[i+2])<<16|uint64(s[i+3])<<24|
 			uint64(s[i+4])<<32|uint64(s[i+5])<<40|uint64(s[i+6])<<48|uint64(s[i+7])<<56) {
 			i += 8
 			continue
+		}
+		if i >= words {
+			words = i + 8
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
