@@ -93,16 +93,22 @@ func readAbsence[T any](raw any, present bool, p *Property, read func(any) agent
 		return placeholder(agentinput.Placeholder[T](notes), raw, p)
 	}
 	o := read(raw)
-	if o.IsPlaceholder() {
-		return placeholder(o, raw, p)
-	}
-	if a, ok := o.Ask(); ok && a.Code == agentinput.AskInvalid && !p.UnknownIsAnAnswer && generic.Unknown(raw) {
-		var notes agentinput.Notes
-		notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(raw), "a placeholder: it says the value is not known")
-		return placeholder(agentinput.Placeholder[T](notes), raw, p)
-	}
-	if o.Status() == agentinput.StatusAbsent && p.Required {
-		return missing[T](raw, p)
+	// One look at the status for a value, the common case: each method
+	// of the outcome copies it.
+	switch o.Status() {
+	case agentinput.StatusAbsent:
+		if o.IsPlaceholder() {
+			return placeholder(o, raw, p)
+		}
+		if p.Required {
+			return missing[T](raw, p)
+		}
+	case agentinput.StatusAsk:
+		if a, _ := o.Ask(); a.Code == agentinput.AskInvalid && !p.UnknownIsAnAnswer && generic.Unknown(raw) {
+			var notes agentinput.Notes
+			notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(raw), "a placeholder: it says the value is not known")
+			return placeholder(agentinput.Placeholder[T](notes), raw, p)
+		}
 	}
 	return o
 }
