@@ -40,8 +40,8 @@ func appendEscaped[S ~string | ~[]byte](b []byte, s S) []byte {
 		// eight bytes go one at a time (words is where the test may run
 		// again), so that text with many such bytes is not slowed.
 		if i >= words && len(s)-i >= 8 {
-			if t := s[i : i+8]; plainWord(uint64(t[0])|uint64(t[1])<<8|uint64(t[2])<<16|uint64(t[3])<<24|
-				uint64(t[4])<<32|uint64(t[5])<<40|uint64(t[6])<<48|uint64(t[7])<<56) {
+			if t := s[i : i+8]; plainWord(uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56) {
 				i += 8
 				continue
 			}
