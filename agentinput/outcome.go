@@ -269,23 +269,42 @@ func (o Outcome[T]) MarshalJSON() ([]byte, error) {
 // AppendJSON appends the encoding of MarshalJSON to b. Strings are not
 // HTML-escaped: a received "<nil>" reads as "<nil>". It is written by
 // hand (json.go): the bytes are encoding/json's.
-func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) {
+func (o Outcome[T]) AppendJSON(b []byte) ([]byte, error) { return o.AppendJSONWith(b, nil) }
+
+// AppendJSONWith is AppendJSON with the value appended by value: T's own
+// AppendJSON (number.Decimal's, date.Date's), which AppendJSON calls too,
+// through an interface. It exists for a typed caller: boxing the value in
+// an interface allocates for a value larger than a pointer, and a stream
+// of outcomes pays that once a line. When value fails or writes anything
+// but compact ASCII JSON, the value is encoded as AppendJSON encodes it;
+// a nil value is AppendJSON.
+func (o Outcome[T]) AppendJSONWith(b []byte, value func([]byte, T) ([]byte, error)) ([]byte, error) {
 	b = append(b, `{"status":"`...)
 	b = append(b, o.status.String()...)
 	b = append(b, '"')
-	var value []byte // the value's JSON text, within b
+	var text []byte // the value's JSON text, within b
 	if o.status == StatusValue {
 		b = append(b, `,"value":`...)
 		start := len(b)
-		var err error
-		if b, err = appendValue(b, any(o.value)); err != nil {
-			return nil, err
+		done := false
+		if value != nil {
+			// What appendValue does with a value's own AppendJSON: it
+			// keeps compact ASCII JSON, and encodes anything else anew.
+			if t, err := value(b, o.value); err == nil && len(t) >= start && compactASCII(t[start:]) && simpleJSON(t[start:]) {
+				b, done = t, true
+			}
 		}
-		value = b[start:]
+		if !done {
+			var err error
+			if b, err = appendValue(b, any(o.value)); err != nil {
+				return nil, err
+			}
+		}
+		text = b[start:]
 	}
 	b = append(b, `,"notes":[`...)
 	if o.notes.Len() > 0 {
-		self := o.self(value)
+		self := o.self(text)
 		w := msgWriter{esc: true, b: b}
 		if o.notes.first.code != "" {
 			w = w.note(o.notes.first.pending(), self)

@@ -2,7 +2,9 @@ package agentinput
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -232,8 +234,31 @@ func TestOutcomeJSON(t *testing.T) {
 		if err != nil || string(app) != `{"input":1,`+tt.want {
 			t.Errorf("%s: AppendJSON = %s, %v", tt.name, app, err)
 		}
+		// The typed append writes the same bytes, its encoder's text
+		// rendering the notes' "as <value>" as the boxed value's did.
+		typed, err := tt.o.AppendJSONWith(prefix, appendInt)
+		if err != nil || string(typed) != `{"input":1,`+tt.want {
+			t.Errorf("%s: AppendJSONWith = %s, %v", tt.name, typed, err)
+		}
+		if nilValue, err := tt.o.AppendJSONWith(nil, nil); err != nil || string(nilValue) != tt.want {
+			t.Errorf("%s: AppendJSONWith(nil) = %s, %v", tt.name, nilValue, err)
+		}
+		// An encoder that fails, or writes what is not compact JSON, is
+		// replaced by AppendJSON's own encoding.
+		for name, bad := range map[string]func([]byte, int) ([]byte, error){
+			"failing":   func([]byte, int) ([]byte, error) { return nil, errors.New("no encoding") },
+			"spaced":    func(b []byte, v int) ([]byte, error) { return append(strconv.AppendInt(b, int64(v), 10), ' '), nil },
+			"not JSON":  func(b []byte, v int) ([]byte, error) { return append(b, "0x1"...), nil },
+			"non-ASCII": func(b []byte, v int) ([]byte, error) { return append(b, "\"é\""...), nil },
+		} {
+			if got, err := tt.o.AppendJSONWith(nil, bad); err != nil || string(got) != tt.want {
+				t.Errorf("%s: AppendJSONWith, an encoder %s: %s, %v", tt.name, name, got, err)
+			}
+		}
 	}
 }
+
+func appendInt(b []byte, v int) ([]byte, error) { return strconv.AppendInt(b, int64(v), 10), nil }
 
 // Note JSON is exactly {code, message}.
 func TestNoteJSON(t *testing.T) {

@@ -60,7 +60,7 @@ func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Ou
 	if bd := &b.p.binding; bd.value != nil && bd.cursor == nil && bd.tree == nil {
 		// The kind's own Go type: its value as the kind read it, by the
 		// same absence and exact rules (propertyOutcome).
-		return readProperty(b.p, &b.absence, raw, present, bd.value)
+		return readProperty(b.p, &b.absence, raw, present, bd.value.read)
 	}
 	o := b.p.outcome(raw, present, b.mode, sessionOf(ctx), filtersOf(ctx))
 	return agentinput.Map(o, func(s slot) any {
@@ -73,6 +73,17 @@ func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Ou
 		s.put(v)
 		return v.Interface()
 	})
+}
+
+// AppendRead appends the JSON of Read(ctx, raw, present) to dst, the bytes
+// its Outcome's AppendJSON writes. Where the kind appends its own value (a
+// number.Decimal field), the value is not boxed on the way: a stream of
+// values (`agentinput read`) saves an allocation a value.
+func (b *Binding) AppendRead(ctx context.Context, dst []byte, raw any, present bool) ([]byte, error) {
+	if bd := &b.p.binding; bd.value != nil && bd.value.appendRead != nil && bd.cursor == nil && bd.tree == nil {
+		return bd.value.appendRead(b.p, &b.absence, dst, raw, present)
+	}
+	return b.Read(ctx, raw, present).AppendJSON(dst)
 }
 
 // Expected says what the property accepts, as its asks say it.

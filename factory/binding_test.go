@@ -63,7 +63,9 @@ func TestBindingValuePath(t *testing.T) {
 	ctx := context.Background()
 	inputs := []any{nil, "", "N/A", "TBD", "unknown", "all", "*", true, 3, 2.5, "4000", "4 000", "1,234", "12,5", "−7", "1e400",
 		"2026-12-01", "1. 12. 2026", "2026-13-01", "today", "2026-12-01T10:00:00Z", "en-GB", "cs", "0f8fad5b-d9cb-469f-a165-70867728950e",
-		"/eli/cz/sb/2026/1", []any{1}, map[string]any{"a": 1}}
+		"/eli/cz/sb/2026/1", []any{1}, map[string]any{"a": 1},
+		json.Number("1e21"), json.Number("-0"), json.Number("0.000001"), json.Number("123456789012345678901234567890.5"),
+		json.Number("1E-7"), 1e21, -0.0, "1 000 000,5", "12.", "-.5", "١٢٣"}
 	for _, c := range []struct {
 		goType reflect.Type
 		tag    string
@@ -89,6 +91,10 @@ func TestBindingValuePath(t *testing.T) {
 		if got := b.p.binding.value != nil; got != c.direct {
 			t.Errorf("%v %q: direct path %v, want %v", c.goType, c.tag, got, c.direct)
 		}
+		typed := c.direct && c.goType != reflect.TypeFor[date.Date]() && c.goType != reflect.TypeFor[time.Time]()
+		if got := c.direct && b.p.binding.value.appendRead != nil; got != typed {
+			t.Errorf("%v %q: typed append %v, want %v", c.goType, c.tag, got, typed)
+		}
 		slotOnly := *b
 		p := *b.p
 		p.binding.value = nil
@@ -102,6 +108,11 @@ func TestBindingValuePath(t *testing.T) {
 				wj, werr := want.AppendJSON(nil)
 				if got.Status() != want.Status() || !reflect.DeepEqual(gv, wv) || string(gj) != string(wj) || (gerr == nil) != (werr == nil) {
 					t.Errorf("%v %q, %#v present=%v:\n got  %s %#v\n want %s %#v", c.goType, c.tag, in, present, gj, gv, wj, wv)
+				}
+				// AppendRead, typed or not, writes what Read's outcome's
+				// AppendJSON writes.
+				if aj, aerr := b.AppendRead(ctx, []byte("x"), in, present); string(aj) != "x"+string(wj) || (aerr == nil) != (werr == nil) {
+					t.Errorf("%v %q, %#v present=%v: AppendRead\n got  %s\n want x%s", c.goType, c.tag, in, present, aj, wj)
 				}
 			}
 		}

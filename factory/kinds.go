@@ -28,13 +28,12 @@ type binder struct {
 // describes the result.
 type binding struct {
 	read func(raw any) agentinput.Outcome[slot]
-	// value, when set, is read's outcome with the Go value of the
-	// binder's field type itself instead of a slot: Binding.Read's path
-	// for a kind whose field type is the kind's own (number.Decimal,
-	// date.Date), with no JSON form, closure or reflection per value. It
-	// reads exactly as read does; a wrapper that replaces read (a filter)
-	// clears it.
-	value func(raw any) agentinput.Outcome[any]
+	// value, when set, is Binding's path for a kind whose field type is
+	// the kind's own (number.Decimal, date.Date): read's outcome with the
+	// Go value itself instead of a slot, with no JSON form, closure or
+	// reflection per value. It reads exactly as read does; a wrapper that
+	// replaces read (a filter) clears it.
+	value *typed
 	// items, for a list, reads item by item: the value of the items that
 	// read (nil when the list itself does not read), and each item's ask
 	// with its index. The factory names each item's path (/tags/3), and a
@@ -242,9 +241,10 @@ func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
 	if opts.Max != nil {
 		schema["maximum"] = json.Number(opts.Max.String())
 	}
-	var value func(raw any) agentinput.Outcome[any]
+	var value *typed
 	if t == reflect.TypeFor[number.Decimal]() {
-		value = func(raw any) agentinput.Outcome[any] { return asAny(number.Read(raw, opts)) }
+		value = typedOf(func(raw any) agentinput.Outcome[number.Decimal] { return number.Read(raw, opts) },
+			number.Decimal.AppendJSON)
 	}
 	return binding{
 		read: func(raw any) agentinput.Outcome[slot] {
@@ -257,9 +257,29 @@ func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
 	}, nil
 }
 
-// asAny is an outcome with its value as an any (binding.value).
-func asAny[T any](o agentinput.Outcome[T]) agentinput.Outcome[any] {
-	return agentinput.Any(o)
+// typed is a binding's value path (binding.value).
+type typed struct {
+	// read is the kind's outcome with its value boxed as it is.
+	read func(raw any) agentinput.Outcome[any]
+	// appendRead, when set, appends the JSON of the property's outcome
+	// (read's, through the absence and exact rules) without boxing the
+	// value: the bytes AppendJSON writes for it (Binding.AppendRead).
+	appendRead func(p *property, abs *Property, dst []byte, raw any, present bool) ([]byte, error)
+}
+
+// typedOf is the value path of a kind that reads T. appendJSON, when not
+// nil, is T's own AppendJSON, which Outcome.AppendJSON calls for a T
+// (agentinput's appendValue): then appendRead writes the same bytes
+// without the box.
+func typedOf[T any](read func(any) agentinput.Outcome[T], appendJSON func(T, []byte) ([]byte, error)) *typed {
+	tp := &typed{read: func(raw any) agentinput.Outcome[any] { return agentinput.Any(read(raw)) }}
+	if appendJSON != nil {
+		value := func(b []byte, v T) ([]byte, error) { return appendJSON(v, b) }
+		tp.appendRead = func(p *property, abs *Property, dst []byte, raw any, present bool) ([]byte, error) {
+			return readProperty(p, abs, raw, present, read).AppendJSONWith(dst, value)
+		}
+	}
+	return tp
 }
 
 // narrow keeps the declared bounds inside the Go type's range.

@@ -79,7 +79,7 @@ func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) str
 			return outcome(read(raw), func(v T) any { return format(v) }, assign)
 		},
 		// A non-nil assign is stringOr's for a field of type T itself.
-		value:    func(raw any) agentinput.Outcome[any] { return asAny(read(raw)) },
+		value:    typedOf[T](read, nil),
 		schema:   schema,
 		expected: expected,
 		example:  example,

@@ -258,12 +258,17 @@ func TestReadOutputIsEncodingJSON(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%q: exit %d", c.args, code)
 		}
+		hand0, typed0 := appendOutcome, appendRead
 		appendOutcome = func(b []byte, o *outcome) ([]byte, error) {
 			text, err := outcomejson.Outcome(*o)
 			return append(b, text...), err
 		}
+		appendRead = func(inv *invocation, b []byte, v any) ([]byte, error) {
+			o := inv.reader.read(v)
+			return appendOutcome(b, &o)
+		}
 		reference, _, _ := cli(c.args, string(c.stdin))
-		appendOutcome = func(b []byte, o *outcome) ([]byte, error) { return o.AppendJSON(b) }
+		appendOutcome, appendRead = hand0, typed0
 		if hand == reference {
 			continue
 		}
