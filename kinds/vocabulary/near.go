@@ -111,8 +111,13 @@ func (p *postingLists[K]) add(k K, i int32) {
 
 // place writes the lists into postings, from offset at on, in the order of
 // their numbers and each in the order added, and returns the map from key
-// to span, and the offset after the last list.
-func (p *postingLists[K]) place(postings []int32, at uint32) (map[K]span, uint32) {
+// to span, and the offset after the last list. A full list (maxPosting
+// entries) equal to one placed before it, of any kind (shared), is not
+// written again: its span is that one's. So a word that every entry
+// carries and its trigrams, whose lists are the same first maxPosting
+// entries, are one list, and a search that reads them reads it once
+// (scored). Spans with equal offsets are therefore equal.
+func (p *postingLists[K]) place(postings []int32, at uint32, shared map[[maxPosting]int32]uint32) (map[K]span, uint32) {
 	// counts become the offsets each list starts at, then, as its entries
 	// are written, the offsets it ends at: a list starts where the one
 	// numbered before it ends.
@@ -125,14 +130,29 @@ func (p *postingLists[K]) place(postings []int32, at uint32) (map[K]span, uint32
 		postings[p.counts[q.key]] = q.entry
 		p.counts[q.key]++
 	}
-	for k, s := range p.spans {
-		from := start
-		if s.off > 0 {
-			from = p.counts[s.off-1]
+	// Then each list moves down over the copies left out before it
+	// (copy moves overlapping entries), and counts become the offsets
+	// the lists start at for good, last their lengths.
+	to, from := start, start
+	for j, end := range p.counts {
+		list := postings[from:end]
+		off, placed := to, false
+		if len(list) == maxPosting {
+			if off, placed = shared[[maxPosting]int32(list)]; !placed {
+				off = to
+				shared[[maxPosting]int32(list)] = to
+			}
 		}
-		p.spans[k] = span{off: from, n: p.counts[s.off] - from}
+		if !placed {
+			to += uint32(copy(postings[to:], list))
+		}
+		p.counts[j], p.last[j] = off, int32(len(list))
+		from = end
 	}
-	return p.spans, at
+	for k, s := range p.spans {
+		p.spans[k] = span{off: p.counts[s.off], n: uint32(p.last[s.off])}
+	}
+	return p.spans, to
 }
 
 // buildNear indexes the words of every entry's folded spellings, and the
@@ -166,11 +186,14 @@ func buildNear(spellings [][]folded) nearIndex {
 			}
 		}
 	}
-	n.postings = make([]int32, len(words.pairs)+len(grams.pairs)+len(wholes.pairs))
+	postings := make([]int32, len(words.pairs)+len(grams.pairs)+len(wholes.pairs))
+	shared := map[[maxPosting]int32]uint32{}
 	var at uint32
-	n.words, at = words.place(n.postings, at)
-	n.grams, at = grams.place(n.postings, at)
-	n.wholes, _ = wholes.place(n.postings, at)
+	n.words, at = words.place(postings, at, shared)
+	n.grams, at = grams.place(postings, at, shared)
+	n.wholes, at = wholes.place(postings, at, shared)
+	// The lists shared leave the array shorter than allocated.
+	n.postings = append([]int32(nil), postings[:at]...)
 	return n
 }
 
@@ -296,6 +319,10 @@ func firstRunes(s string, n int) (string, bool) {
 	return s, n == 0
 }
 
+// threshold is the least score of a nearest entry when the best is best:
+// wordWeight, and two thirds of the best.
+func threshold(best int32) int32 { return max(wordWeight, (2*best+2)/3) }
+
 // weighted is one posting list a search reads, and what each entry in it
 // scores.
 type weighted struct {
@@ -401,9 +428,34 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	slots := t.slots[:size]
 	used := t.used[:0]
 	mask := uint32(size - 1)
-	best := int32(0)
+
+	// The lists are summed heaviest first, and every entry they hold is
+	// counted, until the weight of the lists left is below the threshold
+	// of the best score so far: an entry none of the lists summed holds
+	// then scores less than the threshold of the best score, which only
+	// grows, and is not one of the nearest (nor the best). From then on
+	// only the entries already counted are, and as every list is in the
+	// order of the data, only its entries up to the last counted are
+	// looked at (a large vocabulary's lists of the rarer trigrams hold
+	// entries far apart, and are mostly not read at all).
+	left := int32(0)
+	for j := 1; j < len(read); j++ {
+		for i := j; i > 0 && read[i].weight > read[i-1].weight; i-- {
+			read[i], read[i-1] = read[i-1], read[i]
+		}
+	}
 	for _, l := range read {
-		for _, i := range n.list(l.span) {
+		left += l.weight
+	}
+	best := int32(0)
+	last := int32(-1) // the last entry counted
+	j := 0
+	for ; j < len(read) && left >= threshold(best); j++ {
+		l := read[j]
+		left -= l.weight
+		list := n.list(l.span)
+		last = max(last, list[len(list)-1])
+		for _, i := range list {
 			h := uint32(i) * 0x9E3779B1 & mask
 			for slots[h].entry != 0 && slots[h].entry != i+1 {
 				h = (h + 1) & mask
@@ -416,8 +468,24 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 			best = max(best, slots[h].score)
 		}
 	}
+	for ; j < len(read); j++ {
+		l := read[j]
+		for _, i := range n.list(l.span) {
+			if i > last {
+				break
+			}
+			h := uint32(i) * 0x9E3779B1 & mask
+			for slots[h].entry != 0 && slots[h].entry != i+1 {
+				h = (h + 1) & mask
+			}
+			if slots[h].entry != 0 {
+				slots[h].score += l.weight
+				best = max(best, slots[h].score)
+			}
+		}
+	}
 
-	threshold := max(wordWeight, (2*best+2)/3)
+	least := threshold(best)
 	// The best MaxNear, kept in order by insertion: higher score first,
 	// then the lower entry.
 	var top [MaxNear]slot
@@ -425,7 +493,7 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	before := func(a, b slot) bool { return a.score > b.score || a.score == b.score && a.entry < b.entry }
 	for _, h := range used {
 		s := slots[h]
-		if s.score < threshold {
+		if s.score < least {
 			continue
 		}
 		if kept == MaxNear && !before(s, top[kept-1]) {
