@@ -341,6 +341,44 @@ type tally struct {
 	slots []slot
 	used  []uint32
 	touch int32 // keeps the loads of scored's first pass
+	// grams counts the distinct trigrams of the words one search reads,
+	// open addressing by the trigram; counted holds the slots filled.
+	grams   [gramSlots]counted
+	counted []uint16
+}
+
+// gramSlots is the size of tally.grams: a power of two at least twice the
+// most trigrams a search counts, (maxTokens+1)*maxGrams.
+const gramSlots = 512
+
+// counted is a trigram a search counts: the number of the last word it
+// was counted in (from 1; 0 is an empty slot), and the number of words
+// it is in.
+type counted struct {
+	g            gram
+	word, weight int32
+}
+
+// count counts the trigram g of the searched word numbered word, once a
+// word.
+func (t *tally) count(g gram, word int32) {
+	h := uint32(uint64(g) * 0x9E3779B97F4A7C15 >> 55)
+	for {
+		c := &t.grams[h]
+		switch {
+		case c.word == 0:
+			*c = counted{g: g, word: word, weight: 1}
+			t.counted = append(t.counted, uint16(h))
+			return
+		case c.g == g:
+			if c.word != word {
+				c.word = word
+				c.weight++
+			}
+			return
+		}
+		h = (h + 1) % gramSlots
+	}
 }
 
 type slot struct{ entry, score int32 }
@@ -373,26 +411,21 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 		at[h] = uint16(len(read))
 		total += int(s.n)
 	}
+	// The trigrams of the searched words are counted first, each once
+	// with the number of words it is in (its weight), and then looked up
+	// once: the spelling without its spaces has most of the trigrams of
+	// its words.
+	t := tallies.Get().(*tally)
+	words := int32(0)
 	search := func(w string) {
 		if utf8.RuneCountInString(w) > maxTokenRunes {
 			return
 		}
+		words++
 		if s, ok := n.words[w]; ok {
 			add(s, wordWeight)
 		}
-		var seen [maxGrams]gram
-		distinct := seen[:0]
-		gramsOf(w, maxGrams, func(g gram) {
-			for _, d := range distinct {
-				if d == g {
-					return
-				}
-			}
-			distinct = append(distinct, g)
-			if s, ok := n.grams[g]; ok {
-				add(s, 1)
-			}
-		})
+		gramsOf(w, maxGrams, func(g gram) { t.count(g, words) })
 	}
 	tokens := 0
 	for w := range strings.FieldsSeq(k) {
@@ -405,7 +438,16 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	if tokens > 1 && tokens < maxTokens {
 		search(compact(k))
 	}
+	for _, h := range t.counted {
+		c := &t.grams[h]
+		if s, ok := n.grams[c.g]; ok {
+			add(s, c.weight)
+		}
+		*c = counted{}
+	}
+	t.counted = t.counted[:0]
 	if total == 0 {
+		tallies.Put(t)
 		return out
 	}
 
@@ -413,7 +455,6 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	// on one another, so the processor has many in flight at once, where
 	// the summing below would wait for each in turn (a large vocabulary's
 	// lists are rarely in cache).
-	t := tallies.Get().(*tally)
 	var touch int32
 	for _, l := range read {
 		for j := l.off; j < l.off+l.n; j += 16 {
