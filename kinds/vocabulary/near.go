@@ -35,7 +35,7 @@ const (
 // index holds no pointer per list for the collector to trace.
 type nearIndex struct {
 	words map[string]span
-	grams map[gram]span
+	grams gramTable
 	// wholes maps the spaceless folded form of every id and abbreviation
 	// to its entries, for the prefix search; longest is the length in
 	// bytes of the longest, which bounds that search.
@@ -68,13 +68,11 @@ type folded struct {
 
 // postingLists collects the capped posting lists of one kind of key while
 // New builds the index, in one pass over the entries: every key gets a
-// number, in the order first seen, under which its count and its last
-// entry are kept, and each entry kept is one pair, so that no list is a
-// slice of its own; place then lays the lists out in one array.
-type postingLists[K comparable] struct {
-	// spans maps each key to its span; while collecting, off is the key's
-	// number.
-	spans  map[K]span
+// number (number), in the order first seen, under which its count and its
+// last entry are kept, and each entry kept is one pair, so that no list is
+// a slice of its own; place then lays the lists out in one array. The
+// keys are kept by wordLists (in a map) and gramLists (in a gramTable).
+type postingLists struct {
 	counts []uint32 // by number: how many entries the list keeps
 	last   []int32  // by number: the last entry kept
 	pairs  []posting
@@ -86,21 +84,21 @@ type posting struct {
 	entry int32
 }
 
-func newPostingLists[K comparable](hint int) postingLists[K] {
-	return postingLists[K]{spans: make(map[K]span, hint), counts: make([]uint32, 0, hint), last: make([]int32, 0, hint)}
+func newPostingLists(hint int) postingLists {
+	return postingLists{counts: make([]uint32, 0, hint), last: make([]int32, 0, hint)}
 }
 
-// add appends entry i to the list of k unless the list is full or ends
-// with i already (entries are added in the order of the data).
-func (p *postingLists[K]) add(k K, i int32) {
-	s, ok := p.spans[k]
-	if !ok {
-		s.off = uint32(len(p.counts))
-		p.spans[k] = s
-		p.counts = append(p.counts, 0)
-		p.last = append(p.last, -1)
-	}
-	j := s.off
+// number numbers a new key.
+func (p *postingLists) number() uint32 {
+	p.counts = append(p.counts, 0)
+	p.last = append(p.last, -1)
+	return uint32(len(p.counts) - 1)
+}
+
+// add appends entry i to the list of the key numbered j unless the list
+// is full or ends with i already (entries are added in the order of the
+// data).
+func (p *postingLists) add(j uint32, i int32) {
 	if p.counts[j] >= maxPosting || p.last[j] == i {
 		return
 	}
@@ -110,14 +108,14 @@ func (p *postingLists[K]) add(k K, i int32) {
 }
 
 // place writes the lists into postings, from offset at on, in the order of
-// their numbers and each in the order added, and returns the map from key
-// to span, and the offset after the last list. A full list (maxPosting
-// entries) equal to one placed before it, of any kind (shared), is not
-// written again: its span is that one's. So a word that every entry
-// carries and its trigrams, whose lists are the same first maxPosting
-// entries, are one list, and a search that reads them reads it once
-// (scored). Spans with equal offsets are therefore equal.
-func (p *postingLists[K]) place(postings []int32, at uint32, shared map[[maxPosting]int32]uint32) (map[K]span, uint32) {
+// their numbers and each in the order added, and returns the offset after
+// the last list; then span returns the span of the list numbered j. A full
+// list (maxPosting entries) equal to one placed before it, of any kind
+// (shared), is not written again: its span is that one's. So a word that
+// every entry carries and its trigrams, whose lists are the same first
+// maxPosting entries, are one list, and a search that reads them reads it
+// once (scored). Spans with equal offsets are therefore equal.
+func (p *postingLists) place(postings []int32, at uint32, shared map[[maxPosting]int32]uint32) uint32 {
 	// counts become the offsets each list starts at, then, as its entries
 	// are written, the offsets it ends at: a list starts where the one
 	// numbered before it ends.
@@ -149,18 +147,93 @@ func (p *postingLists[K]) place(postings []int32, at uint32, shared map[[maxPost
 		p.counts[j], p.last[j] = off, int32(len(list))
 		from = end
 	}
-	for k, s := range p.spans {
-		p.spans[k] = span{off: p.counts[s.off], n: uint32(p.last[s.off])}
+	return to
+}
+
+func (p *postingLists) span(j uint32) span { return span{off: p.counts[j], n: uint32(p.last[j])} }
+
+// wordLists are the posting lists of words, by a map from the word to its
+// span (while collecting, off is the word's number).
+type wordLists struct {
+	postingLists
+	spans map[string]span
+}
+
+func newWordLists(hint int) wordLists {
+	return wordLists{newPostingLists(hint), make(map[string]span, hint)}
+}
+
+func (p *wordLists) add(w string, i int32) {
+	s, ok := p.spans[w]
+	if !ok {
+		s.off = p.number()
+		p.spans[w] = s
 	}
-	return p.spans, to
+	p.postingLists.add(s.off, i)
+}
+
+// place places the lists (postingLists.place) and returns the map from
+// word to span.
+func (p *wordLists) place(postings []int32, at uint32, shared map[[maxPosting]int32]uint32) (map[string]span, uint32) {
+	at = p.postingLists.place(postings, at, shared)
+	for k, s := range p.spans {
+		p.spans[k] = p.span(s.off)
+	}
+	return p.spans, at
+}
+
+// gramLists are the posting lists of trigrams, by a gramTable (while
+// collecting, a slot's off is the trigram's number and its n is 1).
+type gramLists struct {
+	postingLists
+	table gramTable
+	keys  int // the trigrams in table
+}
+
+// newGramLists makes the lists of trigrams: far fewer than entries in a
+// large vocabulary (three letters have a few thousand spellings), so the
+// table starts small and grows.
+func newGramLists(hint int) gramLists {
+	p := gramLists{postingLists: newPostingLists(hint)}
+	p.table.make(64)
+	return p
+}
+
+func (p *gramLists) add(g gram, i int32) {
+	mask := uint64(len(p.table.slots) - 1)
+	h := p.table.hash(g)
+	for ; p.table.slots[h].s.n != 0; h = (h + 1) & mask {
+		if p.table.slots[h].g == g {
+			p.postingLists.add(p.table.slots[h].s.off, i)
+			return
+		}
+	}
+	j := p.number()
+	p.table.slots[h] = gramSlot{g, span{off: j, n: 1}}
+	if p.keys++; p.keys > len(p.table.slots)/4*3 {
+		p.table.grow()
+	}
+	p.postingLists.add(j, i)
+}
+
+// place places the lists (postingLists.place) and returns the table from
+// trigram to span.
+func (p *gramLists) place(postings []int32, at uint32, shared map[[maxPosting]int32]uint32) (gramTable, uint32) {
+	at = p.postingLists.place(postings, at, shared)
+	for h := range p.table.slots {
+		if s := &p.table.slots[h]; s.s.n != 0 {
+			s.s = p.span(s.s.off)
+		}
+	}
+	return p.table, at
 }
 
 // buildNear indexes the words of every entry's folded spellings, and the
 // trigrams of each word, keeping at most maxPosting entries per key.
 func buildNear(spellings [][]folded) nearIndex {
-	words := newPostingLists[string](2 * len(spellings))
-	grams := newPostingLists[gram](len(spellings))
-	wholes := newPostingLists[string](len(spellings))
+	words := newWordLists(2 * len(spellings))
+	grams := newGramLists(len(spellings))
+	wholes := newWordLists(len(spellings))
 	n := nearIndex{starts: map[string]struct{}{}}
 	for i, list := range spellings {
 		id := int32(i)
@@ -195,6 +268,58 @@ func buildNear(spellings [][]folded) nearIndex {
 	// The lists shared leave the array shorter than allocated.
 	n.postings = append([]int32(nil), postings[:at]...)
 	return n
+}
+
+// gramTable maps trigrams to their lists: open addressing by the trigram,
+// a power of two of slots, at least a third more than the trigrams, so
+// that a slot whose span is empty (no list is) ends every probe. A map of
+// 20,000 trigrams is several tables behind a directory, and a search
+// looks up a few dozen.
+type gramTable struct {
+	slots []gramSlot
+	shift uint8 // 64 less the bits of a slot's number
+}
+
+type gramSlot struct {
+	g gram
+	s span
+}
+
+// make makes the table empty, of size slots, a power of two.
+func (t *gramTable) make(size int) {
+	t.slots, t.shift = make([]gramSlot, size), uint8(64-bits.Len(uint(size-1)))
+}
+
+// grow doubles the table.
+func (t *gramTable) grow() {
+	old := t.slots
+	t.slots, t.shift = make([]gramSlot, 2*len(old)), t.shift-1
+	mask := uint64(len(t.slots) - 1)
+	for _, s := range old {
+		if s.s.n == 0 {
+			continue
+		}
+		h := t.hash(s.g)
+		for t.slots[h].s.n != 0 {
+			h = (h + 1) & mask
+		}
+		t.slots[h] = s
+	}
+}
+
+func (t *gramTable) hash(g gram) uint64 { return uint64(g) * 0x9E3779B97F4A7C15 >> t.shift }
+
+// get returns the list of the trigram g.
+func (t *gramTable) get(g gram) (span, bool) {
+	mask := uint64(len(t.slots) - 1)
+	for h := t.hash(g); ; h = (h + 1) & mask {
+		switch s := &t.slots[h]; {
+		case s.s.n == 0:
+			return span{}, false
+		case s.g == g:
+			return s.s, true
+		}
+	}
 }
 
 func (n *nearIndex) list(s span) []int32 { return n.postings[s.off : s.off+s.n] }
@@ -440,7 +565,7 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	}
 	for _, h := range t.counted {
 		c := &t.grams[h]
-		if s, ok := n.grams[c.g]; ok {
+		if s, ok := n.grams.get(c.g); ok {
 			add(s, c.weight)
 		}
 		*c = counted{}

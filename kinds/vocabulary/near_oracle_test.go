@@ -96,7 +96,7 @@ func (n *nearIndex) oracleScored(k string, out []int32) []int32 {
 				}
 			}
 			distinct = append(distinct, g)
-			if s, ok := n.grams[g]; ok {
+			if s, ok := n.grams.get(g); ok {
 				add(s, 1)
 			}
 		})
