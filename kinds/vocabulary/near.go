@@ -472,6 +472,10 @@ type tally struct {
 	counted []uint16
 }
 
+// listSlots is the size of scored's table of the lists it reads: 1<<9,
+// at least twice maxLists.
+const listSlots = 1 << 9
+
 // gramSlots is the size of tally.grams: a power of two at least twice the
 // most trigrams a search counts, (maxTokens+1)*maxGrams.
 const gramSlots = 512
@@ -522,15 +526,15 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	// twice (the trigrams of a word and of the spelling without its
 	// spaces) is read once with its weights summed: at holds index+1 in
 	// read, 0 for none.
-	var at [2 * maxLists]uint16
+	var at [listSlots]uint16
 	add := func(s span, weight int32) {
-		h := s.off * 0x9E3779B1 >> 23 % uint32(len(at))
+		h := s.off * 0x9E3779B1 >> (32 - 9)
 		for at[h] != 0 {
 			if r := &read[at[h]-1]; r.off == s.off {
 				r.weight += weight
 				return
 			}
-			h = (h + 1) % uint32(len(at))
+			h = (h + 1) % listSlots
 		}
 		read = append(read, weighted{s, weight})
 		at[h] = uint16(len(read))
