@@ -466,53 +466,49 @@ type tally struct {
 	slots []slot
 	used  []uint32
 	touch int32 // keeps the loads of scored's first pass
-	// grams counts the distinct trigrams of the words one search reads,
-	// open addressing by the trigram; counted holds the slots filled.
-	grams   [gramSlots]counted
-	counted []uint16
 }
 
 // listSlots is the size of scored's table of the lists it reads: 1<<9,
 // at least twice maxLists.
 const listSlots = 1 << 9
 
-// gramSlots is the size of tally.grams: a power of two at least twice the
-// most trigrams a search counts, (maxTokens+1)*maxGrams.
-const gramSlots = 512
-
-// counted is a trigram a search counts: the number of the last word it
-// was counted in (from 1; 0 is an empty slot), and the number of words
-// it is in.
-type counted struct {
-	g            gram
-	word, weight int32
-}
-
-// count counts the trigram g of the searched word numbered word, once a
-// word.
-func (t *tally) count(g gram, word int32) {
-	h := uint32(uint64(g) * 0x9E3779B97F4A7C15 >> 55)
-	for {
-		c := &t.grams[h]
-		switch {
-		case c.word == 0:
-			*c = counted{g: g, word: word, weight: 1}
-			t.counted = append(t.counted, uint16(h))
-			return
-		case c.g == g:
-			if c.word != word {
-				c.word = word
-				c.weight++
-			}
-			return
-		}
-		h = (h + 1) % gramSlots
-	}
-}
-
 type slot struct{ entry, score int32 }
 
 var tallies = sync.Pool{New: func() any { return new(tally) }}
+
+// gramCounts counts the distinct trigrams of the words one search reads,
+// each once a word: open addressing by the trigram (a slot whose word is
+// 0 is empty), and the slots filled, in order. It lives on the stack of a
+// search, which looks each trigram up once after counting.
+type gramCounts struct {
+	grams  [gramSlots]gram
+	counts [gramSlots]struct{ word, weight uint8 }
+	filled [(maxTokens + 1) * maxGrams]uint8
+	n      int
+}
+
+// gramSlots is the size of gramCounts: a power of two above the most
+// trigrams a search counts, (maxTokens+1)*maxGrams.
+const gramSlots = 1 << 8
+
+// count counts the trigram g of the searched word numbered word (from 1),
+// once a word.
+func (c *gramCounts) count(g gram, word uint8) {
+	h := uint8(uint64(g) * 0x9E3779B97F4A7C15 >> 56)
+	for ; c.counts[h].word != 0; h++ {
+		if c.grams[h] == g {
+			if n := &c.counts[h]; n.word != word {
+				n.word = word
+				n.weight++
+			}
+			return
+		}
+	}
+	c.grams[h] = g
+	c.counts[h].word, c.counts[h].weight = word, 1
+	c.filled[c.n] = h
+	c.n++
+}
 
 // scored appends to out the entries that share words or trigrams with the
 // folded spelling k, at most MaxNear, best first: those that score at
@@ -521,7 +517,8 @@ var tallies = sync.Pool{New: func() any { return new(tally) }}
 func (n *nearIndex) scored(k string, out []int32) []int32 {
 	var lists [maxLists]weighted
 	read := lists[:0]
-	total := 0
+	total := 0          // the postings of the lists
+	weights := int32(0) // the weights of the lists
 	// at finds a list already read, by its offset, so that a list read
 	// twice (the trigrams of a word and of the spelling without its
 	// spaces) is read once with its weights summed: at holds index+1 in
@@ -532,6 +529,7 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 		for at[h] != 0 {
 			if r := &read[at[h]-1]; r.off == s.off {
 				r.weight += weight
+				weights += weight
 				return
 			}
 			h = (h + 1) % listSlots
@@ -539,13 +537,14 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 		read = append(read, weighted{s, weight})
 		at[h] = uint16(len(read))
 		total += int(s.n)
+		weights += weight
 	}
 	// The trigrams of the searched words are counted first, each once
 	// with the number of words it is in (its weight), and then looked up
 	// once: the spelling without its spaces has most of the trigrams of
 	// its words.
-	t := tallies.Get().(*tally)
-	words := int32(0)
+	var counts gramCounts
+	words := uint8(0)
 	search := func(w string) {
 		if utf8.RuneCountInString(w) > maxTokenRunes {
 			return
@@ -554,7 +553,7 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 		if s, ok := n.words[w]; ok {
 			add(s, wordWeight)
 		}
-		gramsOf(w, maxGrams, func(g gram) { t.count(g, words) })
+		gramsOf(w, maxGrams, func(g gram) { counts.count(g, words) })
 	}
 	tokens := 0
 	for w := range strings.FieldsSeq(k) {
@@ -567,16 +566,12 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	if tokens > 1 && tokens < maxTokens {
 		search(compact(k))
 	}
-	for _, h := range t.counted {
-		c := &t.grams[h]
-		if s, ok := n.grams.get(c.g); ok {
-			add(s, c.weight)
+	for _, h := range counts.filled[:counts.n] {
+		if s, ok := n.grams.get(counts.grams[h]); ok {
+			add(s, int32(counts.counts[h].weight))
 		}
-		*c = counted{}
 	}
-	t.counted = t.counted[:0]
 	if total == 0 {
-		tallies.Put(t)
 		return out
 	}
 
@@ -584,6 +579,7 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	// on one another, so the processor has many in flight at once, where
 	// the summing below would wait for each in turn (a large vocabulary's
 	// lists are rarely in cache).
+	t := tallies.Get().(*tally)
 	var touch int32
 	for _, l := range read {
 		for j := l.off; j < l.off+l.n; j += 16 {
@@ -608,19 +604,20 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	// order of the data, only its entries up to the last counted are
 	// looked at (a large vocabulary's lists of the rarer trigrams hold
 	// entries far apart, and are mostly not read at all).
-	left := int32(0)
-	for j := 1; j < len(read); j++ {
-		for i := j; i > 0 && read[i].weight > read[i-1].weight; i-- {
-			read[i], read[i-1] = read[i-1], read[i]
-		}
-	}
-	for _, l := range read {
-		left += l.weight
-	}
+	left := weights
 	best := int32(0)
 	last := int32(-1) // the last entry counted
 	j := 0
 	for ; j < len(read) && left >= threshold(best); j++ {
+		// The heaviest list left comes next: most searches sum one or
+		// two, so picking them costs less than sorting all.
+		m := j
+		for i := j + 1; i < len(read); i++ {
+			if read[i].weight > read[m].weight {
+				m = i
+			}
+		}
+		read[j], read[m] = read[m], read[j]
 		l := read[j]
 		left -= l.weight
 		list := n.list(l.span)
