@@ -122,14 +122,14 @@ func bruteNear(entries []Entry, k string) []int32 {
 }
 
 // edit draws a near miss of s: a few letters deleted, inserted, replaced
-// or swapped, a word dropped, a word of the pool added, or the words run
-// together.
+// or swapped, a word dropped, a word of the pool added, the words run
+// together, or a piece repeated.
 func edit(t *rapid.T, s string) string {
 	letters := []rune("aeiousčýšřzkx 1")
 	for range rapid.IntRange(1, 3).Draw(t, "edits") {
 		r := []rune(s)
 		at := rapid.IntRange(0, len(r)).Draw(t, "at")
-		switch rapid.IntRange(0, 6).Draw(t, "edit") {
+		switch rapid.IntRange(0, 7).Draw(t, "edit") {
 		case 0:
 			if at < len(r) && len(r) > 1 {
 				r = slices.Delete(r, at, at+1)
@@ -151,8 +151,14 @@ func edit(t *rapid.T, s string) string {
 			}
 		case 5:
 			r = []rune(string(r) + " " + rapid.SampledFrom(pool).Draw(t, "added"))
-		default:
+		case 6:
 			r = []rune(strings.ReplaceAll(string(r), " ", ""))
+		default:
+			// A piece repeated: a word with a trigram twice ("sososo"),
+			// which a word counts once.
+			if n := rapid.IntRange(1, 3).Draw(t, "piece"); at+n <= len(r) {
+				r = slices.Insert(r, at, slices.Clone(r[at:at+n])...)
+			}
 		}
 		s = string(r)
 	}
