@@ -476,40 +476,6 @@ type slot struct{ entry, score int32 }
 
 var tallies = sync.Pool{New: func() any { return new(tally) }}
 
-// gramCounts counts the distinct trigrams of the words one search reads,
-// each once a word: open addressing by the trigram (a slot whose word is
-// 0 is empty), and the slots filled, in order. It lives on the stack of a
-// search, which looks each trigram up once after counting.
-type gramCounts struct {
-	grams  [gramSlots]gram
-	counts [gramSlots]struct{ word, weight uint8 }
-	filled [(maxTokens + 1) * maxGrams]uint8
-	n      int
-}
-
-// gramSlots is the size of gramCounts: a power of two above the most
-// trigrams a search counts, (maxTokens+1)*maxGrams.
-const gramSlots = 1 << 8
-
-// count counts the trigram g of the searched word numbered word (from 1),
-// once a word.
-func (c *gramCounts) count(g gram, word uint8) {
-	h := uint8(uint64(g) * 0x9E3779B97F4A7C15 >> 56)
-	for ; c.counts[h].word != 0; h++ {
-		if c.grams[h] == g {
-			if n := &c.counts[h]; n.word != word {
-				n.word = word
-				n.weight++
-			}
-			return
-		}
-	}
-	c.grams[h] = g
-	c.counts[h].word, c.counts[h].weight = word, 1
-	c.filled[c.n] = h
-	c.n++
-}
-
 // scored appends to out the entries that share words or trigrams with the
 // folded spelling k, at most MaxNear, best first: those that score at
 // least wordWeight and at least two thirds of the best score, the lower
@@ -539,21 +505,26 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 		total += int(s.n)
 		weights += weight
 	}
-	// The trigrams of the searched words are counted first, each once
-	// with the number of words it is in (its weight), and then looked up
-	// once: the spelling without its spaces has most of the trigrams of
-	// its words.
-	var counts gramCounts
-	words := uint8(0)
 	search := func(w string) {
 		if utf8.RuneCountInString(w) > maxTokenRunes {
 			return
 		}
-		words++
 		if s, ok := n.words[w]; ok {
 			add(s, wordWeight)
 		}
-		gramsOf(w, maxGrams, func(g gram) { counts.count(g, words) })
+		var seen [maxGrams]gram
+		distinct := seen[:0]
+		gramsOf(w, maxGrams, func(g gram) {
+			for _, d := range distinct {
+				if d == g {
+					return
+				}
+			}
+			distinct = append(distinct, g)
+			if s, ok := n.grams.get(g); ok {
+				add(s, 1)
+			}
+		})
 	}
 	tokens := 0
 	for w := range strings.FieldsSeq(k) {
@@ -565,11 +536,6 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	}
 	if tokens > 1 && tokens < maxTokens {
 		search(compact(k))
-	}
-	for _, h := range counts.filled[:counts.n] {
-		if s, ok := n.grams.get(counts.grams[h]); ok {
-			add(s, int32(counts.counts[h].weight))
-		}
 	}
 	if total == 0 {
 		return out
