@@ -223,9 +223,9 @@ func TestPropertyBuildIsReference(t *testing.T) {
 		same("words", maps.EqualFunc(lists(v.near.words), want.words, slices.Equal))
 		same("wholes", maps.EqualFunc(lists(v.near.wholes), want.wholes, slices.Equal))
 		grams := map[gram][]int32{}
-		for _, s := range v.near.grams.slots {
-			if s.s.n != 0 {
-				grams[s.g] = v.near.list(s.s)
+		for h, k := range v.near.grams.keys {
+			if k != 0 {
+				grams[k-1] = v.near.list(v.near.grams.spans[h])
 			}
 		}
 		same("trigrams", maps.EqualFunc(grams, want.grams, slices.Equal))

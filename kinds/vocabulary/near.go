@@ -183,7 +183,7 @@ func (p *wordLists) place(postings []int32, at uint32, shared map[[maxPosting]in
 }
 
 // gramLists are the posting lists of trigrams, by a gramTable (while
-// collecting, a slot's off is the trigram's number and its n is 1).
+// collecting, a trigram's span holds its number as off).
 type gramLists struct {
 	postingLists
 	table gramTable
@@ -200,17 +200,14 @@ func newGramLists(hint int) gramLists {
 }
 
 func (p *gramLists) add(g gram, i int32) {
-	mask := uint64(len(p.table.slots) - 1)
-	h := p.table.hash(g)
-	for ; p.table.slots[h].s.n != 0; h = (h + 1) & mask {
-		if p.table.slots[h].g == g {
-			p.postingLists.add(p.table.slots[h].s.off, i)
-			return
-		}
+	h, found := p.table.find(g)
+	if found {
+		p.postingLists.add(p.table.spans[h].off, i)
+		return
 	}
 	j := p.number()
-	p.table.slots[h] = gramSlot{g, span{off: j, n: 1}}
-	if p.keys++; p.keys > len(p.table.slots)/4*3 {
+	p.table.keys[h], p.table.spans[h] = g+1, span{off: j}
+	if p.keys++; p.keys > len(p.table.keys)/4*3 {
 		p.table.grow()
 	}
 	p.postingLists.add(j, i)
@@ -220,9 +217,9 @@ func (p *gramLists) add(g gram, i int32) {
 // trigram to span.
 func (p *gramLists) place(postings []int32, at uint32, shared map[[maxPosting]int32]uint32) (gramTable, uint32) {
 	at = p.postingLists.place(postings, at, shared)
-	for h := range p.table.slots {
-		if s := &p.table.slots[h]; s.s.n != 0 {
-			s.s = p.span(s.s.off)
+	for h, k := range p.table.keys {
+		if k != 0 {
+			p.table.spans[h] = p.span(p.table.spans[h].off)
 		}
 	}
 	return p.table, at
@@ -271,55 +268,53 @@ func buildNear(spellings [][]folded) nearIndex {
 }
 
 // gramTable maps trigrams to their lists: open addressing by the trigram,
-// a power of two of slots, at least a third more than the trigrams, so
-// that a slot whose span is empty (no list is) ends every probe. A map of
-// 20,000 trigrams is several tables behind a directory, and a search
-// looks up a few dozen.
+// a power of two of slots, at least a third more than the trigrams. A
+// probe reads only keys, eight to a cache line, and a free key (0; a key
+// is its trigram plus one) ends it. A map of 20,000 trigrams is several
+// tables behind a directory, and a search looks up a few dozen.
 type gramTable struct {
-	slots []gramSlot
+	keys  []gram
+	spans []span
 	shift uint8 // 64 less the bits of a slot's number
-}
-
-type gramSlot struct {
-	g gram
-	s span
 }
 
 // make makes the table empty, of size slots, a power of two.
 func (t *gramTable) make(size int) {
-	t.slots, t.shift = make([]gramSlot, size), uint8(64-bits.Len(uint(size-1)))
+	t.keys, t.spans, t.shift = make([]gram, size), make([]span, size), uint8(64-bits.Len(uint(size-1)))
 }
 
 // grow doubles the table.
 func (t *gramTable) grow() {
-	old := t.slots
-	t.slots, t.shift = make([]gramSlot, 2*len(old)), t.shift-1
-	mask := uint64(len(t.slots) - 1)
-	for _, s := range old {
-		if s.s.n == 0 {
-			continue
+	keys, spans := t.keys, t.spans
+	t.make(2 * len(keys))
+	for h, k := range keys {
+		if k != 0 {
+			to, _ := t.find(k - 1)
+			t.keys[to], t.spans[to] = k, spans[h]
 		}
-		h := t.hash(s.g)
-		for t.slots[h].s.n != 0 {
-			h = (h + 1) & mask
-		}
-		t.slots[h] = s
 	}
 }
 
-func (t *gramTable) hash(g gram) uint64 { return uint64(g) * 0x9E3779B97F4A7C15 >> t.shift }
+// find returns the slot of the trigram g, and whether it holds g, or else
+// the free slot where g goes.
+func (t *gramTable) find(g gram) (uint64, bool) {
+	mask := uint64(len(t.keys) - 1)
+	for h := uint64(g) * 0x9E3779B97F4A7C15 >> t.shift; ; h = (h + 1) & mask {
+		switch t.keys[h] {
+		case 0:
+			return h, false
+		case g + 1:
+			return h, true
+		}
+	}
+}
 
 // get returns the list of the trigram g.
 func (t *gramTable) get(g gram) (span, bool) {
-	mask := uint64(len(t.slots) - 1)
-	for h := t.hash(g); ; h = (h + 1) & mask {
-		switch s := &t.slots[h]; {
-		case s.s.n == 0:
-			return span{}, false
-		case s.g == g:
-			return s.s, true
-		}
+	if h, ok := t.find(g); ok {
+		return t.spans[h], true
 	}
+	return span{}, false
 }
 
 func (n *nearIndex) list(s span) []int32 { return n.postings[s.off : s.off+s.n] }
