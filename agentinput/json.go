@@ -53,9 +53,32 @@ func (w msgWriter) spelling(s Spelling) msgWriter {
 		w.b = s.appendTo(w.b)
 		return w
 	}
+	if mark, ok := s.v.(spellMark); ok && len(s.s) <= MaxReceivedChars && plain(s.s) {
+		// Bytes that need no escape, not cut (as many characters as
+		// bytes): what appendTo writes, escaped, without the detour.
+		if mark == spellText {
+			w.b = append(w.b, '\\', '"')
+			w.b = append(w.b, s.s...)
+			w.b = append(w.b, '\\', '"')
+		} else {
+			w.b = append(w.b, s.s...)
+		}
+		return w
+	}
 	var buf [128]byte
 	w.b = appendEscaped(w.b, s.appendTo(buf[:0]))
 	return w
+}
+
+// plain reports whether every byte of s is ASCII that a JSON string holds
+// as it is.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // note writes one note as the JSON object {"code", "message"}.

@@ -33,8 +33,22 @@ func appendQuoted[S ~string | ~[]byte](b []byte, s S) []byte {
 // at an ASCII character: the messages are escaped piece by piece as they
 // are written (see msgWriter).
 func appendEscaped[S ~string | ~[]byte](b []byte, s S) []byte {
-	start := 0
+	start, words := 0, 0
 	for i := 0; i < len(s); {
+		// Eight bytes at a time while none needs a look: the messages
+		// are long runs of plain ASCII. After a word that has one, its
+		// eight bytes go one at a time (words is where the test may run
+		// again), so that text with many such bytes is not slowed.
+		if i >= words && len(s)-i >= 8 {
+			if t := s[i : i+8]; plainWord(uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56) {
+				i += 8
+				continue
+			}
+		}
+		if i >= words {
+			words = i + 8
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
@@ -81,4 +95,22 @@ func appendEscaped[S ~string | ~[]byte](b []byte, s S) []byte {
 		start = i
 	}
 	return append(b, s[start:]...)
+}
+
+// plainWord reports whether each of the eight bytes of w is ASCII that a
+// JSON string holds as it is: at least 0x20, neither '"' nor '\\'. (A
+// byte b of w is below n, for n ≤ 0x80 and every byte ASCII, exactly when
+// some byte of (w - n·ones) &^ w has its high bit set; a byte equals c
+// when the same holds of w ^ c·ones and 1.)
+func plainWord(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	if w&highs != 0 {
+		return false
+	}
+	below := (w - 0x20*ones) &^ w
+	q := w ^ '"'*ones
+	quote := (q - ones) &^ q
+	bs := w ^ '\\'*ones
+	backslash := (bs - ones) &^ bs
+	return (below|quote|backslash)&highs == 0
 }

@@ -3,6 +3,7 @@ package agentinput
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -22,6 +23,18 @@ func TestQuoteAgreesWithJSON(t *testing.T) {
 		"\u2028\u2029", "\xff", "a\xc3", "\xed\xa0\x80", "čeština", "😀", "\ufffd", "a\"b\\c"} {
 		if got, want := quote(s), jsonQuote(s); !bytes.Equal(got, want) {
 			t.Errorf("quote(%q) = %s, want %s", s, got, want)
+		}
+	}
+	// Each byte that needs a look, at each place in and around the words
+	// the quoter scans eight bytes at a time.
+	for _, special := range []string{`"`, `\`, "\x00", "\x1f", "\x7f", " ", "~", "\xff", "\xc3\xa9", "\u2028", "😀"} {
+		for before := range 18 {
+			for _, after := range []int{0, 1, 7, 8, 9} {
+				s := strings.Repeat("a", before) + special + strings.Repeat("b", after)
+				if got, want := quote(s), jsonQuote(s); !bytes.Equal(got, want) {
+					t.Errorf("quote(%q) = %s, want %s", s, got, want)
+				}
+			}
 		}
 	}
 	rapid.Check(t, func(t *rapid.T) {

@@ -70,6 +70,12 @@ type Property struct {
 //     country);
 //   - absence of a required property is an ask missing_required.
 func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
+	return readAbsence(raw, present, &p, read)
+}
+
+// readAbsence is Read of the property *p: every property of a call is
+// read through it, and the property is not copied on the way.
+func readAbsence[T any](raw any, present bool, p *Property, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
 	if !present || raw == nil {
 		if p.Required {
 			return missing[T](raw, p)
@@ -87,21 +93,27 @@ func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Ou
 		return placeholder(agentinput.Placeholder[T](notes), raw, p)
 	}
 	o := read(raw)
-	if o.IsPlaceholder() {
-		return placeholder(o, raw, p)
-	}
-	if a, ok := o.Ask(); ok && a.Code == agentinput.AskInvalid && !p.UnknownIsAnAnswer && generic.Unknown(raw) {
-		var notes agentinput.Notes
-		notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(raw), "a placeholder: it says the value is not known")
-		return placeholder(agentinput.Placeholder[T](notes), raw, p)
-	}
-	if o.Status() == agentinput.StatusAbsent && p.Required {
-		return missing[T](raw, p)
+	// One look at the status for a value, the common case: each method
+	// of the outcome copies it.
+	switch o.Status() {
+	case agentinput.StatusAbsent:
+		if o.IsPlaceholder() {
+			return placeholder(o, raw, p)
+		}
+		if p.Required {
+			return missing[T](raw, p)
+		}
+	case agentinput.StatusAsk:
+		if a, _ := o.Ask(); a.Code == agentinput.AskInvalid && !p.UnknownIsAnAnswer && generic.Unknown(raw) {
+			var notes agentinput.Notes
+			notes.Add(agentinput.NotePlaceholder, agentinput.JSONValue(raw), "a placeholder: it says the value is not known")
+			return placeholder(agentinput.Placeholder[T](notes), raw, p)
+		}
 	}
 	return o
 }
 
-func placeholder[T any](o agentinput.Outcome[T], raw any, p Property) agentinput.Outcome[T] {
+func placeholder[T any](o agentinput.Outcome[T], raw any, p *Property) agentinput.Outcome[T] {
 	if p.Required {
 		return missing[T](raw, p)
 	}
@@ -117,7 +129,7 @@ func placeholder[T any](o agentinput.Outcome[T], raw any, p Property) agentinput
 	return o
 }
 
-func missing[T any](raw any, p Property) agentinput.Outcome[T] {
+func missing[T any](raw any, p *Property) agentinput.Outcome[T] {
 	received := agentinput.Received(raw)
 	// The message already opens with "A value is required"; the reason
 	// only says why a value that was sent does not count.
@@ -134,14 +146,14 @@ func missing[T any](raw any, p Property) agentinput.Outcome[T] {
 	})
 }
 
-func propertyName(p Property) string {
+func propertyName(p *Property) string {
 	if p.Name == "" {
 		return "the property"
 	}
 	return p.Name
 }
 
-func exampleClause(p Property) string {
+func exampleClause(p *Property) string {
 	if len(p.Example) == 0 {
 		return ""
 	}

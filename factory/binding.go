@@ -16,6 +16,9 @@ type Binding struct {
 	p      *property
 	mode   Mode
 	goType reflect.Type
+	// absence is p.absence(mode), made once: the property is not
+	// changed once bound, and Read is called once a value.
+	absence Property
 }
 
 // BindProperty binds one property as a tool declares it: name (its name
@@ -42,7 +45,8 @@ func BindProperty(name string, goType reflect.Type, tag string, spec *Spec) (*Bi
 	if goType.Kind() == reflect.Pointer {
 		goType = goType.Elem()
 	}
-	return &Binding{p: p, mode: spec.Intent.mode(), goType: goType}, nil
+	mode := spec.Intent.mode()
+	return &Binding{p: p, mode: mode, goType: goType, absence: p.absence(mode)}, nil
 }
 
 // Read reads one value of the property as a tool's call reads it: present
@@ -56,7 +60,7 @@ func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Ou
 	if bd := &b.p.binding; bd.value != nil && bd.cursor == nil && bd.tree == nil {
 		// The kind's own Go type: its value as the kind read it, by the
 		// same absence and exact rules (propertyOutcome).
-		return propertyOutcome(b.p, raw, present, b.mode, bd.value)
+		return readProperty(b.p, &b.absence, raw, present, bd.value)
 	}
 	o := b.p.outcome(raw, present, b.mode, sessionOf(ctx), filtersOf(ctx))
 	return agentinput.Map(o, func(s slot) any {

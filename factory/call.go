@@ -432,14 +432,21 @@ func (p *property) outcome(raw any, present bool, mode Mode, session, filters st
 // the kind, then exact. A slot for a tool's call, the Go value itself for
 // a Binding (binding.value).
 func propertyOutcome[T any](p *property, raw any, present bool, mode Mode, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
-	o := Read(raw, present, p.absence(mode), read)
+	a := p.absence(mode)
+	return readProperty(p, &a, raw, present, read)
+}
+
+// readProperty is propertyOutcome with the absence rule's view of the
+// property made already (abs is p.absence of the mode).
+func readProperty[T any](p *property, abs *Property, raw any, present bool, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
+	o := readAbsence(raw, present, abs, read)
 	if p.exact && o.Status() == agentinput.StatusValue && o.NoteCount() > 0 {
 		return agentinput.Asking[T](agentinput.Ask{
 			Code:     agentinput.AskInvalid,
 			Received: agentinput.Received(raw),
 			Reason:   "this property takes only the canonical value, with no repair",
 			Expected: p.binding.expected,
-			Hint:     "Send " + propertyName(Property{Name: p.name}) + " exactly as " + string(p.binding.example) + " is written",
+			Hint:     "Send " + propertyName(&Property{Name: p.name}) + " exactly as " + string(p.binding.example) + " is written",
 		})
 	}
 	return o

@@ -168,12 +168,17 @@ type common struct {
 
 // reader reads one property's values.
 type reader struct {
-	// read reads one decoded JSON value as the property would be read.
-	read func(v any) outcome
+	binding *factory.Binding
+	ctx     context.Context // the session and filters a cursor is read against
 	// expected says what the property accepts, for the asks the command
 	// makes itself (a line that is not JSON, a line over the budget).
 	expected string
 }
+
+// read reads one decoded JSON value as the property would be read. It is
+// a method rather than a func field so that a line's outcome is returned
+// through one call less (it is copied once a call).
+func (r *reader) read(v any) outcome { return r.binding.Read(r.ctx, v, true) }
 
 // outcome is what a reader answers: the factory's outcome of a binding,
 // whose value is of the kind's Go type. It is the concrete type, not an
@@ -183,10 +188,7 @@ type outcome = agentinput.Outcome[any]
 // readerOf reads with a binding; session and filters are a cursor's.
 func readerOf(b *factory.Binding, session, filters string) reader {
 	ctx := factory.WithFilters(factory.WithSession(context.Background(), session), filters)
-	return reader{
-		read:     func(v any) outcome { return b.Read(ctx, v, true) },
-		expected: b.Expected(),
-	}
+	return reader{binding: b, ctx: ctx, expected: b.Expected()}
 }
 
 // setting is one flag as the command line set it.

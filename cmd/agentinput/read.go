@@ -24,6 +24,7 @@ type invocation struct {
 	reader reader
 	values []string // the VALUE arguments; none means standard input
 	buf    []byte   // the output line being built, reused
+	out    outcome  // the outcome of the line being written, reused
 }
 
 var errHelp = errors.New("help requested")
@@ -249,7 +250,8 @@ func (inv *invocation) stream(w *bufio.Writer, r io.Reader) error {
 			if v, input, bad, ok := decode(line); ok && bad != nil {
 				err = inv.write(w, input, agentinput.Asking[any](*bad))
 			} else if ok {
-				err = inv.write(w, input, inv.reader.read(v))
+				inv.out = inv.reader.read(v)
+				err = inv.writeOutcome(w, input, &inv.out)
 			} else {
 				err = inv.notJSON(w, line)
 			}
@@ -320,7 +322,7 @@ func decode(text []byte) (v any, input []byte, bad *agentinput.Ask, ok bool) {
 	// without an escape that is valid UTF-8); their trimmed text is their
 	// compact form. Anything else (an escape, a lone surrogate, invalid
 	// UTF-8, a container, text that is not JSON) takes the general path.
-	t := bytes.Trim(text, " \t\r\n")
+	t := trimSpace(text)
 	if v, ok := factory.DecodePlainScalar(t); ok {
 		return v, t, nil, true
 	}
@@ -366,8 +368,32 @@ func decode(text []byte) (v any, input []byte, bad *agentinput.Ask, ok bool) {
 	return v, input, nil, true
 }
 
+// trimSpace returns text without the JSON white space (space, tab, CR, LF)
+// around it: bytes.Trim(text, " \t\r\n"), without building its cutset on
+// every line.
+func trimSpace(text []byte) []byte {
+	i, j := 0, len(text)
+	for i < j && isJSONSpace(text[i]) {
+		i++
+	}
+	for j > i && isJSONSpace(text[j-1]) {
+		j--
+	}
+	return text[i:j]
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
 // write writes one output line: {"input": input, then the outcome's keys}.
 func (inv *invocation) write(w *bufio.Writer, input []byte, o outcome) error {
+	inv.out = o
+	return inv.writeOutcome(w, input, &inv.out)
+}
+
+// writeOutcome is write of *o: a line's outcome is not copied again on
+// its way to the encoder. o is inv.out, which is on the heap already
+// (the encoder is called through a variable, and its argument escapes).
+func (inv *invocation) writeOutcome(w *bufio.Writer, input []byte, o *outcome) error {
 	b := append(inv.buf[:0], `{"input":`...)
 	b = append(b, input...)
 	start := len(b)
@@ -385,7 +411,7 @@ func (inv *invocation) write(w *bufio.Writer, input []byte, o outcome) error {
 // appendOutcome appends the JSON of an outcome (written by hand, see
 // agentinput.Outcome.AppendJSON). TestReadOutputIsEncodingJSON swaps in
 // the encoding/json reference and compares the streams byte for byte.
-var appendOutcome = func(b []byte, o outcome) ([]byte, error) { return o.AppendJSON(b) }
+var appendOutcome = func(b []byte, o *outcome) ([]byte, error) { return o.AppendJSON(b) }
 
 // notJSON answers a line of standard input that is not JSON.
 func (inv *invocation) notJSON(w *bufio.Writer, line []byte) error {

@@ -258,12 +258,12 @@ func TestReadOutputIsEncodingJSON(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%q: exit %d", c.args, code)
 		}
-		appendOutcome = func(b []byte, o outcome) ([]byte, error) {
-			text, err := outcomejson.Outcome(o)
+		appendOutcome = func(b []byte, o *outcome) ([]byte, error) {
+			text, err := outcomejson.Outcome(*o)
 			return append(b, text...), err
 		}
 		reference, _, _ := cli(c.args, string(c.stdin))
-		appendOutcome = func(b []byte, o outcome) ([]byte, error) { return o.AppendJSON(b) }
+		appendOutcome = func(b []byte, o *outcome) ([]byte, error) { return o.AppendJSON(b) }
 		if hand == reference {
 			continue
 		}
@@ -275,4 +275,30 @@ func TestReadOutputIsEncodingJSON(t *testing.T) {
 		}
 		t.Fatalf("%q: %d lines, encoding/json's %d", c.args, len(h), len(r))
 	}
+}
+
+// rowLines is the cycle of the report's read/mixed row
+// (bench/internal/report/read.go): six canonical numbers, two quoted, two
+// lenient or asks in ten.
+var rowLines = []string{`4000`, `12.5`, `-3`, `"4000"`, `1e3`, `"4 000"`, `0.25`, `"12,5"`, `17`, `"abc"`}
+
+// BenchmarkReadRow streams the report's read/mixed input (1M lines) through
+// `agentinput read number`, in process, to io.Discard: the row's own work
+// without the child process, for profiling.
+func BenchmarkReadRow(b *testing.B) {
+	var in bytes.Buffer
+	for i := range mixLines {
+		in.WriteString(rowLines[i%len(rowLines)])
+		in.WriteByte('\n')
+	}
+	data := in.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		if run([]string{"read", "number"}, bytes.NewReader(data), io.Discard, io.Discard) != 0 {
+			b.Fatal("exit status")
+		}
+	}
+	reportLines(b, mixLines, cpuTime()-cpu)
 }

@@ -13,6 +13,7 @@ package placeholder
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"agentinput.dev/internal/spelling"
 )
@@ -55,6 +56,9 @@ func Is(v any, collection bool) bool {
 			return false
 		}
 		t, _ := spelling.Trim(v)
+		if t != "" && !starts(&placeholderStarts, t[0]) {
+			return false // "4000", "abc": no entry begins so (TestStartsExact)
+		}
 		if invisibleOnly(t) {
 			return true // nothing a reader can see: "\u200b"
 		}
@@ -87,8 +91,8 @@ func Unknown(v any) bool {
 		return false
 	}
 	t, _ := spelling.Trim(s)
-	if t == "" {
-		return false
+	if t == "" || !starts(&unknownStarts, t[0]) {
+		return false // "abc": no entry begins so (TestStartsExact)
 	}
 	if questionsOrEllipsis(t) {
 		return true
@@ -99,6 +103,39 @@ func Unknown(v any) bool {
 	key := strings.Join(strings.Fields(strings.ToLower(t)), " ")
 	// "T.B.D.", "t.b.d": an abbreviation written with dots.
 	return unknowns[key] || unknowns[strings.ReplaceAll(key, ".", "")]
+}
+
+// placeholderStarts and unknownStarts are the ASCII bytes a trimmed
+// spelling can begin with and still be in Is's or Unknown's class: the
+// first byte of an entry in either letter case, a bracket (unbracket), and
+// for Unknown the question mark and the dot (questionsOrEllipsis, and the
+// dots an abbreviation drops). Every byte under 0x21 is in both, and a byte
+// that is not ASCII is never looked up: the tables' other entries begin
+// with one (dashes, "？", "…"). A spelling whose first byte is not in the
+// set is not in the class, without lower-casing it or looking it up.
+var placeholderStarts, unknownStarts = startSet(placeholders, "([{<"), startSet(unknowns, "([{<?.")
+
+// startSet is the set of bytes a spelling of table may begin with.
+func startSet(table map[string]bool, more string) (set [utf8.RuneSelf]bool) {
+	for c := range byte(0x21) {
+		set[c] = true
+	}
+	for k := range table {
+		if k != "" && k[0] < utf8.RuneSelf {
+			set[unicode.ToLower(rune(k[0]))] = true
+			set[unicode.ToUpper(rune(k[0]))] = true
+		}
+	}
+	for i := range len(more) {
+		set[more[i]] = true
+	}
+	return set
+}
+
+// starts reports whether a spelling that begins with c may be in the class
+// of set.
+func starts(set *[utf8.RuneSelf]bool, c byte) bool {
+	return c >= utf8.RuneSelf || set[c]
 }
 
 // unbracket returns t without one pair of surrounding brackets — (), [],

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestUnknown(t *testing.T) {
@@ -70,4 +72,50 @@ func TestClassesDisjoint(t *testing.T) {
 			t.Errorf("%q is in both tables", w)
 		}
 	}
+}
+
+// The start sets only cut the work short: Is and Unknown say the same with
+// them as with every byte let through, for every entry of both tables in
+// several dresses, for every ASCII byte before them, and for any string.
+func TestStartsExact(t *testing.T) {
+	fast := func(s string) [2]bool { return [2]bool{Is(s, false), Unknown(s)} }
+	full := func(s string) [2]bool {
+		saveP, saveU := placeholderStarts, unknownStarts
+		defer func() { placeholderStarts, unknownStarts = saveP, saveU }()
+		for c := range placeholderStarts {
+			placeholderStarts[c], unknownStarts[c] = true, true
+		}
+		return fast(s)
+	}
+	var spellings []string
+	for _, table := range []map[string]bool{placeholders, unknowns} {
+		for k := range table {
+			for _, w := range []string{k, strings.ToUpper(k), capital(k), "(" + k + ")", "[ " + k + " ]", "<" + k + ">", "{" + k + "}",
+				`"` + k + `"`, "'" + k + "'", " " + k + " ", k + ".", "." + k, strings.ReplaceAll(k, "", ".")} {
+				spellings = append(spellings, w)
+				for c := range 128 {
+					spellings = append(spellings, string(rune(c))+w)
+				}
+			}
+		}
+	}
+	spellings = append(spellings, "4000", "4 000", "12,5", "abc", "?", "???", "...", "…", "？", "\u200b", "\u212a", "", " ", "-", "—")
+	for _, s := range spellings {
+		if got, want := fast(s), full(s); got != want {
+			t.Errorf("%q: Is, Unknown = %v with the start sets, %v without", s, got, want)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.String().Draw(t, "s")
+		if got, want := fast(s), full(s); got != want {
+			t.Fatalf("%q: Is, Unknown = %v with the start sets, %v without", s, got, want)
+		}
+	})
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

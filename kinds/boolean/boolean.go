@@ -148,27 +148,59 @@ func (r *Reader) resolve() *Reader {
 // found by Validate or New where the property is declared, never a thing
 // to ask the agent about.
 func Read(v any, opts Options) agentinput.Outcome[bool] {
-	// The JSON boolean, kept small enough to inline into the caller: a
-	// one-case type switch costs the inliner less than `v.(bool)` with ok,
-	// and this body sits at its budget (go build -gcflags=-m=2).
-	switch b := v.(type) {
-	case bool:
-		return agentinput.Canonical(b)
-	}
-	return read(v, opts)
+	// Small enough to inline into the caller, which copies the outcome
+	// readInto points to. An outcome is too large to live in registers,
+	// so it is always built in memory and moved with wide loads; moving
+	// one that was just written field by field stalls on the fields'
+	// stores, and costs a word's read more than its lookup does
+	// (BenchmarkWord). So the outcomes an agent sends most are made once
+	// and copied: a JSON boolean, the strings "true" and "false", and a
+	// word of the table spelled as the table holds it.
+	var o agentinput.Outcome[bool]
+	return *readInto(&o, v, opts)
 }
 
-func read(v any, opts Options) agentinput.Outcome[bool] {
-	if s, ok := v.(string); ok {
+// readInto reads v with opts: it returns an outcome made once, or builds
+// the outcome in *o and returns o.
+func readInto(o *agentinput.Outcome[bool], v any, opts Options) *agentinput.Outcome[bool] {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return &jsonTrue
+		}
+		return &jsonFalse
+	case string:
 		// JSON's own words, the string an agent sends most, mean the same
 		// in every language set (universal): read before the table is.
-		switch s {
+		switch x {
 		case canonicalTrue:
-			return agentinput.ValueNote(true, agentinput.NoteFromString, s, "")
+			return &fromTrue
 		case canonicalFalse:
-			return agentinput.ValueNote(false, agentinput.NoteFromString, s, "")
+			return &fromFalse
+		}
+		if len(opts.Languages) == 0 {
+			// The fast path of r.Read, taken here.
+			if sl, exact := defaultReader().lookupSlot(x); exact {
+				return &sl.exact
+			} else if sl.e != nil {
+				*o = sl.e.value(x)
+				return o
+			}
 		}
 	}
+	*o = read(v, opts)
+	return o
+}
+
+// The outcomes Read returns most, made once. Nothing writes them.
+var (
+	jsonTrue  = agentinput.Canonical(true)
+	jsonFalse = agentinput.Canonical(false)
+	fromTrue  = agentinput.ValueNote(true, agentinput.NoteFromString, canonicalTrue, "")
+	fromFalse = agentinput.ValueNote(false, agentinput.NoteFromString, canonicalFalse, "")
+)
+
+func read(v any, opts Options) agentinput.Outcome[bool] {
 	r := defaultReader()
 	if len(opts.Languages) > 0 {
 		m, err := opts.mask()
@@ -177,12 +209,13 @@ func read(v any, opts Options) agentinput.Outcome[bool] {
 		}
 		r = readerOf(m)
 	}
-	// The fast path of r.Read, taken and built here: an outcome is
-	// returned by copying it, and a copy fewer is a measurable share of a
-	// word's read.
+	// The fast path of r.Read, taken here: an outcome is returned by
+	// copying it, and a copy fewer is a measurable share of a word's read.
 	if s, ok := v.(string); ok {
-		if e := r.lookupASCII(s); e != nil {
-			return e.value(s)
+		if sl, exact := r.lookupSlot(s); exact {
+			return sl.exact
+		} else if sl.e != nil {
+			return sl.e.value(s)
 		}
 	}
 	return r.Read(v)
@@ -204,8 +237,10 @@ func (r *Reader) Read(v any) agentinput.Outcome[bool] {
 		return agentinput.Value(x, agentinput.Notes{})
 	case string:
 		r = r.resolve()
-		if e := r.lookupASCII(x); e != nil {
-			return e.value(x)
+		if sl, exact := r.lookupSlot(x); exact {
+			return sl.exact
+		} else if sl.e != nil {
+			return sl.e.value(x)
 		}
 		return r.readString(v, x)
 	case json.Number:
@@ -255,25 +290,35 @@ const maxFast = 16
 // one meaning, and nil for anything else, which readString reads: to the
 // same outcome for every string the fast path takes (TestPropertyFastPath).
 func (r *Reader) lookupASCII(s string) *entry {
+	sl, _ := r.lookupSlot(s)
+	return sl.e
+}
+
+// lookupSlot is lookupASCII returning the entry's slot (an empty one for
+// nil), and whether s is the slot's key as it is, no letter lowered: then
+// the slot's exact outcome is s's.
+func (r *Reader) lookupSlot(s string) (sl *shortSlot, exact bool) {
 	if len(s) == 0 || len(s) > maxFast {
-		return nil
+		return &noSlot, false
 	}
 	var k shortKey
+	exact = true
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case 'a' <= c && c <= 'z', c == '0', c == '1':
 		case 'A' <= c && c <= 'Z':
 			c += 'a' - 'A'
+			exact = false
 		default:
-			return nil
+			return &noSlot, false
 		}
 		k = k.with(i, c)
 	}
-	if e := r.short.find(k); e != nil && !e.ambiguous() {
-		return e
+	if sl := r.short.slot(k); sl.e != nil && !sl.e.ambiguous() {
+		return sl, exact
 	}
-	return nil
+	return &noSlot, false
 }
 
 // readString reads a JSON string: it checks the budget, trims, checks that

@@ -191,6 +191,10 @@ type shortIndex struct {
 type shortSlot struct {
 	key shortKey
 	e   *entry // nil: an empty slot
+	// exact is the outcome of the key spelled as it is (lower case), made
+	// with the index: e.value of the key. Read returns it by copying
+	// memory nothing wrote since, the cheapest an outcome is returned.
+	exact agentinput.Outcome[bool]
 }
 
 // newShortIndex returns the shortIndex of the keys of words that packKey
@@ -211,6 +215,9 @@ func newShortIndex(words map[string]*entry) shortIndex {
 			i = (i + 1) & (len(x.slots) - 1)
 		}
 		x.slots[i] = shortSlot{key: k, e: e}
+		if !e.ambiguous() {
+			x.slots[i].exact = e.value(key)
+		}
 	}
 	return x
 }
@@ -221,14 +228,20 @@ func (x *shortIndex) home(k shortKey) int {
 }
 
 // find returns the entry of k, or nil.
-func (x *shortIndex) find(k shortKey) *entry {
+func (x *shortIndex) find(k shortKey) *entry { return x.slot(k).e }
+
+// slot returns the slot of k, or an empty one.
+func (x *shortIndex) slot(k shortKey) *shortSlot {
 	if len(x.slots) == 0 {
-		return nil
+		return &noSlot
 	}
 	for i := x.home(k); ; i = (i + 1) & (len(x.slots) - 1) {
 		s := &x.slots[i]
 		if s.e == nil || s.key == k {
-			return s.e
+			return s
 		}
 	}
 }
+
+// noSlot is the empty slot of an empty index.
+var noSlot shortSlot

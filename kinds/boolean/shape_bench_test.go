@@ -6,7 +6,11 @@ import "testing"
 // costs by the shape of the result, the same fields as an
 // agentinput.Outcome[bool] and smaller ones (issue 23, item 5; read them
 // against BenchmarkWord/ParseBool of the same run). None is the library's
-// type: they show what a change of the core's layout could buy.
+// type: they show what a change of the core's layout could buy. Measured
+// in issue 23, no layout bought it: an Outcome is too large to be kept in
+// registers, so every shape is built in memory and moved with wide loads,
+// and moving one just written field by field stalls on those stores. Read
+// instead copies outcomes made once (readInto in boolean.go).
 func BenchmarkResultShape(b *testing.B) {
 	e := defaultReader().lookupASCII("ano")
 	b.Run("72_today", func(b *testing.B) {

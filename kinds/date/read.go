@@ -214,9 +214,7 @@ func timeDropped(s string, d Date, opts Options) agentinput.Outcome[Date] {
 	if opts.Bound != BoundNone && (d.Year < 1000 || d.Year >= 9000) {
 		return openBound(from, agentinput.Notes{}, opts)
 	}
-	var notes agentinput.Notes
-	notes.Add(agentinput.NoteTimeDropped, from, reasonTimeDropped)
-	return agentinput.Value(d, notes)
+	return agentinput.ValueNote(d, agentinput.NoteTimeDropped, s, reasonTimeDropped)
 }
 
 // applyOrder drops the readings of the order the field does not declare.

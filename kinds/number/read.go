@@ -542,8 +542,30 @@ func ask(raw any, opts Options, code agentinput.AskCode, reason string) agentinp
 		Received: agentinput.Received(raw),
 		Reason:   reason,
 		Expected: Expected(opts),
-		Hint:     "Send the number alone as a JSON number, for example " + string(Example(opts)),
+		Hint:     sendAlone(opts),
 	})
+}
+
+// sendAlone is the hint of an ask that the number alone answers.
+func sendAlone(opts Options) string {
+	if opts.Min == nil && opts.Max == nil {
+		// Made once for a property with no bound, like Expected
+		// (TestExpectedUnbounded).
+		if opts.Integer {
+			return sendAloneInteger
+		}
+		return sendAloneNumber
+	}
+	return sendAloneFor(opts)
+}
+
+var (
+	sendAloneNumber  = sendAloneFor(Options{})
+	sendAloneInteger = sendAloneFor(Options{Integer: true})
+)
+
+func sendAloneFor(opts Options) string {
+	return "Send the number alone as a JSON number, for example " + string(Example(opts))
 }
 
 func tooLarge(raw any, opts Options, reason string) agentinput.Outcome[Decimal] {
@@ -552,6 +574,6 @@ func tooLarge(raw any, opts Options, reason string) agentinput.Outcome[Decimal] 
 		Received: agentinput.Received(raw),
 		Reason:   reason,
 		Expected: Expected(opts),
-		Hint:     "Send the number alone as a JSON number, for example " + string(Example(opts)),
+		Hint:     sendAlone(opts),
 	})
 }
