@@ -72,11 +72,17 @@
 // however large the vocabulary is, and sums their scores in a table sized
 // to the entries it touches, not to the vocabulary (the posting lists are
 // spans of one flat array, so a large vocabulary costs no more per
-// search). The cap costs recall in a vocabulary
-// where thousands of entries share a word ("soud"): the nearest entries
-// are then taken among the first maxPosting entries carrying each word or
-// piece, in the order of the data, and a reader who wants one of the others
-// spells it more fully.
+// search, and the trigrams are in a flat table of their own). Full lists
+// that are equal (those of a word every entry carries and of its
+// trigrams) are kept once and read once, and the search sums the heaviest
+// lists first: once the lists left weigh too little to lift an entry not
+// yet counted to two thirds of the best score, it only adds to the
+// entries it counted, so that the lists of rarer trigrams, which hold
+// entries far apart in a large vocabulary, are mostly not read. The cap
+// costs recall in a vocabulary where thousands of entries share a word
+// ("soud"): the nearest entries are then taken among the first maxPosting
+// entries carrying each word or piece, in the order of the data, and a
+// reader who wants one of the others spells it more fully.
 //
 // # Building
 //

@@ -35,7 +35,7 @@ const (
 // index holds no pointer per list for the collector to trace.
 type nearIndex struct {
 	words map[string]span
-	grams map[gram]span
+	grams gramTable
 	// wholes maps the spaceless folded form of every id and abbreviation
 	// to its entries, for the prefix search; longest is the length in
 	// bytes of the longest, which bounds that search.
@@ -68,13 +68,11 @@ type folded struct {
 
 // postingLists collects the capped posting lists of one kind of key while
 // New builds the index, in one pass over the entries: every key gets a
-// number, in the order first seen, under which its count and its last
-// entry are kept, and each entry kept is one pair, so that no list is a
-// slice of its own; place then lays the lists out in one array.
-type postingLists[K comparable] struct {
-	// spans maps each key to its span; while collecting, off is the key's
-	// number.
-	spans  map[K]span
+// number (number), in the order first seen, under which its count and its
+// last entry are kept, and each entry kept is one pair, so that no list is
+// a slice of its own; place then lays the lists out in one array. The
+// keys are kept by wordLists (in a map) and gramLists (in a gramTable).
+type postingLists struct {
 	counts []uint32 // by number: how many entries the list keeps
 	last   []int32  // by number: the last entry kept
 	pairs  []posting
@@ -86,21 +84,21 @@ type posting struct {
 	entry int32
 }
 
-func newPostingLists[K comparable](hint int) postingLists[K] {
-	return postingLists[K]{spans: make(map[K]span, hint), counts: make([]uint32, 0, hint), last: make([]int32, 0, hint)}
+func newPostingLists(hint int) postingLists {
+	return postingLists{counts: make([]uint32, 0, hint), last: make([]int32, 0, hint)}
 }
 
-// add appends entry i to the list of k unless the list is full or ends
-// with i already (entries are added in the order of the data).
-func (p *postingLists[K]) add(k K, i int32) {
-	s, ok := p.spans[k]
-	if !ok {
-		s.off = uint32(len(p.counts))
-		p.spans[k] = s
-		p.counts = append(p.counts, 0)
-		p.last = append(p.last, -1)
-	}
-	j := s.off
+// number numbers a new key.
+func (p *postingLists) number() uint32 {
+	p.counts = append(p.counts, 0)
+	p.last = append(p.last, -1)
+	return uint32(len(p.counts) - 1)
+}
+
+// add appends entry i to the list of the key numbered j unless the list
+// is full or ends with i already (entries are added in the order of the
+// data).
+func (p *postingLists) add(j uint32, i int32) {
 	if p.counts[j] >= maxPosting || p.last[j] == i {
 		return
 	}
@@ -110,9 +108,14 @@ func (p *postingLists[K]) add(k K, i int32) {
 }
 
 // place writes the lists into postings, from offset at on, in the order of
-// their numbers and each in the order added, and returns the map from key
-// to span, and the offset after the last list.
-func (p *postingLists[K]) place(postings []int32, at uint32) (map[K]span, uint32) {
+// their numbers and each in the order added, and returns the offset after
+// the last list; then span returns the span of the list numbered j. A full
+// list (maxPosting entries) equal to one placed before it, of any kind
+// (shared), is not written again: its span is that one's. So a word that
+// every entry carries and its trigrams, whose lists are the same first
+// maxPosting entries, are one list, and a search that reads them reads it
+// once (scored). Spans with equal offsets are therefore equal.
+func (p *postingLists) place(postings []int32, at uint32, shared map[[maxPosting]int32]uint32) uint32 {
 	// counts become the offsets each list starts at, then, as its entries
 	// are written, the offsets it ends at: a list starts where the one
 	// numbered before it ends.
@@ -125,22 +128,109 @@ func (p *postingLists[K]) place(postings []int32, at uint32) (map[K]span, uint32
 		postings[p.counts[q.key]] = q.entry
 		p.counts[q.key]++
 	}
-	for k, s := range p.spans {
-		from := start
-		if s.off > 0 {
-			from = p.counts[s.off-1]
+	// Then each list moves down over the copies left out before it
+	// (copy moves overlapping entries), and counts become the offsets
+	// the lists start at for good, last their lengths.
+	to, from := start, start
+	for j, end := range p.counts {
+		list := postings[from:end]
+		off, placed := to, false
+		if len(list) == maxPosting {
+			if off, placed = shared[[maxPosting]int32(list)]; !placed {
+				off = to
+				shared[[maxPosting]int32(list)] = to
+			}
 		}
-		p.spans[k] = span{off: from, n: p.counts[s.off] - from}
+		if !placed {
+			to += uint32(copy(postings[to:], list))
+		}
+		p.counts[j], p.last[j] = off, int32(len(list))
+		from = end
+	}
+	return to
+}
+
+func (p *postingLists) span(j uint32) span { return span{off: p.counts[j], n: uint32(p.last[j])} }
+
+// wordLists are the posting lists of words, by a map from the word to its
+// span (while collecting, off is the word's number).
+type wordLists struct {
+	postingLists
+	spans map[string]span
+}
+
+func newWordLists(hint int) wordLists {
+	return wordLists{newPostingLists(hint), make(map[string]span, hint)}
+}
+
+func (p *wordLists) add(w string, i int32) {
+	s, ok := p.spans[w]
+	if !ok {
+		s.off = p.number()
+		p.spans[w] = s
+	}
+	p.postingLists.add(s.off, i)
+}
+
+// place places the lists (postingLists.place) and returns the map from
+// word to span.
+func (p *wordLists) place(postings []int32, at uint32, shared map[[maxPosting]int32]uint32) (map[string]span, uint32) {
+	at = p.postingLists.place(postings, at, shared)
+	for k, s := range p.spans {
+		p.spans[k] = p.span(s.off)
 	}
 	return p.spans, at
+}
+
+// gramLists are the posting lists of trigrams, by a gramTable (while
+// collecting, a trigram's span holds its number as off).
+type gramLists struct {
+	postingLists
+	table gramTable
+	keys  int // the trigrams in table
+}
+
+// newGramLists makes the lists of trigrams: far fewer than entries in a
+// large vocabulary (three letters have a few thousand spellings), so the
+// table starts small and grows.
+func newGramLists(hint int) gramLists {
+	p := gramLists{postingLists: newPostingLists(hint)}
+	p.table.make(64)
+	return p
+}
+
+func (p *gramLists) add(g gram, i int32) {
+	h, found := p.table.find(g)
+	if found {
+		p.postingLists.add(p.table.spans[h].off, i)
+		return
+	}
+	j := p.number()
+	p.table.keys[h], p.table.spans[h] = g+1, span{off: j}
+	if p.keys++; p.keys > len(p.table.keys)/4*3 {
+		p.table.grow()
+	}
+	p.postingLists.add(j, i)
+}
+
+// place places the lists (postingLists.place) and returns the table from
+// trigram to span.
+func (p *gramLists) place(postings []int32, at uint32, shared map[[maxPosting]int32]uint32) (gramTable, uint32) {
+	at = p.postingLists.place(postings, at, shared)
+	for h, k := range p.table.keys {
+		if k != 0 {
+			p.table.spans[h] = p.span(p.table.spans[h].off)
+		}
+	}
+	return p.table, at
 }
 
 // buildNear indexes the words of every entry's folded spellings, and the
 // trigrams of each word, keeping at most maxPosting entries per key.
 func buildNear(spellings [][]folded) nearIndex {
-	words := newPostingLists[string](2 * len(spellings))
-	grams := newPostingLists[gram](len(spellings))
-	wholes := newPostingLists[string](len(spellings))
+	words := newWordLists(2 * len(spellings))
+	grams := newGramLists(len(spellings))
+	wholes := newWordLists(len(spellings))
 	n := nearIndex{starts: map[string]struct{}{}}
 	for i, list := range spellings {
 		id := int32(i)
@@ -166,12 +256,65 @@ func buildNear(spellings [][]folded) nearIndex {
 			}
 		}
 	}
-	n.postings = make([]int32, len(words.pairs)+len(grams.pairs)+len(wholes.pairs))
+	postings := make([]int32, len(words.pairs)+len(grams.pairs)+len(wholes.pairs))
+	shared := map[[maxPosting]int32]uint32{}
 	var at uint32
-	n.words, at = words.place(n.postings, at)
-	n.grams, at = grams.place(n.postings, at)
-	n.wholes, _ = wholes.place(n.postings, at)
+	n.words, at = words.place(postings, at, shared)
+	n.grams, at = grams.place(postings, at, shared)
+	n.wholes, at = wholes.place(postings, at, shared)
+	// The lists shared leave the array shorter than allocated.
+	n.postings = append([]int32(nil), postings[:at]...)
 	return n
+}
+
+// gramTable maps trigrams to their lists: open addressing by the trigram,
+// a power of two of slots, at least a third more than the trigrams. A
+// probe reads only keys, eight to a cache line, and a free key (0; a key
+// is its trigram plus one) ends it. A map of 20,000 trigrams is several
+// tables behind a directory, and a search looks up a few dozen.
+type gramTable struct {
+	keys  []gram
+	spans []span
+	shift uint8 // 64 less the bits of a slot's number
+}
+
+// make makes the table empty, of size slots, a power of two.
+func (t *gramTable) make(size int) {
+	t.keys, t.spans, t.shift = make([]gram, size), make([]span, size), uint8(64-bits.Len(uint(size-1)))
+}
+
+// grow doubles the table.
+func (t *gramTable) grow() {
+	keys, spans := t.keys, t.spans
+	t.make(2 * len(keys))
+	for h, k := range keys {
+		if k != 0 {
+			to, _ := t.find(k - 1)
+			t.keys[to], t.spans[to] = k, spans[h]
+		}
+	}
+}
+
+// find returns the slot of the trigram g, and whether it holds g, or else
+// the free slot where g goes.
+func (t *gramTable) find(g gram) (uint64, bool) {
+	mask := uint64(len(t.keys) - 1)
+	for h := uint64(g) * 0x9E3779B97F4A7C15 >> t.shift; ; h = (h + 1) & mask {
+		switch t.keys[h] {
+		case 0:
+			return h, false
+		case g + 1:
+			return h, true
+		}
+	}
+}
+
+// get returns the list of the trigram g.
+func (t *gramTable) get(g gram) (span, bool) {
+	if h, ok := t.find(g); ok {
+		return t.spans[h], true
+	}
+	return span{}, false
 }
 
 func (n *nearIndex) list(s span) []int32 { return n.postings[s.off : s.off+s.n] }
@@ -296,6 +439,10 @@ func firstRunes(s string, n int) (string, bool) {
 	return s, n == 0
 }
 
+// threshold is the least score of a nearest entry when the best is best:
+// wordWeight, and two thirds of the best.
+func threshold(best int32) int32 { return max(wordWeight, (2*best+2)/3) }
+
 // weighted is one posting list a search reads, and what each entry in it
 // scores.
 type weighted struct {
@@ -316,6 +463,10 @@ type tally struct {
 	touch int32 // keeps the loads of scored's first pass
 }
 
+// listSlots is the size of scored's table of the lists it reads: 1<<9,
+// at least twice maxLists.
+const listSlots = 1 << 9
+
 type slot struct{ entry, score int32 }
 
 var tallies = sync.Pool{New: func() any { return new(tally) }}
@@ -327,24 +478,27 @@ var tallies = sync.Pool{New: func() any { return new(tally) }}
 func (n *nearIndex) scored(k string, out []int32) []int32 {
 	var lists [maxLists]weighted
 	read := lists[:0]
-	total := 0
+	total := 0          // the postings of the lists
+	weights := int32(0) // the weights of the lists
 	// at finds a list already read, by its offset, so that a list read
 	// twice (the trigrams of a word and of the spelling without its
 	// spaces) is read once with its weights summed: at holds index+1 in
 	// read, 0 for none.
-	var at [2 * maxLists]uint16
+	var at [listSlots]uint16
 	add := func(s span, weight int32) {
-		h := s.off * 0x9E3779B1 >> 23 % uint32(len(at))
+		h := s.off * 0x9E3779B1 >> (32 - 9)
 		for at[h] != 0 {
 			if r := &read[at[h]-1]; r.off == s.off {
 				r.weight += weight
+				weights += weight
 				return
 			}
-			h = (h + 1) % uint32(len(at))
+			h = (h + 1) % listSlots
 		}
 		read = append(read, weighted{s, weight})
 		at[h] = uint16(len(read))
 		total += int(s.n)
+		weights += weight
 	}
 	search := func(w string) {
 		if utf8.RuneCountInString(w) > maxTokenRunes {
@@ -362,7 +516,7 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 				}
 			}
 			distinct = append(distinct, g)
-			if s, ok := n.grams[g]; ok {
+			if s, ok := n.grams.get(g); ok {
 				add(s, 1)
 			}
 		})
@@ -401,9 +555,35 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	slots := t.slots[:size]
 	used := t.used[:0]
 	mask := uint32(size - 1)
+
+	// The lists are summed heaviest first, and every entry they hold is
+	// counted, until the weight of the lists left is below the threshold
+	// of the best score so far: an entry none of the lists summed holds
+	// then scores less than the threshold of the best score, which only
+	// grows, and is not one of the nearest (nor the best). From then on
+	// only the entries already counted are, and as every list is in the
+	// order of the data, only its entries up to the last counted are
+	// looked at (a large vocabulary's lists of the rarer trigrams hold
+	// entries far apart, and are mostly not read at all).
+	left := weights
 	best := int32(0)
-	for _, l := range read {
-		for _, i := range n.list(l.span) {
+	last := int32(-1) // the last entry counted
+	j := 0
+	for ; j < len(read) && left >= threshold(best); j++ {
+		// The heaviest list left comes next: most searches sum one or
+		// two, so picking them costs less than sorting all.
+		m := j
+		for i := j + 1; i < len(read); i++ {
+			if read[i].weight > read[m].weight {
+				m = i
+			}
+		}
+		read[j], read[m] = read[m], read[j]
+		l := read[j]
+		left -= l.weight
+		list := n.list(l.span)
+		last = max(last, list[len(list)-1])
+		for _, i := range list {
 			h := uint32(i) * 0x9E3779B1 & mask
 			for slots[h].entry != 0 && slots[h].entry != i+1 {
 				h = (h + 1) & mask
@@ -416,8 +596,24 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 			best = max(best, slots[h].score)
 		}
 	}
+	for ; j < len(read); j++ {
+		l := read[j]
+		for _, i := range n.list(l.span) {
+			if i > last {
+				break
+			}
+			h := uint32(i) * 0x9E3779B1 & mask
+			for slots[h].entry != 0 && slots[h].entry != i+1 {
+				h = (h + 1) & mask
+			}
+			if slots[h].entry != 0 {
+				slots[h].score += l.weight
+				best = max(best, slots[h].score)
+			}
+		}
+	}
 
-	threshold := max(wordWeight, (2*best+2)/3)
+	least := threshold(best)
 	// The best MaxNear, kept in order by insertion: higher score first,
 	// then the lower entry.
 	var top [MaxNear]slot
@@ -425,7 +621,7 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	before := func(a, b slot) bool { return a.score > b.score || a.score == b.score && a.entry < b.entry }
 	for _, h := range used {
 		s := slots[h]
-		if s.score < threshold {
+		if s.score < least {
 			continue
 		}
 		if kept == MaxNear && !before(s, top[kept-1]) {

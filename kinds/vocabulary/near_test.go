@@ -122,14 +122,14 @@ func bruteNear(entries []Entry, k string) []int32 {
 }
 
 // edit draws a near miss of s: a few letters deleted, inserted, replaced
-// or swapped, a word dropped, a word of the pool added, or the words run
-// together.
+// or swapped, a word dropped, a word of the pool added, the words run
+// together, or a piece repeated.
 func edit(t *rapid.T, s string) string {
 	letters := []rune("aeiousčýšřzkx 1")
 	for range rapid.IntRange(1, 3).Draw(t, "edits") {
 		r := []rune(s)
 		at := rapid.IntRange(0, len(r)).Draw(t, "at")
-		switch rapid.IntRange(0, 6).Draw(t, "edit") {
+		switch rapid.IntRange(0, 7).Draw(t, "edit") {
 		case 0:
 			if at < len(r) && len(r) > 1 {
 				r = slices.Delete(r, at, at+1)
@@ -151,8 +151,14 @@ func edit(t *rapid.T, s string) string {
 			}
 		case 5:
 			r = []rune(string(r) + " " + rapid.SampledFrom(pool).Draw(t, "added"))
-		default:
+		case 6:
 			r = []rune(strings.ReplaceAll(string(r), " ", ""))
+		default:
+			// A piece repeated: a word with a trigram twice ("sososo"),
+			// which a word counts once.
+			if n := rapid.IntRange(1, 3).Draw(t, "piece"); at+n <= len(r) {
+				r = slices.Insert(r, at, slices.Clone(r[at:at+n])...)
+			}
 		}
 		s = string(r)
 	}
@@ -208,6 +214,53 @@ func TestPropertyNearIsBruteForce(t *testing.T) {
 		got := v.near.find(k, nil)
 		if want := bruteNear(entries, k); !slices.Equal(got, want) {
 			t.Fatalf("near %q: index %v, brute force %v", k, got, want)
+		}
+	})
+}
+
+// scoredVocabularies are built once for TestPropertyNearIsUnpruned: a
+// register of district courts (synthetic) at a few sizes, large enough
+// that the lists of the shared words are full and one list, and those of
+// the rarer trigrams hold entries far apart.
+var scoredVocabularies = map[int]*Reader{}
+
+// The search that stops counting entries which can no longer qualify
+// (scored) finds exactly what the search that counts every posting
+// (oracleFind, the search before issue 23 item 4) finds, in the same
+// order, in crowded random vocabularies and in registers of up to 5,000
+// entries, for random edits of their spellings and of their words.
+func TestPropertyNearIsUnpruned(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var v *Reader
+		var spellings []string
+		if rapid.Bool().Draw(t, "register") {
+			n := rapid.SampledFrom([]int{40, 300, 1000, 5000}).Draw(t, "entries")
+			if v = scoredVocabularies[n]; v == nil {
+				var err error
+				if v, err = New(Options{Entries: synthetic(n)}); err != nil {
+					t.Fatalf("New: %v", err)
+				}
+				scoredVocabularies[n] = v
+			}
+			e := v.entries[rapid.IntRange(0, n-1).Draw(t, "entry")]
+			spellings = slices.Concat([]string{e.ID}, e.Names, e.English, e.Abbreviations,
+				[]string{"okresni soud " + word(rapid.IntRange(0, 2*n).Draw(t, "word"))})
+		} else {
+			entries := drawCrowded(t)
+			var err error
+			if v, err = New(Options{Entries: entries}); err != nil {
+				t.Fatalf("New: %v", err)
+			}
+			e := entries[rapid.IntRange(0, len(entries)-1).Draw(t, "entry")]
+			spellings = slices.Concat([]string{e.ID}, e.Names, e.English, e.Abbreviations,
+				[]string{strings.Join(rapid.SliceOfN(rapid.SampledFrom(pool), 1, 10).Draw(t, "words"), " ")})
+		}
+		k := key(edit(t, rapid.SampledFrom(spellings).Draw(t, "spelling")))
+		if k == "" {
+			return
+		}
+		if got, want := v.near.find(k, nil), v.near.oracleFind(k, nil); !slices.Equal(got, want) {
+			t.Fatalf("near %q: %v, unpruned %v", k, got, want)
 		}
 	})
 }
