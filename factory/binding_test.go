@@ -3,6 +3,7 @@ package factory
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"reflect"
 	"testing"
 	"time"
@@ -65,7 +66,7 @@ func TestBindingValuePath(t *testing.T) {
 		"2026-12-01", "1. 12. 2026", "2026-13-01", "today", "2026-12-01T10:00:00Z", "en-GB", "cs", "0f8fad5b-d9cb-469f-a165-70867728950e",
 		"/eli/cz/sb/2026/1", []any{1}, map[string]any{"a": 1},
 		json.Number("1e21"), json.Number("-0"), json.Number("0.000001"), json.Number("123456789012345678901234567890.5"),
-		json.Number("1E-7"), 1e21, -0.0, "1 000 000,5", "12.", "-.5", "١٢٣"}
+		json.Number("1E-7"), 1e21, math.Copysign(0, -1), "1 000 000,5", "12.", "-.5", "١٢٣"}
 	for _, c := range []struct {
 		goType reflect.Type
 		tag    string
