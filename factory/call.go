@@ -209,7 +209,7 @@ func (t *Tool) decode(arguments json.RawMessage) (map[string]any, *Result, *Resu
 	if issue != nil {
 		return nil, nil, &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
 	}
-	res := &Result{Arguments: map[string]any{}, Notes: []Remark{}, Warnings: []Remark{}, Issues: []Issue{}}
+	res := &Result{Arguments: make(map[string]any, len(t.props)), Notes: []Remark{}, Warnings: []Remark{}, Issues: []Issue{}}
 	if inString {
 		res.Notes = append(res.Notes, Remark{Code: string(agentinput.NoteObjectInString), Path: "",
 			Message: "Read the arguments " + string(agentinput.Received(string(inner))) + ", sent as a JSON string, as the object it holds"})
