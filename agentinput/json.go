@@ -72,7 +72,7 @@ func (w msgWriter) spelling(s Spelling) msgWriter {
 
 // plain reports whether every byte of s is ASCII that a JSON string holds
 // as it is.
-func plain(s string) bool {
+func plain[S ~string | ~[]byte](s S) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
 			return false
@@ -180,10 +180,8 @@ func simpleJSON(b []byte) bool {
 		if len(b) < 2 || b[len(b)-1] != '"' {
 			return json.Valid(b)
 		}
-		for _, c := range b[1 : len(b)-1] {
-			if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
-				return json.Valid(b)
-			}
+		if !plain(b[1 : len(b)-1]) {
+			return json.Valid(b)
 		}
 		return true
 	case c == '-' || c >= '0' && c <= '9':

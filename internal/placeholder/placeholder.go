@@ -113,7 +113,7 @@ func Unknown(v any) bool {
 // that is not ASCII is never looked up: the tables' other entries begin
 // with one (dashes, "？", "…"). A spelling whose first byte is not in the
 // set is not in the class, without lower-casing it or looking it up.
-var placeholderStarts, unknownStarts = startSet(placeholders, "([{<"), startSet(unknowns, "([{<?.")
+var placeholderStarts, unknownStarts = startSet(placeholders, bracketPairs), startSet(unknowns, bracketPairs+"?.")
 
 // startSet is the set of bytes a spelling of table may begin with.
 func startSet(table map[string]bool, more string) (set [utf8.RuneSelf]bool) {
@@ -144,12 +144,17 @@ func unbracket(t string) (string, bool) {
 	if len(t) < 2 {
 		return t, false
 	}
-	switch t[0:1] + t[len(t)-1:] {
-	case "()", "[]", "{}", "<>":
-		return strings.TrimSpace(t[1 : len(t)-1]), true
+	for i := 0; i < len(bracketPairs); i += 2 {
+		if t[0] == bracketPairs[i] && t[len(t)-1] == bracketPairs[i+1] {
+			return strings.TrimSpace(t[1 : len(t)-1]), true
+		}
 	}
 	return t, false
 }
+
+// bracketPairs are the brackets unbracket takes off, each opening one
+// before its closing one.
+const bracketPairs = "()[]{}<>"
 
 // questionsOrEllipsis reports whether t is question marks alone, or an
 // ellipsis alone (three or more dots, or U+2026).

@@ -463,9 +463,12 @@ type tally struct {
 	touch int32 // keeps the loads of scored's first pass
 }
 
-// listSlots is the size of scored's table of the lists it reads: 1<<9,
-// at least twice maxLists.
-const listSlots = 1 << 9
+// listSlots is the size of scored's table of the lists it reads, at
+// least twice maxLists; listBits is its log2.
+const (
+	listBits  = 9
+	listSlots = 1 << listBits
+)
 
 type slot struct{ entry, score int32 }
 
@@ -486,7 +489,7 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	// read, 0 for none.
 	var at [listSlots]uint16
 	add := func(s span, weight int32) {
-		h := s.off * 0x9E3779B1 >> (32 - 9)
+		h := s.off * 0x9E3779B1 >> (32 - listBits)
 		for at[h] != 0 {
 			if r := &read[at[h]-1]; r.off == s.off {
 				r.weight += weight
