@@ -49,7 +49,7 @@ var layers = []layer{
 	{name: "factory", packages: []string{"factory"},
 		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder", "kinds/...", "receipt", "promcp"},
 		thirdParty: []string{"github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text"}},
-	{name: "factory test helpers", packages: []string{"factory/factorytest"}, imports: []string{"factory"}},
+	{name: "factory test helpers", packages: []string{"factory/factorytest"}, imports: []string{"factory"}, thirdParty: []string{"pgregory.net/rapid"}},
 	{name: "transports", packages: []string{"factory/mcp"}, imports: []string{"agentinput", "factory"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "census", packages: []string{"census", "census/ownership", "census/cmd/census"},

@@ -18,9 +18,18 @@ type Note struct {
 }
 
 // Warning tells the caller something about a call that succeeded.
+//
+// Ask, when set, is the ask the value would have been had the kind not
+// let it through: a filter value dropped (filter_dropped) carries the ask
+// its kind answered, whose readings are the stored values it may mean. It
+// is not part of the warning's JSON (the message says it in words); the
+// factory uses it to put the drop in a read's structured result and, when
+// the call is refused for another argument, among the envelope's issues,
+// so that one corrected call fixes both.
 type Warning struct {
 	Code    WarningCode `json:"code"`
 	Message string      `json:"message"`
+	Ask     *Ask        `json:"-"`
 }
 
 // Spelling is a value as a message shows it. It is rendered only when the

@@ -14,6 +14,7 @@ import (
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/number"
 	"agentinput.dev/kinds/timestamp"
+	"agentinput.dev/promcp"
 )
 
 // Result is what one call comes to: the handler's output with the notes
@@ -26,6 +27,12 @@ type Result struct {
 	Arguments map[string]any
 	Notes     []Remark
 	Warnings  []Remark
+	// Dropped are the filters the call sent and did not apply (each also
+	// a filter_dropped warning): a read result (promcp.Read) carries them
+	// as its dropped_filters, and factory/mcp states them first, before
+	// the result (dropped.go). Empty when the call was refused: its
+	// envelope lists them among the issues.
+	Dropped []promcp.DroppedFilter
 	// Envelope is set when the call did not reach a result.
 	Envelope *Envelope
 	// Issues are the items of best-effort lists that did not read: the
@@ -186,9 +193,18 @@ func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *ma
 	if len(issues) == 0 {
 		issues = t.violations(res.Arguments)
 	}
+	if len(issues) > 0 || mode == ModeWrite {
+		// A refused call lists the filters it would drop among its issues,
+		// so that one corrected call fixes all; a write never goes ahead
+		// without a filter it was sent (dropped.go).
+		var drops []Issue
+		res.Warnings, drops = dropsAsIssues(res.Warnings)
+		issues = append(issues, drops...)
+	}
 	if len(issues) > 0 {
 		return t.refusedArguments(res, issues), "", nil, true
 	}
+	res.Dropped = droppedFilters(res.Warnings)
 	return res, callerKey, assign, false
 }
 
@@ -403,7 +419,7 @@ func appendNotes(list []Remark, o agentinput.Outcome[slot], at string, size int)
 // appendWarnings appends the warnings of o at path at to list.
 func appendWarnings(list []Remark, o agentinput.Outcome[slot], at string) []Remark {
 	for _, w := range o.Warnings() {
-		list = append(list, Remark{Code: string(w.Code), Path: at, Message: w.Message})
+		list = append(list, Remark{Code: string(w.Code), Path: at, Message: w.Message, ask: w.Ask})
 	}
 	return list
 }
@@ -526,7 +542,7 @@ func remarksAt(o agentinput.Outcome[slot], at string, p *property, raw any) prop
 		r.notes = append(r.notes, Remark{Code: string(n.Code), Path: at, Message: n.Message})
 	}
 	for _, w := range o.Warnings() {
-		r.warnings = append(r.warnings, Remark{Code: string(w.Code), Path: at, Message: w.Message})
+		r.warnings = append(r.warnings, Remark{Code: string(w.Code), Path: at, Message: w.Message, ask: w.Ask})
 	}
 	if s, ok := o.Value(); ok {
 		r.value = &s
@@ -590,7 +606,7 @@ func (t *Tool) runHandler(ctx context.Context, res *Result, callerKey string, as
 		if err != nil {
 			return &Result{Envelope: t.failed(err, ""), Notes: res.Notes, Warnings: res.Warnings, cause: err}
 		}
-		res.Output = out
+		res.Output = narrowed(out, res.Dropped)
 	}
 	if res.Envelope == nil && !res.Replayed {
 		res.Warnings = append(res.Warnings, res.handlerWarnings...)

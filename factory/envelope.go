@@ -15,6 +15,9 @@ type Remark struct {
 	Code    string `json:"code"`
 	Path    string `json:"path"`
 	Message string `json:"message"`
+	// ask is the warning's agentinput.Warning.Ask: what a dropped filter
+	// would have been asked as (dropped.go).
+	ask *agentinput.Ask
 }
 
 // Issue is one reason a call was not made: an ask at a path into the

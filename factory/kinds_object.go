@@ -255,7 +255,7 @@ func treeOutcome(tree func(raw any, at string, mode Mode) propertyRead) func(raw
 		}
 		o := agentinput.Value(*r.value, notes)
 		for _, w := range r.warnings {
-			o = o.WithWarning(agentinput.Warning{Code: agentinput.WarningCode(w.Code), Message: w.Path + ": " + w.Message})
+			o = o.WithWarning(agentinput.Warning{Code: agentinput.WarningCode(w.Code), Message: w.Path + ": " + w.Message, Ask: w.ask})
 		}
 		return o
 	}

@@ -182,32 +182,39 @@ func TestFieldsAreTheTypesAndTheSchemas(t *testing.T) {
 	cases := []struct {
 		name   string
 		fields []string
-		typ    reflect.Type
-		schema map[string]any
+		// extensions are optional fields after the required ones, each
+		// omitted from the JSON when empty.
+		extensions []string
+		typ        reflect.Type
+		schema     map[string]any
 	}{
-		{"read", promcp.ReadFields(), reflect.TypeFor[promcp.Read[int]](), promcp.ReadSchema(nil)},
-		{"do", promcp.DoFields(), reflect.TypeFor[promcp.Do[int]](), promcp.DoSchema(nil)},
-		{"report", promcp.ReportFields(), reflect.TypeFor[promcp.CapabilityReport](), promcp.CapabilityReportSchema()},
-		{"candidate", promcp.CandidateFields(), reflect.TypeFor[promcp.Candidate](),
+		{"read", promcp.ReadFields(), promcp.ReadExtensionFields(), reflect.TypeFor[promcp.Read[int]](), promcp.ReadSchema(nil)},
+		{"do", promcp.DoFields(), nil, reflect.TypeFor[promcp.Do[int]](), promcp.DoSchema(nil)},
+		{"report", promcp.ReportFields(), nil, reflect.TypeFor[promcp.CapabilityReport](), promcp.CapabilityReportSchema()},
+		{"candidate", promcp.CandidateFields(), nil, reflect.TypeFor[promcp.Candidate](),
 			promcp.CapabilityReportSchema()["properties"].(map[string]any)["candidates"].(map[string]any)["items"].(map[string]any)},
 	}
 	for _, c := range cases {
 		var tags []string
 		for f := range c.typ.Fields() {
-			tags = append(tags, strings.Split(f.Tag.Get("json"), ",")[0])
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			tags = append(tags, name)
+			if slices.Contains(c.extensions, name) != (opts == "omitempty") {
+				t.Errorf("%s: field %s has JSON options %q; an extension, and only one, is omitempty", c.name, name, opts)
+			}
 		}
-		if !slices.Equal(tags, c.fields) {
-			t.Errorf("%s: JSON names %v, fields %v", c.name, tags, c.fields)
+		if all := append(slices.Clone(c.fields), c.extensions...); !slices.Equal(tags, all) {
+			t.Errorf("%s: JSON names %v, fields %v", c.name, tags, all)
 		}
 		var req []string
 		for _, r := range c.schema["required"].([]any) {
 			req = append(req, r.(string))
 		}
 		props := c.schema["properties"].(map[string]any)
-		if !slices.Equal(req, c.fields) || len(props) != len(c.fields) {
-			t.Errorf("%s: schema requires %v with %d properties, fields %v", c.name, req, len(props), c.fields)
+		if !slices.Equal(req, c.fields) || len(props) != len(c.fields)+len(c.extensions) {
+			t.Errorf("%s: schema requires %v with %d properties, fields %v and extensions %v", c.name, req, len(props), c.fields, c.extensions)
 		}
-		for _, f := range c.fields {
+		for _, f := range append(slices.Clone(c.fields), c.extensions...) {
 			p, ok := props[f].(map[string]any)
 			if !ok || p["description"] == nil {
 				t.Errorf("%s: property %q missing or without a description", c.name, f)

@@ -11,6 +11,10 @@ type Read[T any] struct {
 	// Timestamp is when the value was observed (not when it was sent), in UTC.
 	Timestamp time.Time `json:"timestamp"`
 	Quality   Quality   `json:"quality"`
+	// DroppedFilters, an extension of the convention's contract, are the
+	// filters the call sent and the read did not apply (the factory fills
+	// them: [Read.WithDroppedFilters]); omitted when there is none.
+	DroppedFilters []DroppedFilter `json:"dropped_filters,omitempty"`
 }
 
 // NewRead is the read result of value, observed at the instant at with the

@@ -4,9 +4,12 @@ import "reflect"
 
 // The contracts' JSON Schemas (draft 2020-12 vocabulary, as the factory
 // writes its input schemas): maps a tool advertises as its outputSchema.
-// Every field is required, because every field is always sent (null where
-// the contract allows it); no other field is allowed, because a domain that
-// extends a contract declares its own type and schema.
+// Every field of the convention is required, because every field is always
+// sent (null where the contract allows it); no other field is allowed,
+// because a domain that extends a contract declares its own type and
+// schema. agentinput's own extensions are declared here too: do's effect,
+// always sent and required, and read's dropped_filters
+// (ReadExtensionFields), sent only when a filter was dropped.
 
 // ReadFields are the fields every read_* result has, in schema order.
 func ReadFields() []string { return []string{"value", "unit", "timestamp", "quality"} }
@@ -36,8 +39,9 @@ func ReadSchema(value map[string]any) map[string]any {
 			"value":     described(value, "The value observed."),
 			"unit":      nullableText("The value's unit; null for a value without one."),
 			"timestamp": instant("When the value was observed, RFC 3339 in UTC."),
-			"quality": enum("How far the value can be trusted: good (fresh, reliable source), stale (older than its cache lifetime, nothing fresher), degraded (source outside normal parameters), error (the read failed; the value is absent or unreliable).",
+			"quality": enum("How far the value can be trusted: good (fresh, reliable source), stale (older than its cache lifetime, nothing fresher), degraded (source outside normal parameters, or not the answer asked for: see dropped_filters), error (the read failed; the value is absent or unreliable).",
 				Qualities()),
+			"dropped_filters": droppedFiltersSchema(),
 		})
 }
 

@@ -84,6 +84,9 @@ func contentOutput(out any) (factory.Content, bool) {
 // out and the "Input read" block.
 func contentResult(out *sdk.CallToolResult, res *factory.Result, c factory.Content) *sdk.CallToolResult {
 	out.Content = Content(c.Blocks)
+	if text := DroppedText(res); text != "" {
+		out.Content = append([]sdk.Content{&sdk.TextContent{Text: text}}, out.Content...)
+	}
 	if c.Structured != nil || len(res.Issues) > 0 {
 		payload, err := json.Marshal(c.Structured)
 		if err != nil {

@@ -185,10 +185,14 @@ func listAll(ctx context.Context, next sdk.MethodHandler, session *sdk.ServerSes
 }
 
 // attachNotes adds the notes and warnings of the read to a result of the
-// server's own handler.
+// server's own handler: the filters it dropped first, before the result,
+// the rest after it.
 func attachNotes(out *sdk.CallToolResult, read *factory.Result) {
 	if len(read.Notes) == 0 && len(read.Warnings) == 0 {
 		return
+	}
+	if text := DroppedText(read); text != "" {
+		out.Content = append([]sdk.Content{&sdk.TextContent{Text: text}}, out.Content...)
 	}
 	if out.Meta == nil {
 		out.Meta = sdk.Meta{}

@@ -22,11 +22,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 )
 
@@ -210,7 +212,10 @@ func Result(res *factory.Result) *sdk.CallToolResult {
 		payload = withIssues(payload, res.Issues)
 	}
 	out.StructuredContent = json.RawMessage(payload)
-	out.Content = []sdk.Content{&sdk.TextContent{Text: string(payload)}}
+	if text := DroppedText(res); text != "" {
+		out.Content = append(out.Content, &sdk.TextContent{Text: text})
+	}
+	out.Content = append(out.Content, &sdk.TextContent{Text: string(payload)})
 	if len(res.Issues) > 0 {
 		out.Content = append(out.Content, &sdk.TextContent{Text: NotAppliedText(res.Issues, res.IssuesNotListed)})
 	}
@@ -273,10 +278,47 @@ func NotAppliedText(issues []factory.Issue, notListed int) string {
 	return b.String()
 }
 
+// DroppedLead is how the text of a result begins when the call dropped a
+// filter: a model that reads only the first words of a result reads that
+// it is not the answer it asked for.
+const DroppedLead = "Warning: the results below are NOT filtered by "
+
+// DroppedText renders the filters a call dropped (Result.Dropped) as the
+// block a result's text starts with, before the result: one line each,
+// naming the property, the value as sent, that the results are NOT
+// filtered by it, and the stored values it may mean (the filter kind's
+// message). "" when no filter was dropped.
+func DroppedText(res *factory.Result) string {
+	var b strings.Builder
+	for i, d := range res.Dropped {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(DroppedLead)
+		b.WriteString(d.Property)
+		b.WriteString(". ")
+		b.WriteString(d.Message)
+	}
+	return b.String()
+}
+
 // InputReadText renders the notes and warnings of a result in one short
-// block a model reads after the payload, or "" when there are none.
+// block a model reads after the payload, or "" when there are none. The
+// warnings of dropped filters are not repeated there: DroppedText put
+// them first.
 func InputReadText(res *factory.Result) string {
-	if len(res.Notes) == 0 && len(res.Warnings) == 0 {
+	warnings := res.Warnings
+	if len(res.Dropped) > 0 {
+		warnings = slices.DeleteFunc(slices.Clone(warnings), func(w factory.Remark) bool {
+			for _, d := range res.Dropped {
+				if w.Code == string(agentinput.WarningFilterDropped) && d.Path == w.Path && d.Message == w.Message {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	if len(res.Notes) == 0 && len(warnings) == 0 {
 		return ""
 	}
 	var b strings.Builder
@@ -287,7 +329,7 @@ func InputReadText(res *factory.Result) string {
 		b.WriteString(": ")
 		b.WriteString(n.Message)
 	}
-	for _, w := range res.Warnings {
+	for _, w := range warnings {
 		b.WriteString("\n- warning ")
 		if w.Path != "" {
 			b.WriteString(w.Path)

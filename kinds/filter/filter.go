@@ -219,15 +219,15 @@ func (f *Reader[T]) markIsValue(o agentinput.Outcome[T], rest string) bool {
 // warning filter_dropped that names the value it would exclude; over any
 // other kind, an ask.
 func (f *Reader[T]) negated(v any, rest string) agentinput.Outcome[T] {
-	const reason = "a filter names the values to keep; it cannot exclude one"
+	a := agentinput.Ask{
+		Code:     agentinput.AskInvalid,
+		Received: agentinput.Received(v),
+		Reason:   "a filter names the values to keep; it cannot exclude one",
+		Expected: f.expected,
+		Hint:     "Send the values to keep, or leave the filter out",
+	}
 	if f.vocab == nil {
-		return agentinput.Asking[T](agentinput.Ask{
-			Code:     agentinput.AskInvalid,
-			Received: agentinput.Received(v),
-			Reason:   reason,
-			Expected: f.expected,
-			Hint:     "Send the values to keep, or leave the filter out",
-		})
+		return agentinput.Asking[T](a)
 	}
 	var b strings.Builder
 	b.WriteString("Dropped the filter value ")
@@ -242,7 +242,7 @@ func (f *Reader[T]) negated(v any, rest string) agentinput.Outcome[T] {
 		b.WriteString(", the value it would exclude")
 	}
 	b.WriteString("; the results are not filtered by it. Send the values to keep, or leave the filter out.")
-	return agentinput.Absent[T](agentinput.Notes{}).WithWarning(agentinput.Warning{Code: agentinput.WarningFilterDropped, Message: b.String()})
+	return agentinput.Absent[T](agentinput.Notes{}).WithWarning(agentinput.Warning{Code: agentinput.WarningFilterDropped, Message: b.String(), Ask: &a})
 }
 
 // pattern reports whether s holds a wildcard ("NS*", "N*S", "KS%", "N?S"):
@@ -273,27 +273,32 @@ const maxMatches = 10
 // whose readings are the declared values it matches.
 func (f *Reader[T]) pattern(v any, text string) agentinput.Outcome[T] {
 	matches := f.match(text)
+	readings := make([]agentinput.Reading, 0, min(len(matches), maxMatches))
+	for _, id := range matches[:min(len(matches), maxMatches)] {
+		meaning := "a declared value the pattern matches"
+		if f.vocab != nil {
+			meaning = f.vocab.Describe(id)
+		}
+		readings = append(readings, agentinput.Reading{Value: quote(id), Meaning: meaning})
+	}
+	reason := "it is a pattern; a filter names a value, not a pattern"
+	hint := "Send the value to keep, or leave the filter out"
+	if len(readings) > 0 {
+		hint = "Send the value you mean, as listed, or leave the filter out"
+	}
+	if len(matches) > maxMatches {
+		reason += " (it matches " + strconv.Itoa(len(matches)) + " values; the first " + strconv.Itoa(maxMatches) + " are listed)"
+	}
+	a := agentinput.Ask{
+		Code:     agentinput.AskInvalid,
+		Received: agentinput.Received(v),
+		Reason:   reason,
+		Expected: f.expected,
+		Hint:     hint,
+		Readings: readings,
+	}
 	if f.vocab == nil {
-		readings := make([]agentinput.Reading, 0, min(len(matches), maxMatches))
-		for _, id := range matches[:min(len(matches), maxMatches)] {
-			readings = append(readings, agentinput.Reading{Value: quote(id), Meaning: "a declared value the pattern matches"})
-		}
-		reason := "it is a pattern; a filter names a value, not a pattern"
-		hint := "Send the value to keep, or leave the filter out"
-		if len(readings) > 0 {
-			hint = "Send the value you mean, as listed, or leave the filter out"
-		}
-		if len(matches) > maxMatches {
-			reason += " (it matches " + strconv.Itoa(len(matches)) + " values; the first " + strconv.Itoa(maxMatches) + " are listed)"
-		}
-		return agentinput.Asking[T](agentinput.Ask{
-			Code:     agentinput.AskInvalid,
-			Received: agentinput.Received(v),
-			Reason:   reason,
-			Expected: f.expected,
-			Hint:     hint,
-			Readings: readings,
-		})
+		return agentinput.Asking[T](a)
 	}
 	var b strings.Builder
 	b.WriteString("Dropped the filter value ")
@@ -306,7 +311,7 @@ func (f *Reader[T]) pattern(v any, text string) agentinput.Outcome[T] {
 		writeIDs(&b, matches)
 	}
 	b.WriteString("; the results are not filtered by it. Send one value to filter by it.")
-	return agentinput.Absent[T](agentinput.Notes{}).WithWarning(agentinput.Warning{Code: agentinput.WarningFilterDropped, Message: b.String()})
+	return agentinput.Absent[T](agentinput.Notes{}).WithWarning(agentinput.Warning{Code: agentinput.WarningFilterDropped, Message: b.String(), Ask: &a})
 }
 
 // match returns the ids (or declared values) one of whose spellings the
@@ -451,7 +456,7 @@ func dropped(v *vocabulary.Reader, raw any, a agentinput.Ask) agentinput.Warning
 		writeIDs(&b, v.IDs())
 		b.WriteString("; the results are not filtered by it. Send one of them to filter by it.")
 	}
-	return agentinput.Warning{Code: agentinput.WarningFilterDropped, Message: b.String()}
+	return agentinput.Warning{Code: agentinput.WarningFilterDropped, Message: b.String(), Ask: &a}
 }
 
 // writeIDs writes the first maxSample ids, quoted, and how many there are
