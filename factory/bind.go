@@ -427,7 +427,14 @@ func (p *property) describe(desc string) error {
 		return errNoDescription
 	}
 	if !p.noguide {
-		p.description = strings.TrimRight(p.description, ".") + ". Send " + p.binding.expected + "."
+		guide := "Send " + p.binding.expected + "."
+		switch {
+		case p.binding.guide != "":
+			guide = p.binding.guide
+		case p.binding.legend != "":
+			guide += " " + p.binding.legend
+		}
+		p.description = strings.TrimRight(p.description, ".") + ". " + guide
 	}
 	return nil
 }

@@ -41,10 +41,18 @@ type binding struct {
 	items func(raw any) (*slot, []indexedAsk)
 	// cursor, for the cursor kind, replaces read: a token is read last,
 	// against the session and the other normalized arguments.
-	cursor     func(raw any, session, filters string) agentinput.Outcome[slot]
-	schema     map[string]any
-	expected   string
-	example    json.RawMessage
+	cursor   func(raw any, session, filters string) agentinput.Outcome[slot]
+	schema   map[string]any
+	expected string
+	example  json.RawMessage
+	// guide, when set, is the guidance sentence the property's
+	// description ends with, instead of "Send " + expected: a vocabulary's,
+	// which names each id with its name (legend).
+	guide string
+	// legend, over a vocabulary, says what each id is (the guide of a
+	// property over it includes it; a list of its items adds it after its
+	// own guidance).
+	legend     string
 	collection bool
 	// declared are the values the kind declares (enum values, vocabulary
 	// ids), read by the kind even when one is a generic placeholder.

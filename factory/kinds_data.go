@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"agentinput.dev/agentinput"
@@ -52,7 +53,62 @@ func bindVocabulary(t reflect.Type, o tagOptions) (binding, error) {
 	b := textBinding(v.Read, asIs, nil,
 		map[string]any{"type": "string", "enum": ids}, v.Expected(), v.Example())
 	b.declared = v.IDs()
+	b.legend = legend(v, listedBy(o))
+	b.guide = vocabularyGuide(b.legend, false)
 	return b, nil
+}
+
+// MaxDescribedEntries is how many entries of a vocabulary a property's
+// description names, each id with its name; a larger vocabulary's names
+// the tool that lists them (Spec.ListedBy).
+const MaxDescribedEntries = 10
+
+// listedBy is the tool Spec.ListedBy names for the vocabulary of=.
+func listedBy(o tagOptions) string {
+	name, _ := o.value("of")
+	if o.env == nil {
+		return ""
+	}
+	return o.env.ListedBy[name]
+}
+
+// legend says what each id of v is — "NS" (Nejvyšší soud, Supreme
+// Court) — for up to MaxDescribedEntries entries; past that, which tool
+// lists them (tool), or the first of them and how many there are.
+func legend(v *vocabulary.Reader, tool string) string {
+	ids := v.IDs()
+	if len(ids) > MaxDescribedEntries && tool != "" {
+		return "The ids are the enum's; call " + tool + " to list them with their names."
+	}
+	var b strings.Builder
+	b.WriteString("The ids: ")
+	for i, id := range ids[:min(len(ids), MaxDescribedEntries)] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(id))
+		if d := v.Describe(id); d != "" {
+			b.WriteString(" (" + d + ")")
+		}
+	}
+	if len(ids) > MaxDescribedEntries {
+		b.WriteString(", … (" + strconv.Itoa(len(ids)) + " in all)")
+	}
+	return b.String() + "."
+}
+
+// vocabularyGuide is the guidance sentence of a property over a
+// vocabulary: the canonical value is an id, as the enum lists them, and
+// the legend says which entry each is. The names are read too, which the
+// sentence says without advertising them as values the schema takes.
+// A filter is left out for no filter: its "all" is read too, but is no
+// value of the enum either.
+func vocabularyGuide(legend string, filter bool) string {
+	g := "Send one id as a JSON string. " + legend + " A name, abbreviation or English name of one is read as its id."
+	if filter {
+		g += " Leave it out for no filter."
+	}
+	return g
 }
 
 // bindFilter binds an optional filter over a vocabulary (of=NAME) or over
@@ -64,6 +120,7 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	var f *filter.Reader[string]
 	var ids []string
+	var v *vocabulary.Reader
 	switch values, hasValues := o.value("values"); {
 	case hasValues:
 		e, err := enum.New(enum.Options{Values: strings.Split(values, "|")})
@@ -76,8 +133,8 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 			return binding{}, err
 		}
 	default:
-		v, err := vocabularyOf(o)
-		if err != nil {
+		var err error
+		if v, err = vocabularyOf(o); err != nil {
 			return binding{}, err
 		}
 		ids = v.IDs()
@@ -92,6 +149,10 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	b := textBinding(f.Read, asIs, nil,
 		map[string]any{"type": "string", "enum": enumValues}, f.Expected(), f.Example())
 	b.declared = ids
+	if v != nil {
+		b.legend = legend(v, listedBy(o))
+		b.guide = vocabularyGuide(b.legend, true)
+	}
 	return b, nil
 }
 

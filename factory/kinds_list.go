@@ -115,6 +115,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		},
 		schema:     map[string]any{"type": "array", "items": item.schema},
 		expected:   list.Expected(),
+		legend:     item.legend,
 		example:    list.Example(),
 		collection: true,
 		depth:      1,

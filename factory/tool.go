@@ -81,6 +81,12 @@ type Spec struct {
 	// name in their tags (agentinput:"vocabulary,of=courts",
 	// agentinput:"filter,of=courts").
 	Vocabularies map[string]*vocabulary.Reader
+	// ListedBy names, for a vocabulary of Vocabularies, the read tool that
+	// lists its entries with their names. A property over a vocabulary
+	// describes each id with its name when the vocabulary has at most
+	// MaxDescribedEntries entries; past that, its description names this
+	// tool instead (or, when none is named, lists the first entries).
+	ListedBy map[string]string
 	// Unions are the discriminated unions the tool's properties are
 	// declared with: a property of an interface type is read as the union
 	// declared here for that type (NewUnion).

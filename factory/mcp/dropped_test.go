@@ -246,3 +246,43 @@ func TestDroppedFilterInARefusalOverMCP(t *testing.T) {
 		t.Fatalf("a do call with a dropped filter: write state %s", raw)
 	}
 }
+
+// Through MCP: tools/list advertises a court's ids as the enum and says
+// which court each is in the description, and the go-sdk client still
+// sends a name the enum lacks, which the server reads as its id.
+func TestVocabularyNamesOverMCP(t *testing.T) {
+	cs, _, _ := droppedServer(t)
+	ctx := context.Background()
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var court struct {
+		Description string   `json:"description"`
+		Enum        []string `json:"enum"`
+	}
+	for _, tool := range list.Tools {
+		if tool.Name != "read_decisions" {
+			continue
+		}
+		raw, _ := json.Marshal(tool.InputSchema)
+		var s struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		if err := json.Unmarshal(raw, &s); err != nil || json.Unmarshal(s.Properties["court"], &court) != nil {
+			t.Fatalf("schema %s", raw)
+		}
+	}
+	if strings.Join(court.Enum, " ") != "NS NSS US KS-PRAHA KS-BRNO" ||
+		!strings.Contains(court.Description, `"NS" (Nejvyšší soud, Supreme Court), "NSS" (Nejvyšší správní soud, Supreme Administrative Court)`) {
+		t.Fatalf("court: enum %v, description %q", court.Enum, court.Description)
+	}
+	res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "read_decisions", Arguments: map[string]any{"court": "Nejvyšší soud"}})
+	if err != nil || res.IsError {
+		t.Fatalf("a name the enum lacks: %v %+v", err, res)
+	}
+	structured, _ := json.Marshal(res.StructuredContent)
+	if !strings.Contains(string(structured), `"value":{"court":"NS"}`) {
+		t.Fatalf("structured %s", structured)
+	}
+}

@@ -95,6 +95,8 @@ var courtNames = map[string]string{
 
 // Query selects decisions; a zero field does not filter.
 type Query struct {
+	// Text holds words that must all occur in a decision's title or
+	// summary, in any order and letter case.
 	Text     string
 	Courts   []string
 	From, To string // YYYY-MM-DD, inclusive
@@ -135,9 +137,9 @@ func (s *Store) Search(q Query, offset, limit int) ([]Decision, int) {
 	defer s.mu.RUnlock()
 	var page []Decision
 	total := 0
-	text := strings.ToLower(strings.TrimSpace(q.Text))
+	words := strings.Fields(strings.ToLower(q.Text))
 	for _, d := range s.decisions {
-		if !matches(d, q, text) {
+		if !matches(d, q, words) {
 			continue
 		}
 		if total >= offset && len(page) < limit {
@@ -148,7 +150,7 @@ func (s *Store) Search(q Query, offset, limit int) ([]Decision, int) {
 	return page, total
 }
 
-func matches(d Decision, q Query, text string) bool {
+func matches(d Decision, q Query, words []string) bool {
 	switch {
 	case len(q.Courts) > 0 && !slices.Contains(q.Courts, d.Court):
 		return false
@@ -162,8 +164,17 @@ func matches(d Decision, q Query, text string) bool {
 		return false
 	case len(q.Tags) > 0 && !slices.ContainsFunc(q.Tags, func(t string) bool { return slices.Contains(d.Tags, t) }):
 		return false
-	case text != "" && !strings.Contains(strings.ToLower(d.Title+" "+d.Summary), text):
+	case len(words) > 0 && !containsAll(strings.ToLower(d.Title+" "+d.Summary), words):
 		return false
+	}
+	return true
+}
+
+func containsAll(text string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(text, w) {
+			return false
+		}
 	}
 	return true
 }

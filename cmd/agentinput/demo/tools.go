@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"agentinput.dev/factory"
 	"agentinput.dev/kinds/cursor"
+	"agentinput.dev/kinds/filter"
 	"agentinput.dev/kinds/vocabulary"
 	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
@@ -27,7 +29,7 @@ var CourtsJSON string
 
 // ReadDecisionsIn is the input of read_decisions.
 type ReadDecisionsIn struct {
-	Query    string          `json:"query" desc:"Words that must occur in the title or summary"`
+	Query    string          `json:"query" desc:"Words that must all occur in the title or summary, in any order and letter case"`
 	Court    string          `json:"court" agentinput:"filter,of=courts" desc:"Only decisions of this court"`
 	DateFrom string          `json:"date_from" desc:"Only decisions from this day on"`
 	DateTo   string          `json:"date_to" desc:"Only decisions up to this day"`
@@ -132,6 +134,9 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		offset := int(in.Cursor.Offset)
 		asOf := store.Updated()
 		items, total := store.Search(q, offset, limit)
+		if total == 0 {
+			whyEmpty(store, q, call)
+		}
 		page := Page{Decisions: items, Total: total}
 		if page.Decisions == nil {
 			page.Decisions = []Decision{}
@@ -163,10 +168,11 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	}
 
 	tag, err := factory.New(factory.Spec{
-		Name:        "do_tag_decision",
-		Title:       "Tag a court decision",
-		Description: "Adds subject tags to a court decision and returns its tags before and after. Use when the user asks to classify a decision.",
-		Intent:      factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
+		Name:  "do_tag_decision",
+		Title: "Tag a court decision",
+		Description: "Adds subject tags to a court decision, keeping those it has, and returns its tags before and after. " +
+			"Use when the user asks to add a tag; to remove some, use do_untag_decision; to say what all its tags are (or that it has none), do_set_tags.",
+		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
 		Confirm:      "Call read_decision with the decision_id and look at its tags",
 		Compensation: "do_untag_decision with the same decision_id and the tags this call added",
 	}, func(_ context.Context, in TagIn, _ *factory.Call) (Tagged, error) {
@@ -184,10 +190,11 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	}
 
 	untag, err := factory.New(factory.Spec{
-		Name:        "do_untag_decision",
-		Title:       "Remove tags from a court decision",
-		Description: "Removes subject tags from a court decision and returns its tags before and after. Use when the user asks to undo a classification.",
-		Intent:      factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
+		Name:  "do_untag_decision",
+		Title: "Remove tags from a court decision",
+		Description: "Removes the subject tags sent from a court decision, keeping the others, and returns its tags before and after. " +
+			"Use when the user asks to remove some tags; to remove every tag or replace them all, use do_set_tags; to add one, do_tag_decision.",
+		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
 		Confirm:      "Call read_decision with the decision_id and look at its tags",
 		Compensation: "do_tag_decision with the same decision_id and the tags this call removed",
 	}, func(_ context.Context, in UntagIn, _ *factory.Call) (Tagged, error) {
@@ -206,8 +213,8 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	setTags, err := factory.New(factory.Spec{
 		Name:  "do_set_tags",
 		Title: "Set a court decision's tags",
-		Description: "Sets a court decision's subject tags to exactly the list sent, replacing those it had, and returns its tags " +
-			"before and after. Use when the user asks to retag a decision or to remove a tag.",
+		Description: "Sets a court decision's subject tags to exactly the list sent ([] removes them all), replacing those it had. " +
+			"Use when the user says what all its tags should be, or to remove every tag; to add or remove some and keep the rest, use do_tag_decision or do_untag_decision.",
 		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
 		Confirm:      "Call read_decision with the decision_id and look at its tags",
 		Compensation: "do_set_tags with the same decision_id and the tags the decision had before (previous_value)",
@@ -242,6 +249,84 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		return nil, err
 	}
 	return []*factory.Tool{read, one, canDo, tag, untag, setTags}, nil
+}
+
+// maxWordsChecked is how many distinct words of a query that emptied a
+// page whyEmpty looks up one by one.
+const maxWordsChecked = 20
+
+// whyEmpty says why a page came back empty (no_hits_filtered): for each
+// filter over a kind with no vocabulary — language, country, tags — that
+// alone emptied it, the values that would have matched (kinds/filter's
+// NoHits); for the text query, when it alone emptied the page, the words
+// that occur in no decision the other filters keep, or that each occurs
+// but no decision holds them all. A filter whose removal still leaves the
+// page empty is not named: it is not why.
+func whyEmpty(store *Store, q Query, call *factory.Call) {
+	without := func(clear func(*Query)) []Decision {
+		r := q
+		clear(&r)
+		items, _ := store.Search(r, 0, Size)
+		return items
+	}
+	for _, f := range []struct {
+		name   string
+		set    bool
+		clear  func(*Query)
+		values func(Decision) []string
+	}{
+		{"language", q.Language != "", func(r *Query) { r.Language = "" }, func(d Decision) []string { return []string{d.Language} }},
+		{"country", q.Country != "", func(r *Query) { r.Country = "" }, func(d Decision) []string { return []string{d.Country} }},
+		{"tags", len(q.Tags) > 0, func(r *Query) { r.Tags = nil }, func(d Decision) []string { return d.Tags }},
+	} {
+		if !f.set {
+			continue
+		}
+		var values []string
+		for _, d := range without(f.clear) {
+			for _, v := range f.values(d) {
+				if !slices.Contains(values, v) {
+					values = append(values, v)
+				}
+			}
+		}
+		if len(values) > 0 {
+			slices.Sort(values)
+			w := filter.NoHits(f.name, values)
+			call.Warn(w.Code, "/"+f.name, w.Message)
+		}
+	}
+	words := strings.Fields(q.Text)
+	if len(words) == 0 || len(without(func(r *Query) { r.Text = "" })) == 0 {
+		return
+	}
+	// Each distinct word once, and at most maxWordsChecked of them: a
+	// search per word, bounded whatever the query's length.
+	var none, seen []string
+	for _, w := range words {
+		if slices.Contains(seen, strings.ToLower(w)) {
+			continue
+		}
+		if len(seen) == maxWordsChecked {
+			break
+		}
+		seen = append(seen, strings.ToLower(w))
+		r := q
+		r.Text = w
+		if _, n := store.Search(r, 0, 0); n == 0 {
+			none = append(none, strconv.Quote(w))
+		}
+	}
+	msg := "No results for the query " + strconv.Quote(q.Text) + ": "
+	switch {
+	case len(none) == 1:
+		msg += "the word " + none[0] + " occurs in no title or summary of the decisions the other filters keep. Call again without it, or with another word."
+	case len(none) > 1:
+		msg += "the words " + strings.Join(none, ", ") + " occur in no title or summary of the decisions the other filters keep. Call again without them, or with other words."
+	default:
+		msg += "each word occurs, but no title or summary of the decisions the other filters keep holds them all. Call again with fewer words."
+	}
+	call.Warn(agentinput.WarningNoHitsFiltered, "/query", msg)
 }
 
 // changed is the do result of a call that moved tags from prev: the tags
