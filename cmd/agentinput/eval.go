@@ -74,6 +74,9 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "agentinput eval: %v\n", err)
 		return exitUsage
 	}
+	if eval.IsTasks(data) {
+		return evalTasks(files[0], data, url, command, asJSON, stdout, stderr)
+	}
 	if eval.IsWorkflows(data) {
 		return evalWorkflows(files[0], data, url, command, asJSON, stdout, stderr)
 	}
@@ -123,6 +126,46 @@ func evalWorkflows(file string, data []byte, url string, command []string, asJSO
 		return exitUsage
 	}
 	return writeEval(rep, len(rep.Wrong()), "step", asJSON, stdout, stderr)
+}
+
+// evalTasks runs a task corpus (docs/eval.md, "Tasks") under each policy,
+// each over a server of its own (a fresh store in process, a new process
+// for a command; one server at a URL serves both), and exits 1 when a
+// task ends otherwise than the corpus expects.
+func evalTasks(file string, data []byte, url string, command []string, asJSON bool, stdout, stderr io.Writer) int {
+	tasks, err := eval.LoadTasks(bytes.NewReader(data))
+	if err != nil {
+		fmt.Fprintf(stderr, "agentinput eval: %s: %v\n", file, err)
+		return exitUsage
+	}
+	runs := map[eval.Policy][]eval.TaskRun{}
+	for _, p := range eval.Policies {
+		err = withTaskCaller(url, command, stderr, func(ctx context.Context, caller eval.TaskCaller) error {
+			var err error
+			runs[p], err = eval.RunTasks(ctx, caller, tasks, p)
+			return err
+		})
+		if errors.Is(err, errConnect) {
+			return exitConnect
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "agentinput eval: %s: %v\n", file, err)
+			return exitUsage
+		}
+	}
+	rep := eval.NewTaskReport(tasks, runs)
+	if asJSON {
+		if err := rep.WriteJSON(stdout); err != nil {
+			return exitIO
+		}
+	} else {
+		rep.WriteMarkdown(stdout)
+	}
+	if n := len(rep.Unexpected()); n > 0 {
+		fmt.Fprintf(stderr, "agentinput eval: %d task run%s ended otherwise than the corpus expects\n", n, plural(n))
+		return exitFindings
+	}
+	return exitOK
 }
 
 // writeEval prints a report (Markdown, or JSON with --json) and exits 1
@@ -180,6 +223,34 @@ func withCaller(url string, command []string, stderr io.Writer, f func(context.C
 		}
 		return f(factory.WithSession(context.Background(), eval.Session), eval.NewTools(tools))
 	}
+	return withSession(url, command, stderr, func(ctx, list context.Context, cs *sdk.ClientSession) error {
+		caller, err := eval.NewMCP(list, cs)
+		if err != nil {
+			return err
+		}
+		return f(ctx, caller)
+	})
+}
+
+// withTaskCaller is withCaller for a task corpus: the demonstration tools
+// in process, rendered as an MCP server renders them, or the server.
+func withTaskCaller(url string, command []string, stderr io.Writer, f func(context.Context, eval.TaskCaller) error) error {
+	if url == "" && len(command) == 0 {
+		tools, err := eval.DemoTools()
+		if err != nil {
+			return err
+		}
+		return f(factory.WithSession(context.Background(), eval.Session), eval.InProcess(eval.NewTools(tools)))
+	}
+	return withSession(url, command, stderr, func(ctx, _ context.Context, cs *sdk.ClientSession) error {
+		return f(ctx, eval.MCPTasks{Session: cs})
+	})
+}
+
+// withSession connects to the server (a command over stdio, or a URL over
+// streamable HTTP) and runs f with the session; list is a context bounded
+// for the first requests (listing the tools).
+func withSession(url string, command []string, stderr io.Writer, f func(ctx, list context.Context, cs *sdk.ClientSession) error) error {
 	var transport sdk.Transport
 	serverErr := &tailBuffer{max: 4 << 10}
 	if url != "" {
@@ -202,11 +273,7 @@ func withCaller(url string, command []string, stderr io.Writer, f func(context.C
 		return errConnect
 	}
 	defer cs.Close()
-	caller, err := eval.NewMCP(cctx, cs)
-	if err != nil {
-		return err
-	}
-	return f(ctx, caller)
+	return f(ctx, cctx, cs)
 }
 
 func evalUsage(w io.Writer) {
@@ -225,6 +292,11 @@ intended one.
 A corpus whose lines are {"label", "steps": [can_do, read, do, read]} is a
 workflow corpus: each workflow runs step by step, each step scored as a
 call and held to its proMCP contract, and the report counts each step.
+A corpus whose lines are {"id", "lang", "user", "steps", "answer", "truth"}
+is a task corpus: each task runs under a careful and a hurried scripted
+model (each over a server of its own), and the report counts the wrong
+answers and the calls per task; it exits 1 when a task ends otherwise than
+the corpus expects.
 See docs/eval.md.
 `)
 }

@@ -54,7 +54,10 @@
 // entries, a wrong type, too large) is dropped — absent — with a warning
 // filter_dropped that names the entries it could have meant (the ask's
 // readings), or, when it meant none, the first ten stored values and how
-// many there are.
+// many there are. The warning carries that ask (agentinput.Warning.Ask),
+// as it carries the ask of a negation or a pattern: the factory puts the
+// drop first in the result and in the read contract, lists it among the
+// issues of a call refused for another reason, and refuses a write with it.
 //
 // # Over another kind
 //
