@@ -237,6 +237,16 @@ func TestContractsValidateAgainstTheirSchemas(t *testing.T) {
 			t.Fatal(err)
 		}
 		valid(t, readS, r)
+		var dropped []promcp.DroppedFilter
+		for i := range rapid.IntRange(0, 2).Draw(t, "dropped") {
+			d := promcp.DroppedFilter{Property: "f" + string(rune('a'+i)), Path: "/f" + string(rune('a'+i)),
+				Received: json.RawMessage(`"x"`), MayMean: []promcp.Meaning{}, Message: "Dropped the filter value \"x\"."}
+			for range rapid.IntRange(0, 2).Draw(t, "may mean") {
+				d.MayMean = append(d.MayMean, promcp.Meaning{Value: json.RawMessage(`"NS"`), Meaning: "Nejvyšší soud"})
+			}
+			dropped = append(dropped, d)
+		}
+		valid(t, readS, r.WithDroppedFilters(dropped))
 
 		d := promcp.Do[[]string]{Status: rapid.SampledFrom(promcp.Statuses()).Draw(t, "status"), Effect: promcp.EffectCommitted,
 			SideEffects: rapid.SliceOf(rapid.StringMatching(`[a-z ]{0,5}[a-z]`)).Draw(t, "effects")}
@@ -367,4 +377,31 @@ func TestNameTriad(t *testing.T) {
 			t.Errorf("NameTriad(%q) = %q, %v; want %q, %v", c.name, tr, ex, c.triad, c.exact)
 		}
 	}
+}
+
+// A read carries the filters its call dropped as dropped_filters, and is
+// then not good: good and stale become degraded, degraded and error stay.
+// With none dropped it is the read as it was, and its JSON has no
+// dropped_filters at all.
+func TestWithDroppedFilters(t *testing.T) {
+	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	d := []promcp.DroppedFilter{{Property: "court", Path: "/court", Received: json.RawMessage(`"Nejvyšší"`),
+		MayMean: []promcp.Meaning{{Value: json.RawMessage(`"NS"`), Meaning: "Nejvyšší soud"}}, Message: "m"}}
+	for q, want := range map[promcp.Quality]promcp.Quality{promcp.Good: promcp.Degraded, promcp.Stale: promcp.Degraded,
+		promcp.Degraded: promcp.Degraded, promcp.Error: promcp.Error} {
+		r, err := promcp.NewRead(1, "", at, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := r.WithDroppedFilters(d).(promcp.Read[int])
+		if got.Quality != want || len(got.DroppedFilters) != 1 {
+			t.Errorf("%s: %+v", q, got)
+		}
+		same := r.WithDroppedFilters(nil).(promcp.Read[int])
+		raw, _ := json.Marshal(same)
+		if same.Quality != q || strings.Contains(string(raw), "dropped_filters") {
+			t.Errorf("%s with nothing dropped: %s", q, raw)
+		}
+	}
+	var _ promcp.Narrowed = promcp.Read[string]{}
 }

@@ -162,7 +162,9 @@ const EnvelopeKey = "agentinput.dev/envelope"
 // bool}.
 const WriteKey = "agentinput.dev/write"
 
-// Result renders a factory result as an MCP tool result. A handler that
+// Result renders a factory result as an MCP tool result. When the call
+// dropped a filter (Result.Dropped), the text starts with it, one line
+// each, before the result (DroppedText). A handler that
 // answered factory.Content gets its blocks as the result's content, in
 // order (Content maps them), and its Structured as the structured content
 // when set. For any other handler, the structured content is its result; when a best-effort list left entries

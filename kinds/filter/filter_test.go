@@ -339,3 +339,52 @@ func TestGlob(t *testing.T) {
 		}
 	}
 }
+
+// Every drop over a vocabulary carries the ask it would have been
+// (Warning.Ask), for any spelling: received is the value as sent, its
+// readings are the stored values the message names (each a declared id),
+// and a negation means none of them. The factory builds the read
+// contract's dropped_filters and a refusal's issues from it.
+func TestPropertyDropCarriesItsAsk(t *testing.T) {
+	v := courts(t)
+	f, _ := New(Options[string]{Vocabulary: v})
+	var spellings []string
+	for _, id := range v.IDs() {
+		e, _ := v.Entry(id)
+		spellings = append(append(append(append(spellings, e.ID), e.Names...), e.Abbreviations...), e.English...)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.SampledFrom(spellings).Draw(t, "spelling")
+		switch rapid.IntRange(0, 4).Draw(t, "change") {
+		case 1:
+			s = rapid.SampledFrom([]string{"not ", "-", "kromě "}).Draw(t, "negation") + s
+		case 2:
+			s += rapid.SampledFrom([]string{"*", "?"}).Draw(t, "wildcard")
+		case 3:
+			s += rapid.SampledFrom([]string{"u", "ého soudu", "s", " Gerichts"}).Draw(t, "ending")
+		case 4:
+			s = rapid.StringMatching(`[a-zA-Zšů ]{1,20}`).Draw(t, "word")
+		}
+		o := f.Read(s)
+		ws := o.Warnings()
+		if len(ws) == 0 {
+			return
+		}
+		w := ws[0]
+		if w.Code != agentinput.WarningFilterDropped || w.Ask == nil {
+			t.Fatalf("%q: warning %+v without its ask", s, w)
+		}
+		if string(w.Ask.Received) != string(agentinput.Received(s)) {
+			t.Fatalf("%q: the ask received %s", s, w.Ask.Received)
+		}
+		for _, r := range w.Ask.Readings {
+			var id string
+			if json.Unmarshal(r.Value, &id) != nil || !slices.Contains(v.IDs(), id) || !strings.Contains(w.Message, string(r.Value)) {
+				t.Fatalf("%q: reading %s is no id the message %q names", s, r.Value, w.Message)
+			}
+		}
+		if _, negated := spelling.Negation(s); negated && len(w.Ask.Readings) > 0 {
+			t.Fatalf("%q: a negation may mean %+v", s, w.Ask.Readings)
+		}
+	})
+}
