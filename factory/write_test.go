@@ -284,7 +284,7 @@ func TestDeadClaimBecomesUnknown(t *testing.T) {
 	args := map[string]any{"order": "a"}
 	canonical, _ := json.Marshal(args)
 	scope := receipt.Scope{Tool: tool.Name(), Key: "k"}
-	if c, err := store.Claim(context.Background(), scope, sha256.Sum256(canonical), time.Now(), 30*time.Millisecond); err != nil || c.State != receipt.Claimed {
+	if c, err := store.Claim(context.Background(), scope, sha256.Sum256(canonical), time.Now(), receipt.Terms{Lease: 30 * time.Millisecond}); err != nil || c.State != receipt.Claimed {
 		t.Fatalf("claim: %v %v", c.State, err)
 	}
 	res := call(tool, `{"order":"a","idempotency_key":"k"}`)
@@ -323,13 +323,13 @@ func TestInProgressAfterTheWait(t *testing.T) {
 // retryable, and forgets none.
 func TestFullStoreIsUnavailable(t *testing.T) {
 	tool, runs, _ := orders(t, factory.Spec{Receipts: &receipt.Memory{Capacity: 2}}, nil)
-	call(tool, `{"order":"a"}`)
-	call(tool, `{"order":"b"}`)
+	call(tool, `{"order":"a","idempotency_key":"k-a"}`)
+	call(tool, `{"order":"b","idempotency_key":"k-b"}`)
 	res := call(tool, `{"order":"c"}`)
 	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeUnavailable || !res.Envelope.RetryAllowed || res.Effect != factory.EffectNotStarted || runs.Load() != 2 {
 		t.Fatalf("a full store answered %+v, effect %q, runs %d", res.Envelope, res.Effect, runs.Load())
 	}
-	if again := call(tool, `{"order":"a"}`); !again.Replayed {
+	if again := call(tool, `{"order":"a","idempotency_key":"k-a"}`); !again.Replayed {
 		t.Fatal("a receipt was forgotten to make room")
 	}
 }

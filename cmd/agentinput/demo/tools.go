@@ -3,7 +3,6 @@ package demo
 import (
 	"context"
 	_ "embed"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -167,8 +166,8 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Title:       "Tag a court decision",
 		Description: "Adds subject tags to a court decision and returns its tags before and after. Use when the user asks to classify a decision.",
 		Intent:      factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
-		Confirm:      "Call read_decision with the decision_id and look at its tags",
-		Compensation: "do_untag_decision with the same decision_id and the tags this call added",
+		Confirm:  "Call read_decision with the decision_id and look at its tags",
+		Additive: true,
 	}, func(_ context.Context, in TagIn, _ *factory.Call) (Tagged, error) {
 		if _, ok := store.Get(in.DecisionID); !ok {
 			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
@@ -188,8 +187,7 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Title:       "Remove tags from a court decision",
 		Description: "Removes subject tags from a court decision and returns its tags before and after. Use when the user asks to undo a classification.",
 		Intent:      factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
-		Confirm:      "Call read_decision with the decision_id and look at its tags",
-		Compensation: "do_tag_decision with the same decision_id and the tags this call removed",
+		Confirm: "Call read_decision with the decision_id and look at its tags",
 	}, func(_ context.Context, in UntagIn, _ *factory.Call) (Tagged, error) {
 		prev, removed, ok := store.Untag(in.DecisionID, in.Tags)
 		if !ok {
@@ -209,8 +207,7 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Description: "Sets a court decision's subject tags to exactly the list sent, replacing those it had, and returns its tags " +
 			"before and after. Use when the user asks to retag a decision or to remove a tag.",
 		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
-		Confirm:      "Call read_decision with the decision_id and look at its tags",
-		Compensation: "do_set_tags with the same decision_id and the tags the decision had before (previous_value)",
+		Confirm: "Call read_decision with the decision_id and look at its tags",
 		// What read_decision returns of a decision's tags, do_set_tags
 		// takes back unchanged: cmd/agentinput/demo's TestTagsFixedPoint.
 		Configures: &factory.Configures{Tool: "read_decision", From: map[string]string{"decision_id": "/value/id", "tags": "/value/tags"}},
@@ -221,8 +218,8 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		}
 		d := Tagged{AppliedValue: &in.Tags, PreviousValue: &prev}
 		if !slices.Equal(prev, in.Tags) {
-			hint := fmt.Sprintf(`do_set_tags with {"decision_id": %q, "tags": [%s]}`, in.DecisionID, quoted(prev))
-			d.Compensable, d.CompensationHint = true, &hint
+			// Back to exactly the tags it had.
+			return d.Compensate("do_set_tags", tagsCall{DecisionID: in.DecisionID, Tags: prev})
 		}
 		return promcp.NewDo(d)
 	})
@@ -245,15 +242,23 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 }
 
 // changed is the do result of a call that moved tags from prev: the tags
-// after it, and, when it moved any, the call that moves them back.
+// after it, and, when it moved any, the call that moves back exactly
+// those (never a tag the decision had before the call, or still has).
+// When it moved none, it changed nothing: the values before and after are
+// the same, and promcp says so.
 func changed(id string, prev, moved []string, reverse string, after func([]string) []string) (Tagged, error) {
 	now := after(prev)
 	d := Tagged{AppliedValue: &now, PreviousValue: &prev}
 	if len(moved) > 0 {
-		hint := fmt.Sprintf(`%s with {"decision_id": %q, "tags": [%s]}`, reverse, id, quoted(moved))
-		d.Compensable, d.CompensationHint = true, &hint
+		return d.Compensate(reverse, tagsCall{DecisionID: id, Tags: moved})
 	}
 	return promcp.NewDo(d)
+}
+
+// tagsCall is the arguments of a reversing call of the tagging tools.
+type tagsCall struct {
+	DecisionID string   `json:"decision_id"`
+	Tags       []string `json:"tags"`
 }
 
 // precondition is can_do's check of a tagging action (do_tag_decision,
@@ -300,14 +305,6 @@ func precondition(store *Store, action string) func(context.Context, map[string]
 			return factory.Verdict{Permission: promcp.OutOfRange, Reason: "the decision already has the tags " + strings.Join(tags, ", ")}
 		}
 	}
-}
-
-func quoted(tags []string) string {
-	q := make([]string, len(tags))
-	for i, t := range tags {
-		q[i] = fmt.Sprintf("%q", t)
-	}
-	return strings.Join(q, ", ")
 }
 
 func sortedUnion(a, b []string) []string {
