@@ -38,6 +38,10 @@ type Result struct {
 	// Replayed is true when a do call repeated an earlier one and Output
 	// is the stored result (JSON) of that call: the handler did not run.
 	Replayed bool
+	// Unchanged is true when a do call's handler reported that it changed
+	// nothing (a promcp.Do whose changed is false): the state was already
+	// as the call asked.
+	Unchanged bool
 	// Effect is what a do call did (not_started, committed, unknown); ""
 	// for read and can_do tools.
 	Effect Effect

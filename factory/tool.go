@@ -304,6 +304,35 @@ func prefixed(prefix string, err error) []error {
 	return []error{fmt.Errorf("%s%w", prefix, err)}
 }
 
+// Hints are what a tool's MCP annotations promise a client about calling
+// it (the spec's readOnlyHint, destructiveHint and idempotentHint).
+type Hints struct {
+	// ReadOnly: the tool changes nothing (read and can_do tools).
+	ReadOnly bool
+	// Destructive: the tool may remove or overwrite something; false for
+	// read and can_do tools and for a do tool declared Additive.
+	Destructive bool
+	// Idempotent: sending the same call again changes nothing more. True
+	// for read and can_do tools, and for a do tool whose handler runs
+	// under the receipt protocol and whose action is naturally idempotent
+	// (not KeyRequired): a plain retry replays within its window, and a
+	// repeat after it sets what is already set. A KeyRequired tool's every
+	// call is a new action, and a tool declared elsewhere (FromSchema) runs
+	// a handler that no claim guards: neither promises it.
+	Idempotent bool
+}
+
+// Hints returns what the tool's annotations promise, for every transport
+// to advertise the same (factory/mcp.Describe, census/lint.From).
+func (t *Tool) Hints() Hints {
+	readOnly := t.spec.Intent != IntentDo
+	return Hints{
+		ReadOnly:    readOnly,
+		Destructive: !readOnly && !t.spec.Additive,
+		Idempotent:  readOnly || t.ClaimsWrites() && !t.spec.KeyRequired,
+	}
+}
+
 // ClaimsWrites reports whether the tool is a do tool whose handler runs
 // under the receipt protocol (docs/writes.md): a retry of its calls never
 // writes twice. A tool declared elsewhere (FromSchema) runs its own

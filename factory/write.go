@@ -83,6 +83,8 @@ type stored struct {
 	// Content is set when the handler answered content blocks: a replay
 	// answers them as blocks again, not as their JSON.
 	Content *Content `json:"content,omitempty"`
+	// Unchanged is the handler's report that the call changed nothing.
+	Unchanged bool `json:"unchanged,omitempty"`
 }
 
 // write runs a do call under the claim protocol (receipt package): claim
@@ -213,9 +215,12 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 		}
 		out = done
 	}
+	if u, ok := out.(interface{ Unchanged() bool }); ok {
+		res.Unchanged = u.Unchanged()
+	}
 	res.Output = out
 	res.Effect = EffectCommitted
-	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings, Content: contentOf(out)})
+	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings, Content: contentOf(out), Unchanged: res.Unchanged})
 	if merr == nil {
 		merr = store.Commit(settle, scope, token, payload, time.Now())
 	}
@@ -335,6 +340,7 @@ func (t *Tool) replay(res *Result, payload []byte) *Result {
 		res.Output = *s.Content
 	}
 	res.Replayed = true
+	res.Unchanged = s.Unchanged
 	res.Effect = EffectCommitted
 	res.Warnings = append(res.Warnings, s.Warnings...)
 	res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningReplayed), Path: "",

@@ -73,6 +73,9 @@ func sameValue[T any](applied, previous *T) bool {
 	return aerr == nil && perr == nil && bytes.Equal(a, p)
 }
 
+// Unchanged reports whether d says that its action changed nothing.
+func (d Do[T]) Unchanged() bool { return d.Changed != nil && !*d.Changed }
+
 // Compensate is d made compensable by the call tool with arguments (a
 // value that encodes as a JSON object): the hint is the tool's name, a
 // space and the arguments' JSON, which a caller sends as it is. Build the

@@ -524,8 +524,16 @@ func RaceRetries(t *testing.T, stores []receipt.Store, n int, scope receipt.Scop
 // through a tool on store a and half through a tool on store b (the same
 // store, or two handles on one database, as two replicas hold), with a
 // handler that takes 20 ms: exactly one handler run, 63 replays of its
-// result.
+// result. It does so twice: with a caller's key, and with none (the key
+// derived from the arguments, whose duplicates wait for the one running
+// and replay it).
 func RaceCalls(t *testing.T, a, b receipt.Store) {
+	t.Helper()
+	raceCalls(t, a, b, `{"order":"7731","idempotency_key":"race-1"}`, `{"order":"7731","run":1}`)
+	raceCalls(t, a, b, `{"order":"7732"}`, `{"order":"7732","run":1}`)
+}
+
+func raceCalls(t *testing.T, a, b receipt.Store, args, want string) {
 	t.Helper()
 	var count atomicCount
 	handler := func(_ context.Context, in raceIn, _ *factory.Call) (raceOut, error) {
@@ -552,13 +560,13 @@ func RaceCalls(t *testing.T, a, b receipt.Store) {
 	for i := range n {
 		wg.Go(func() {
 			<-start
-			results[i] = tools[i%2].Call(context.Background(), []byte(`{"order":"7731","idempotency_key":"race-1"}`))
+			results[i] = tools[i%2].Call(context.Background(), []byte(args))
 		})
 	}
 	close(start)
 	wg.Wait()
 	if got := count.get(); got != 1 {
-		t.Fatalf("the handler ran %d times, want once", got)
+		t.Fatalf("%s: the handler ran %d times, want once", args, got)
 	}
 	replays := 0
 	for i, res := range results {
@@ -571,7 +579,7 @@ func RaceCalls(t *testing.T, a, b receipt.Store) {
 		if res.Replayed {
 			replays++
 			got, err := json.Marshal(res.Output)
-			if err != nil || string(got) != `{"order":"7731","run":1}` {
+			if err != nil || string(got) != want {
 				t.Fatalf("call %d replayed %s (%v)", i, got, err)
 			}
 		}

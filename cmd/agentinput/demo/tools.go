@@ -119,7 +119,7 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Description: "Lists court decisions, newest first, a page at a time, filtered by words, court, period, " +
 			"language, country and subject tags. Use when the user asks which decisions exist on a topic.",
 		Intent: factory.IntentRead, Observer: observer, Vocabularies: vocabs, Cursors: codec,
-	}, func(_ context.Context, in ReadDecisionsIn, call *factory.Call) (promcp.Read[Page], error) {
+	}, func(ctx context.Context, in ReadDecisionsIn, call *factory.Call) (promcp.Read[Page], error) {
 		limit := in.Limit
 		if limit == 0 {
 			limit = 10
@@ -129,8 +129,10 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 			q.Courts = []string{in.Court}
 		}
 		offset := int(in.Cursor.Offset)
-		asOf := store.Updated()
-		items, total := store.Search(q, offset, limit)
+		items, total, asOf, err := store.Search(ctx, q, offset, limit)
+		if err != nil {
+			return promcp.Read[Page]{}, err
+		}
 		page := Page{Decisions: items, Total: total}
 		if page.Decisions == nil {
 			page.Decisions = []Decision{}
@@ -149,9 +151,11 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Title:       "Read one court decision",
 		Description: "Returns one court decision with its court, date, language, country, tags, title and summary. Use when the user asks about a decision whose id is known.",
 		Intent:      factory.IntentRead, Observer: observer,
-	}, func(_ context.Context, in ReadDecisionIn, _ *factory.Call) (promcp.Read[Decision], error) {
-		asOf := store.Updated()
-		d, ok := store.Get(in.ID)
+	}, func(ctx context.Context, in ReadDecisionIn, _ *factory.Call) (promcp.Read[Decision], error) {
+		d, ok, asOf, err := store.Get(ctx, in.ID)
+		if err != nil {
+			return promcp.Read[Decision]{}, err
+		}
 		if !ok {
 			return promcp.Read[Decision]{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.ID, Hint: "Call read_decisions to find the decision's id."}
 		}
@@ -168,14 +172,20 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Intent:      factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
 		Confirm:  "Call read_decision with the decision_id and look at its tags",
 		Additive: true,
-	}, func(_ context.Context, in TagIn, _ *factory.Call) (Tagged, error) {
-		if _, ok := store.Get(in.DecisionID); !ok {
-			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+	}, func(ctx context.Context, in TagIn, _ *factory.Call) (Tagged, error) {
+		if _, ok, _, err := store.Get(ctx, in.DecisionID); err != nil {
+			// Before any change: the same call may run again.
+			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeUnavailable, Message: "the decisions cannot be read right now", Hint: "Send the same call again in a minute."}
+		} else if !ok {
+			return Tagged{}, notFound(in.DecisionID, nil)
 		}
 		if opts.BeforeTag != nil {
 			opts.BeforeTag(in.DecisionID)
 		}
-		prev, added, _ := store.Tag(in.DecisionID, in.Tags)
+		prev, added, _, err := store.Tag(ctx, in.DecisionID, in.Tags)
+		if err != nil {
+			return Tagged{}, err
+		}
 		return changed(in.DecisionID, prev, added, "do_untag_decision", func(now []string) []string { return sortedUnion(now, added) })
 	})
 	if err != nil {
@@ -188,10 +198,10 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Description: "Removes subject tags from a court decision and returns its tags before and after. Use when the user asks to undo a classification.",
 		Intent:      factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
 		Confirm: "Call read_decision with the decision_id and look at its tags",
-	}, func(_ context.Context, in UntagIn, _ *factory.Call) (Tagged, error) {
-		prev, removed, ok := store.Untag(in.DecisionID, in.Tags)
-		if !ok {
-			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+	}, func(ctx context.Context, in UntagIn, _ *factory.Call) (Tagged, error) {
+		prev, removed, ok, err := store.Untag(ctx, in.DecisionID, in.Tags)
+		if err != nil || !ok {
+			return Tagged{}, notFound(in.DecisionID, err)
 		}
 		return changed(in.DecisionID, prev, removed, "do_tag_decision", func(now []string) []string {
 			return slices.DeleteFunc(slices.Clone(now), func(t string) bool { return slices.Contains(removed, t) })
@@ -211,10 +221,10 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		// What read_decision returns of a decision's tags, do_set_tags
 		// takes back unchanged: cmd/agentinput/demo's TestTagsFixedPoint.
 		Configures: &factory.Configures{Tool: "read_decision", From: map[string]string{"decision_id": "/value/id", "tags": "/value/tags"}},
-	}, func(_ context.Context, in SetTagsIn, _ *factory.Call) (Tagged, error) {
-		prev, ok := store.SetTags(in.DecisionID, in.Tags)
-		if !ok {
-			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+	}, func(ctx context.Context, in SetTagsIn, _ *factory.Call) (Tagged, error) {
+		prev, ok, err := store.SetTags(ctx, in.DecisionID, in.Tags)
+		if err != nil || !ok {
+			return Tagged{}, notFound(in.DecisionID, err)
 		}
 		d := Tagged{AppliedValue: &in.Tags, PreviousValue: &prev}
 		if !slices.Equal(prev, in.Tags) {
@@ -239,6 +249,16 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		return nil, err
 	}
 	return []*factory.Tool{read, one, canDo, tag, untag, setTags}, nil
+}
+
+// notFound is the failure of a call whose decision does not exist, or, with
+// err, whose store failed: an error without a domain code, since a store
+// that failed may have kept the change (effect unknown).
+func notFound(id string, err error) error {
+	if err != nil {
+		return err
+	}
+	return &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + id, Hint: "Call read_decisions to find the decision's id."}
 }
 
 // changed is the do result of a call that moved tags from prev: the tags
@@ -267,7 +287,7 @@ type tagsCall struct {
 // when it would not.
 func precondition(store *Store, action string) func(context.Context, map[string]any) factory.Verdict {
 	removes := action == "do_untag_decision"
-	return func(_ context.Context, args map[string]any) factory.Verdict {
+	return func(ctx context.Context, args map[string]any) factory.Verdict {
 		id, _ := args["decision_id"].(string)
 		var tags []string
 		list, _ := args["tags"].([]any)
@@ -276,8 +296,10 @@ func precondition(store *Store, action string) func(context.Context, map[string]
 				tags = append(tags, s)
 			}
 		}
-		asOf := store.Updated()
-		d, ok := store.Get(id)
+		d, ok, asOf, err := store.Get(ctx, id)
+		if err != nil {
+			return factory.Verdict{Permission: promcp.SourceUnreachable, Reason: "the decisions cannot be read right now"}
+		}
 		if !ok {
 			return factory.Verdict{Permission: promcp.OutOfRange, Reason: "no decision has the id " + id}
 		}
