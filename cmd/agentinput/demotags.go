@@ -87,6 +87,20 @@ func (s sqliteTags) Load(ctx context.Context) (map[string][]string, time.Time, e
 		return nil, time.Time{}, err
 	}
 	defer rows.Close()
+	return scanTags(rows)
+}
+
+// tagRows are the rows of a query of (decision_id, tags, changed_at):
+// database/sql's and pgx's alike.
+type tagRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// scanTags reads every row of rows: the tags by decision, and the latest
+// change's instant.
+func scanTags(rows tagRows) (map[string][]string, time.Time, error) {
 	out := map[string][]string{}
 	var latest int64
 	for rows.Next() {
@@ -101,7 +115,10 @@ func (s sqliteTags) Load(ctx context.Context) (map[string][]string, time.Time, e
 		}
 		out[id], latest = list, max(latest, at)
 	}
-	return out, changedAt(latest), rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, time.Time{}, err
+	}
+	return out, changedAt(latest), nil
 }
 
 func (s sqliteTags) Change(ctx context.Context, id string, generated []string, now time.Time, change func([]string) []string) ([]string, []string, error) {
@@ -169,21 +186,7 @@ func (p postgresTags) Load(ctx context.Context) (map[string][]string, time.Time,
 		return nil, time.Time{}, err
 	}
 	defer rows.Close()
-	out := map[string][]string{}
-	var latest int64
-	for rows.Next() {
-		var id, tags string
-		var at int64
-		if err := rows.Scan(&id, &tags, &at); err != nil {
-			return nil, time.Time{}, err
-		}
-		var list []string
-		if err := json.Unmarshal([]byte(tags), &list); err != nil {
-			return nil, time.Time{}, fmt.Errorf("decision %s: tags %q: %w", id, tags, err)
-		}
-		out[id], latest = list, max(latest, at)
-	}
-	return out, changedAt(latest), rows.Err()
+	return scanTags(rows)
 }
 
 func (p postgresTags) Change(ctx context.Context, id string, generated []string, now time.Time, change func([]string) []string) ([]string, []string, error) {
