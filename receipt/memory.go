@@ -55,7 +55,8 @@ func (m *Memory) retention() time.Duration {
 func (m *Memory) Claim(_ context.Context, scope Scope, digest Digest, now time.Time, terms Terms) (Claim, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if r, ok := m.records[scope]; ok && now.Before(r.expires) {
+	r, found := m.records[scope]
+	if found && now.Before(r.expires) {
 		switch {
 		case r.digest != digest:
 			return Claim{State: Conflict}, nil
@@ -70,22 +71,30 @@ func (m *Memory) Claim(_ context.Context, scope Scope, digest Digest, now time.T
 			return Claim{State: InProgress, Token: r.token}, nil
 		}
 	}
-	if m.records == nil {
-		m.records = map[Scope]*memoryRecord{}
-	}
-	capacity := m.Capacity
-	if capacity <= 0 {
-		capacity = DefaultCapacity
-	}
-	if _, ok := m.records[scope]; !ok && len(m.records) >= capacity {
-		m.sweep(now)
-		if len(m.records) >= capacity {
-			return Claim{}, ErrFull
+	if !found {
+		if m.records == nil {
+			m.records = map[Scope]*memoryRecord{}
 		}
+		capacity := m.Capacity
+		if capacity <= 0 {
+			capacity = DefaultCapacity
+		}
+		if len(m.records) >= capacity {
+			m.sweep(now)
+			if len(m.records) >= capacity {
+				return Claim{}, ErrFull
+			}
+		}
+		r = &memoryRecord{}
+		m.records[scope] = r
+	} else if r.number != 0 && m.latest[scope.Principal] == r.number {
+		// The record replaced was its principal's latest write: no record
+		// holds that number any more, and nothing is latest until the
+		// principal's next write.
+		delete(m.latest, scope.Principal)
 	}
-	m.unmark(scope)
 	m.last++
-	m.records[scope] = &memoryRecord{digest: digest, token: m.last, lease: now.Add(terms.Lease), expires: now.Add(m.retention())}
+	*r = memoryRecord{digest: digest, token: m.last, lease: now.Add(terms.Lease), expires: now.Add(m.retention())}
 	return Claim{State: Claimed, Token: m.last}, nil
 }
 
