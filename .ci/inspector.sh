@@ -27,6 +27,24 @@ for tool in read_decisions read_decision can_do do_tag_decision; do
 	grep -q "\"name\": \"$tool\"" <<<"$list" || { echo "FAILED: tools/list lacks $tool" >&2; exit 1; }
 done
 
+# Every do tool declares the idempotency key a model would need to retry
+# safely (docs/writes.md), as the Inspector lists it.
+node -e '
+const list = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const doTools = list.tools.filter(t => t.name.startsWith("do_"));
+const lacking = doTools.filter(t => {
+	const key = (t.inputSchema.properties || {}).idempotency_key;
+	return !key || key.type !== "string" || !/new action needs a new key/.test(key.description || "");
+});
+if (doTools.length === 0 || lacking.length > 0) {
+	console.error("FAILED: do tools without idempotency_key in their input schema:", lacking.map(t => t.name));
+	process.exit(1);
+}' <<<"$list"
+
+key=$(timeout 120 "$inspector" --cli "$scratch/agentinput" serve --store memory --method tools/call --tool-name do_tag_decision \
+	--tool-arg 'decision_id=x' --tool-arg 'tags=tax' --tool-arg 'idempotency_key={{idempotency_key}}' || true)
+grep -q '"isError": true' <<<"$key" && grep -q 'placeholder_on_write' <<<"$key" || { echo "FAILED: a template key was not an ask:"; echo "$key"; exit 1; } >&2
+
 call=$(timeout 120 "$inspector" --cli "$scratch/agentinput" serve --method tools/call --tool-name read_decisions \
 	--tool-arg 'court=nejvyssi soud' --tool-arg 'date_from=1. 1. 2020' --tool-arg 'limit=2')
 grep -q 'Read \\"nejvyssi soud\\" as \\"NS\\"' <<<"$call" || { echo "FAILED: no note for the court:"; echo "$call"; exit 1; } >&2
@@ -36,4 +54,4 @@ ask=$(timeout 120 "$inspector" --cli "$scratch/agentinput" serve --method tools/
 	--tool-arg 'date_from=01/02/2026' || true)
 grep -q '"isError": true' <<<"$ask" || { echo "FAILED: an ambiguous date was not an error result:"; echo "$ask"; exit 1; } >&2
 grep -q '2026-01-02' <<<"$ask" && grep -q '2026-02-01' <<<"$ask" || { echo "FAILED: the ask does not name both readings:"; echo "$ask"; exit 1; } >&2
-echo "MCP Inspector: tools/list, a lenient call and an ambiguous date all as expected"
+echo "MCP Inspector: tools/list (with every do tool's idempotency_key), a template key, a lenient call and an ambiguous date all as expected"

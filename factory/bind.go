@@ -43,10 +43,13 @@ type tagOptions struct {
 	name    string
 	within  []reflect.Type
 	refHint string
-	kind    string
-	flags   map[string]bool
-	values  map[string]string
-	order   []string // every key, in tag order, for error messages
+	// keyOwned is set on a do tool's own arguments: the factory owns
+	// their idempotency_key (key.go), which is bound as no kind.
+	keyOwned bool
+	kind     string
+	flags    map[string]bool
+	values   map[string]string
+	order    []string // every key, in tag order, for error messages
 }
 
 func (o tagOptions) flag(name string) bool { return o.flags[name] }
@@ -171,7 +174,7 @@ type property struct {
 // reports every field's problems at once, one error a problem (joined),
 // so that a port from go-sdk meets them together rather than one a run.
 func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
-	props, err := bindStructIn(t, tagOptions{env: spec, within: []reflect.Type{t}})
+	props, err := bindStructIn(t, tagOptions{env: spec, within: []reflect.Type{t}, keyOwned: spec.Intent == IntentDo})
 	if err != nil {
 		return nil, err
 	}
@@ -207,6 +210,7 @@ func bindStructIn(t reflect.Type, outer tagOptions) ([]*property, error) {
 	var props []*property
 	var problems []error
 	seen := map[string]bool{}
+	owned := 0 // fields the factory owns, bound as no property
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if !f.IsExported() {
@@ -224,6 +228,12 @@ func bindStructIn(t reflect.Type, outer tagOptions) ([]*property, error) {
 		}
 		fail := func(err error) {
 			problems = append(problems, fmt.Errorf("property %s (field %s): %w", name, f.Name, err))
+		}
+		if outer.keyOwned && name == IdempotencyKeyProperty {
+			// The factory's own property, checked by keyField.
+			seen[name] = true
+			owned++
+			continue
 		}
 		if seen[name] {
 			fail(errors.New("another field has the same name"))
@@ -261,7 +271,7 @@ func bindStructIn(t reflect.Type, outer tagOptions) ([]*property, error) {
 	// An empty struct is a tool without arguments; a struct whose fields
 	// are none of them a property (all unexported, or json:"-") is more
 	// likely a mistake than that.
-	if len(props) == 0 && t.NumField() > 0 {
+	if len(props) == 0 && owned == 0 && t.NumField() > 0 {
 		return nil, fmt.Errorf("the input type %s declares no property", t)
 	}
 	return props, nil

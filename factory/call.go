@@ -45,6 +45,10 @@ type Result struct {
 	// Replayed is true when a do call repeated an earlier one and Output
 	// is the stored result (JSON) of that call: the handler did not run.
 	Replayed bool
+	// Unchanged is true when a do call's handler reported that it changed
+	// nothing (a promcp.Do whose changed is false): the state was already
+	// as the call asked.
+	Unchanged bool
 	// Effect is what a do call did (not_started, committed, unknown); ""
 	// for read and can_do tools.
 	Effect Effect
@@ -183,7 +187,7 @@ func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *ma
 		}
 		return refused, "", nil, true
 	}
-	callerKey, issues := t.claimKey(args)
+	callerKey, issues := t.claimKey(args, res)
 	issues = append(issues, t.unknownProperties(args, res)...)
 	assign, readIssues := t.readProperties(ctx, args, res, mode)
 	issues = append(issues, readIssues...)
@@ -191,7 +195,14 @@ func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *ma
 		issues = t.reversedRanges(res.Arguments, args)
 	}
 	if len(issues) == 0 {
+		// The schema validates the key too (a tool may require it); the
+		// normalized arguments, which the call's digest is taken of,
+		// are the properties without it.
+		if callerKey != "" {
+			res.Arguments[IdempotencyKeyProperty] = callerKey
+		}
 		issues = t.violations(res.Arguments)
+		delete(res.Arguments, IdempotencyKeyProperty)
 	}
 	if len(issues) > 0 || mode == ModeWrite {
 		// A refused call lists the filters it would drop among its issues,
@@ -250,51 +261,6 @@ func looseArguments(arguments json.RawMessage, refused *Result) map[string]any {
 		return nil
 	}
 	return loose
-}
-
-// claimKey is the claim phase's part of reading: a caller's own
-// idempotency key, on a do tool that does not declare the property
-// itself, taken out of args (write.go claims the call under it). A key
-// over MaxIdempotencyKeyBytes is too_large, a placeholder ("", "N/A",
-// "none" …) placeholder_on_write, anything but a string wrong_type; null is
-// absence. A placeholder is not taken as a key: every call that sent "N/A"
-// would share it, and a second call would replay or conflict with the first.
-func (t *Tool) claimKey(args map[string]any) (string, []Issue) {
-	raw, ok := args[IdempotencyKeyProperty]
-	if !ok || t.spec.Intent != IntentDo || t.byName[IdempotencyKeyProperty] != nil || t.run == nil {
-		return "", nil
-	}
-	delete(args, IdempotencyKeyProperty)
-	k, isString := raw.(string)
-	switch {
-	case raw == nil:
-		return "", nil // null is absence: the call is keyed by its arguments
-	case isString && IsPlaceholder(raw, false):
-		return "", []Issue{{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
-			Code:     agentinput.AskPlaceholderOnWrite,
-			Received: agentinput.Received(raw),
-			Reason:   "it is a placeholder, and a placeholder taken as a key would be shared by every call that sends it",
-			Expected: `a key of this call's own, for example "order-7731-retry"`,
-			Hint:     "Send a key unique to this call, or leave " + IdempotencyKeyProperty + " out to key the call by its arguments",
-		}}}
-	case isString && k != "" && len(k) <= MaxIdempotencyKeyBytes:
-		return k, nil
-	case isString && len(k) > MaxIdempotencyKeyBytes:
-		return "", []Issue{{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
-			Code:     agentinput.AskTooLarge,
-			Received: agentinput.Received(raw),
-			Reason:   "the idempotency key takes " + strconv.Itoa(len(k)) + " bytes, over the budget of " + strconv.Itoa(MaxIdempotencyKeyBytes),
-			Expected: "a string of at most " + strconv.Itoa(MaxIdempotencyKeyBytes) + " bytes",
-			Hint:     "Send a shorter " + IdempotencyKeyProperty + ", or leave it out to key the call by its arguments",
-		}}}
-	}
-	return "", []Issue{{Path: pointer([]string{IdempotencyKeyProperty}), Ask: agentinput.Ask{
-		Code:     agentinput.AskWrongType,
-		Received: agentinput.Received(raw),
-		Reason:   "an idempotency key is a non-empty string of at most " + strconv.Itoa(MaxIdempotencyKeyBytes) + " bytes",
-		Expected: `a string, for example "order-7731-retry"`,
-		Hint:     "Send " + IdempotencyKeyProperty + " as a string, or leave it out to key the call by its arguments",
-	}}}
 }
 
 // unknownProperties is the phase of the properties the tool does not
@@ -574,6 +540,9 @@ func (t *Tool) handler(ctx context.Context, res *Result, assign []slot) func() (
 func (t *Tool) runInput(ctx context.Context, res *Result, assign []slot) (any, error) {
 	in := reflect.New(t.inType).Elem()
 	setFields(in, t.props, assign)
+	if t.keyField != nil {
+		setKey(in.FieldByIndex(t.keyField), res.IdempotencyKey)
+	}
 	call := &Call{ctx: ctx, req: requestOf(ctx)}
 	if t.spec.Cursors != nil {
 		call.codec, call.session, call.filters = t.spec.Cursors, sessionOf(ctx), t.filterHash(res.Arguments)
@@ -618,7 +587,11 @@ func (t *Tool) runHandler(ctx context.Context, res *Result, callerKey string, as
 // the declared property the caller most likely meant (see likelyMeant),
 // or, when none is close, says to leave it out; and it lists them all.
 func (t *Tool) unknown(name string, raw any) Issue {
-	return unknownIssue(t.spec.Name, t.Properties(), name, raw, "")
+	declared := t.Properties()
+	if t.spec.Intent == IntentDo && t.run != nil {
+		declared = append(declared, IdempotencyKeyProperty)
+	}
+	return unknownIssue(t.spec.Name, declared, name, raw, "")
 }
 
 // unknownIssue is the issue of a property that owner (a tool, or a

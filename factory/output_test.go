@@ -97,8 +97,8 @@ func TestOutputSchemaFollowsEncodingJSON(t *testing.T) {
 }
 
 // A do tool's promcp.Do result is completed by the factory: the key the call
-// used, the instant, the spec's compensating call; one the handler broke
-// is a failure after the change, effect unknown.
+// used, the instant, the spec's side effects; one the handler broke is a
+// failure after the change, effect unknown.
 func TestDoContractCompleted(t *testing.T) {
 	type in struct {
 		Tags []string `json:"tags" agentinput:"required" desc:"The tags."`
@@ -108,16 +108,16 @@ func TestDoContractCompleted(t *testing.T) {
 		if len(in.Tags) > 1 {
 			return promcp.Do[[]string]{Status: "done"}, nil // broken: not a status
 		}
-		return promcp.Do[[]string]{AppliedValue: &in.Tags}, nil
+		return promcp.Do[[]string]{AppliedValue: &in.Tags}.Compensate("do_untag", map[string]any{"tags": in.Tags})
 	}
 	tool := Must(Spec{Name: "do_tag", Title: "Tag it", Description: desc, Intent: IntentDo, Receipts: &receipt.Memory{},
-		SideEffects: []string{"notifies the owner"}, Compensation: "do_untag with the same tags"}, h)
+		SideEffects: []string{"notifies the owner"}}, h)
 	res := tool.Call(context.Background(), json.RawMessage(`{"tags":["a"],"idempotency_key":"k-1"}`))
 	if res.Envelope != nil {
 		t.Fatalf("%+v", res.Envelope)
 	}
 	d := res.Output.(promcp.Do[[]string])
-	if d.IdempotencyKey != "k-1" || d.Effect != EffectCommitted || d.Timestamp.IsZero() || !d.Compensable || *d.CompensationHint != "do_untag with the same tags" ||
+	if d.IdempotencyKey != "k-1" || d.Effect != EffectCommitted || d.Timestamp.IsZero() || !d.Compensable || *d.CompensationHint != `do_untag {"tags":["a"]}` || !*d.Changed ||
 		len(d.SideEffects) != 1 || d.Status != promcp.Success {
 		t.Errorf("completed %+v", d)
 	}

@@ -25,14 +25,14 @@ func TestPhases(t *testing.T) {
 	if _, _, refused := do.decode(json.RawMessage(`{"limit":`)); refused == nil || refused.Envelope == nil {
 		t.Error("decode: a broken object is not refused")
 	}
-	key, issues := do.claimKey(args)
+	key, issues := do.claimKey(args, res)
 	if key != "" || len(issues) != 1 || issues[0].Path != "/idempotency_key" {
 		t.Errorf("claimKey: %q %+v", key, issues)
 	}
 	if _, left := args[IdempotencyKeyProperty]; left {
 		t.Error("claimKey left the key among the arguments")
 	}
-	if k, _ := do.claimKey(map[string]any{IdempotencyKeyProperty: "retry-1"}); k != "retry-1" {
+	if k, _ := do.claimKey(map[string]any{IdempotencyKeyProperty: "retry-1"}, res); k != "retry-1" {
 		t.Errorf("claimKey: %q", k)
 	}
 	unknown := do.unknownProperties(args, res)

@@ -23,6 +23,13 @@ func (t *Tool) buildSchema() map[string]any {
 			required = append(required, p.name)
 		}
 	}
+	if t.spec.Intent == IntentDo {
+		// Every do tool's own: the key a model must be able to see.
+		props[IdempotencyKeyProperty] = keySchema(t.spec)
+		if t.spec.KeyRequired {
+			required = append(required, IdempotencyKeyProperty)
+		}
+	}
 	schema := map[string]any{
 		"type":                 "object",
 		"properties":           props,

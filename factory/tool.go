@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -62,9 +64,13 @@ type Spec struct {
 	// the factory logs nothing unless asked; SlogObserver{} logs each call
 	// to slog.Default().
 	Observer Observer
-	// Receipts keeps the receipts of a do tool's calls (docs/writes.md);
-	// nil means a receipt.Memory of the tool's own, whose receipts end with
-	// the process. Read and can_do tools keep none.
+	// Receipts keeps the receipts of a do tool's calls (docs/writes.md).
+	// Give every do tool of a server the same store: a keyless retry
+	// replays only while no other write of its principal came after it,
+	// and a store sees the writes made through it. Nil means the
+	// process's own receipt.Memory, which every do tool that names no
+	// store shares (each keeps its records apart), and whose receipts end
+	// with the process. Read and can_do tools keep none.
 	Receipts receipt.Store
 	// Confirm tells the model how to check whether a do call whose effect
 	// is unknown made its change ("Call read_decision with the
@@ -99,14 +105,32 @@ type Spec struct {
 	Cursors *cursor.Reader
 	// SideEffects names what a do tool changes beyond the value it sets
 	// ("notifies the decision's watchers"); a promcp.Do result that names
-	// none gets these.
+	// none gets these, unless it changed nothing.
 	SideEffects []string
-	// Compensation names the call that reverses a do tool's change (tool
-	// and arguments: "do_untag_decision with the same decision_id and
-	// tags"); set, it makes a promcp.Do result that declares none
-	// compensable with this hint.
-	Compensation string
+	// KeyRequired, on a do tool, says that its action is not naturally
+	// idempotent (it sends, pays, appends or creates: two calls with the
+	// same arguments are two actions), so that every call names its own
+	// idempotency_key: the schema requires it, and a call without one is
+	// the ask missing_required. Without it, a call may leave the key out
+	// and is keyed by its arguments for a short retry window
+	// (docs/writes.md).
+	KeyRequired bool
+	// Additive, on a do tool, says that it only adds (a tag, a comment, a
+	// record) and never removes or overwrites anything: MCP's
+	// destructiveHint is false. Without it a do tool is advertised as
+	// destructive.
+	Additive bool
+	// RetryWindow is how long a do call sent without an idempotency_key
+	// replays its committed result to a retry with the same arguments, as
+	// long as no other do call of the same principal committed after it
+	// (receipt.DefaultRetryWindow when zero; at most MaxRetryWindow).
+	// Past it, or after another write, the same arguments are a new call.
+	RetryWindow time.Duration
 }
+
+// MaxRetryWindow bounds Spec.RetryWindow: a longer window would take a
+// deliberate repeat for a retry.
+const MaxRetryWindow = 10 * time.Minute
 
 // Handler is a tool's typed handler. It gets the normalized input; call
 // lets it add warnings to the result.
@@ -122,6 +146,9 @@ type Tool struct {
 	output   map[string]any // nil: the result is not a JSON object
 	compiled *jsonschema.Schema
 	inType   reflect.Type
+	// keyField is the index of the input's idempotency_key field, which
+	// receives the key a do call used; nil when it declares none.
+	keyField []int
 	run      func(ctx context.Context, in reflect.Value, call *Call) (any, error)
 	// direct answers a read call itself, for a tool the factory builds
 	// whole (CanDo); nil for every other tool.
@@ -131,7 +158,20 @@ type Tool struct {
 	// argument), rather than asking about it; nil passes every one.
 	passes   func(name string) bool
 	observer Observer
+	// unsettled are the do calls whose abandon the store did not record
+	// (write.go).
+	unsettled unsettled
+	// receiptTool is the tool part of a do call's receipt scope: the
+	// name, and on the process's store the tool's own instance.
+	receiptTool string
 }
+
+// processReceipts keeps the receipts of every do tool that names no store
+// (Spec.Receipts): a memory store, so its receipts end with the process.
+var processReceipts = &receipt.Memory{}
+
+// toolInstances numbers the tools on processReceipts.
+var toolInstances atomic.Uint64
 
 var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 
@@ -153,6 +193,13 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	if err != nil {
 		problems = append(problems, prefixed("factory: tool "+spec.Name+": ", err)...)
 	}
+	var key []int
+	if spec.Intent == IntentDo {
+		var kerr error
+		if key, kerr = keyField(inType); kerr != nil {
+			problems = append(problems, fmt.Errorf("factory: tool %s: %w", spec.Name, kerr))
+		}
+	}
 	if err == nil {
 		byName := map[string]*property{}
 		for _, p := range props {
@@ -163,15 +210,21 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	if len(problems) > 0 {
 		return nil, errors.Join(problems...)
 	}
-	t := &Tool{spec: spec, props: props, byName: map[string]*property{}, inType: inType, observer: spec.Observer}
+	t := &Tool{spec: spec, props: props, byName: map[string]*property{}, inType: inType, keyField: key, observer: spec.Observer}
 	for _, p := range props {
 		t.byName[p.name] = p
 	}
 	if t.observer == nil {
 		t.observer = NoObserver{}
 	}
+	t.receiptTool = spec.Name
 	if spec.Intent == IntentDo && t.spec.Receipts == nil {
-		t.spec.Receipts = &receipt.Memory{}
+		// The process's store: one order of writes for the whole process
+		// (the latest-write rule sees every do tool's commits), and
+		// records of this tool's own, apart from another tool of the
+		// same name declared elsewhere in the process.
+		t.spec.Receipts = processReceipts
+		t.receiptTool = spec.Name + "\x00" + strconv.FormatUint(toolInstances.Add(1), 10)
 	}
 	t.schema = t.buildSchema()
 	if t.compiled, err = compile(spec.Name, t.schema); err != nil {
@@ -227,8 +280,11 @@ func (s Spec) check() []error {
 	if !strings.Contains(s.Description, "Use when") {
 		problems = append(problems, fmt.Errorf("factory: tool %s: the description needs a \"Use when …\" sentence", s.Name))
 	}
-	if s.Intent != IntentDo && (len(s.SideEffects) > 0 || s.Compensation != "") {
-		problems = append(problems, fmt.Errorf("factory: tool %s: only a do tool has side effects and a compensating call", s.Name))
+	if s.Intent != IntentDo && (len(s.SideEffects) > 0 || s.KeyRequired || s.Additive || s.RetryWindow != 0) {
+		problems = append(problems, fmt.Errorf("factory: tool %s: only a do tool has side effects, an idempotency key, an additive change or a retry window", s.Name))
+	}
+	if s.RetryWindow < 0 || s.RetryWindow > MaxRetryWindow {
+		problems = append(problems, fmt.Errorf("factory: tool %s: RetryWindow %v is not between 0 (the default, %v) and %v", s.Name, s.RetryWindow, receipt.DefaultRetryWindow, MaxRetryWindow))
 	}
 	for _, e := range s.SideEffects {
 		if strings.TrimSpace(e) == "" {
@@ -252,6 +308,35 @@ func prefixed(prefix string, err error) []error {
 		return out
 	}
 	return []error{fmt.Errorf("%s%w", prefix, err)}
+}
+
+// Hints are what a tool's MCP annotations promise a client about calling
+// it (the spec's readOnlyHint, destructiveHint and idempotentHint).
+type Hints struct {
+	// ReadOnly: the tool changes nothing (read and can_do tools).
+	ReadOnly bool
+	// Destructive: the tool may remove or overwrite something; false for
+	// read and can_do tools and for a do tool declared Additive.
+	Destructive bool
+	// Idempotent: sending the same call again changes nothing more. True
+	// for read and can_do tools, and for a do tool whose handler runs
+	// under the receipt protocol and whose action is naturally idempotent
+	// (not KeyRequired): a plain retry replays within its window, and a
+	// repeat after it sets what is already set. A KeyRequired tool's every
+	// call is a new action, and a tool declared elsewhere (FromSchema) runs
+	// a handler that no claim guards: neither promises it.
+	Idempotent bool
+}
+
+// Hints returns what the tool's annotations promise, for every transport
+// to advertise the same (factory/mcp.Describe, census/lint.From).
+func (t *Tool) Hints() Hints {
+	readOnly := t.spec.Intent != IntentDo
+	return Hints{
+		ReadOnly:    readOnly,
+		Destructive: !readOnly && !t.spec.Additive,
+		Idempotent:  readOnly || t.ClaimsWrites() && !t.spec.KeyRequired,
+	}
 }
 
 // ClaimsWrites reports whether the tool is a do tool whose handler runs

@@ -8,19 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )
-
-// IdempotencyKeyProperty is the property a caller may send to a do tool to
-// name its own idempotency key. A tool need not declare it.
-const IdempotencyKeyProperty = "idempotency_key"
-
-// MaxIdempotencyKeyBytes is the longest idempotency key a caller may send.
-const MaxIdempotencyKeyBytes = 256
 
 // DefaultLease is how long a do call's claim holds without news from its
 // handler when Spec.Lease is zero. While the handler runs, the claim is
@@ -89,27 +83,37 @@ type stored struct {
 	// Content is set when the handler answered content blocks: a replay
 	// answers them as blocks again, not as their JSON.
 	Content *Content `json:"content,omitempty"`
+	// Unchanged is the handler's report that the call changed nothing.
+	Unchanged bool `json:"unchanged,omitempty"`
 }
 
 // write runs a do call under the claim protocol (receipt package): claim
 // the scope before the handler runs, replay a committed call, refuse a key
 // reused with other arguments, wait for a running one, and never run a
 // call whose effect is unknown. res holds the read arguments.
+//
+// A caller's key replays for the store's whole retention. A key derived
+// from the arguments names only a retry: its claim carries the tool's
+// retry window, so a committed result replays only while it is its
+// principal's latest write within the window, and a call that waited for
+// a running duplicate replays that one's result (Terms.Awaiting).
 func (t *Tool) write(ctx context.Context, res *Result, callerKey string, run func() (any, error)) *Result {
 	canonical := mustJSON(res.Arguments)
 	key := callerKey
+	terms := receipt.Terms{Lease: t.lease()}
 	if key == "" {
 		key = derivedKey(t.spec.Name, canonical)
+		terms.RetryWindow = t.retryWindow()
 	}
 	res.IdempotencyKey = key
-	scope := receipt.Scope{Tool: t.spec.Name, Principal: principalOf(ctx), Key: key}
+	scope := receipt.Scope{Tool: t.receiptTool, Principal: principalOf(ctx), Key: key}
 	digest := receipt.Digest(sha256.Sum256(canonical))
-	store, lease := t.spec.Receipts, t.lease()
+	store := t.spec.Receipts
 
 	deadline := time.Now().Add(t.wait())
 	backoff := time.Millisecond
 	for {
-		c, err := store.Claim(ctx, scope, digest, time.Now(), lease)
+		c, err := store.Claim(ctx, scope, digest, time.Now(), terms)
 		if err != nil {
 			return t.refuse(res, t.unavailable(err), err)
 		}
@@ -123,6 +127,12 @@ func (t *Tool) write(ctx context.Context, res *Result, callerKey string, run fun
 		case receipt.Unknown:
 			return t.refuse(res, t.effectUnknown(key, callerKey != ""), nil)
 		case receipt.InProgress:
+			if t.unsettled.has(scope, c.Token) {
+				// This process ran the claim and could not settle it:
+				// its change was made, its receipt not kept.
+				return t.refuse(res, t.effectUnknown(key, callerKey != ""), nil)
+			}
+			terms.Awaiting = c.Token
 			if !time.Now().Add(backoff).Before(deadline) {
 				return t.refuse(res, t.inProgress(), nil)
 			}
@@ -136,6 +146,14 @@ func (t *Tool) write(ctx context.Context, res *Result, callerKey string, run fun
 			return t.refuse(res, t.unavailable(nil), fmt.Errorf("receipt store answered state %v", c.State))
 		}
 	}
+}
+
+// retryWindow is how long a keyless call's result replays to a retry.
+func (t *Tool) retryWindow() time.Duration {
+	if t.spec.RetryWindow > 0 {
+		return t.spec.RetryWindow
+	}
+	return receipt.DefaultRetryWindow
 }
 
 func (t *Tool) lease() time.Duration {
@@ -181,7 +199,7 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 			r := t.refuse(res, t.failed(err, EffectNotStarted), err)
 			return r
 		}
-		_ = store.Abandon(settle, scope, token)
+		t.abandon(settle, scope, token)
 		return &Result{Envelope: t.failed(err, EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
 			Effect: EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: err}
 	}
@@ -189,27 +207,77 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 		// A do contract answers the key the call used and the instant it
 		// took effect; one the handler broke is a failure after the change.
 		done, cerr := c.CompleteDo(promcp.DoFill{Effect: EffectCommitted, Key: res.IdempotencyKey, At: time.Now(),
-			SideEffects: t.spec.SideEffects, CompensationHint: t.spec.Compensation})
+			SideEffects: t.spec.SideEffects})
 		if cerr != nil {
-			_ = store.Abandon(settle, scope, token)
+			t.abandon(settle, scope, token)
 			return &Result{Envelope: t.failed(cerr, EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
 				Effect: EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: cerr}
 		}
 		out = done
 	}
+	if u, ok := out.(interface{ Unchanged() bool }); ok {
+		res.Unchanged = u.Unchanged()
+	}
 	res.Output = out
 	res.Effect = EffectCommitted
-	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings, Content: contentOf(out)})
+	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings, Content: contentOf(out), Unchanged: res.Unchanged})
 	if merr == nil {
 		merr = store.Commit(settle, scope, token, payload, time.Now())
 	}
 	if merr != nil {
-		_ = store.Abandon(settle, scope, token)
+		t.abandon(settle, scope, token)
 		res.cause = merr
 		res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningReceiptNotKept), Path: "",
 			Message: "The change was made, but its receipt could not be kept: a retry of this call with the same idempotency key will answer that its effect is unknown, so do not send it again"})
 	}
 	return res
+}
+
+// abandon records that a claim's handler started and did not commit. When
+// the store cannot record it (it is down, or the commit failed for the
+// same reason), the claim would answer in_progress until its lease ends;
+// this process remembers it, so that a retry it serves answers
+// effect_unknown at once.
+func (t *Tool) abandon(ctx context.Context, scope receipt.Scope, token receipt.Token) {
+	if err := t.spec.Receipts.Abandon(ctx, scope, token); err != nil && !errors.Is(err, receipt.ErrNotHeld) {
+		t.unsettled.add(scope, token)
+	}
+}
+
+// unsettled holds the claims this process abandoned without the store
+// recording it, bounded: past maxUnsettled the oldest is forgotten, and a
+// retry of it learns the effect is unknown when the claim's lease ends.
+type unsettled struct {
+	mu     sync.Mutex
+	claims map[receipt.Scope]receipt.Token
+	order  []receipt.Scope
+}
+
+const maxUnsettled = 1024
+
+func (u *unsettled) add(scope receipt.Scope, token receipt.Token) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.claims == nil {
+		u.claims = map[receipt.Scope]receipt.Token{}
+	}
+	if _, ok := u.claims[scope]; !ok {
+		if len(u.order) == maxUnsettled {
+			delete(u.claims, u.order[0])
+			u.order = u.order[1:]
+		}
+		u.order = append(u.order, scope)
+	}
+	u.claims[scope] = token
+}
+
+// has reports whether this process abandoned the claim of scope with
+// token and the store did not record it.
+func (u *unsettled) has(scope receipt.Scope, token receipt.Token) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	got, ok := u.claims[scope]
+	return ok && got == token
 }
 
 // mustEncode encodes a handler's result for its receipt; a result that
@@ -272,6 +340,7 @@ func (t *Tool) replay(res *Result, payload []byte) *Result {
 		res.Output = *s.Content
 	}
 	res.Replayed = true
+	res.Unchanged = s.Unchanged
 	res.Effect = EffectCommitted
 	res.Warnings = append(res.Warnings, s.Warnings...)
 	res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningReplayed), Path: "",

@@ -284,7 +284,7 @@ func TestDeadClaimBecomesUnknown(t *testing.T) {
 	args := map[string]any{"order": "a"}
 	canonical, _ := json.Marshal(args)
 	scope := receipt.Scope{Tool: tool.Name(), Key: "k"}
-	if c, err := store.Claim(context.Background(), scope, sha256.Sum256(canonical), time.Now(), 30*time.Millisecond); err != nil || c.State != receipt.Claimed {
+	if c, err := store.Claim(context.Background(), scope, sha256.Sum256(canonical), time.Now(), receipt.Terms{Lease: 30 * time.Millisecond}); err != nil || c.State != receipt.Claimed {
 		t.Fatalf("claim: %v %v", c.State, err)
 	}
 	res := call(tool, `{"order":"a","idempotency_key":"k"}`)
@@ -323,13 +323,13 @@ func TestInProgressAfterTheWait(t *testing.T) {
 // retryable, and forgets none.
 func TestFullStoreIsUnavailable(t *testing.T) {
 	tool, runs, _ := orders(t, factory.Spec{Receipts: &receipt.Memory{Capacity: 2}}, nil)
-	call(tool, `{"order":"a"}`)
-	call(tool, `{"order":"b"}`)
+	call(tool, `{"order":"a","idempotency_key":"k-a"}`)
+	call(tool, `{"order":"b","idempotency_key":"k-b"}`)
 	res := call(tool, `{"order":"c"}`)
 	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeUnavailable || !res.Envelope.RetryAllowed || res.Effect != factory.EffectNotStarted || runs.Load() != 2 {
 		t.Fatalf("a full store answered %+v, effect %q, runs %d", res.Envelope, res.Effect, runs.Load())
 	}
-	if again := call(tool, `{"order":"a"}`); !again.Replayed {
+	if again := call(tool, `{"order":"a","idempotency_key":"k-a"}`); !again.Replayed {
 		t.Fatal("a receipt was forgotten to make room")
 	}
 }
@@ -404,5 +404,100 @@ func TestIdempotencyKeyBudgetAndNull(t *testing.T) {
 	again := call(tool, `{"order":"a"}`)
 	if first.Envelope != nil || again.Envelope != nil || !again.Replayed || runs.Load() != 1 || first.IdempotencyKey != again.IdempotencyKey {
 		t.Fatalf("a null key: %+v %+v, %d runs", first.Envelope, again.Envelope, runs.Load())
+	}
+}
+
+// brokenStore is a memory store whose commits fail, and whose abandons
+// fail too when abandonFails: a store that went down while a handler ran.
+type brokenStore struct {
+	receipt.Memory
+	abandonFails bool
+}
+
+func (b *brokenStore) Commit(context.Context, receipt.Scope, receipt.Token, []byte, time.Time) error {
+	return errors.New("disk full")
+}
+
+func (b *brokenStore) Abandon(ctx context.Context, scope receipt.Scope, token receipt.Token) error {
+	if b.abandonFails {
+		return errors.New("disk full")
+	}
+	return b.Memory.Abandon(ctx, scope, token)
+}
+
+// A change whose receipt could not be kept is reported with the warning
+// receipt_not_kept, and a retry of it answers effect_unknown, as the
+// warning says: whether or not the store could record the abandon, and
+// long before the claim's lease ends.
+func TestReceiptNotKeptThenEffectUnknown(t *testing.T) {
+	for _, abandonFails := range []bool{false, true} {
+		store := &brokenStore{abandonFails: abandonFails}
+		tool, runs, _ := orders(t, factory.Spec{Receipts: store, Lease: time.Hour, Wait: 50 * time.Millisecond}, nil)
+		for _, args := range []string{`{"order":"a","idempotency_key":"k-1"}`, `{"order":"b"}`} {
+			first := call(tool, args)
+			if first.Envelope != nil || first.Effect != factory.EffectCommitted || len(first.Warnings) != 1 ||
+				first.Warnings[0].Code != string(agentinput.WarningReceiptNotKept) {
+				t.Fatalf("abandon fails %v, %s: %+v %q %+v", abandonFails, args, first.Envelope, first.Effect, first.Warnings)
+			}
+			retry := call(tool, args)
+			if retry.Envelope == nil || retry.Envelope.Code != agentinput.EnvelopeEffectUnknown || retry.Effect != factory.EffectUnknown {
+				t.Fatalf("abandon fails %v, %s: the retry answered %+v, effect %q; want effect_unknown", abandonFails, args, retry.Envelope, retry.Effect)
+			}
+		}
+		if runs.Load() != 2 {
+			t.Fatalf("abandon fails %v: %d runs, want 2", abandonFails, runs.Load())
+		}
+	}
+}
+
+// Without a key, a retry within the window and before any other write
+// replays; after another write of the same principal (through any do tool
+// on the store), or past the window, the same arguments run anew. Another
+// principal's write changes nothing.
+func TestKeylessRetryWindowAndLatestWrite(t *testing.T) {
+	store := &receipt.Memory{}
+	tool, runs, _ := orders(t, factory.Spec{Receipts: store, RetryWindow: factory.MaxRetryWindow}, nil)
+	other, otherRuns, _ := orders(t, factory.Spec{Receipts: store}, nil)
+	alice := factory.WithPrincipal(context.Background(), "alice")
+	if first := call(tool, `{"order":"a"}`); first.Replayed {
+		t.Fatal("the first call replayed")
+	}
+	if retry := call(tool, `{"order":"a"}`); !retry.Replayed || runs.Load() != 1 {
+		t.Fatalf("a retry within the window: replayed %v, runs %d", retry.Replayed, runs.Load())
+	}
+	other.Call(alice, json.RawMessage(`{"order":"z"}`))
+	if retry := call(tool, `{"order":"a"}`); !retry.Replayed || runs.Load() != 1 {
+		t.Fatalf("a retry after another principal's write: replayed %v, runs %d", retry.Replayed, runs.Load())
+	}
+	call(other, `{"order":"b"}`)
+	if again := call(tool, `{"order":"a"}`); again.Replayed || runs.Load() != 2 || otherRuns.Load() != 2 {
+		t.Fatalf("the same call after another write: replayed %v, runs %d", again.Replayed, runs.Load())
+	}
+	short, shortRuns, _ := orders(t, factory.Spec{Receipts: &receipt.Memory{}, RetryWindow: time.Nanosecond}, nil)
+	call(short, `{"order":"a"}`)
+	time.Sleep(time.Millisecond) // beyond a window of a nanosecond
+	if again := call(short, `{"order":"a"}`); again.Replayed || shortRuns.Load() != 2 {
+		t.Fatalf("the same call past the window: replayed %v, runs %d", again.Replayed, shortRuns.Load())
+	}
+}
+
+// A retry window is between zero (the default) and MaxRetryWindow, and
+// only a do tool has one, a required key or an additive change.
+func TestRetryWindowDeclared(t *testing.T) {
+	for _, spec := range []factory.Spec{
+		{RetryWindow: -time.Second}, {RetryWindow: factory.MaxRetryWindow + time.Second},
+	} {
+		if _, err := factory.New(factory.Spec{Name: "do_place_order", Title: "Place an order", Intent: factory.IntentDo, RetryWindow: spec.RetryWindow,
+			Description: "Places an order for goods and returns its number. Use when the user asks to order something."},
+			func(context.Context, orderIn, *factory.Call) (orderOut, error) { return orderOut{}, nil }); err == nil || !strings.Contains(err.Error(), "RetryWindow") {
+			t.Errorf("window %v: %v", spec.RetryWindow, err)
+		}
+	}
+	for _, spec := range []factory.Spec{{KeyRequired: true}, {Additive: true}, {RetryWindow: time.Second}} {
+		spec.Name, spec.Title, spec.Intent = "read_orders", "Read orders", factory.IntentRead
+		spec.Description = "Lists the orders placed so far, newest first. Use when the user asks which orders exist."
+		if _, err := factory.New(spec, func(context.Context, orderIn, *factory.Call) (orderOut, error) { return orderOut{}, nil }); err == nil {
+			t.Errorf("a read tool with %+v was declared", spec)
+		}
 	}
 }

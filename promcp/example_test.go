@@ -13,8 +13,12 @@ func ExampleNewDo() {
 	d, err := promcp.NewDo(promcp.Do[[]string]{
 		AppliedValue: &applied, PreviousValue: &previous,
 		SideEffects: []string{"notifies the decision's watchers"},
-		Compensable: true, CompensationHint: ptr(`do_untag_decision with tags ["vat"]`),
 	})
+	if err == nil {
+		// The exact call that reverses this change: it removes the tag
+		// the call added, never one the decision had before.
+		d, err = d.Compensate("do_untag_decision", map[string]any{"decision_id": "d-7731", "tags": []string{"vat"}})
+	}
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -25,7 +29,20 @@ func ExampleNewDo() {
 	b, _ := json.Marshal(done)
 	fmt.Println(string(b))
 	// Output:
-	// {"status":"success","effect":"committed","idempotency_key":"5c1d8a52","applied_value":["tax","vat"],"previous_value":["tax"],"side_effects":["notifies the decision's watchers"],"compensable":true,"compensation_hint":"do_untag_decision with tags [\"vat\"]","timestamp":"2026-12-01T21:30:00Z"}
+	// {"status":"success","effect":"committed","changed":true,"idempotency_key":"5c1d8a52","applied_value":["tax","vat"],"previous_value":["tax"],"side_effects":["notifies the decision's watchers"],"compensable":true,"compensation_hint":"do_untag_decision {\"decision_id\":\"d-7731\",\"tags\":[\"vat\"]}","timestamp":"2026-12-01T21:30:00Z"}
+}
+
+func ExampleNewDo_unchanged() {
+	// The decision already had the tag: the call changed nothing, so it
+	// has no side effects and nothing to reverse.
+	tags := []string{"tax"}
+	d, _ := promcp.NewDo(promcp.Do[[]string]{AppliedValue: &tags, PreviousValue: &tags})
+	done, _ := d.CompleteDo(promcp.DoFill{Effect: promcp.EffectCommitted, Key: "5c1d8a52", At: time.Date(2026, 12, 1, 21, 30, 0, 0, time.UTC),
+		SideEffects: []string{"notifies the decision's watchers"}})
+	b, _ := json.Marshal(done)
+	fmt.Println(string(b))
+	// Output:
+	// {"status":"success","effect":"committed","changed":false,"idempotency_key":"5c1d8a52","applied_value":["tax"],"previous_value":["tax"],"side_effects":[],"compensable":false,"compensation_hint":null,"timestamp":"2026-12-01T21:30:00Z"}
 }
 
 func ExampleNewDo_refused() {

@@ -248,13 +248,21 @@ func TestContractsValidateAgainstTheirSchemas(t *testing.T) {
 		}
 		valid(t, readS, r.WithDroppedFilters(dropped))
 
-		d := promcp.Do[[]string]{Status: rapid.SampledFrom(promcp.Statuses()).Draw(t, "status"), Effect: promcp.EffectCommitted,
-			SideEffects: rapid.SliceOf(rapid.StringMatching(`[a-z ]{0,5}[a-z]`)).Draw(t, "effects")}
-		if rapid.Bool().Draw(t, "applied") {
+		d := promcp.Do[[]string]{Status: rapid.SampledFrom(promcp.Statuses()).Draw(t, "status"), Effect: promcp.EffectCommitted}
+		if rapid.Bool().Draw(t, "changed") {
+			d.SideEffects = rapid.SliceOf(rapid.StringMatching(`[a-z ]{0,5}[a-z]`)).Draw(t, "effects")
+			if rapid.Bool().Draw(t, "applied") {
+				d.AppliedValue, d.PreviousValue = &tags, ptr(append([]string{"before"}, tags...))
+			}
+			if rapid.Bool().Draw(t, "compensable") {
+				if d, err = d.Compensate("do_untag_decision", map[string]any{"tags": tags}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		} else {
+			// Nothing changed: the values are the same, and there are no
+			// side effects and nothing to reverse.
 			d.AppliedValue, d.PreviousValue = &tags, ptr(append([]string{}, tags...))
-		}
-		if rapid.Bool().Draw(t, "compensable") {
-			d.Compensable, d.CompensationHint = true, ptr("do_untag_decision")
 		}
 		done, err := d.Complete(rapid.StringMatching(`[a-z0-9-]{1,20}`).Draw(t, "key"), when)
 		if err != nil {
@@ -342,7 +350,7 @@ func TestNullableKeepsTheValueSchema(t *testing.T) {
 
 func doWith(t *testing.T, applied string) any {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(`{"status":"success","effect":"committed","idempotency_key":"k","applied_value":` + applied +
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(`{"status":"success","effect":"committed","changed":true,"idempotency_key":"k","applied_value":` + applied +
 		`,"previous_value":null,"side_effects":[],"compensable":false,"compensation_hint":null,"timestamp":"2026-12-01T21:30:00Z"}`))
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,8 @@ import "reflect"
 // Every field of the convention is required, because every field is always
 // sent (null where the contract allows it); no other field is allowed,
 // because a domain that extends a contract declares its own type and
-// schema. agentinput's own extensions are declared here too: do's effect,
-// always sent and required, and read's dropped_filters
+// schema. agentinput's own extensions are declared here too: do's effect
+// and changed, always sent and required, and read's dropped_filters
 // (ReadExtensionFields), sent only when a filter was dropped.
 
 // ReadFields are the fields every read_* result has, in schema order.
@@ -16,7 +16,7 @@ func ReadFields() []string { return []string{"value", "unit", "timestamp", "qual
 
 // DoFields are the fields every do_* result has, in schema order.
 func DoFields() []string {
-	return []string{"status", "effect", "idempotency_key", "applied_value", "previous_value", "side_effects",
+	return []string{"status", "effect", "changed", "idempotency_key", "applied_value", "previous_value", "side_effects",
 		"compensable", "compensation_hint", "timestamp"}
 }
 
@@ -52,13 +52,14 @@ func DoSchema(value map[string]any) map[string]any {
 		DoFields(), map[string]any{
 			"status":          enum("How much of the action took effect: success, partial or failed.", Statuses()),
 			"effect":          enum("What the call did to the world, as its receipt records it: committed for a result.", Effects()),
+			"changed":         map[string]any{"type": "boolean", "description": "Whether the action changed anything; false when it found the state already as asked (then side_effects is empty and there is nothing to reverse)."},
 			"idempotency_key": map[string]any{"type": "string", "minLength": 1, "description": "The idempotency key the call used: send it again to retry the same call safely."},
 			"applied_value":   nullable(value, "The value the action set; null when it sets none."),
 			"previous_value":  nullable(value, "The value the action replaced; null when it sets none."),
 			"side_effects":    texts("Every effect of the action beyond the value itself; empty when there is none."),
 			"compensable":     map[string]any{"type": "boolean", "description": "Whether another call can reverse the action."},
 			"compensation_hint": nullableText(
-				"The call that reverses the action (tool and value) when it is compensable; null otherwise."),
+				"The exact call that reverses this action's change, when it is compensable: the tool's name, a space and its JSON arguments, to send as they are; null otherwise."),
 			"timestamp": instant("When the action took effect, RFC 3339 in UTC."),
 		})
 }

@@ -25,6 +25,11 @@ type Memory struct {
 	mu      sync.Mutex
 	records map[Scope]*memoryRecord
 	last    Token
+	// latest is, by principal, the settling number of its latest write
+	// (a commit or an abandon); settled counts settlings. A record is its
+	// principal's latest write when its number is the one here.
+	latest  map[string]uint64
+	settled uint64
 }
 
 type memoryRecord struct {
@@ -34,6 +39,8 @@ type memoryRecord struct {
 	abandoned bool
 	lease     time.Time // the end of the lease, while claimed
 	expires   time.Time // the end of the retention
+	at        time.Time // the commit, once committed
+	number    uint64    // the settling number, once committed or abandoned
 	result    []byte
 }
 
@@ -45,36 +52,49 @@ func (m *Memory) retention() time.Duration {
 }
 
 // Claim implements Store.
-func (m *Memory) Claim(_ context.Context, scope Scope, digest Digest, now time.Time, lease time.Duration) (Claim, error) {
+func (m *Memory) Claim(_ context.Context, scope Scope, digest Digest, now time.Time, terms Terms) (Claim, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if r, ok := m.records[scope]; ok && now.Before(r.expires) {
+	r, found := m.records[scope]
+	if found && now.Before(r.expires) {
 		switch {
 		case r.digest != digest:
 			return Claim{State: Conflict}, nil
-		case r.committed:
+		case r.committed && terms.Replays(r.token, r.at, m.latest[scope.Principal] == r.number, now):
 			return Claim{State: Replay, Result: r.result}, nil
+		case r.committed:
+			// Stale for a keyless retry: the call runs anew, under a
+			// new claim that replaces the record.
 		case r.abandoned || !now.Before(r.lease):
 			return Claim{State: Unknown}, nil
 		default:
-			return Claim{State: InProgress}, nil
+			return Claim{State: InProgress, Token: r.token}, nil
 		}
 	}
-	if m.records == nil {
-		m.records = map[Scope]*memoryRecord{}
-	}
-	capacity := m.Capacity
-	if capacity <= 0 {
-		capacity = DefaultCapacity
-	}
-	if _, ok := m.records[scope]; !ok && len(m.records) >= capacity {
-		m.sweep(now)
+	if !found {
+		if m.records == nil {
+			m.records = map[Scope]*memoryRecord{}
+		}
+		capacity := m.Capacity
+		if capacity <= 0 {
+			capacity = DefaultCapacity
+		}
 		if len(m.records) >= capacity {
-			return Claim{}, ErrFull
+			m.sweep(now)
+			if len(m.records) >= capacity {
+				return Claim{}, ErrFull
+			}
 		}
+		r = &memoryRecord{}
+		m.records[scope] = r
+	} else if r.number != 0 && m.latest[scope.Principal] == r.number {
+		// The record replaced was its principal's latest write: no record
+		// holds that number any more, and nothing is latest until the
+		// principal's next write.
+		delete(m.latest, scope.Principal)
 	}
 	m.last++
-	m.records[scope] = &memoryRecord{digest: digest, token: m.last, lease: now.Add(lease), expires: now.Add(m.retention())}
+	*r = memoryRecord{digest: digest, token: m.last, lease: now.Add(terms.Lease), expires: now.Add(m.retention())}
 	return Claim{State: Claimed, Token: m.last}, nil
 }
 
@@ -82,9 +102,29 @@ func (m *Memory) Claim(_ context.Context, scope Scope, digest Digest, now time.T
 func (m *Memory) sweep(now time.Time) {
 	for s, r := range m.records {
 		if !now.Before(r.expires) {
+			m.unmark(s)
 			delete(m.records, s)
 		}
 	}
+}
+
+// unmark forgets the principal's latest write when scope's record, about
+// to be dropped or replaced, is it: no record would hold its number, and
+// nothing is latest until the principal's next write.
+func (m *Memory) unmark(scope Scope) {
+	if r, ok := m.records[scope]; ok && r.number != 0 && m.latest[scope.Principal] == r.number {
+		delete(m.latest, scope.Principal)
+	}
+}
+
+// settle makes r its principal's latest write.
+func (m *Memory) settle(principal string, r *memoryRecord) {
+	if m.latest == nil {
+		m.latest = map[string]uint64{}
+	}
+	m.settled++
+	r.number = m.settled
+	m.latest[principal] = r.number
 }
 
 // held returns the record that token holds, uncommitted.
@@ -120,7 +160,9 @@ func (m *Memory) Commit(_ context.Context, scope Scope, token Token, result []by
 	}
 	r.committed, r.abandoned = true, false
 	r.result = append([]byte(nil), result...)
+	r.at = now
 	r.expires = now.Add(m.retention())
+	m.settle(scope.Principal, r)
 	return nil
 }
 
@@ -131,6 +173,7 @@ func (m *Memory) Release(_ context.Context, scope Scope, token Token) error {
 	if _, err := m.held(scope, token); err != nil {
 		return err
 	}
+	m.unmark(scope)
 	delete(m.records, scope)
 	return nil
 }
@@ -144,5 +187,6 @@ func (m *Memory) Abandon(_ context.Context, scope Scope, token Token) error {
 		return err
 	}
 	r.abandoned = true
+	m.settle(scope.Principal, r)
 	return nil
 }

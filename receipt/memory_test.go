@@ -31,7 +31,7 @@ func TestMemoryFullRefusesNeverEvicts(t *testing.T) {
 	m := &receipt.Memory{Capacity: 3, Retention: time.Hour}
 	d := sha256.Sum256([]byte("args"))
 	for i := range 3 {
-		c, err := m.Claim(ctx, receipt.Scope{Tool: "t", Key: strconv.Itoa(i)}, d, now, time.Minute)
+		c, err := m.Claim(ctx, receipt.Scope{Tool: "t", Key: strconv.Itoa(i)}, d, now, receipt.Terms{Lease: time.Minute})
 		if err != nil || c.State != receipt.Claimed {
 			t.Fatalf("claim %d: %v %v", i, c.State, err)
 		}
@@ -39,16 +39,16 @@ func TestMemoryFullRefusesNeverEvicts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := m.Claim(ctx, receipt.Scope{Tool: "t", Key: "3"}, d, now.Add(time.Hour-time.Nanosecond), time.Minute); !errors.Is(err, receipt.ErrFull) {
+	if _, err := m.Claim(ctx, receipt.Scope{Tool: "t", Key: "3"}, d, now.Add(time.Hour-time.Nanosecond), receipt.Terms{Lease: time.Minute}); !errors.Is(err, receipt.ErrFull) {
 		t.Fatalf("a claim on a store full of live receipts: %v, want ErrFull", err)
 	}
 	for i := range 3 {
-		c, err := m.Claim(ctx, receipt.Scope{Tool: "t", Key: strconv.Itoa(i)}, d, now.Add(time.Hour-time.Nanosecond), time.Minute)
+		c, err := m.Claim(ctx, receipt.Scope{Tool: "t", Key: strconv.Itoa(i)}, d, now.Add(time.Hour-time.Nanosecond), receipt.Terms{Lease: time.Minute})
 		if err != nil || c.State != receipt.Replay {
 			t.Fatalf("receipt %d after the refused claim: %v %v, want replay", i, c.State, err)
 		}
 	}
-	c, err := m.Claim(ctx, receipt.Scope{Tool: "t", Key: "3"}, d, now.Add(time.Hour), time.Minute)
+	c, err := m.Claim(ctx, receipt.Scope{Tool: "t", Key: "3"}, d, now.Add(time.Hour), receipt.Terms{Lease: time.Minute})
 	if err != nil || c.State != receipt.Claimed {
 		t.Fatalf("a claim once the receipts expired: %v %v, want claimed", c.State, err)
 	}
@@ -70,7 +70,7 @@ func BenchmarkClaimCommit(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		now = now.Add(time.Millisecond)
 		sc := receipt.Scope{Tool: "do_tag_decision", Key: strconv.Itoa(i)}
-		c, err := m.Claim(ctx, sc, d, now, time.Second)
+		c, err := m.Claim(ctx, sc, d, now, receipt.Terms{Lease: time.Second})
 		if err != nil || c.State != receipt.Claimed {
 			b.Fatalf("claim %d: %v %v", i, c.State, err)
 		}
@@ -86,7 +86,7 @@ func BenchmarkClaimReplay(b *testing.B) {
 	m := &receipt.Memory{}
 	d := sha256.Sum256([]byte("args"))
 	sc := receipt.Scope{Tool: "do_tag_decision", Key: "order-7731"}
-	c, err := m.Claim(ctx, sc, d, now, time.Minute)
+	c, err := m.Claim(ctx, sc, d, now, receipt.Terms{Lease: time.Minute})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func BenchmarkClaimReplay(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := m.Claim(ctx, sc, d, now, time.Minute)
+		r, err := m.Claim(ctx, sc, d, now, receipt.Terms{Lease: time.Minute})
 		if err != nil || r.State != receipt.Replay {
 			b.Fatalf("%v %v", r.State, err)
 		}

@@ -12,8 +12,21 @@
 //	Unknown     claimed and never committed, lease over or abandoned
 //
 // Exactly one Claim of a scope answers Claimed until the record is
-// released or its retention ends, under any concurrency and across every
-// process that shares the store. An Unknown record is never claimed
+// released, its retention ends or, for a keyless retry (Terms.RetryWindow),
+// it goes stale, under any concurrency and across every process that
+// shares the store.
+//
+// A caller's own key names one call for the whole retention. A key the
+// caller did not send, derived from the arguments, names only a RETRY of
+// the same write: under Terms with a RetryWindow, a committed record
+// replays only while it is fresh, that is, committed less than the window
+// ago and the latest write of its principal (no other call of the same
+// principal committed or was abandoned after it). A claim of a stale
+// record replaces it, as if it had expired: a deliberate repeat (tag,
+// untag, tag again) runs, and is never answered by the first call's
+// receipt. The store keeps what freshness needs (the commit instant, the
+// order of its principal's writes), so the rule holds across restarts and
+// across every process that shares the store. An Unknown record is never claimed
 // again: the change may or may not have happened, and nothing retries it.
 // Only its own holder, alive after all, may still settle it: an Extend
 // makes it in progress again, a Commit makes it a replay.
@@ -53,10 +66,17 @@ type Scope struct {
 // ID is the scope's fixed-size identity: the SHA-256 of its three parts,
 // each prefixed by its length, so that no two scopes share an ID and a key
 // of any bytes (a NUL, invalid UTF-8) fits a database column.
-func (s Scope) ID() [32]byte {
+func (s Scope) ID() [32]byte { return lengthPrefixedHash(s.Tool, s.Principal, s.Key) }
+
+// PrincipalID is the fixed-size identity of the scope's principal, by
+// which a store finds the principal's latest write: the SHA-256 of the
+// principal prefixed by its length, as in ID.
+func (s Scope) PrincipalID() [32]byte { return lengthPrefixedHash(s.Principal) }
+
+func lengthPrefixedHash(parts ...string) [32]byte {
 	h := sha256.New()
 	var n [binary.MaxVarintLen64]byte
-	for _, part := range [...]string{s.Tool, s.Principal, s.Key} {
+	for _, part := range parts {
 		h.Write(n[:binary.PutUvarint(n[:], uint64(len(part)))])
 		h.Write([]byte(part))
 	}
@@ -101,10 +121,53 @@ func (s State) String() string {
 	return "State(" + strconv.Itoa(int(s)) + ")"
 }
 
+// DefaultRetryWindow is how long a keyless do call's committed result
+// replays to a retry when a tool sets no window of its own: long enough for
+// a client to time out on a lost reply and send the call again (the
+// TypeScript SDK's default request timeout is 60 s; a reconnect adds
+// seconds), short enough that a deliberate repeat minutes later is not
+// taken for a retry.
+const DefaultRetryWindow = 2 * time.Minute
+
+// Terms are the terms of one claim.
+type Terms struct {
+	// Lease is how long the claim holds without news from its holder: a
+	// claim not committed, extended or released by now+Lease is Unknown.
+	Lease time.Duration
+	// RetryWindow, when positive, makes the claim a keyless retry's: a
+	// committed record of the same digest replays only while it is fresh
+	// (committed less than RetryWindow before now, and the latest write
+	// of its principal); a stale one is replaced by a new claim. Zero
+	// replays a committed record for its whole retention, as a caller's
+	// own key asks. It should be far shorter than the retention.
+	RetryWindow time.Duration
+	// Awaiting is the token of a claim this call found in progress and
+	// waited for: its commit replays to this call, fresh or not, since
+	// the two are one call.
+	Awaiting Token
+}
+
+// Replays reports whether a committed record with token, committed at
+// committed, answers a claim under t at now with its result: always
+// without a retry window, and within one only when the record is the
+// claim awaited, or fresh (latest is whether no other write of its
+// principal was settled after it).
+func (t Terms) Replays(token Token, committed time.Time, latest bool, now time.Time) bool {
+	switch {
+	case t.RetryWindow <= 0:
+		return true
+	case t.Awaiting != 0 && token == t.Awaiting:
+		return true
+	}
+	return latest && now.Before(committed.Add(t.RetryWindow))
+}
+
 // Claim is the answer of Store.Claim.
 type Claim struct {
 	State State
-	// Token names the claim when State is Claimed.
+	// Token names the claim when State is Claimed; for InProgress, it is
+	// the token of the claim in progress, which a retry that waits for
+	// it sends back as Terms.Awaiting.
 	Token Token
 	// Result is the committed result when State is Replay. It may be the
 	// store's own copy: read it, never change it.
@@ -115,22 +178,28 @@ type Claim struct {
 // many goroutines and, for the durable stores, many processes.
 type Store interface {
 	// Claim claims scope for a call whose arguments have digest, at now,
-	// with a lease that ends at now+lease. It answers Claimed (with a new
-	// Token) only when the scope has no live record; a record whose
+	// under terms (its lease ends at now+terms.Lease). It answers Claimed
+	// (with a new Token) only when the scope has no live record, or its
+	// record is committed with the same digest and does not replay under
+	// terms (Terms.Replays: stale for a keyless retry); a record whose
 	// retention ended is no record.
-	Claim(ctx context.Context, scope Scope, digest Digest, now time.Time, lease time.Duration) (Claim, error)
+	Claim(ctx context.Context, scope Scope, digest Digest, now time.Time, terms Terms) (Claim, error)
 	// Extend moves the lease of a held claim to until, while its handler
 	// still runs.
 	Extend(ctx context.Context, scope Scope, token Token, until time.Time) error
 	// Commit records the result of the claim, at now; its retention
-	// starts then. A claim whose lease ended (seen as Unknown meanwhile)
-	// may still commit: the truth replaces the doubt.
+	// starts then, and it becomes its principal's latest write. A claim
+	// whose lease ended (seen as Unknown meanwhile) may still commit: the
+	// truth replaces the doubt.
 	Commit(ctx context.Context, scope Scope, token Token, result []byte, now time.Time) error
 	// Release drops a claim whose handler refused before changing
 	// anything, so that the same call may run again.
 	Release(ctx context.Context, scope Scope, token Token) error
 	// Abandon marks a claim whose handler started and did not finish (a
-	// panic, a cancellation): the record answers Unknown from now on.
+	// panic, a cancellation): the record answers Unknown from now on, and
+	// it becomes its principal's latest write (its change may have
+	// happened), so that no earlier receipt of the principal replays to a
+	// keyless retry after it.
 	Abandon(ctx context.Context, scope Scope, token Token) error
 }
 

@@ -433,9 +433,9 @@ func From(tools []*factory.Tool) []Tool {
 		if t == nil {
 			continue
 		}
-		s := t.Spec()
+		s, h := t.Spec(), t.Hints()
 		ann, _ := json.Marshal(map[string]any{
-			"title": s.Title, "readOnlyHint": s.Intent != factory.IntentDo, "destructiveHint": s.Intent == factory.IntentDo,
+			"title": s.Title, "readOnlyHint": h.ReadOnly, "destructiveHint": h.Destructive, "idempotentHint": h.Idempotent,
 		})
 		out = append(out, Tool{Name: s.Name, Title: s.Title, Description: s.Description, InputSchema: t.InputSchema(),
 			OutputSchema: t.OutputSchema(), Annotations: ann})

@@ -45,7 +45,7 @@ func TestDemoAnswersItsOutputSchemas(t *testing.T) {
 		}
 		byName[tool.Name()] = tool
 	}
-	page, _ := store.Search(demo.Query{}, 0, 3)
+	page, _, _, _ := store.Search(context.Background(), demo.Query{}, 0, 3)
 	ids := []any{page[0].ID, page[1].ID, page[2].ID, "00000000-0000-0000-0000-000000000000", "nope"}
 	tags := []any{[]any{"tax"}, []any{"tax", "family"}, "Tort, contract", []any{}, "all"}
 	pools := map[string]map[string][]any{

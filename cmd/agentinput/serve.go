@@ -61,7 +61,13 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if testHookDemo != nil {
 		testHookDemo(&opts)
 	}
-	server, err := demoServer(*echo, opts)
+	data, closeData, err := demoData(ctx, *storeFlag)
+	if err != nil {
+		fmt.Fprintln(stderr, "agentinput serve:", err)
+		return exitIO
+	}
+	defer closeData()
+	server, err := demoServerOver(data, *echo, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "agentinput serve:", err)
 		return exitIO
@@ -182,7 +188,12 @@ func cursorKeys(path string, logger *slog.Logger) ([][]byte, error) {
 // demoServer builds the demonstration server: the demo tools over a fresh
 // dataset, with the options' cursor keys and receipt store.
 func demoServer(echo bool, opts demo.Options) (*sdk.Server, error) {
-	tools, err := demo.ToolsWith(demo.NewStore(), opts)
+	return demoServerOver(demo.NewStore(), echo, opts)
+}
+
+// demoServerOver builds the demonstration server over a dataset.
+func demoServerOver(data *demo.Store, echo bool, opts demo.Options) (*sdk.Server, error) {
+	tools, err := demo.ToolsWith(data, opts)
 	if err != nil {
 		return nil, err
 	}

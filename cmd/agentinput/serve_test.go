@@ -42,6 +42,12 @@ func exercise(t *testing.T, cs *sdk.ClientSession) {
 	var names []string
 	for _, tool := range list.Tools {
 		names = append(names, tool.Name)
+		// Every do tool declares the key a model needs to retry safely,
+		// as the go-sdk client lists it (docs/writes.md).
+		schema, _ := json.Marshal(tool.InputSchema)
+		if strings.HasPrefix(tool.Name, "do_") != strings.Contains(string(schema), `"idempotency_key":{`) {
+			t.Fatalf("%s: idempotency_key in the schema %v, want it exactly on do tools: %s", tool.Name, !strings.HasPrefix(tool.Name, "do_"), schema)
+		}
 	}
 	if strings.Join(names, ",") != "can_do,do_set_tags,do_tag_decision,do_untag_decision,read_decision,read_decisions" {
 		t.Fatalf("tools %v", names)

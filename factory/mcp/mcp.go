@@ -118,13 +118,7 @@ func Principal(req *sdk.CallToolRequest) string {
 // openWorldHint when it sets one.
 func Describe(t *factory.Tool) *sdk.Tool {
 	spec := t.Spec()
-	readOnly := spec.Intent != factory.IntentDo
-	destructive := spec.Intent == factory.IntentDo
-	// Read tools change nothing, and do tools that run their handler under
-	// the receipt protocol replay a repeated call: both are safe to retry.
-	// A tool declared elsewhere (FromSchema) runs its own handler, whose
-	// retries nothing here guards.
-	idempotent := readOnly || t.ClaimsWrites()
+	hints := t.Hints()
 	var output any
 	if o := t.OutputSchema(); o != nil {
 		output = o
@@ -137,9 +131,9 @@ func Describe(t *factory.Tool) *sdk.Tool {
 		OutputSchema: output,
 		Annotations: &sdk.ToolAnnotations{
 			Title:           spec.Title,
-			ReadOnlyHint:    readOnly,
-			DestructiveHint: &destructive,
-			IdempotentHint:  idempotent,
+			ReadOnlyHint:    hints.ReadOnly,
+			DestructiveHint: &hints.Destructive,
+			IdempotentHint:  hints.Idempotent,
 			OpenWorldHint:   spec.OpenWorld,
 		},
 	}
@@ -214,7 +208,14 @@ func Result(res *factory.Result) *sdk.CallToolResult {
 		payload = withIssues(payload, res.Issues)
 	}
 	out.StructuredContent = json.RawMessage(payload)
+	if res.Unchanged {
+		// First, before the payload: a model that reads a do result's
+		// text must not take a no-op for a change.
+		out.Content = append(out.Content, &sdk.TextContent{Text: UnchangedText})
+	}
 	if text := DroppedText(res); text != "" {
+		// First too: a model that reads a read result's first lines must
+		// not take an unfiltered page for the answer.
 		out.Content = append(out.Content, &sdk.TextContent{Text: text})
 	}
 	out.Content = append(out.Content, &sdk.TextContent{Text: string(payload)})
@@ -226,6 +227,10 @@ func Result(res *factory.Result) *sdk.CallToolResult {
 	}
 	return out
 }
+
+// UnchangedText leads the text of a do call whose handler reported that
+// it changed nothing.
+const UnchangedText = "Nothing changed: everything was already as this call asked, so there is nothing to reverse (changed: false, no side effects)."
 
 // withIssues adds the issues of a best-effort call to its result's JSON.
 func withIssues(payload []byte, issues []factory.Issue) []byte {

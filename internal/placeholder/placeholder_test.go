@@ -119,3 +119,30 @@ func capital(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// Template's three classes, and texts that look close but are a value of
+// the caller's own.
+func TestTemplate(t *testing.T) {
+	for _, s := range []string{
+		// A template language's slot, anywhere.
+		"{{idempotency_key}}", "{{ key }}", "order-{{id}}", "${KEY}", "inv-${n}-2026", "{% uuid %}", "%{key}",
+		// A slot named in brackets, anywhere.
+		"<key>", "<your key>", "{uuid}", "[idempotency-key]", "order-<order_id>", "inv-[number]-2026", "<KEY_1>",
+		// Template words alone.
+		"your-key-here", "YOUR_UNIQUE_KEY", "idempotency-key", "idempotency_key", "Unique Key", "string",
+		"uuid", "random-uuid", "my key", "example", "new-idempotency-key-here", "(key)",
+	} {
+		if !Template(s) {
+			t.Errorf("Template(%q) = false, want true", s)
+		}
+	}
+	for _, s := range []string{
+		"", "inv-2026-0412", "order-7731-retry", "4e6a3fac-9262-4826-91f0-e77195e54c58", "key-1",
+		"a<b", "x > y", "<>", "<123>", "{}", "[1, 2]", "tag decision 7 again", "retry 2",
+		"{\"a\":1}", "keyboard", "monkey", "your-order-1",
+	} {
+		if Template(s) {
+			t.Errorf("Template(%q) = true, want false", s)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"agentinput.dev/receipt"
@@ -20,7 +21,7 @@ import (
 // statements are a store's SQL, with its table's quoted name put in once;
 // nothing else is ever put into a statement but parameters.
 type statements struct {
-	claim, commit, extend, release, abandon, purge string
+	claim, renew, commit, extend, release, abandon, purge string
 }
 
 func newStatements(n tableNames) statements {
@@ -57,33 +58,56 @@ func newStatements(n tableNames) statements {
 		// live row the snapshot shows is a state the record was in while
 		// the claim ran: a true answer. The result travels only for a
 		// Replay.
+		//
+		// "seen" also says whether a committed row is its principal's
+		// latest write (no row of the principal settled after it), which
+		// a keyless retry's terms ask (receipt.Terms.Replays). A stale
+		// committed row is not taken here: Claim renews it with renew.
 		claim: `WITH seen AS (
-	SELECT digest = $3::bytea AS same, state, lease_until, expires_at,
+	SELECT digest = $3::bytea AS same, state, lease_until, expires_at, token, committed_at,
+		settled IS NOT NULL AND NOT EXISTS (
+			SELECT FROM ` + t + ` o WHERE o.principal = s.principal AND o.settled > s.settled) AS latest,
 		CASE WHEN digest = $3::bytea AND state = 'committed' THEN result END AS result
-	FROM ` + t + ` WHERE scope_id = $1::bytea
+	FROM ` + t + ` s WHERE scope_id = $1::bytea
 ), claimed AS (
-	INSERT INTO ` + t + ` AS r (scope_id, tool, digest, token, state, lease_until, expires_at)
-	SELECT $1::bytea, $2::text, $3::bytea, $4::bigint, 'claimed', $5::bigint, $6::bigint
+	INSERT INTO ` + t + ` AS r (scope_id, tool, principal, digest, token, state, lease_until, expires_at)
+	SELECT $1::bytea, $2::text, $8::bytea, $3::bytea, $4::bigint, 'claimed', $5::bigint, $6::bigint
 	WHERE NOT EXISTS (SELECT FROM seen WHERE expires_at > $7::bigint)
 	ON CONFLICT (scope_id) DO UPDATE SET
-		tool = excluded.tool, digest = excluded.digest, token = excluded.token, state = 'claimed',
-		lease_until = excluded.lease_until, expires_at = excluded.expires_at, result = NULL
+		tool = excluded.tool, principal = excluded.principal, digest = excluded.digest, token = excluded.token,
+		state = 'claimed', lease_until = excluded.lease_until, expires_at = excluded.expires_at, result = NULL,
+		committed_at = NULL, settled = NULL
 	WHERE r.expires_at <= $7::bigint
 	RETURNING true
 )
-SELECT true, false, '', 0::bigint, 0::bigint, NULL::bytea FROM claimed
+SELECT true, false, '', 0::bigint, 0::bigint, NULL::bytea, 0::bigint, NULL::bigint, false FROM claimed
 UNION ALL
-SELECT false, same, state, lease_until, expires_at, result FROM seen WHERE NOT EXISTS (SELECT FROM claimed)`,
+SELECT false, same, state, lease_until, expires_at, result, token, committed_at, latest
+FROM seen WHERE NOT EXISTS (SELECT FROM claimed)`,
+
+		// The renewal of a stale committed row, the one with the token
+		// the claim saw: $1 scope_id, $2 that token, $3 the new token,
+		// $4 lease_until, $5 expires_at. Of concurrent renewals, the row
+		// lock lets the first change the row; the others find it with
+		// another token and change nothing, and Claim asks again.
+		renew: `UPDATE ` + t + ` SET token = $3, state = 'claimed', lease_until = $4, expires_at = $5,
+	result = NULL, committed_at = NULL, settled = NULL
+WHERE scope_id = $1 AND token = $2 AND state = 'committed'
+RETURNING true`,
 
 		// The other four act on the row only while it holds their token
 		// and is not committed, as receipt.Memory's held does; a later
-		// claim of the scope has another token, so it is out of reach.
-		commit: `UPDATE ` + t + ` SET state = 'committed', result = $3, expires_at = $4
+		// claim of the scope has another token, so it is out of reach. A
+		// commit and an abandon take the next number of the sequence:
+		// the order of settled writes, in which a principal's latest is
+		// the one with the highest.
+		commit: `UPDATE ` + t + ` SET state = 'committed', result = $3, expires_at = $4, committed_at = $5,
+	settled = nextval('` + n.sequence + `')
 WHERE scope_id = $1 AND token = $2 AND state <> 'committed'`,
 		extend: `UPDATE ` + t + ` SET lease_until = CASE WHEN state = 'abandoned' THEN lease_until ELSE $3 END
 WHERE scope_id = $1 AND token = $2 AND state <> 'committed'`,
 		release: `DELETE FROM ` + t + ` WHERE scope_id = $1 AND token = $2 AND state <> 'committed'`,
-		abandon: `UPDATE ` + t + ` SET state = 'abandoned'
+		abandon: `UPDATE ` + t + ` SET state = 'abandoned', settled = nextval('` + n.sequence + `')
 WHERE scope_id = $1 AND token = $2 AND state <> 'committed'`,
 
 		// The purge: at most $2 rows whose retention ended by $1, oldest
@@ -114,7 +138,7 @@ const (
 )
 
 // Claim implements receipt.Store.
-func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.Digest, now time.Time, lease time.Duration) (receipt.Claim, error) {
+func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.Digest, now time.Time, terms receipt.Terms) (receipt.Claim, error) {
 	if s.claims.Add(1)%purgeEvery == 1 {
 		if _, err := s.purge(ctx, now, purgeBatch); err != nil {
 			return receipt.Claim{}, err
@@ -126,7 +150,7 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 	if err != nil {
 		return receipt.Claim{}, fmt.Errorf("postgres receipts: claim: %w", err) // nothing was sent
 	}
-	c, err := s.claim(ctx, conn, id, scope.Tool, digest, token, now, lease)
+	c, err := s.claim(ctx, conn, scope, id, digest, token, now, terms)
 	if err == nil {
 		conn.Release()
 		return c, nil
@@ -140,19 +164,22 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 }
 
 // claim runs the claim statement on conn until it answers.
-func (s *Store) claim(ctx context.Context, conn *pgxpool.Conn, id [32]byte, tool string, digest receipt.Digest, token receipt.Token, now time.Time, lease time.Duration) (receipt.Claim, error) {
+func (s *Store) claim(ctx context.Context, conn *pgxpool.Conn, scope receipt.Scope, id [32]byte, digest receipt.Digest, token receipt.Token, now time.Time, terms receipt.Terms) (receipt.Claim, error) {
 	nowNanos := unixNanos(now)
+	principal := scope.PrincipalID()
 	for range claimAttempts {
 		var (
-			claimed, same bool
-			state         string
-			leaseUntil    int64
-			expires       int64
-			result        []byte
+			claimed, same, latest bool
+			state                 string
+			leaseUntil            int64
+			expires               int64
+			result                []byte
+			held                  int64
+			committed             pgtype.Int8
 		)
-		err := conn.QueryRow(ctx, s.sql.claim, id[:], operatorTool(tool), digest[:], int64(token),
-			unixNanos(now.Add(lease)), unixNanos(now.Add(s.retention)), nowNanos,
-		).Scan(&claimed, &same, &state, &leaseUntil, &expires, &result)
+		err := conn.QueryRow(ctx, s.sql.claim, id[:], operatorTool(scope.Tool), digest[:], int64(token),
+			unixNanos(now.Add(terms.Lease)), unixNanos(now.Add(s.retention)), nowNanos, principal[:],
+		).Scan(&claimed, &same, &state, &leaseUntil, &expires, &result, &held, &committed, &latest)
 		switch {
 		case errors.Is(err, pgx.ErrNoRows):
 			continue // the row was made after this statement's snapshot
@@ -166,12 +193,25 @@ func (s *Store) claim(ctx context.Context, conn *pgxpool.Conn, id [32]byte, tool
 			continue // the row was replaced after this statement's snapshot
 		case !same:
 			return receipt.Claim{State: receipt.Conflict}, nil
-		case state == "committed":
+		case state == "committed" && terms.Replays(receipt.Token(held), time.Unix(0, committed.Int64), latest && committed.Valid, now):
 			return receipt.Claim{State: receipt.Replay, Result: result}, nil
+		case state == "committed":
+			// Stale for a keyless retry: renew the row the statement
+			// saw, or, when another claim changed it first, ask again.
+			var renewed bool
+			err := conn.QueryRow(ctx, s.sql.renew, id[:], held, int64(token),
+				unixNanos(now.Add(terms.Lease)), unixNanos(now.Add(s.retention))).Scan(&renewed)
+			switch {
+			case errors.Is(err, pgx.ErrNoRows), retryable(err):
+				continue
+			case err != nil:
+				return receipt.Claim{}, err
+			}
+			return receipt.Claim{State: receipt.Claimed, Token: token}, nil
 		case state == "abandoned" || leaseUntil <= nowNanos:
 			return receipt.Claim{State: receipt.Unknown}, nil
 		default:
-			return receipt.Claim{State: receipt.InProgress}, nil
+			return receipt.Claim{State: receipt.InProgress, Token: receipt.Token(held)}, nil
 		}
 	}
 	return receipt.Claim{}, fmt.Errorf("the record changed under each of %d attempts", claimAttempts)
@@ -227,7 +267,7 @@ func (s *Store) Commit(ctx context.Context, scope receipt.Scope, token receipt.T
 	if result == nil {
 		result = []byte{} // a committed row always has a result, if empty
 	}
-	return s.act(ctx, "commit", s.sql.commit, scope, token, result, unixNanos(now.Add(s.retention)))
+	return s.act(ctx, "commit", s.sql.commit, scope, token, result, unixNanos(now.Add(s.retention)), unixNanos(now))
 }
 
 // Release implements receipt.Store.

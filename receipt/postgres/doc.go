@@ -58,7 +58,8 @@
 // # The table
 //
 // Options.Table (default agentinput_receipts, or schema.table) is created
-// when missing, with an index on expires_at for the purge; Open and New of
+// when missing, with an index on expires_at for the purge, one on
+// (principal, settled) and a sequence; Open and New of
 // many replicas at once serialize that on a transaction-scoped advisory
 // lock, and a role without the right to create tables may use a table
 // that an operator created. Its columns:
@@ -71,6 +72,19 @@
 //	lease_until  bigint  the end of the lease, Unix nanoseconds
 //	expires_at   bigint  the end of the retention, Unix nanoseconds
 //	result       bytea   the committed result
+//	principal    bytea   receipt.Scope.PrincipalID, whose writes are ordered
+//	committed_at bigint  the commit, Unix nanoseconds
+//	settled      bigint  the place of the commit or abandon in the order of settled writes
+//
+// A keyless retry (receipt.Terms.RetryWindow) replays a committed row only
+// while it is fresh: committed within the window, and no row of the same
+// principal settled after it (the index on (principal, settled) answers
+// that, and the sequence <table>_seq numbers settled writes). A stale row
+// is renewed by a second statement that changes it only while it holds
+// the token the claim saw, so of racing renewals exactly one claims. A
+// table made before these columns gets them on Open, which needs its
+// owner; a role that only uses an operator's table also needs USAGE on
+// the sequence.
 //
 // For example, the receipts of a tool still in their retention:
 //

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -106,15 +107,26 @@ type tableNames struct {
 	table string // the table, as given: schema.table or table
 	// quoted is the table's quoted name, to put into statements; index
 	// is the index's unqualified quoted name (an index lives in its
-	// table's schema) and indexQualified its name to look it up by.
+	// table's schema) and indexQualified its name to look it up by;
+	// settled and settledQualified are those of the index that finds a
+	// principal's latest write, and sequence the qualified quoted name
+	// of the sequence that numbers settled writes.
 	quoted, index, indexQualified string
+	settled, settledQualified     string
+	sequence                      string
 }
 
 // maxIdentifier is the longest identifier PostgreSQL keeps (NAMEDATALEN-1);
 // a longer one is cut, and two tables so cut would share an index name.
 const maxIdentifier = 63
 
-const indexSuffix = "_expires_at"
+// The suffixes of the store's other objects' names, after the table's:
+// indexSuffix is the longest, and names() keeps room for it.
+const (
+	indexSuffix    = "_expires_at"
+	settledSuffix  = "_settled"
+	sequenceSuffix = "_seq"
+)
 
 // names validates the options and names the table and its index.
 func (opts Options) names() (tableNames, error) {
@@ -139,9 +151,12 @@ func (opts Options) names() (tableNames, error) {
 		}
 	}
 	n := tableNames{table: table, quoted: pgx.Identifier(parts).Sanitize()}
-	index := parts[len(parts)-1] + indexSuffix
-	n.index = pgx.Identifier{index}.Sanitize()
-	n.indexQualified = pgx.Identifier(append(parts[:len(parts)-1:len(parts)-1], index)).Sanitize()
+	schema, last := parts[:len(parts)-1:len(parts)-1], parts[len(parts)-1]
+	n.index = pgx.Identifier{last + indexSuffix}.Sanitize()
+	n.indexQualified = pgx.Identifier(append(schema, last+indexSuffix)).Sanitize()
+	n.settled = pgx.Identifier{last + settledSuffix}.Sanitize()
+	n.settledQualified = pgx.Identifier(append(schema, last+settledSuffix)).Sanitize()
+	n.sequence = pgx.Identifier(append(schema, last+sequenceSuffix)).Sanitize()
 	return n, nil
 }
 
@@ -185,6 +200,20 @@ var columns = [...]struct {
 	{"lease_until", pgtype.Int8OID},
 	{"expires_at", pgtype.Int8OID},
 	{"result", pgtype.ByteaOID},
+	{"principal", pgtype.ByteaOID},
+	{"committed_at", pgtype.Int8OID},
+	{"settled", pgtype.Int8OID},
+}
+
+// added are the columns a table made before keyless retries had a window
+// lacks, and how each is added (docs/writes.md: the latest-write rule).
+// Its rows have no principal and no settling number, so none of them is
+// fresh for a keyless retry: a retry of a call committed before the
+// upgrade runs anew, as any call older than the retry window does.
+var added = [...]struct{ name, definition string }{
+	{"principal", "bytea NOT NULL DEFAULT ''::bytea"},
+	{"committed_at", "bigint"},
+	{"settled", "bigint"},
 }
 
 // setup creates the table and its index when missing, and checks that the
@@ -221,14 +250,34 @@ func (s *Store) setup(ctx context.Context, n tableNames) error {
 	state text NOT NULL CHECK (state IN ('claimed', 'committed', 'abandoned')),
 	lease_until bigint NOT NULL,
 	expires_at bigint NOT NULL,
-	result bytea
+	result bytea,
+	principal bytea NOT NULL DEFAULT ''::bytea,
+	committed_at bigint,
+	settled bigint
 )`); err != nil {
 			return fmt.Errorf("creating it: %w", err)
 		}
+	} else if err := addColumns(ctx, tx, n); err != nil {
+		return err
 	}
 	if !haveIndex {
 		if _, err := tx.Exec(ctx, "CREATE INDEX "+n.index+" ON "+n.quoted+" (expires_at)"); err != nil {
 			return fmt.Errorf("creating its index %s: %w", n.indexQualified, err)
+		}
+	}
+	var haveSettled, haveSequence bool
+	if err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL, to_regclass($2) IS NOT NULL",
+		n.settledQualified, n.sequence).Scan(&haveSettled, &haveSequence); err != nil {
+		return fmt.Errorf("looking for its index and sequence: %w", err)
+	}
+	if !haveSettled {
+		if _, err := tx.Exec(ctx, "CREATE INDEX "+n.settled+" ON "+n.quoted+" (principal, settled)"); err != nil {
+			return fmt.Errorf("creating its index %s: %w", n.settledQualified, err)
+		}
+	}
+	if !haveSequence {
+		if _, err := tx.Exec(ctx, "CREATE SEQUENCE "+n.sequence); err != nil {
+			return fmt.Errorf("creating its sequence %s: %w", n.sequence, err)
 		}
 	}
 	names := make([]string, len(columns))
@@ -250,6 +299,39 @@ func (s *Store) setup(ctx context.Context, n tableNames) error {
 		}
 	}
 	return tx.Commit(ctx)
+}
+
+// addColumns adds the columns of added that an existing table lacks.
+// Adding a column needs the table's owner: a role that may only use the
+// table fails here, and the error says what an operator adds.
+func addColumns(ctx context.Context, tx pgx.Tx, n tableNames) error {
+	names := make([]string, len(added))
+	for i, c := range added {
+		names[i] = c.name
+	}
+	rows, err := tx.Query(ctx, `SELECT attname FROM pg_attribute
+WHERE attrelid = to_regclass($1) AND attname = ANY($2) AND attnum > 0 AND NOT attisdropped`, n.quoted, names)
+	if err != nil {
+		return fmt.Errorf("reading its columns: %w", err)
+	}
+	have, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("reading its columns: %w", err)
+	}
+	var alter []string
+	for _, c := range added {
+		if !slices.Contains(have, c.name) {
+			alter = append(alter, "ADD COLUMN "+c.name+" "+c.definition)
+		}
+	}
+	if len(alter) == 0 {
+		return nil
+	}
+	stmt := "ALTER TABLE " + n.quoted + " " + strings.Join(alter, ", ")
+	if _, err := tx.Exec(ctx, stmt); err != nil {
+		return fmt.Errorf("adding the columns of keyless retries (as the table's owner: %s): %w", stmt, err)
+	}
+	return nil
 }
 
 // unixNanos is t in Unix nanoseconds, held at the ends of int64 (the years

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"agentinput.dev/receipt"
@@ -46,7 +47,7 @@ func freshTable(tb testing.TB, dsn string) string {
 	rand.Read(b[:])
 	table := "receipttest_" + hex.EncodeToString(b[:])
 	tb.Cleanup(func() {
-		exec(tb, dsn, "DROP TABLE IF EXISTS "+table)
+		exec(tb, dsn, "DROP TABLE IF EXISTS "+table+"; DROP SEQUENCE IF EXISTS "+table+sequenceSuffix)
 	})
 	return table
 }
@@ -162,8 +163,9 @@ func warm(ctx context.Context, s *Store, replica, conns int) error {
 	}
 	for j, conn := range held {
 		id := receipt.Scope{Tool: "warm-up", Key: strconv.Itoa(replica) + "/" + strconv.Itoa(j)}.ID()
-		if err := conn.QueryRow(ctx, s.sql.claim, id[:], "warm-up", args[:], int64(newToken()), int64(0), int64(0), int64(0)).
-			Scan(new(bool), new(bool), new(string), new(int64), new(int64), new([]byte)); err != nil {
+		principal := receipt.Scope{}.PrincipalID()
+		if err := conn.QueryRow(ctx, s.sql.claim, id[:], "warm-up", args[:], int64(newToken()), int64(0), int64(0), int64(0), principal[:]).
+			Scan(new(bool), new(bool), new(string), new(int64), new(int64), new([]byte), new(int64), new(pgtype.Int8), new(bool)); err != nil {
 			return fmt.Errorf("warming connection %d: %w", j, err)
 		}
 	}
@@ -193,7 +195,7 @@ func TestReplicasRaceOverAnExpiredRecord(t *testing.T) {
 	const n = 64
 	for round := range 10 {
 		at := epoch.Add(time.Duration(round) * 2 * time.Hour)
-		c, err := stores[0].Claim(ctx, scope, args, at, time.Minute)
+		c, err := stores[0].Claim(ctx, scope, args, at, receipt.Terms{Lease: time.Minute})
 		if err != nil || c.State != receipt.Claimed {
 			t.Fatalf("round %d: first claim: %v %v", round, c.State, err)
 		}
@@ -252,7 +254,7 @@ func TestSchemaTable(t *testing.T) {
 	t.Cleanup(func() { exec(t, dsn, "DROP SCHEMA "+schema+" CASCADE") })
 	s := open(t, dsn, Options{Table: schema + ".receipts"})
 	ctx := context.Background()
-	if c, err := s.Claim(ctx, scope, args, epoch, time.Minute); err != nil || c.State != receipt.Claimed {
+	if c, err := s.Claim(ctx, scope, args, epoch, receipt.Terms{Lease: time.Minute}); err != nil || c.State != receipt.Claimed {
 		t.Fatalf("claim: %v %v", c.State, err)
 	}
 	var n int
@@ -272,7 +274,7 @@ func TestPurge(t *testing.T) {
 	for i := range 5 {
 		sc := receipt.Scope{Tool: scope.Tool, Key: strconv.Itoa(i)}
 		at := epoch.Add(time.Duration(i) * time.Minute)
-		c, err := s.Claim(ctx, sc, args, at, time.Minute)
+		c, err := s.Claim(ctx, sc, args, at, receipt.Terms{Lease: time.Minute})
 		if err != nil || c.State != receipt.Claimed {
 			t.Fatalf("claim %d: %v %v", i, c.State, err)
 		}
@@ -281,7 +283,7 @@ func TestPurge(t *testing.T) {
 		}
 	}
 	running := receipt.Scope{Tool: scope.Tool, Key: "running"}
-	if c, err := s.Claim(ctx, running, args, epoch.Add(10*time.Minute), time.Minute); err != nil || c.State != receipt.Claimed {
+	if c, err := s.Claim(ctx, running, args, epoch.Add(10*time.Minute), receipt.Terms{Lease: time.Minute}); err != nil || c.State != receipt.Claimed {
 		t.Fatalf("claim: %v %v", c.State, err)
 	}
 	for _, step := range []struct {
@@ -328,7 +330,7 @@ func TestALostClaimIsDropped(t *testing.T) {
 	dsn := testDSN(t)
 	s := open(t, dsn, Options{Table: freshTable(t, dsn)})
 	ctx := context.Background()
-	c, err := s.Claim(ctx, scope, args, epoch, time.Minute)
+	c, err := s.Claim(ctx, scope, args, epoch, receipt.Terms{Lease: time.Minute})
 	if err != nil || c.State != receipt.Claimed {
 		t.Fatalf("claim: %v %v", c.State, err)
 	}
@@ -337,7 +339,7 @@ func TestALostClaimIsDropped(t *testing.T) {
 	if !errors.Is(err, io.ErrUnexpectedEOF) || err.Error() != "postgres receipts: claim: unexpected EOF" {
 		t.Fatalf("the error of a lost claim: %v", err)
 	}
-	if again, err := s.Claim(ctx, scope, args, epoch.Add(time.Second), time.Minute); err != nil || again.State != receipt.Claimed {
+	if again, err := s.Claim(ctx, scope, args, epoch.Add(time.Second), receipt.Terms{Lease: time.Minute}); err != nil || again.State != receipt.Claimed {
 		t.Fatalf("after the lost claim, a claim answered %v %v, want claimed", again.State, err)
 	}
 }
@@ -349,7 +351,7 @@ func TestACancelledClaimLeavesNoClaim(t *testing.T) {
 	dsn := testDSN(t)
 	s := open(t, dsn, Options{Table: freshTable(t, dsn), Retention: time.Hour})
 	ctx := context.Background()
-	c, err := s.Claim(ctx, scope, args, epoch, time.Minute)
+	c, err := s.Claim(ctx, scope, args, epoch, receipt.Terms{Lease: time.Minute})
 	if err != nil || c.State != receipt.Claimed {
 		t.Fatalf("claim: %v %v", c.State, err)
 	}
@@ -367,7 +369,7 @@ func TestACancelledClaimLeavesNoClaim(t *testing.T) {
 	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()
 	later := epoch.Add(2 * time.Hour) // the record's retention ended
-	if c, err := s.Claim(short, scope, args, later, time.Minute); err == nil {
+	if c, err := s.Claim(short, scope, args, later, receipt.Terms{Lease: time.Minute}); err == nil {
 		t.Fatalf("a claim behind a row lock answered %v, though its context ended", c.State)
 	} else if !strings.HasPrefix(err.Error(), "postgres receipts: claim: ") || strings.Contains(err.Error(), "dropping") {
 		t.Fatalf("the error of a cancelled claim: %v", err)
@@ -377,7 +379,7 @@ func TestACancelledClaimLeavesNoClaim(t *testing.T) {
 	if err := tx.Rollback(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if c, err := s.Claim(ctx, scope, args, later, time.Minute); err != nil || c.State != receipt.Claimed {
+	if c, err := s.Claim(ctx, scope, args, later, receipt.Terms{Lease: time.Minute}); err != nil || c.State != receipt.Claimed {
 		t.Fatalf("after the cancelled claim, a claim answered %v %v, want claimed", c.State, err)
 	}
 }
@@ -392,7 +394,7 @@ func TestToolColumn(t *testing.T) {
 		"do_x\x00\xff ü":  `"do_x\x00\xff \u00fc"`,
 	} {
 		sc := receipt.Scope{Tool: tool, Key: "k"}
-		if c, err := s.Claim(ctx, sc, args, epoch, time.Minute); err != nil || c.State != receipt.Claimed {
+		if c, err := s.Claim(ctx, sc, args, epoch, receipt.Terms{Lease: time.Minute}); err != nil || c.State != receipt.Claimed {
 			t.Fatalf("claim: %v %v", c.State, err)
 		}
 		id := sc.ID()
@@ -460,7 +462,7 @@ func BenchmarkClaimCommit(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		sc := receipt.Scope{Tool: scope.Tool, Key: strconv.Itoa(i)}
-		c, err := s.Claim(ctx, sc, args, now, time.Minute)
+		c, err := s.Claim(ctx, sc, args, now, receipt.Terms{Lease: time.Minute})
 		if err != nil || c.State != receipt.Claimed {
 			b.Fatalf("claim: %v %v", c.State, err)
 		}
@@ -475,7 +477,7 @@ func BenchmarkClaimReplay(b *testing.B) {
 	s := open(b, dsn, Options{Table: freshTable(b, dsn)})
 	ctx := context.Background()
 	now := time.Now()
-	c, err := s.Claim(ctx, scope, args, now, time.Minute)
+	c, err := s.Claim(ctx, scope, args, now, receipt.Terms{Lease: time.Minute})
 	if err != nil || c.State != receipt.Claimed {
 		b.Fatalf("claim: %v %v", c.State, err)
 	}
@@ -484,7 +486,7 @@ func BenchmarkClaimReplay(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if c, err := s.Claim(ctx, scope, args, now, time.Minute); err != nil || c.State != receipt.Replay {
+		if c, err := s.Claim(ctx, scope, args, now, receipt.Terms{Lease: time.Minute}); err != nil || c.State != receipt.Replay {
 			b.Fatalf("claim: %v %v", c.State, err)
 		}
 	}
@@ -508,6 +510,7 @@ func TestARoleThatCannotCreateUsesAnOperatorsTable(t *testing.T) {
 	exec(t, dsn, "CREATE ROLE "+role+" LOGIN PASSWORD 'receipts'")
 	t.Cleanup(func() { exec(t, dsn, "DROP OWNED BY "+role+"; DROP ROLE "+role) })
 	exec(t, dsn, "GRANT SELECT, INSERT, UPDATE, DELETE ON "+table+" TO "+role)
+	exec(t, dsn, "GRANT USAGE ON SEQUENCE "+table+sequenceSuffix+" TO "+role)
 	config, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -523,8 +526,12 @@ func TestARoleThatCannotCreateUsesAnOperatorsTable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("New over a granted table: %v", err)
 	}
-	if c, err := s.Claim(ctx, scope, args, epoch, time.Minute); err != nil || c.State != receipt.Claimed {
+	c, err := s.Claim(ctx, scope, args, epoch, receipt.Terms{Lease: time.Minute})
+	if err != nil || c.State != receipt.Claimed {
 		t.Fatalf("claim: %v %v", c.State, err)
+	}
+	if err := s.Commit(ctx, scope, c.Token, []byte(`1`), epoch); err != nil {
+		t.Fatalf("commit (which numbers the write with the table's sequence): %v", err)
 	}
 	var mayCreate bool
 	if err := pool.QueryRow(ctx, "SELECT has_schema_privilege('public', 'CREATE')").Scan(&mayCreate); err != nil {
@@ -536,5 +543,43 @@ func TestARoleThatCannotCreateUsesAnOperatorsTable(t *testing.T) {
 	_, err = New(ctx, pool, Options{Table: table + "_missing"})
 	if err == nil || !strings.Contains(err.Error(), "creating it") || !strings.Contains(err.Error(), "permission denied") {
 		t.Fatalf("New over a missing table the role may not create: %v", err)
+	}
+}
+
+// A table made before keyless retries had a window gains their columns,
+// index and sequence on Open: its rows are kept, a caller's key replays as
+// before, and a keyless retry of a row from before the upgrade runs anew.
+func TestUpgradeAddsTheColumnsOfKeylessRetries(t *testing.T) {
+	dsn := testDSN(t)
+	table := freshTable(t, dsn)
+	exec(t, dsn, "CREATE TABLE "+table+` (
+	scope_id bytea PRIMARY KEY CHECK (octet_length(scope_id) = 32),
+	tool text NOT NULL,
+	digest bytea NOT NULL CHECK (octet_length(digest) = 32),
+	token bigint NOT NULL,
+	state text NOT NULL CHECK (state IN ('claimed', 'committed', 'abandoned')),
+	lease_until bigint NOT NULL,
+	expires_at bigint NOT NULL,
+	result bytea
+)`)
+	id := scope.ID()
+	exec(t, dsn, "INSERT INTO "+table+" VALUES ($1, 'do_tag_decision', $2, 7, 'committed', $3, $4, $5)",
+		id[:], args[:], epoch.UnixNano(), epoch.Add(24*time.Hour).UnixNano(), []byte(`"old"`))
+	ctx := context.Background()
+	s := open(t, dsn, Options{Table: table})
+	c, err := s.Claim(ctx, scope, args, epoch.Add(time.Second), receipt.Terms{Lease: time.Minute})
+	if err != nil || c.State != receipt.Replay || string(c.Result) != `"old"` {
+		t.Fatalf("a caller's key after the upgrade: %v %q %v, want a replay of the old row", c.State, c.Result, err)
+	}
+	c, err = s.Claim(ctx, scope, args, epoch.Add(time.Second), receipt.Terms{Lease: time.Minute, RetryWindow: time.Hour})
+	if err != nil || c.State != receipt.Claimed {
+		t.Fatalf("a keyless retry of an old row: %v %v, want claimed", c.State, err)
+	}
+	if err := s.Commit(ctx, scope, c.Token, []byte(`"new"`), epoch.Add(2*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	c, err = s.Claim(ctx, scope, args, epoch.Add(3*time.Second), receipt.Terms{Lease: time.Minute, RetryWindow: time.Hour})
+	if err != nil || c.State != receipt.Replay || string(c.Result) != `"new"` {
+		t.Fatalf("a keyless retry after the upgrade's first commit: %v %q %v, want a replay", c.State, c.Result, err)
 	}
 }

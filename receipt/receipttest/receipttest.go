@@ -37,6 +37,9 @@ var epoch = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 
 const lease = 10 * time.Second
 
+// window is the retry window of the suite's keyless retries.
+const window = 2 * time.Minute
+
 func digest(s string) receipt.Digest { return sha256.Sum256([]byte(s)) }
 
 var scope = receipt.Scope{Tool: "do_tag_decision", Principal: "", Key: "order-7731"}
@@ -50,11 +53,27 @@ func Run(t *testing.T, h Harness) {
 	ctx := context.Background()
 	claim := func(t *testing.T, s receipt.Store, sc receipt.Scope, d receipt.Digest, now time.Time) receipt.Claim {
 		t.Helper()
-		c, err := s.Claim(ctx, sc, d, now, lease)
+		c, err := s.Claim(ctx, sc, d, now, receipt.Terms{Lease: lease})
 		if err != nil {
 			t.Fatalf("Claim(%q, %v): %v", sc.Key, now.Sub(epoch), err)
 		}
 		return c
+	}
+	// retry claims as a keyless retry does: under a retry window,
+	// awaiting the claim awaited (0: none).
+	retry := func(t *testing.T, s receipt.Store, sc receipt.Scope, d receipt.Digest, now time.Time, awaiting receipt.Token) receipt.Claim {
+		t.Helper()
+		c, err := s.Claim(ctx, sc, d, now, receipt.Terms{Lease: lease, RetryWindow: window, Awaiting: awaiting})
+		if err != nil {
+			t.Fatalf("retry Claim(%q, %v): %v", sc.Key, now.Sub(epoch), err)
+		}
+		return c
+	}
+	commit := func(t *testing.T, s receipt.Store, sc receipt.Scope, token receipt.Token, result string, now time.Time) {
+		t.Helper()
+		if err := s.Commit(ctx, sc, token, []byte(result), now); err != nil {
+			t.Fatalf("Commit(%q, %v): %v", sc.Key, now.Sub(epoch), err)
+		}
 	}
 	want := func(t *testing.T, c receipt.Claim, state receipt.State) {
 		t.Helper()
@@ -63,10 +82,15 @@ func Run(t *testing.T, h Harness) {
 		}
 	}
 
-	t.Run("first claim is claimed, a second in progress", func(t *testing.T) {
+	t.Run("first claim is claimed, a second in progress and names the first", func(t *testing.T) {
 		s := h.New(t)
-		want(t, claim(t, s, scope, digest("a"), epoch), receipt.Claimed)
-		want(t, claim(t, s, scope, digest("a"), epoch.Add(lease-time.Millisecond)), receipt.InProgress)
+		c := claim(t, s, scope, digest("a"), epoch)
+		want(t, c, receipt.Claimed)
+		again := claim(t, s, scope, digest("a"), epoch.Add(lease-time.Millisecond))
+		want(t, again, receipt.InProgress)
+		if again.Token != c.Token {
+			t.Fatalf("in progress names token %d, want the claim's %d", again.Token, c.Token)
+		}
 	})
 
 	t.Run("commit then replay the stored bytes", func(t *testing.T) {
@@ -275,6 +299,132 @@ func Run(t *testing.T, h Harness) {
 		}
 	})
 
+	// Keyless retries: a committed record replays only while it is
+	// fresh, the latest write of its principal within the window.
+	other := receipt.Scope{Tool: "do_untag_decision", Principal: scope.Principal, Key: "other-call"}
+
+	t.Run("keyless retry: replays within the window, runs anew at its end", func(t *testing.T) {
+		s := h.New(t)
+		c := retry(t, s, scope, digest("a"), epoch, 0)
+		want(t, c, receipt.Claimed)
+		commit(t, s, scope, c.Token, `"first"`, epoch.Add(time.Second))
+		r := retry(t, s, scope, digest("a"), epoch.Add(time.Second+window-time.Millisecond), 0)
+		want(t, r, receipt.Replay)
+		if string(r.Result) != `"first"` {
+			t.Fatalf("replayed %q, want the first commit's", r.Result)
+		}
+		again := retry(t, s, scope, digest("a"), epoch.Add(time.Second+window), 0)
+		want(t, again, receipt.Claimed)
+		if again.Token == c.Token {
+			t.Fatal("the new claim has the stale record's token")
+		}
+		// The stale claim's token acts on nothing; the new claim holds
+		// the scope and is in progress to others.
+		if err := s.Commit(ctx, scope, c.Token, []byte(`"stale"`), epoch.Add(time.Hour)); !errors.Is(err, receipt.ErrNotHeld) {
+			t.Fatalf("Commit with the replaced token: %v, want ErrNotHeld", err)
+		}
+		want(t, retry(t, s, scope, digest("a"), epoch.Add(time.Second+window), 0), receipt.InProgress)
+		commit(t, s, scope, again.Token, `"second"`, epoch.Add(2*window))
+		if r := retry(t, s, scope, digest("a"), epoch.Add(2*window+time.Second), 0); r.State != receipt.Replay || string(r.Result) != `"second"` {
+			t.Fatalf("after the new commit: %v %q, want a replay of the second", r.State, r.Result)
+		}
+	})
+
+	t.Run("keyless retry: a later write of the principal makes the record stale", func(t *testing.T) {
+		s := h.New(t)
+		c := retry(t, s, scope, digest("a"), epoch, 0)
+		commit(t, s, scope, c.Token, `"tag"`, epoch)
+		o := claim(t, s, other, digest("b"), epoch.Add(time.Second))
+		want(t, o, receipt.Claimed)
+		// In progress, the other write does not make it stale yet.
+		want(t, retry(t, s, scope, digest("a"), epoch.Add(time.Second), 0), receipt.Replay)
+		commit(t, s, other, o.Token, `"untag"`, epoch.Add(2*time.Second))
+		want(t, retry(t, s, scope, digest("a"), epoch.Add(3*time.Second), 0), receipt.Claimed)
+		// The other write is its principal's latest: it still replays,
+		// to a keyless retry and to its own key.
+		want(t, retry(t, s, other, digest("b"), epoch.Add(3*time.Second), 0), receipt.Replay)
+	})
+
+	// A write of the principal that ends without a commit: abandoned,
+	// its change may have happened (stale); released, it refused before
+	// changing anything (still fresh).
+	for _, end := range []struct {
+		name   string
+		settle func(receipt.Store, receipt.Scope, receipt.Token) error
+		then   receipt.State
+	}{
+		{"an abandoned write of the principal makes the record stale", func(s receipt.Store, sc receipt.Scope, tok receipt.Token) error { return s.Abandon(ctx, sc, tok) }, receipt.Claimed},
+		{"a released write of the principal changes nothing", func(s receipt.Store, sc receipt.Scope, tok receipt.Token) error { return s.Release(ctx, sc, tok) }, receipt.Replay},
+	} {
+		t.Run("keyless retry: "+end.name, func(t *testing.T) {
+			s := h.New(t)
+			c := retry(t, s, scope, digest("a"), epoch, 0)
+			commit(t, s, scope, c.Token, `"tag"`, epoch)
+			o := claim(t, s, other, digest("b"), epoch.Add(time.Second))
+			if err := end.settle(s, other, o.Token); err != nil {
+				t.Fatal(err)
+			}
+			want(t, retry(t, s, scope, digest("a"), epoch.Add(2*time.Second), 0), end.then)
+		})
+	}
+
+	t.Run("keyless retry: other principals' writes leave it fresh", func(t *testing.T) {
+		s := h.New(t)
+		c := retry(t, s, scope, digest("a"), epoch, 0)
+		commit(t, s, scope, c.Token, `"tag"`, epoch)
+		alice := receipt.Scope{Tool: other.Tool, Principal: "alice", Key: other.Key}
+		o := claim(t, s, alice, digest("b"), epoch.Add(time.Second))
+		commit(t, s, alice, o.Token, `"alice"`, epoch.Add(time.Second))
+		want(t, retry(t, s, scope, digest("a"), epoch.Add(2*time.Second), 0), receipt.Replay)
+	})
+
+	t.Run("keyless retry: the claim it waited for replays, stale or not", func(t *testing.T) {
+		s := h.New(t)
+		c := retry(t, s, scope, digest("a"), epoch, 0)
+		waiting := retry(t, s, scope, digest("a"), epoch, 0)
+		want(t, waiting, receipt.InProgress)
+		commit(t, s, scope, c.Token, `"tag"`, epoch.Add(time.Second))
+		o := claim(t, s, other, digest("b"), epoch.Add(time.Second))
+		commit(t, s, other, o.Token, `"untag"`, epoch.Add(time.Second))
+		r := retry(t, s, scope, digest("a"), epoch.Add(2*time.Second), waiting.Token)
+		want(t, r, receipt.Replay)
+		if string(r.Result) != `"tag"` {
+			t.Fatalf("replayed %q to the waiting retry", r.Result)
+		}
+		// Another retry, which waited for nothing, finds it stale.
+		want(t, retry(t, s, scope, digest("a"), epoch.Add(2*time.Second), 0), receipt.Claimed)
+	})
+
+	t.Run("a caller's key replays for the whole retention, whatever came after", func(t *testing.T) {
+		s := h.New(t)
+		c := claim(t, s, scope, digest("a"), epoch)
+		commit(t, s, scope, c.Token, `"tag"`, epoch)
+		o := claim(t, s, other, digest("b"), epoch.Add(time.Second))
+		commit(t, s, other, o.Token, `"untag"`, epoch.Add(time.Second))
+		want(t, claim(t, s, scope, digest("a"), epoch.Add(retention-time.Millisecond)), receipt.Replay)
+	})
+
+	t.Run("keyless retry: other arguments still conflict, and unknown stays unknown", func(t *testing.T) {
+		s := h.New(t)
+		c := retry(t, s, scope, digest("a"), epoch, 0)
+		commit(t, s, scope, c.Token, `"tag"`, epoch)
+		want(t, retry(t, s, scope, digest("b"), epoch.Add(window), 0), receipt.Conflict)
+		u := receipt.Scope{Tool: scope.Tool, Key: "unknown"}
+		want(t, retry(t, s, u, digest("a"), epoch, 0), receipt.Claimed)
+		want(t, retry(t, s, u, digest("a"), epoch.Add(2*window), 0), receipt.Unknown)
+	})
+
+	t.Run("64 racing keyless retries of a stale record: exactly one is claimed", func(t *testing.T) {
+		s := h.New(t)
+		c := retry(t, s, scope, digest("a"), epoch, 0)
+		commit(t, s, scope, c.Token, `"tag"`, epoch)
+		const n = 64
+		count := RaceRetries(t, []receipt.Store{s}, n, scope, digest("a"), epoch.Add(window), receipt.Terms{Lease: lease, RetryWindow: window})
+		if count[receipt.Claimed] != 1 || count[receipt.InProgress] != n-1 {
+			t.Fatalf("racing retries of a stale record answered %v, want 1 claimed and %d in progress", count, n-1)
+		}
+	})
+
 	t.Run("64 racing claims: exactly one is claimed", func(t *testing.T) {
 		s := h.New(t)
 		const n = 64
@@ -316,6 +466,24 @@ func Run(t *testing.T, h Harness) {
 		want(t, claim(t, s, running, digest("a"), epoch.Add(lease)), receipt.Unknown)
 		want(t, claim(t, s, abandoned, digest("a"), epoch.Add(time.Second)), receipt.Unknown)
 	})
+
+	t.Run("reopened, a keyless retry's freshness is as it was", func(t *testing.T) {
+		s := h.New(t)
+		tag := receipt.Scope{Tool: scope.Tool, Key: "tag"}
+		untag := receipt.Scope{Tool: other.Tool, Key: "untag"}
+		alice := receipt.Scope{Tool: scope.Tool, Principal: "alice", Key: "tag"}
+		c := retry(t, s, tag, digest("a"), epoch, 0)
+		commit(t, s, tag, c.Token, `"tag"`, epoch)
+		c = retry(t, s, alice, digest("a"), epoch, 0)
+		commit(t, s, alice, c.Token, `"alice"`, epoch)
+		c = retry(t, s, untag, digest("b"), epoch, 0)
+		commit(t, s, untag, c.Token, `"untag"`, epoch.Add(time.Second))
+		s = h.Reopen(t, s)
+		want(t, retry(t, s, tag, digest("a"), epoch.Add(2*time.Second), 0), receipt.Claimed)
+		want(t, retry(t, s, untag, digest("b"), epoch.Add(2*time.Second), 0), receipt.Replay)
+		want(t, retry(t, s, alice, digest("a"), epoch.Add(2*time.Second), 0), receipt.Replay)
+		want(t, retry(t, s, alice, digest("a"), epoch.Add(window), 0), receipt.Claimed)
+	})
 }
 
 // RaceClaims claims scope n times at once, spread over stores (one store,
@@ -323,13 +491,20 @@ func Run(t *testing.T, h Harness) {
 // counts the answers: a store is right when exactly one is Claimed.
 func RaceClaims(t *testing.T, stores []receipt.Store, n int, scope receipt.Scope, digest receipt.Digest, now time.Time, lease time.Duration) map[receipt.State]int {
 	t.Helper()
+	return RaceRetries(t, stores, n, scope, digest, now, receipt.Terms{Lease: lease})
+}
+
+// RaceRetries is RaceClaims under terms of the caller's: for keyless
+// retries, a retry window.
+func RaceRetries(t *testing.T, stores []receipt.Store, n int, scope receipt.Scope, digest receipt.Digest, now time.Time, terms receipt.Terms) map[receipt.State]int {
+	t.Helper()
 	states := make([]receipt.State, n)
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	for i := range n {
 		wg.Go(func() {
 			<-start
-			c, err := stores[i%len(stores)].Claim(context.Background(), scope, digest, now, lease)
+			c, err := stores[i%len(stores)].Claim(context.Background(), scope, digest, now, terms)
 			if err != nil {
 				t.Errorf("claim %d: %v", i, err)
 				return
@@ -350,8 +525,16 @@ func RaceClaims(t *testing.T, stores []receipt.Store, n int, scope receipt.Scope
 // through a tool on store a and half through a tool on store b (the same
 // store, or two handles on one database, as two replicas hold), with a
 // handler that takes 20 ms: exactly one handler run, 63 replays of its
-// result.
+// result. It does so twice: with a caller's key, and with none (the key
+// derived from the arguments, whose duplicates wait for the one running
+// and replay it).
 func RaceCalls(t *testing.T, a, b receipt.Store) {
+	t.Helper()
+	raceCalls(t, a, b, `{"order":"7731","idempotency_key":"race-1"}`, `{"order":"7731","run":1}`)
+	raceCalls(t, a, b, `{"order":"7732"}`, `{"order":"7732","run":1}`)
+}
+
+func raceCalls(t *testing.T, a, b receipt.Store, args, want string) {
 	t.Helper()
 	var count atomicCount
 	handler := func(_ context.Context, in raceIn, _ *factory.Call) (raceOut, error) {
@@ -378,13 +561,13 @@ func RaceCalls(t *testing.T, a, b receipt.Store) {
 	for i := range n {
 		wg.Go(func() {
 			<-start
-			results[i] = tools[i%2].Call(context.Background(), []byte(`{"order":"7731","idempotency_key":"race-1"}`))
+			results[i] = tools[i%2].Call(context.Background(), []byte(args))
 		})
 	}
 	close(start)
 	wg.Wait()
 	if got := count.get(); got != 1 {
-		t.Fatalf("the handler ran %d times, want once", got)
+		t.Fatalf("%s: the handler ran %d times, want once", args, got)
 	}
 	replays := 0
 	for i, res := range results {
@@ -397,7 +580,7 @@ func RaceCalls(t *testing.T, a, b receipt.Store) {
 		if res.Replayed {
 			replays++
 			got, err := json.Marshal(res.Output)
-			if err != nil || string(got) != `{"order":"7731","run":1}` {
+			if err != nil || string(got) != want {
 				t.Fatalf("call %d replayed %s (%v)", i, got, err)
 			}
 		}

@@ -31,6 +31,15 @@
 // records, so that the file does not grow with every call ever made; a
 // live record is never deleted.
 //
+// A keyless retry (receipt.Terms.RetryWindow) replays a committed record
+// only while it is fresh: committed within the window, and no record of
+// the same principal settled (committed or abandoned) after it. Each
+// record keeps its principal's identity, its commit instant and its place
+// in the principal's settled writes, numbered in the write transaction
+// that settles it. The file's schema is version 2; Open migrates a file of
+// version 1, whose records replay to a caller's key as before and are
+// stale to a keyless retry.
+//
 // Times are stored as integer nanoseconds since the Unix epoch (UTC), so
 // they compare by the wall clock, and hold between the years 1678 and
 // 2262. The table keeps the tool name beside each record for an operator

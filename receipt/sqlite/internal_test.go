@@ -28,7 +28,7 @@ func TestPurge(t *testing.T) {
 		var scopes []receipt.Scope
 		for i := range n {
 			sc := receipt.Scope{Tool: "t", Key: prefix + strconv.Itoa(i)}
-			c, err := s.Claim(ctx, sc, d, now, time.Minute)
+			c, err := s.Claim(ctx, sc, d, now, receipt.Terms{Lease: time.Minute})
 			if err != nil || c.State != receipt.Claimed {
 				t.Fatalf("claim %s: %v %v", sc.Key, c.State, err)
 			}
@@ -71,7 +71,7 @@ func TestPurge(t *testing.T) {
 		}
 	}
 	for _, sc := range live {
-		c, err := s.Claim(ctx, sc, d, now, time.Minute)
+		c, err := s.Claim(ctx, sc, d, now, receipt.Terms{Lease: time.Minute})
 		if err != nil || c.State != receipt.Replay {
 			t.Fatalf("live record %s after purging: %v %v, want replay", sc.Key, c.State, err)
 		}

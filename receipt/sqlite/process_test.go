@@ -56,11 +56,11 @@ func child(role, path string) error {
 	case "claim-and-commit":
 		// One call claimed and never committed, one committed: then
 		// SIGKILL, with no Close.
-		c, err := s.Claim(ctx, claimedScope, args, epoch, lease)
+		c, err := s.Claim(ctx, claimedScope, args, epoch, receipt.Terms{Lease: lease})
 		if err != nil || c.State != receipt.Claimed {
 			return fmt.Errorf("claim: %v %v", c.State, err)
 		}
-		c, err = s.Claim(ctx, committedScope, args, epoch, lease)
+		c, err = s.Claim(ctx, committedScope, args, epoch, receipt.Terms{Lease: lease})
 		if err != nil || c.State != receipt.Claimed {
 			return fmt.Errorf("claim: %v %v", c.State, err)
 		}
@@ -83,7 +83,7 @@ func child(role, path string) error {
 		var mu sync.Mutex
 		for i := range n {
 			wg.Go(func() {
-				c, err := s.Claim(ctx, scope, args, epoch, lease)
+				c, err := s.Claim(ctx, scope, args, epoch, receipt.Terms{Lease: lease})
 				if err != nil {
 					mu.Lock()
 					failed = err

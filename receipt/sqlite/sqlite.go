@@ -47,15 +47,20 @@ type Store struct {
 	// then; guarded by writes.
 	inserted uint64
 
-	look, claim, commit, extend, release, abandon, purge *sql.Stmt
+	look, claim, renew, commit, extend, release, abandon, purge *sql.Stmt
 }
 
-// The schema, version 1. A record's primary key is the scope's ID (32
+// The schema, version 2. A record's primary key is the scope's ID (32
 // bytes: a key of any bytes fits); its state is claimed, committed or
-// abandoned; lease_until and expires_at are Unix nanoseconds. The index
-// on expires_at lets a purge find expired records without a scan.
+// abandoned; lease_until, expires_at and committed_at are Unix
+// nanoseconds. principal is the scope's receipt.Scope.PrincipalID, and
+// settled the record's place in the order of its principal's settled
+// writes (commits and abandons): a record is its principal's latest write
+// when no record of the principal has a higher one. The index on
+// expires_at lets a purge find expired records without a scan; the one on
+// (principal, settled) answers "latest" and numbers a settling.
 const (
-	schemaVersion = 1
+	schemaVersion = 2
 	// applicationID marks the file as a receipt store ("AIRC"), so that
 	// Open refuses another program's database rather than add a table to
 	// it, and file(1) can tell what the file is.
@@ -63,56 +68,76 @@ const (
 
 	schema = `
 CREATE TABLE receipts (
-	id          BLOB    NOT NULL PRIMARY KEY,
-	tool        TEXT    NOT NULL,
-	digest      BLOB    NOT NULL,
-	token       INTEGER NOT NULL,
-	state       TEXT    NOT NULL CHECK (state IN ('claimed', 'committed', 'abandoned')),
-	lease_until INTEGER NOT NULL,
-	expires_at  INTEGER NOT NULL,
-	result      BLOB
+	id           BLOB    NOT NULL PRIMARY KEY,
+	tool         TEXT    NOT NULL,
+	digest       BLOB    NOT NULL,
+	token        INTEGER NOT NULL,
+	state        TEXT    NOT NULL CHECK (state IN ('claimed', 'committed', 'abandoned')),
+	lease_until  INTEGER NOT NULL,
+	expires_at   INTEGER NOT NULL,
+	result       BLOB,
+	principal    BLOB    NOT NULL DEFAULT x'',
+	committed_at INTEGER,
+	settled      INTEGER
 ) WITHOUT ROWID;
-CREATE INDEX receipts_expires_at ON receipts (expires_at);`
+CREATE INDEX receipts_expires_at ON receipts (expires_at);
+CREATE INDEX receipts_settled ON receipts (principal, settled);`
+
+	// migrateFrom1 brings a file of schema version 1 to version 2. Its
+	// records have no principal and no settling number, so none of them
+	// is fresh for a keyless retry: a retry of a call committed before
+	// the upgrade runs anew, as any call older than the retry window does.
+	migrateFrom1 = `
+ALTER TABLE receipts ADD COLUMN principal BLOB NOT NULL DEFAULT x'';
+ALTER TABLE receipts ADD COLUMN committed_at INTEGER;
+ALTER TABLE receipts ADD COLUMN settled INTEGER;
+CREATE INDEX receipts_settled ON receipts (principal, settled);`
 )
 
 // The statements. A claim takes two steps: look reads the record outside
-// any transaction; only when there is no live record does the claim open
-// a write transaction (BEGIN IMMEDIATE, which takes the file's write lock
-// at once), insert the record or replace an expired one with one
-// conditional upsert, and read the record again when the upsert changed
-// nothing because another claim won in between.
+// any transaction; only when there is no live record, or a stale one (a
+// keyless retry's, receipt.Terms), does the claim open a write
+// transaction (BEGIN IMMEDIATE, which takes the file's write lock at
+// once), look again, and insert the record, replace an expired one, or
+// renew a stale one; under the write lock nothing changes between that
+// look and the write.
 //
 // The read first is what makes a replay, a conflict or an in-progress
 // poll cheap: under WAL it runs beside any writer and never waits for one
 // or takes the write lock, and its answer is the record as committed when
 // the read began, which is a true answer at an instant within the call.
-// A bare upsert for every claim (INSERT ... ON CONFLICT DO UPDATE ...
-// WHERE expired, its changed-row count telling who won) would be one
-// statement for a fresh claim, but would take the write lock for every
-// retry too, and still needs a second read to tell a replay from a
-// conflict, a read that a release in between can leave with no record at
-// all. Inside BEGIN IMMEDIATE the upsert and that read see one state,
-// and a claim that fails rolls back: it never claimed.
+// A claim that fails rolls back: it never claimed.
 const (
-	lookSQL = `SELECT digest = ?2, state, lease_until, expires_at, result
-FROM receipts WHERE id = ?1`
-	claimSQL = `INSERT INTO receipts (id, tool, digest, token, state, lease_until, expires_at, result)
-VALUES (?1, ?2, ?3, ?4, 'claimed', ?5, ?6, NULL)
+	lookSQL = `SELECT digest = ?2, state, lease_until, expires_at, result, token, committed_at,
+	settled IS NOT NULL AND NOT EXISTS (
+		SELECT 1 FROM receipts o WHERE o.principal = r.principal AND o.settled > r.settled)
+FROM receipts r WHERE id = ?1`
+	claimSQL = `INSERT INTO receipts (id, tool, principal, digest, token, state, lease_until, expires_at, result)
+VALUES (?1, ?2, ?8, ?3, ?4, 'claimed', ?5, ?6, NULL)
 ON CONFLICT (id) DO UPDATE SET
-	tool = excluded.tool, digest = excluded.digest, token = excluded.token, state = 'claimed',
-	lease_until = excluded.lease_until, expires_at = excluded.expires_at, result = NULL
+	tool = excluded.tool, principal = excluded.principal, digest = excluded.digest, token = excluded.token,
+	state = 'claimed', lease_until = excluded.lease_until, expires_at = excluded.expires_at, result = NULL,
+	committed_at = NULL, settled = NULL
 WHERE receipts.expires_at <= ?7`
+	// renewSQL replaces a stale committed record, the one with the token
+	// the look saw, by a new claim.
+	renewSQL = `UPDATE receipts SET token = ?3, state = 'claimed', lease_until = ?4, expires_at = ?5,
+	result = NULL, committed_at = NULL, settled = NULL
+WHERE id = ?1 AND token = ?2 AND state = 'committed'`
 	// A held claim is the record with its token, not yet committed;
 	// as in receipt.Memory, an abandoned claim is still held (it may
 	// commit, release or abandon again), and extending it changes
-	// nothing.
-	commitSQL = `UPDATE receipts SET state = 'committed', result = ?3, expires_at = ?4
+	// nothing. A commit and an abandon take the next settling number of
+	// the principal.
+	commitSQL = `UPDATE receipts SET state = 'committed', result = ?3, expires_at = ?4, committed_at = ?5,
+	settled = (SELECT coalesce(max(o.settled), 0) + 1 FROM receipts o WHERE o.principal = receipts.principal)
 WHERE id = ?1 AND token = ?2 AND state <> 'committed'`
 	extendSQL = `UPDATE receipts SET lease_until = CASE state WHEN 'claimed' THEN ?3 ELSE lease_until END
 WHERE id = ?1 AND token = ?2 AND state <> 'committed'`
 	releaseSQL = `DELETE FROM receipts
 WHERE id = ?1 AND token = ?2 AND state <> 'committed'`
-	abandonSQL = `UPDATE receipts SET state = 'abandoned'
+	abandonSQL = `UPDATE receipts SET state = 'abandoned',
+	settled = (SELECT coalesce(max(o.settled), 0) + 1 FROM receipts o WHERE o.principal = receipts.principal)
 WHERE id = ?1 AND token = ?2 AND state <> 'committed'`
 	purgeSQL = `DELETE FROM receipts WHERE id IN
 (SELECT id FROM receipts WHERE expires_at <= ?1 ORDER BY expires_at LIMIT ?2)`
@@ -174,7 +199,7 @@ func (s *Store) init() error {
 		stmt **sql.Stmt
 		sql  string
 	}{
-		{&s.look, lookSQL}, {&s.claim, claimSQL}, {&s.commit, commitSQL}, {&s.extend, extendSQL},
+		{&s.look, lookSQL}, {&s.claim, claimSQL}, {&s.renew, renewSQL}, {&s.commit, commitSQL}, {&s.extend, extendSQL},
 		{&s.release, releaseSQL}, {&s.abandon, abandonSQL}, {&s.purge, purgeSQL},
 	} {
 		st, err := s.db.PrepareContext(ctx, p.sql)
@@ -214,14 +239,14 @@ func (s *Store) migrate(ctx context.Context) error {
 		return nil
 	case version > schemaVersion:
 		return fmt.Errorf("the receipts have schema version %d, newer than this package's %d: a newer agentinput wrote them", version, schemaVersion)
-	default:
+	case version != 1:
 		return fmt.Errorf("the receipts have schema version %d, which this package does not know", version)
 	}
-	for _, stmt := range []string{
-		schema,
-		"PRAGMA application_id = " + strconv.Itoa(applicationID),
-		"PRAGMA user_version = " + strconv.Itoa(schemaVersion),
-	} {
+	steps := []string{schema, "PRAGMA application_id = " + strconv.Itoa(applicationID)}
+	if version == 1 {
+		steps = []string{migrateFrom1}
+	}
+	for _, stmt := range append(steps, "PRAGMA user_version = "+strconv.Itoa(schemaVersion)) {
 		if _, err := tx.ExecContext(ctx, stmt); err != nil {
 			return fmt.Errorf("create the schema: %w", err)
 		}
@@ -231,7 +256,7 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // Close closes the store's connections. Calls after Close fail.
 func (s *Store) Close() error {
-	for _, st := range []*sql.Stmt{s.look, s.claim, s.commit, s.extend, s.release, s.abandon, s.purge} {
+	for _, st := range []*sql.Stmt{s.look, s.claim, s.renew, s.commit, s.extend, s.release, s.abandon, s.purge} {
 		if st != nil {
 			st.Close()
 		}
@@ -244,30 +269,34 @@ func (s *Store) Close() error {
 
 // Claim implements receipt.Store. An error means the scope was not
 // claimed.
-func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.Digest, now time.Time, lease time.Duration) (receipt.Claim, error) {
+func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.Digest, now time.Time, terms receipt.Terms) (receipt.Claim, error) {
 	id := scope.ID()
 	at := unixNano(now)
-	c, live, err := answer(s.look.QueryRowContext(ctx, id[:], digest[:]), at)
-	if err != nil || live {
+	c, seen, err := answer(s.look.QueryRowContext(ctx, id[:], digest[:]), now, terms)
+	if err != nil || seen == live {
 		return c, wrap("claim", err)
 	}
 	token := newToken()
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.StmtContext(ctx, s.claim).ExecContext(ctx,
-			id[:], scope.Tool, digest[:], int64(token), unixNano(now.Add(lease)), unixNano(now.Add(s.retention)), at)
-		if err != nil {
+		// Under the write lock: the record cannot change before this
+		// transaction ends.
+		var stale receipt.Token
+		c, seen, err = answer(tx.StmtContext(ctx, s.look).QueryRowContext(ctx, id[:], digest[:]), now, terms)
+		switch {
+		case err != nil:
 			return err
+		case seen == live:
+			return nil
+		case seen == staleRecord:
+			stale = c.Token
+			_, err = tx.StmtContext(ctx, s.renew).ExecContext(ctx,
+				id[:], int64(stale), int64(token), unixNano(now.Add(terms.Lease)), unixNano(now.Add(s.retention)))
+		default:
+			principal := scope.PrincipalID()
+			_, err = tx.StmtContext(ctx, s.claim).ExecContext(ctx,
+				id[:], scope.Tool, digest[:], int64(token), unixNano(now.Add(terms.Lease)), unixNano(now.Add(s.retention)), at, principal[:])
 		}
-		n, err := res.RowsAffected()
 		if err != nil {
-			return err
-		}
-		if n == 0 {
-			// Another claim won since the look: answer its record.
-			c, live, err = answer(tx.StmtContext(ctx, s.look).QueryRowContext(ctx, id[:], digest[:]), at)
-			if err == nil && !live {
-				err = errors.New("the upsert kept a record that is not live")
-			}
 			return err
 		}
 		c = receipt.Claim{State: receipt.Claimed, Token: token}
@@ -283,38 +312,55 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 	return c, nil
 }
 
-// answer reads a record and answers a claim of it at now, as
-// receipt.Memory does; live is false when there is no record, or its
-// retention is over.
-func answer(row *sql.Row, now int64) (c receipt.Claim, live bool, err error) {
+// What a look found of a scope's record.
+type found uint8
+
+const (
+	// none: no record, or one whose retention ended; a claim takes it.
+	none found = iota
+	// live: a record that answers the claim.
+	live
+	// staleRecord: a committed record that does not replay under the
+	// claim's terms; a claim renews it (its token is the answer's).
+	staleRecord
+)
+
+// answer reads a record and answers a claim of it at now under terms, as
+// receipt.Memory does.
+func answer(row *sql.Row, now time.Time, terms receipt.Terms) (receipt.Claim, found, error) {
 	var (
-		same           bool
+		same, latest   bool
 		state          string
 		lease, expires int64
 		result         []byte
+		token          int64
+		committed      sql.NullInt64
 	)
-	err = row.Scan(&same, &state, &lease, &expires, &result)
+	err := row.Scan(&same, &state, &lease, &expires, &result, &token, &committed, &latest)
 	if errors.Is(err, sql.ErrNoRows) {
-		return receipt.Claim{}, false, nil
+		return receipt.Claim{}, none, nil
 	}
-	if err != nil || now >= expires {
-		return receipt.Claim{}, false, err
+	at := unixNano(now)
+	if err != nil || at >= expires {
+		return receipt.Claim{}, none, err
 	}
 	switch {
 	case !same:
-		return receipt.Claim{State: receipt.Conflict}, true, nil
+		return receipt.Claim{State: receipt.Conflict}, live, nil
+	case state == "committed" && terms.Replays(receipt.Token(token), time.Unix(0, committed.Int64), latest && committed.Valid, now):
+		return receipt.Claim{State: receipt.Replay, Result: result}, live, nil
 	case state == "committed":
-		return receipt.Claim{State: receipt.Replay, Result: result}, true, nil
-	case state == "abandoned" || now >= lease:
-		return receipt.Claim{State: receipt.Unknown}, true, nil
+		return receipt.Claim{Token: receipt.Token(token)}, staleRecord, nil
+	case state == "abandoned" || at >= lease:
+		return receipt.Claim{State: receipt.Unknown}, live, nil
 	default:
-		return receipt.Claim{State: receipt.InProgress}, true, nil
+		return receipt.Claim{State: receipt.InProgress, Token: receipt.Token(token)}, live, nil
 	}
 }
 
 // Commit implements receipt.Store.
 func (s *Store) Commit(ctx context.Context, scope receipt.Scope, token receipt.Token, result []byte, now time.Time) error {
-	return s.held(ctx, "commit", s.commit, scope, token, result, unixNano(now.Add(s.retention)))
+	return s.held(ctx, "commit", s.commit, scope, token, result, unixNano(now.Add(s.retention)), unixNano(now))
 }
 
 // Extend implements receipt.Store.

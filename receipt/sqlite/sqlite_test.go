@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
@@ -81,7 +82,7 @@ func TestConformanceRetentionOption(t *testing.T) {
 
 func claim(t *testing.T, s receipt.Store, sc receipt.Scope, now time.Time) receipt.Claim {
 	t.Helper()
-	c, err := s.Claim(ctx, sc, args, now, lease)
+	c, err := s.Claim(ctx, sc, args, now, receipt.Terms{Lease: lease})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestCanceledClaimClaimsNothing(t *testing.T) {
 	lock := lockFile(t, path)
 	c, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()
-	if got, err := s.Claim(c, scope, args, epoch, lease); err == nil {
+	if got, err := s.Claim(c, scope, args, epoch, receipt.Terms{Lease: lease}); err == nil {
 		t.Fatalf("a claim while another connection holds the write lock answered %v, want an error", got.State)
 	}
 	lock()
@@ -159,7 +160,7 @@ func TestBusyTimeout(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "receipts.db")
 	s := open(t, path, sqlite.Options{BusyTimeout: 20 * time.Millisecond})
 	lock := lockFile(t, path)
-	if got, err := s.Claim(ctx, scope, args, epoch, lease); err == nil {
+	if got, err := s.Claim(ctx, scope, args, epoch, receipt.Terms{Lease: lease}); err == nil {
 		t.Fatalf("a claim past its busy timeout answered %v, want an error", got.State)
 	}
 	lock()
@@ -277,7 +278,7 @@ func TestClosed(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if c, err := s.Claim(ctx, scope, args, epoch, lease); err == nil {
+	if c, err := s.Claim(ctx, scope, args, epoch, receipt.Terms{Lease: lease}); err == nil {
 		t.Fatalf("a claim after Close answered %v, want an error", c.State)
 	}
 	if err := s.Close(); err != nil {
@@ -291,7 +292,7 @@ func BenchmarkClaimCommit(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		sc := receipt.Scope{Tool: scope.Tool, Key: strconv.Itoa(i)}
-		c, err := s.Claim(ctx, sc, args, epoch, lease)
+		c, err := s.Claim(ctx, sc, args, epoch, receipt.Terms{Lease: lease})
 		if err != nil || c.State != receipt.Claimed {
 			b.Fatalf("claim %d: %v %v", i, c.State, err)
 		}
@@ -304,7 +305,7 @@ func BenchmarkClaimCommit(b *testing.B) {
 func BenchmarkClaimReplay(b *testing.B) {
 	s := open(b, filepath.Join(b.TempDir(), "receipts.db"), sqlite.Options{})
 	result := []byte(`{"decision_id":"d-7731","applied_tags":["tax"]}`)
-	c, err := s.Claim(ctx, scope, args, epoch, lease)
+	c, err := s.Claim(ctx, scope, args, epoch, receipt.Terms{Lease: lease})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -313,9 +314,62 @@ func BenchmarkClaimReplay(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		r, err := s.Claim(ctx, scope, args, epoch, lease)
+		r, err := s.Claim(ctx, scope, args, epoch, receipt.Terms{Lease: lease})
 		if err != nil || r.State != receipt.Replay {
 			b.Fatalf("%v %v", r.State, err)
 		}
+	}
+}
+
+// A file of schema version 1 (before keyless retries had a window) is
+// brought to version 2 on Open: its records are kept, a caller's key
+// replays as before, and a keyless retry of a record from before the
+// upgrade runs anew (no record of version 1 knows its principal's order).
+func TestMigrateFromVersion1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	id := scope.ID()
+	for _, stmt := range []string{
+		`CREATE TABLE receipts (
+	id          BLOB    NOT NULL PRIMARY KEY,
+	tool        TEXT    NOT NULL,
+	digest      BLOB    NOT NULL,
+	token       INTEGER NOT NULL,
+	state       TEXT    NOT NULL CHECK (state IN ('claimed', 'committed', 'abandoned')),
+	lease_until INTEGER NOT NULL,
+	expires_at  INTEGER NOT NULL,
+	result      BLOB
+) WITHOUT ROWID`,
+		"CREATE INDEX receipts_expires_at ON receipts (expires_at)",
+		"PRAGMA application_id = 1095324227",
+		"PRAGMA user_version = 1",
+		"INSERT INTO receipts VALUES (x'" + hex.EncodeToString(id[:]) + "', 'do_tag_decision', x'" + hex.EncodeToString(args[:]) + "', 7, 'committed', " +
+			strconv.FormatInt(epoch.UnixNano(), 10) + ", " + strconv.FormatInt(epoch.Add(24*time.Hour).UnixNano(), 10) + ", CAST('\"v1\"' AS BLOB))",
+	} {
+		execSQL(t, path, stmt)
+	}
+	s := open(t, path, sqlite.Options{})
+	c, err := s.Claim(ctx, scope, args, epoch.Add(time.Second), receipt.Terms{Lease: lease})
+	if err != nil || c.State != receipt.Replay || string(c.Result) != `"v1"` {
+		t.Fatalf("a caller's key after the upgrade: %v %q %v, want a replay of the version-1 record", c.State, c.Result, err)
+	}
+	c, err = s.Claim(ctx, scope, args, epoch.Add(time.Second), receipt.Terms{Lease: lease, RetryWindow: time.Hour})
+	if err != nil || c.State != receipt.Claimed {
+		t.Fatalf("a keyless retry of a version-1 record: %v %v, want claimed", c.State, err)
+	}
+	if err := s.Commit(ctx, scope, c.Token, []byte(`"v2"`), epoch.Add(2*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	c, err = s.Claim(ctx, scope, args, epoch.Add(3*time.Second), receipt.Terms{Lease: lease, RetryWindow: time.Hour})
+	if err != nil || c.State != receipt.Replay || string(c.Result) != `"v2"` {
+		t.Fatalf("a keyless retry after the upgrade's first commit: %v %q %v, want a replay", c.State, c.Result, err)
+	}
+	var version int
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.QueryRow("PRAGMA user_version").Scan(&version); err != nil || version != 2 {
+		t.Fatalf("user_version %d (%v), want 2", version, err)
 	}
 }

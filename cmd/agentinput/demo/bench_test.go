@@ -63,7 +63,7 @@ func BenchmarkToolsCall(b *testing.B) {
 			if limit == 0 {
 				limit = 10
 			}
-			items, total := store.Search(q, 0, limit)
+			items, total, _, _ := store.Search(context.Background(), q, 0, limit)
 			return nil, Page{Decisions: items, Total: total}, nil
 		})
 	for _, bm := range []struct {

@@ -5,6 +5,7 @@
 package demo
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -105,21 +106,79 @@ type Query struct {
 	Tags     []string // any of them
 }
 
-// Store is the dataset in memory, safe for concurrent use.
+// Store is the dataset, safe for concurrent use. The decisions live in
+// memory; their tags change, and with Changes set those changes are kept
+// where every process serving the dataset sees them (a file, a database),
+// so that a reply about a write and a read after it agree whichever
+// process answers, and across a restart.
 type Store struct {
 	mu        sync.RWMutex
 	decisions []Decision
+	generated map[string][]string // the tags of the generated dataset, by id
 	byID      map[string]int
 	updated   time.Time // when the data last changed: the reads' timestamp
+	changes   Changes   // nil: the tags change in memory only
 }
 
-// NewStore returns a store over the generated dataset.
+// Changes keeps the decisions' tag changes beyond one process. Its
+// implementations are safe for concurrent use by many goroutines and
+// processes.
+type Changes interface {
+	// Load returns the tags of every decision a change touched, and the
+	// instant of the latest change (zero when there is none).
+	Load(ctx context.Context) (map[string][]string, time.Time, error)
+	// Change runs change on a decision's current tags (generated, when no
+	// change touched them yet) under a lock that every process sharing
+	// the changes respects, keeps what it returns (at now, when it
+	// differs), and returns the tags before and after. After an error the
+	// change may or may not have been kept (a commit whose answer was
+	// lost): the caller reports its effect as unknown.
+	Change(ctx context.Context, id string, generated []string, now time.Time, change func(current []string) []string) (before, after []string, err error)
+}
+
+// NewStore returns a store over the generated dataset whose tags change
+// in memory only.
 func NewStore() *Store {
-	s := &Store{decisions: Generate(), byID: map[string]int{}, updated: time.Now().UTC()}
+	s, _ := NewStoreWith(context.Background(), nil) // nothing to load
+	return s
+}
+
+// NewStoreWith returns a store over the generated dataset whose tag
+// changes are kept in changes (nil: in memory only), and loads the
+// changes made so far.
+func NewStoreWith(ctx context.Context, changes Changes) (*Store, error) {
+	s := &Store{decisions: Generate(), byID: map[string]int{}, generated: map[string][]string{}, updated: time.Now().UTC(), changes: changes}
 	for i, d := range s.decisions {
 		s.byID[d.ID] = i
+		s.generated[d.ID] = slices.Clone(d.Tags)
 	}
-	return s
+	if err := s.refresh(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// refresh loads the changes other processes made, when the store keeps
+// them beyond this one.
+func (s *Store) refresh(ctx context.Context) error {
+	if s.changes == nil {
+		return nil
+	}
+	tags, at, err := s.changes.Load(ctx)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, t := range tags {
+		if i, ok := s.byID[id]; ok {
+			s.decisions[i].Tags = slices.Clone(t)
+		}
+	}
+	if at.After(s.updated) {
+		s.updated = at.UTC()
+	}
+	return nil
 }
 
 // Updated is when the store's data last changed: a read of it observes
@@ -130,13 +189,14 @@ func (s *Store) Updated() time.Time {
 	return s.updated
 }
 
-// Search returns the decisions [offset, offset+limit) that match q, and how
-// many match in all.
-func (s *Store) Search(q Query, offset, limit int) ([]Decision, int) {
+// Search returns the decisions [offset, offset+limit) that match q, how
+// many match in all, and when the data they were read from last changed.
+func (s *Store) Search(ctx context.Context, q Query, offset, limit int) (page []Decision, total int, asOf time.Time, err error) {
+	if err := s.refresh(ctx); err != nil {
+		return nil, 0, time.Time{}, err
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	var page []Decision
-	total := 0
 	words := strings.Fields(strings.ToLower(q.Text))
 	for _, d := range s.decisions {
 		if !matches(d, q, words) {
@@ -147,7 +207,7 @@ func (s *Store) Search(q Query, offset, limit int) ([]Decision, int) {
 		}
 		total++
 	}
-	return page, total
+	return page, total, s.updated, nil
 }
 
 func matches(d Decision, q Query, words []string) bool {
@@ -186,83 +246,100 @@ func baseLanguage(tag string) string {
 	return base
 }
 
-// Get returns the decision with the id.
-func (s *Store) Get(id string) (Decision, bool) {
+// Get returns the decision with the id, and when the data it was read
+// from last changed.
+func (s *Store) Get(ctx context.Context, id string) (d Decision, ok bool, asOf time.Time, err error) {
+	if err := s.refresh(ctx); err != nil {
+		return Decision{}, false, time.Time{}, err
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	i, ok := s.byID[id]
 	if !ok {
-		return Decision{}, false
+		return Decision{}, false, s.updated, nil
 	}
-	return clone(s.decisions[i]), true
+	return clone(s.decisions[i]), true, s.updated, nil
+}
+
+// change changes a decision's tags with f, through the store's Changes
+// when it has them, and returns its tags before and after; ok is false
+// when no decision has the id.
+func (s *Store) change(ctx context.Context, id string, f func(current []string) []string) (before, after []string, ok bool, err error) {
+	s.mu.Lock()
+	i, ok := s.byID[id]
+	if !ok {
+		s.mu.Unlock()
+		return nil, nil, false, nil
+	}
+	now := time.Now().UTC()
+	if s.changes == nil {
+		defer s.mu.Unlock()
+		before = slices.Clone(s.decisions[i].Tags)
+		after = f(slices.Clone(before))
+		if !slices.Equal(before, after) {
+			s.decisions[i].Tags, s.updated = slices.Clone(after), now
+		}
+		return before, after, true, nil
+	}
+	generated := s.generated[id]
+	s.mu.Unlock()
+	// The shared lock, not this process's: another process may change the
+	// same decision.
+	before, after, err = s.changes.Change(ctx, id, generated, now, f)
+	if err != nil {
+		return nil, nil, true, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.decisions[i].Tags = slices.Clone(after)
+	if !slices.Equal(before, after) && now.After(s.updated) {
+		s.updated = now
+	}
+	return before, after, true, nil
 }
 
 // Tag adds tags to a decision and returns its tags before and the tags the
 // call added.
-func (s *Store) Tag(id string, tags []string) (previous, applied []string, ok bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i, ok := s.byID[id]
-	if !ok {
-		return nil, nil, false
-	}
-	d := &s.decisions[i]
-	previous = slices.Clone(d.Tags)
-	applied = []string{}
-	for _, t := range tags {
-		if !slices.Contains(d.Tags, t) {
-			d.Tags = append(d.Tags, t)
-			applied = append(applied, t)
+func (s *Store) Tag(ctx context.Context, id string, tags []string) (previous, applied []string, ok bool, err error) {
+	previous, after, ok, err := s.change(ctx, id, func(current []string) []string {
+		for _, t := range tags {
+			if !slices.Contains(current, t) {
+				current = append(current, t)
+			}
 		}
-	}
-	slices.Sort(d.Tags)
-	if len(applied) > 0 {
-		s.updated = time.Now().UTC()
-	}
-	return previous, applied, true
+		slices.Sort(current)
+		return current
+	})
+	return previous, moved(after, previous), ok, err
 }
 
 // Untag removes tags from a decision and returns its tags before and the
 // tags the call removed.
-func (s *Store) Untag(id string, tags []string) (previous, removed []string, ok bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i, ok := s.byID[id]
-	if !ok {
-		return nil, nil, false
-	}
-	d := &s.decisions[i]
-	previous = slices.Clone(d.Tags)
-	removed = []string{}
-	d.Tags = slices.DeleteFunc(d.Tags, func(t string) bool {
-		if slices.Contains(tags, t) {
-			removed = append(removed, t)
-			return true
-		}
-		return false
+func (s *Store) Untag(ctx context.Context, id string, tags []string) (previous, removed []string, ok bool, err error) {
+	previous, after, ok, err := s.change(ctx, id, func(current []string) []string {
+		return slices.DeleteFunc(current, func(t string) bool { return slices.Contains(tags, t) })
 	})
-	if len(removed) > 0 {
-		s.updated = time.Now().UTC()
+	return previous, moved(previous, after), ok, err
+}
+
+// moved is the tags of from that to does not have, in from's order; never
+// nil.
+func moved(from, to []string) []string {
+	out := []string{}
+	for _, t := range from {
+		if !slices.Contains(to, t) {
+			out = append(out, t)
+		}
 	}
-	return previous, removed, true
+	return out
 }
 
 // SetTags sets a decision's tags to tags, in their order, and returns
 // the tags it had. Setting the tags it has changes nothing, the reads'
 // timestamp included.
-func (s *Store) SetTags(id string, tags []string) (previous []string, ok bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i, ok := s.byID[id]
-	if !ok {
-		return nil, false
-	}
-	previous = s.decisions[i].Tags
-	if !slices.Equal(previous, tags) {
-		s.decisions[i].Tags = append([]string{}, tags...)
-		s.updated = time.Now().UTC()
-	}
-	return slices.Clone(previous), true
+func (s *Store) SetTags(ctx context.Context, id string, tags []string) (previous []string, ok bool, err error) {
+	previous, _, ok, err = s.change(ctx, id, func([]string) []string { return append([]string{}, tags...) })
+	return previous, ok, err
 }
 
 func clone(d Decision) Decision {

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"context"
 	"regexp"
 	"slices"
 	"testing"
@@ -29,10 +30,10 @@ func TestGenerateIsDeterministic(t *testing.T) {
 func TestSearchPagesCoverEverythingOnce(t *testing.T) {
 	s := NewStore()
 	q := Query{Courts: []string{"NS", "US"}, From: "2018-01-01"}
-	_, total := s.Search(q, 0, 0)
+	_, total, _, _ := s.Search(context.Background(), q, 0, 0)
 	seen := map[string]bool{}
 	for offset := 0; offset < total; offset += 7 {
-		page, n := s.Search(q, offset, 7)
+		page, n, _, _ := s.Search(context.Background(), q, offset, 7)
 		if n != total {
 			t.Fatalf("total changed from %d to %d", total, n)
 		}
@@ -51,14 +52,14 @@ func TestSearchPagesCoverEverythingOnce(t *testing.T) {
 func TestTag(t *testing.T) {
 	s := NewStore()
 	d := clone(s.decisions[0])
-	prev, applied, ok := s.Tag(d.ID, []string{d.Tags[0], "tax"})
+	prev, applied, ok, _ := s.Tag(context.Background(), d.ID, []string{d.Tags[0], "tax"})
 	if !ok || !slices.Equal(prev, d.Tags) {
 		t.Fatalf("previous %v, want %v", prev, d.Tags)
 	}
 	if slices.Contains(d.Tags, "tax") != (len(applied) == 0) {
 		t.Fatalf("applied %v", applied)
 	}
-	if _, _, ok := s.Tag("no-such-id", nil); ok {
+	if _, _, ok, _ := s.Tag(context.Background(), "no-such-id", nil); ok {
 		t.Fatal("tagged a missing decision")
 	}
 }

@@ -3,7 +3,6 @@ package demo
 import (
 	"context"
 	_ "embed"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -122,7 +121,7 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Description: "Lists court decisions, newest first, a page at a time, filtered by words, court, period, " +
 			"language, country and subject tags. Use when the user asks which decisions exist on a topic.",
 		Intent: factory.IntentRead, Observer: observer, Vocabularies: vocabs, Cursors: codec,
-	}, func(_ context.Context, in ReadDecisionsIn, call *factory.Call) (promcp.Read[Page], error) {
+	}, func(ctx context.Context, in ReadDecisionsIn, call *factory.Call) (promcp.Read[Page], error) {
 		limit := in.Limit
 		if limit == 0 {
 			limit = 10
@@ -132,10 +131,14 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 			q.Courts = []string{in.Court}
 		}
 		offset := int(in.Cursor.Offset)
-		asOf := store.Updated()
-		items, total := store.Search(q, offset, limit)
+		items, total, asOf, err := store.Search(ctx, q, offset, limit)
+		if err != nil {
+			return promcp.Read[Page]{}, err
+		}
 		if total == 0 {
-			whyEmpty(store, q, call)
+			if err := whyEmpty(ctx, store, q, call); err != nil {
+				return promcp.Read[Page]{}, err
+			}
 		}
 		page := Page{Decisions: items, Total: total}
 		if page.Decisions == nil {
@@ -155,9 +158,11 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Title:       "Read one court decision",
 		Description: "Returns one court decision with its court, date, language, country, tags, title and summary. Use when the user asks about a decision whose id is known.",
 		Intent:      factory.IntentRead, Observer: observer,
-	}, func(_ context.Context, in ReadDecisionIn, _ *factory.Call) (promcp.Read[Decision], error) {
-		asOf := store.Updated()
-		d, ok := store.Get(in.ID)
+	}, func(ctx context.Context, in ReadDecisionIn, _ *factory.Call) (promcp.Read[Decision], error) {
+		d, ok, asOf, err := store.Get(ctx, in.ID)
+		if err != nil {
+			return promcp.Read[Decision]{}, err
+		}
 		if !ok {
 			return promcp.Read[Decision]{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.ID, Hint: "Call read_decisions to find the decision's id."}
 		}
@@ -173,16 +178,22 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Description: "Adds subject tags to a court decision, keeping those it has, and returns its tags before and after. " +
 			"Use when the user asks to add a tag; to remove some, use do_untag_decision; to say what all its tags are (or that it has none), do_set_tags.",
 		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
-		Confirm:      "Call read_decision with the decision_id and look at its tags",
-		Compensation: "do_untag_decision with the same decision_id and the tags this call added",
-	}, func(_ context.Context, in TagIn, _ *factory.Call) (Tagged, error) {
-		if _, ok := store.Get(in.DecisionID); !ok {
-			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+		Confirm:  "Call read_decision with the decision_id and look at its tags",
+		Additive: true,
+	}, func(ctx context.Context, in TagIn, _ *factory.Call) (Tagged, error) {
+		if _, ok, _, err := store.Get(ctx, in.DecisionID); err != nil {
+			// Before any change: the same call may run again.
+			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeUnavailable, Message: "the decisions cannot be read right now", Hint: "Send the same call again in a minute."}
+		} else if !ok {
+			return Tagged{}, notFound(in.DecisionID, nil)
 		}
 		if opts.BeforeTag != nil {
 			opts.BeforeTag(in.DecisionID)
 		}
-		prev, added, _ := store.Tag(in.DecisionID, in.Tags)
+		prev, added, _, err := store.Tag(ctx, in.DecisionID, in.Tags)
+		if err != nil {
+			return Tagged{}, err
+		}
 		return changed(in.DecisionID, prev, added, "do_untag_decision", func(now []string) []string { return sortedUnion(now, added) })
 	})
 	if err != nil {
@@ -195,12 +206,11 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Description: "Removes the subject tags sent from a court decision, keeping the others, and returns its tags before and after. " +
 			"Use when the user asks to remove some tags; to remove every tag or replace them all, use do_set_tags; to add one, do_tag_decision.",
 		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
-		Confirm:      "Call read_decision with the decision_id and look at its tags",
-		Compensation: "do_tag_decision with the same decision_id and the tags this call removed",
-	}, func(_ context.Context, in UntagIn, _ *factory.Call) (Tagged, error) {
-		prev, removed, ok := store.Untag(in.DecisionID, in.Tags)
-		if !ok {
-			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+		Confirm: "Call read_decision with the decision_id and look at its tags",
+	}, func(ctx context.Context, in UntagIn, _ *factory.Call) (Tagged, error) {
+		prev, removed, ok, err := store.Untag(ctx, in.DecisionID, in.Tags)
+		if err != nil || !ok {
+			return Tagged{}, notFound(in.DecisionID, err)
 		}
 		return changed(in.DecisionID, prev, removed, "do_tag_decision", func(now []string) []string {
 			return slices.DeleteFunc(slices.Clone(now), func(t string) bool { return slices.Contains(removed, t) })
@@ -216,20 +226,19 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Description: "Sets a court decision's subject tags to exactly the list sent ([] removes them all), replacing those it had. " +
 			"Use when the user says what all its tags should be, or to remove every tag; to add or remove some and keep the rest, use do_tag_decision or do_untag_decision.",
 		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
-		Confirm:      "Call read_decision with the decision_id and look at its tags",
-		Compensation: "do_set_tags with the same decision_id and the tags the decision had before (previous_value)",
+		Confirm: "Call read_decision with the decision_id and look at its tags",
 		// What read_decision returns of a decision's tags, do_set_tags
 		// takes back unchanged: cmd/agentinput/demo's TestTagsFixedPoint.
 		Configures: &factory.Configures{Tool: "read_decision", From: map[string]string{"decision_id": "/value/id", "tags": "/value/tags"}},
-	}, func(_ context.Context, in SetTagsIn, _ *factory.Call) (Tagged, error) {
-		prev, ok := store.SetTags(in.DecisionID, in.Tags)
-		if !ok {
-			return Tagged{}, &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + in.DecisionID, Hint: "Call read_decisions to find the decision's id."}
+	}, func(ctx context.Context, in SetTagsIn, _ *factory.Call) (Tagged, error) {
+		prev, ok, err := store.SetTags(ctx, in.DecisionID, in.Tags)
+		if err != nil || !ok {
+			return Tagged{}, notFound(in.DecisionID, err)
 		}
 		d := Tagged{AppliedValue: &in.Tags, PreviousValue: &prev}
 		if !slices.Equal(prev, in.Tags) {
-			hint := fmt.Sprintf(`do_set_tags with {"decision_id": %q, "tags": [%s]}`, in.DecisionID, quoted(prev))
-			d.Compensable, d.CompensationHint = true, &hint
+			// Back to exactly the tags it had.
+			return d.Compensate("do_set_tags", tagsCall{DecisionID: in.DecisionID, Tags: prev})
 		}
 		return promcp.NewDo(d)
 	})
@@ -251,6 +260,16 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 	return []*factory.Tool{read, one, canDo, tag, untag, setTags}, nil
 }
 
+// notFound is the failure of a call whose decision does not exist, or, with
+// err, whose store failed: an error without a domain code, since a store
+// that failed may have kept the change (effect unknown).
+func notFound(id string, err error) error {
+	if err != nil {
+		return err
+	}
+	return &factory.Failure{Code: agentinput.EnvelopeNotFound, Message: "no decision has the id " + id, Hint: "Call read_decisions to find the decision's id."}
+}
+
 // maxWordsChecked is how many distinct words of a query that emptied a
 // page whyEmpty looks up one by one.
 const maxWordsChecked = 20
@@ -261,13 +280,13 @@ const maxWordsChecked = 20
 // NoHits); for the text query, when it alone emptied the page, the words
 // that occur in no decision the other filters keep, or that each occurs
 // but no decision holds them all. A filter whose removal still leaves the
-// page empty is not named: it is not why.
-func whyEmpty(store *Store, q Query, call *factory.Call) {
-	without := func(clear func(*Query)) []Decision {
+// page empty is not named: it is not why. An error is the store's.
+func whyEmpty(ctx context.Context, store *Store, q Query, call *factory.Call) error {
+	without := func(clear func(*Query)) ([]Decision, error) {
 		r := q
 		clear(&r)
-		items, _ := store.Search(r, 0, Size)
-		return items
+		items, _, _, err := store.Search(ctx, r, 0, Size)
+		return items, err
 	}
 	for _, f := range []struct {
 		name   string
@@ -282,8 +301,12 @@ func whyEmpty(store *Store, q Query, call *factory.Call) {
 		if !f.set {
 			continue
 		}
+		matched, err := without(f.clear)
+		if err != nil {
+			return err
+		}
 		var values []string
-		for _, d := range without(f.clear) {
+		for _, d := range matched {
 			for _, v := range f.values(d) {
 				if !slices.Contains(values, v) {
 					values = append(values, v)
@@ -297,8 +320,12 @@ func whyEmpty(store *Store, q Query, call *factory.Call) {
 		}
 	}
 	words := strings.Fields(q.Text)
-	if len(words) == 0 || len(without(func(r *Query) { r.Text = "" })) == 0 {
-		return
+	if len(words) == 0 {
+		return nil
+	}
+	others, err := without(func(r *Query) { r.Text = "" })
+	if err != nil || len(others) == 0 {
+		return err
 	}
 	// Each distinct word once, and at most maxWordsChecked of them: a
 	// search per word, bounded whatever the query's length.
@@ -313,7 +340,11 @@ func whyEmpty(store *Store, q Query, call *factory.Call) {
 		seen = append(seen, strings.ToLower(w))
 		r := q
 		r.Text = w
-		if _, n := store.Search(r, 0, 0); n == 0 {
+		_, n, _, err := store.Search(ctx, r, 0, 0)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
 			none = append(none, strconv.Quote(w))
 		}
 	}
@@ -327,18 +358,27 @@ func whyEmpty(store *Store, q Query, call *factory.Call) {
 		msg += "each word occurs, but no title or summary of the decisions the other filters keep holds them all. Call again with fewer words."
 	}
 	call.Warn(agentinput.WarningNoHitsFiltered, "/query", msg)
+	return nil
 }
 
 // changed is the do result of a call that moved tags from prev: the tags
-// after it, and, when it moved any, the call that moves them back.
+// after it, and, when it moved any, the call that moves back exactly
+// those (never a tag the decision had before the call, or still has).
+// When it moved none, it changed nothing: the values before and after are
+// the same, and promcp says so.
 func changed(id string, prev, moved []string, reverse string, after func([]string) []string) (Tagged, error) {
 	now := after(prev)
 	d := Tagged{AppliedValue: &now, PreviousValue: &prev}
 	if len(moved) > 0 {
-		hint := fmt.Sprintf(`%s with {"decision_id": %q, "tags": [%s]}`, reverse, id, quoted(moved))
-		d.Compensable, d.CompensationHint = true, &hint
+		return d.Compensate(reverse, tagsCall{DecisionID: id, Tags: moved})
 	}
 	return promcp.NewDo(d)
+}
+
+// tagsCall is the arguments of a reversing call of the tagging tools.
+type tagsCall struct {
+	DecisionID string   `json:"decision_id"`
+	Tags       []string `json:"tags"`
 }
 
 // precondition is can_do's check of a tagging action (do_tag_decision,
@@ -347,7 +387,7 @@ func changed(id string, prev, moved []string, reverse string, after func([]strin
 // when it would not.
 func precondition(store *Store, action string) func(context.Context, map[string]any) factory.Verdict {
 	removes := action == "do_untag_decision"
-	return func(_ context.Context, args map[string]any) factory.Verdict {
+	return func(ctx context.Context, args map[string]any) factory.Verdict {
 		id, _ := args["decision_id"].(string)
 		var tags []string
 		list, _ := args["tags"].([]any)
@@ -356,8 +396,10 @@ func precondition(store *Store, action string) func(context.Context, map[string]
 				tags = append(tags, s)
 			}
 		}
-		asOf := store.Updated()
-		d, ok := store.Get(id)
+		d, ok, asOf, err := store.Get(ctx, id)
+		if err != nil {
+			return factory.Verdict{Permission: promcp.SourceUnreachable, Reason: "the decisions cannot be read right now"}
+		}
 		if !ok {
 			return factory.Verdict{Permission: promcp.OutOfRange, Reason: "no decision has the id " + id}
 		}
@@ -385,14 +427,6 @@ func precondition(store *Store, action string) func(context.Context, map[string]
 			return factory.Verdict{Permission: promcp.OutOfRange, Reason: "the decision already has the tags " + strings.Join(tags, ", ")}
 		}
 	}
-}
-
-func quoted(tags []string) string {
-	q := make([]string, len(tags))
-	for i, t := range tags {
-		q[i] = fmt.Sprintf("%q", t)
-	}
-	return strings.Join(q, ", ")
 }
 
 func sortedUnion(a, b []string) []string {

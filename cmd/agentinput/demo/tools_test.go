@@ -80,7 +80,7 @@ func TestDoTagDecision(t *testing.T) {
 		t.Fatalf("tagged %+v, want the tags after it, the key the call used (%s) and its time", tagged, first.IdempotencyKey)
 	}
 	added := slices.DeleteFunc(slices.Clone(*tagged.AppliedValue), func(t string) bool { return slices.Contains(*tagged.PreviousValue, t) })
-	if len(added) == 0 || !tagged.Compensable || !strings.HasPrefix(*tagged.CompensationHint, `do_untag_decision with {"decision_id": "`+id+`"`) {
+	if len(added) == 0 || !tagged.Compensable || !strings.HasPrefix(*tagged.CompensationHint, `do_untag_decision {"decision_id":"`+id+`"`) {
 		t.Fatalf("tagged %+v: want it compensable by do_untag_decision", tagged)
 	}
 	report := func(action string) promcp.CapabilityReport {
