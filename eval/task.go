@@ -625,7 +625,7 @@ func pathSegments(path string) []string {
 func setAt(args map[string]any, path []string, v any) {
 	if len(path) == 2 {
 		if list, ok := args[path[0]].([]any); ok {
-			if i, err := strconv.Atoi(path[1]); err == nil && i >= 0 && i < len(list) {
+			if i := itemAt(list, path[1]); i >= 0 {
 				list[i] = v
 				return
 			}
@@ -634,11 +634,23 @@ func setAt(args map[string]any, path []string, v any) {
 	args[path[0]] = v
 }
 
+// itemAt is the index of list that the JSON Pointer segment seg names, or
+// -1: the segment is compared with each index as the pointer writes it,
+// so that no number is parsed here (the number kind owns that).
+func itemAt(list []any, seg string) int {
+	for i := range list {
+		if strconv.Itoa(i) == seg {
+			return i
+		}
+	}
+	return -1
+}
+
 // deleteAt leaves out the value at path: a list's item, or the property.
 func deleteAt(args map[string]any, path []string) {
 	if len(path) == 2 {
 		if list, ok := args[path[0]].([]any); ok {
-			if i, err := strconv.Atoi(path[1]); err == nil && i >= 0 && i < len(list) {
+			if i := itemAt(list, path[1]); i >= 0 {
 				args[path[0]] = slices.Delete(slices.Clone(list), i, i+1)
 				return
 			}

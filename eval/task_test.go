@@ -15,6 +15,7 @@ import (
 	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 	fmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/kinds/number"
 )
 
 const tasksFile = "testdata/tasks.jsonl"
@@ -93,8 +94,11 @@ func truthOf(t Task, data []demo.Decision) any {
 	}
 	limit := 10
 	if n, ok := args["limit"].(json.Number); ok {
-		i, _ := n.Int64()
-		limit = int(i)
+		// The careful spelling is a canonical JSON integer; its owner reads it.
+		if d, ok := number.Read(n, number.Options{}).Value(); ok {
+			i, _ := d.Int64()
+			limit = int(i)
+		}
 	}
 	switch t.Answer {
 	case AnswerCount:
