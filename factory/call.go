@@ -195,10 +195,10 @@ func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *ma
 		issues = t.reversedRanges(res.Arguments, args)
 	}
 	if len(issues) == 0 {
-		// The schema validates the key too (a tool may require it); the
-		// normalized arguments, which the call's digest is taken of,
-		// are the properties without it.
-		if callerKey != "" {
+		// The schema validates a required key's presence (claimKey has
+		// checked its value); the normalized arguments, which the call's
+		// digest is taken of, are the properties without it.
+		if callerKey != "" && t.spec.KeyRequired {
 			res.Arguments[IdempotencyKeyProperty] = callerKey
 		}
 		issues = t.violations(res.Arguments)

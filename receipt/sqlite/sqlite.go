@@ -98,9 +98,11 @@ CREATE INDEX receipts_settled ON receipts (principal, settled);`
 // any transaction; only when there is no live record, or a stale one (a
 // keyless retry's, receipt.Terms), does the claim open a write
 // transaction (BEGIN IMMEDIATE, which takes the file's write lock at
-// once), look again, and insert the record, replace an expired one, or
-// renew a stale one; under the write lock nothing changes between that
-// look and the write.
+// once) and insert the record or replace an expired one with one
+// conditional upsert. When the upsert changes nothing, another claim won
+// since the look, or the record is stale: a look inside the transaction
+// says which, and a stale record is renewed. Under the write lock nothing
+// changes between that look and the write.
 //
 // The read first is what makes a replay, a conflict or an in-progress
 // poll cheap: under WAL it runs beside any writer and never waits for one
@@ -279,25 +281,34 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 	token := newToken()
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		// Under the write lock: the record cannot change before this
-		// transaction ends.
-		var stale receipt.Token
-		c, seen, err = answer(tx.StmtContext(ctx, s.look).QueryRowContext(ctx, id[:], digest[:]), now, terms)
-		switch {
-		case err != nil:
-			return err
-		case seen == live:
-			return nil
-		case seen == staleRecord:
-			stale = c.Token
-			_, err = tx.StmtContext(ctx, s.renew).ExecContext(ctx,
-				id[:], int64(stale), int64(token), unixNano(now.Add(terms.Lease)), unixNano(now.Add(s.retention)))
-		default:
-			principal := scope.PrincipalID()
-			_, err = tx.StmtContext(ctx, s.claim).ExecContext(ctx,
-				id[:], scope.Tool, digest[:], int64(token), unixNano(now.Add(terms.Lease)), unixNano(now.Add(s.retention)), at, principal[:])
-		}
+		// transaction ends. The upsert takes a missing or expired record
+		// (the common case, one statement); when it changes nothing, the
+		// record is live or stale, and a look inside the transaction says
+		// which.
+		principal := scope.PrincipalID()
+		res, err := tx.StmtContext(ctx, s.claim).ExecContext(ctx,
+			id[:], scope.Tool, digest[:], int64(token), unixNano(now.Add(terms.Lease)), unixNano(now.Add(s.retention)), at, principal[:])
 		if err != nil {
 			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			c, seen, err = answer(tx.StmtContext(ctx, s.look).QueryRowContext(ctx, id[:], digest[:]), now, terms)
+			switch {
+			case err != nil:
+				return err
+			case seen == live:
+				return nil
+			case seen == none:
+				return errors.New("the upsert kept a record that is not live")
+			}
+			if _, err := tx.StmtContext(ctx, s.renew).ExecContext(ctx,
+				id[:], int64(c.Token), int64(token), unixNano(now.Add(terms.Lease)), unixNano(now.Add(s.retention))); err != nil {
+				return err
+			}
 		}
 		c = receipt.Claim{State: receipt.Claimed, Token: token}
 		s.inserted++
