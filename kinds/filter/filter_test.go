@@ -57,8 +57,18 @@ func TestCases(t *testing.T) {
 		switch {
 		case d.Name != "over" || len(d.Args) == 0:
 			return errors.New("unknown directive")
-		case d.Args[0] == "vocabulary":
+		case d.Args[0] == "vocabulary" && len(d.Args) == 1:
 			read = func(v any) outcome { return courtsFilter.Read(v) }
+		case d.Args[0] == "vocabulary" && len(d.Args) == 2 && strings.HasPrefix(d.Args[1], "miss="):
+			miss, err := ParseMiss(strings.TrimPrefix(d.Args[1], "miss="))
+			if err != nil {
+				return err
+			}
+			fl, err := New(Options[string]{Vocabulary: courts(t), Miss: miss})
+			if err != nil {
+				return err
+			}
+			read = func(v any) outcome { return fl.Read(v) }
 		case d.Args[0] == "number":
 			read = func(v any) outcome { return numbers.Read(v) }
 		case d.Args[0] == "enum" && len(d.Args) == 2:
@@ -126,7 +136,16 @@ func describe(t *testing.T, r *casefile.Row, o outcome) []string {
 		return []string{"dropped", r.Col(1)}
 	}
 	if a, ok := o.Ask(); ok {
-		return []string{"ask " + string(a.Code)}
+		// The readings, when the row writes them (a filter over an enum
+		// leaves them to the enum's cases).
+		if len(r.Cols) < 2 {
+			return []string{"ask " + string(a.Code)}
+		}
+		var ids []string
+		for _, rd := range a.Readings {
+			ids = append(ids, string(rd.Value))
+		}
+		return []string{"ask " + string(a.Code), dash(ids)}
 	}
 	enc, _ := o.MarshalJSON()
 	return []string{string(enc)}

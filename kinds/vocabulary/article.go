@@ -7,7 +7,8 @@ import (
 )
 
 // articles are the leading articles a spelling that names no entry may
-// start with, as data: English, German, French, Spanish, Italian,
+// start with, as data: English, German (its genitive, dative and
+// accusative too: "des Obersten Gerichtshofs"), French, Spanish, Italian,
 // Portuguese and Dutch. A word article is followed by whitespace; an
 // elided one ("l'", "l’") by the rest of the spelling directly. Matched
 // without regard to letter case.
@@ -16,7 +17,7 @@ var articles = []struct {
 	elided bool
 }{
 	{"the", false}, {"a", false}, {"an", false}, // English
-	{"der", false}, {"die", false}, {"das", false}, // German
+	{"der", false}, {"die", false}, {"das", false}, {"des", false}, {"dem", false}, {"den", false}, // German
 	{"le", false}, {"la", false}, {"les", false}, {"l'", true}, {"l’", true}, // French, Italian
 	{"el", false}, {"los", false}, {"las", false}, // Spanish
 	{"il", false}, {"lo", false}, {"i", false}, {"gli", false}, // Italian

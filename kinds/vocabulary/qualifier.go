@@ -29,12 +29,13 @@ const maxQualifierWords = 10
 type qualifierSplit struct{ rest, q string }
 
 // splitQualifier returns the ways s may be an entry's spelling followed by
-// a qualifier, the shortest qualifier first, at most maxQualifierWords:
+// a qualifier, the shortest qualifier first, at most 2×maxQualifierWords:
 // the rest, then a space, a comma or an opening parenthesis (with spaces
 // around them, one comma and one parenthesis at most, the comma first),
 // then the qualifier, with a letter in it, closed by a parenthesis when
 // one opened it, and holding balanced parentheses only ("Myanmar (Burma)",
-// as the country owner reads it).
+// as the country owner reads it); after a space, the qualifier may also be
+// what follows "of" or "in" (qualifierConnectors).
 func splitQualifier(s string, out []qualifierSplit) []qualifierSplit {
 	// runs keeps the last maxQualifierWords runs of separators, as a ring.
 	type run struct{ start, end int }
@@ -79,9 +80,25 @@ func splitQualifier(s string, out []qualifierSplit) []qualifierSplit {
 			continue
 		}
 		out = append(out, qualifierSplit{rest: s[:r.start], q: q})
+		// "Supreme Court of the Czech Republic", "Supreme Court in
+		// Czechia": after a space, the English "of" or "in" may lead the
+		// qualifier.
+		if comma == 0 && paren == 0 {
+			for _, c := range qualifierConnectors {
+				if next, _ := utf8.DecodeRuneInString(q[min(len(c), len(q)):]); len(q) > len(c)+1 && strings.EqualFold(q[:len(c)], c) && spelling.IsSpace(next) {
+					if after := strings.TrimLeftFunc(q[len(c):], spelling.IsSpace); strings.ContainsFunc(after, unicode.IsLetter) {
+						out = append(out, qualifierSplit{rest: s[:r.start], q: after})
+					}
+				}
+			}
+		}
 	}
 	return out
 }
+
+// qualifierConnectors are the words that may stand between an entry's
+// spelling and its country: "Supreme Court of the Czech Republic".
+var qualifierConnectors = [...]string{"of", "in"}
 
 // qualifierSeparator reports whether r may stand between an entry's
 // spelling and a qualifier.
@@ -120,7 +137,7 @@ func (q *qualified) found() bool { return len(q.readings) > 0 || q.other != "" }
 // those of no country, and the spelling is never sure.
 func (v *Reader) qualify(s string) qualified {
 	var q qualified
-	var buf [maxQualifierWords]qualifierSplit
+	var buf [2 * maxQualifierWords]qualifierSplit
 	applied := 0
 	for _, sp := range splitQualifier(s, buf[:0]) {
 		// The qualifier first: it is a few words, where the rest may be
@@ -215,7 +232,7 @@ func (v *Reader) restHits(rest string) []hit {
 // other countries followed by the qualifier q of the country code.
 func (v *Reader) otherCountry(rest string, hits []hit, q, code string) string {
 	var b strings.Builder
-	b.WriteString(strconv.Quote(strings.TrimRightFunc(rest, spelling.IsSpace)) + " names ")
+	b.WriteString(strconv.Quote(strings.TrimRightFunc(rest, func(r rune) bool { return spelling.IsSpace(r) || r == ',' || unicode.Is(unicode.Pd, r) })) + " names ")
 	if len(hits) == 1 {
 		i := hits[0].entry
 		b.WriteString(v.entries[i].Names[0] + ", of " + country.Name(v.countries[i]) + " (" + v.countries[i] + ")")
@@ -253,6 +270,8 @@ func (v *Reader) readQualified(x any, s string, q qualified, p []int32, notes ag
 			what = "a name of " + e.Names[0]
 		case q.how == byEnglish:
 			what = "the English name of " + e.Names[0]
+		case q.how == byForm:
+			what = "an inflected form of a name of " + e.Names[0]
 		default:
 			what = "an abbreviation of " + e.Names[0]
 		}

@@ -1,0 +1,100 @@
+package vocabulary
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"agentinput.dev/internal/spelling"
+)
+
+// A sign that is part of what a spelling names, not a separator: a
+// currency sign anywhere ("C$", "US$", "€"), and "+" or "#" ending a word
+// ("C++", "C#", "A+"). spelling.Key makes every such character a
+// separator, so "C$" would fold like "C"; key keeps them, so that the
+// bare letters of an entry's spelling with a sign never read as that
+// entry, and a spelling with a sign never reads as an entry's spelling
+// without it ("US$" is not "US"). Either is at most near the other: the
+// nearest-entries ask may offer it.
+
+// key folds a spelling for the index: spelling.Key ("N.S.", "n. s." and
+// "N S" all fold to "n s"; "Krajský soud (v Praze)" to "krajsky soud v
+// praze"), with the signs above kept as letters.
+func key(s string) string {
+	if !mayHoldSign(s) {
+		return spelling.Key(s)
+	}
+	return signedKey(spelling.Fold(s))
+}
+
+// mayHoldSign reports whether s may hold a sign key keeps: an ASCII "$",
+// "+" or "#", or a character outside ASCII that is a currency sign or
+// folds to one of those (full-width "＄", "＋", "＃").
+func mayHoldSign(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '$' || c == '+' || c == '#':
+			return true
+		case c >= utf8.RuneSelf:
+			return mayHoldSignRunes(s[i:])
+		}
+	}
+	return false
+}
+
+func mayHoldSignRunes(s string) bool {
+	for _, r := range s {
+		if r == '$' || r == '+' || r == '#' || unicode.Is(unicode.Sc, r) || r == '＋' || r == '＃' || r == '﹢' || r == '﹟' {
+			return true
+		}
+	}
+	return false
+}
+
+// signedKey is spelling.Key of a folded f, the signs kept as letters:
+// every run of other characters that are not letters, digits or marks is
+// one space, dropped at the ends.
+func signedKey(f string) string {
+	var b strings.Builder
+	b.Grow(len(f))
+	pending := false
+	prev := rune(0)
+	for i, r := range f {
+		if wordRune(r) || sign(f, i, r, prev) {
+			if pending && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			pending = false
+			b.WriteRune(r)
+			prev = r
+			continue
+		}
+		pending = true
+		prev = r
+	}
+	return b.String()
+}
+
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) }
+
+// sign reports whether r, at byte i of f after prev, is a sign key keeps:
+// a currency sign, or "+" or "#" after a letter, a digit or another of
+// them and not before a letter or a digit.
+func sign(f string, i int, r, prev rune) bool {
+	if unicode.Is(unicode.Sc, r) {
+		return true
+	}
+	if r != '+' && r != '#' {
+		return false
+	}
+	if !wordRune(prev) && prev != '+' && prev != '#' {
+		return false
+	}
+	for _, next := range f[i+1:] {
+		if next == '+' || next == '#' {
+			continue
+		}
+		return !wordRune(next)
+	}
+	return true
+}
