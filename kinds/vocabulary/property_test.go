@@ -60,7 +60,7 @@ func drawEntries(t *rapid.T, least, most int) ([]Entry, bool) {
 
 // oracleArticles are the leading articles the oracle leaves out, listed
 // apart from the package's table; "l" is elided ("l'", "l’").
-var oracleArticles = strings.Fields("the a an der die das le la les el los las il lo i gli o os as de het")
+var oracleArticles = strings.Fields("the a an der die das des dem den le la les el los las il lo i gli o os as de het")
 
 // matches is the brute-force oracle: the entries one of whose spellings
 // folds like s, or (for an id or an abbreviation) like s once the spaces
