@@ -80,7 +80,7 @@ func TestCourtSpellingsOverMCP(t *testing.T) {
 	type page struct {
 		Value struct {
 			Decisions []struct{ Court string } `json:"decisions"`
-			Total     int                       `json:"total"`
+			Total     int                      `json:"total"`
 		} `json:"value"`
 	}
 	call := func(court string) (*sdk.CallToolResult, page) {
