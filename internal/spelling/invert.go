@@ -1,7 +1,10 @@
 package spelling
 
 import (
+	"iter"
+	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -76,36 +79,37 @@ func InvertedWord(word, base string) bool {
 	return isInvertingPrefix(word[:len(word)-len(base)])
 }
 
-// InvertedBases calls f with each word that the folded word may be led
-// by an inverting prefix of, four letters or more: "unpublished" gives
-// "published" (and "npublished", after the Danish "u"). A caller checks
-// whether any is a word of its values before it looks closer.
-func InvertedBases(word string, f func(base string)) {
+// prefixesByByte holds the inverting prefixes of every language, each
+// once, by their first byte.
+var prefixesByByte = sync.OnceValue(func() *[256][]string {
+	var t [256][]string
 	for _, l := range invertingPrefixes {
 		for _, p := range l.prefixes {
-			if len(word) > len(p) && strings.HasPrefix(word, p) && utf8.RuneCountInString(word[len(p):]) >= minInvertedBase &&
-				!seenPrefix(l.lang, p) {
-				f(word[len(p):])
+			if !slices.Contains(t[p[0]], p) {
+				t[p[0]] = append(t[p[0]], p)
 			}
 		}
 	}
-}
+	return &t
+})
 
-// seenPrefix reports whether the prefix p of the language lang was
-// listed under a language before it, so that InvertedBases gives each
-// base once.
-func seenPrefix(lang, p string) bool {
-	for _, l := range invertingPrefixes {
-		if l.lang == lang {
-			return false
+// InvertingPrefixesOf yields each inverting prefix the folded word
+// begins with and that leaves a base of four letters or more: for
+// "unpublished", "un" (and "u", the Danish prefix). A caller checks
+// whether word without it is a word of its values before it looks closer.
+func InvertingPrefixesOf(word string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if word == "" {
+			return
 		}
-		for _, q := range l.prefixes {
-			if q == p {
-				return true
+		for _, p := range prefixesByByte()[word[0]] {
+			if len(word) > len(p) && strings.HasPrefix(word, p) && utf8.RuneCountInString(word[len(p):]) >= minInvertedBase {
+				if !yield(p) {
+					return
+				}
 			}
 		}
 	}
-	return false
 }
 
 // InvertsWords reports whether the spelling s inverts the candidate c,

@@ -353,7 +353,9 @@ func (e *Reader) notInverted(s string, found []candidate) (kept []candidate, inv
 	k := spelling.Key(splitCamel(s))
 	may := false
 	for w := range strings.SplitSeq(k, " ") {
-		spelling.InvertedBases(w, func(string) { may = true })
+		for range spelling.InvertingPrefixesOf(w) {
+			may = true
+		}
 	}
 	if !may {
 		return found, false

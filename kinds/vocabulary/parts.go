@@ -32,6 +32,9 @@ const maxParts = 4
 // letters is part of a word: "KS-PRAHA", "Praha-západ"). Every part holds
 // a letter or a digit, and there are two to maxParts of them.
 func splitParts(s string) []string {
+	if !mayHoldParts(s) {
+		return nil // most misses: no bracket closes it, no dash or slash in it
+	}
 	var parts []string
 	rest := s
 	if n := len(rest); n > 0 && (rest[n-1] == ')' || rest[n-1] == ']') {
@@ -89,6 +92,21 @@ func splitParts(s string) []string {
 		}
 	}
 	return parts
+}
+
+// mayHoldParts reports whether s ends with a closing bracket or holds a
+// character that may separate two parts: a slash, or a byte outside ASCII
+// or a hyphen-minus, which the full test looks at.
+func mayHoldParts(s string) bool {
+	if n := len(s); n > 0 && (s[n-1] == ')' || s[n-1] == ']') {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '-' || c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
 }
 
 // partSeparator reports whether the rune r of size bytes at byte i of s
@@ -286,16 +304,14 @@ func (v *Reader) keep(s, k string, entries []int32) (kept []int32, why string) {
 // some entry carries led by an inverting prefix (spelling.InvertedBases):
 // only then does keep look at the entries' names.
 func (v *Reader) mayInvert(k string) bool {
-	found := false
-	for w := range strings.SplitSeq(k, " ") {
-		spelling.InvertedBases(w, func(b string) {
-			if _, ok := v.near.words[b]; ok {
-				found = true
+	for k != "" {
+		w, rest, _ := strings.Cut(k, " ")
+		for p := range spelling.InvertingPrefixesOf(w) {
+			if _, ok := v.near.words[w[len(p):]]; ok {
+				return true
 			}
-		})
-		if found {
-			return true
 		}
+		k = rest
 	}
 	return false
 }

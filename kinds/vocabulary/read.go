@@ -75,12 +75,13 @@ func (v *Reader) readString(x any, raw string, notes agentinput.Notes, sent bool
 			return agentinput.Value(v.entries[i].ID, notes)
 		}
 	}
-	k := key(s)
+	signed := mayHoldSign(s)
+	k := keyOf(s, signed)
 	if k == "" {
 		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil)
 	}
 	hits := v.lookup(k)
-	if !sent || plainKey(s, k) {
+	if !sent || !signed && plainKey(s, k) {
 		// No mark or word can have been dropped (most hits), or none is
 		// asked about.
 		if len(hits) == 1 {
@@ -129,11 +130,13 @@ func (v *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
 // can lead it, and then k, its key, begins with that word and a space
 // (spelling.Negation folds s by spelling.Key), so that the first word of
 // k is the first word of a negation word (negationFirsts).
-// TestPlainKeyIsNegation holds this to Negation itself.
+// TestPlainKeyIsNegation holds this to Negation itself. Its caller asks
+// it only of a spelling with no sign (mayHoldSign), which key keeps and
+// spelling.Key does not: a sign may end a negation word's first word in k.
 func plainKey(s, k string) bool {
 	c := s[0]
-	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') || mayHoldSign(s) {
-		return false // a sign kept in k may hide a negation word's end
+	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+		return false
 	}
 	end := strings.IndexByte(k, ' ')
 	if end < 0 {

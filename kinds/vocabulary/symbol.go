@@ -20,8 +20,11 @@ import (
 // key folds a spelling for the index: spelling.Key ("N.S.", "n. s." and
 // "N S" all fold to "n s"; "Krajský soud (v Praze)" to "krajsky soud v
 // praze"), with the signs above kept as letters.
-func key(s string) string {
-	if !mayHoldSign(s) {
+func key(s string) string { return keyOf(s, mayHoldSign(s)) }
+
+// keyOf is key, told whether s may hold a sign (mayHoldSign).
+func keyOf(s string, signed bool) string {
+	if !signed {
 		return spelling.Key(s)
 	}
 	return signedKey(spelling.Fold(s))
@@ -58,36 +61,36 @@ func signedKey(f string) string {
 	var b strings.Builder
 	b.Grow(len(f))
 	pending := false
-	prev := rune(0)
 	for i, r := range f {
-		if wordRune(r) || sign(f, i, r, prev) {
+		if wordRune(r) || sign(f, i, r) {
 			if pending && b.Len() > 0 {
 				b.WriteByte(' ')
 			}
 			pending = false
 			b.WriteRune(r)
-			prev = r
 			continue
 		}
 		pending = true
-		prev = r
 	}
 	return b.String()
 }
 
 func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) }
 
-// sign reports whether r, at byte i of f after prev, is a sign key keeps:
-// a currency sign, or "+" or "#" after a letter, a digit or another of
-// them and not before a letter or a digit.
-func sign(f string, i int, r, prev rune) bool {
+// sign reports whether r, at byte i of f, is a sign key keeps: a currency
+// sign, or "+" or "#" after a letter, a digit or another of them (spaces
+// between left out) and not right before a letter or a digit ("C++",
+// "C #", "A+", "C+ language"; not "A+B", "+NS").
+func sign(f string, i int, r rune) bool {
 	if unicode.Is(unicode.Sc, r) {
 		return true
 	}
 	if r != '+' && r != '#' {
 		return false
 	}
-	if !wordRune(prev) && prev != '+' && prev != '#' {
+	before := strings.TrimRightFunc(f[:i], spelling.IsSpace)
+	last, _ := utf8.DecodeLastRuneInString(before)
+	if !wordRune(last) && last != '+' && last != '#' {
 		return false
 	}
 	for _, next := range f[i+1:] {

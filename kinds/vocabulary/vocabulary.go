@@ -276,7 +276,11 @@ func New(opts Options) (*Reader, error) {
 				inflected = append(inflected, named{int32(i), text, own})
 			}
 		}
-		for _, code := range slices.Sorted(maps.Keys(e.NamesByLanguage)) {
+		var codes []string
+		if len(e.NamesByLanguage) > 0 {
+			codes = slices.Sorted(maps.Keys(e.NamesByLanguage))
+		}
+		for _, code := range codes {
 			base, problem := language(code)
 			switch {
 			case problem != "":
