@@ -62,24 +62,17 @@ func drawEntries(t *rapid.T, least, most int) ([]Entry, bool) {
 // apart from the package's table; "l" is elided ("l'", "l’").
 var oracleArticles = strings.Fields("the a an der die das des dem den le la les el los las il lo i gli o os as de het")
 
-// matches is the brute-force oracle: the entries one of whose spellings
-// folds like s, or (for an id or an abbreviation) like s once the spaces
-// of both are left out, or else one of whose names has an inflected form
-// that folds like s (inflect.go gives the forms; this compares them); when
-// none does and s starts with a leading article, the one entry the rest
-// names, if it names exactly one; then the entries s may mean as a
-// spelling followed by a country qualifier (qualifierMatches); then the
-// entries a name of which s begins (partialMatches); and then the entries
-// the parts of s name (partsMatches). No index: every spelling of every
-// entry is compared. One entry is a value, except where oracleRead says
-// otherwise.
-func matches(entries []Entry, s string) []string {
-	ids, _ := oracleRead(entries, s)
-	return ids
-}
-
-// oracleRead is matches, and whether the one entry it finds is a value:
-// it is not when a qualifier the country kind asks about leaves one
+// oracleRead is the brute-force oracle: the entries one of whose
+// spellings folds like s, or (for an id or an abbreviation) like s once
+// the spaces of both are left out, or else one of whose names has an
+// inflected form that folds like s (inflect.go gives the forms; this
+// compares them); when none does and s starts with a leading article, the
+// one entry the rest names, if it names exactly one; then the entries s
+// may mean as a spelling followed by a country qualifier
+// (qualifierMatches); then the entries a name of which s begins
+// (partialMatches); and then the entries the parts of s name
+// (partsMatches). No index: every spelling of every entry is compared.
+// It also says whether the one entry it finds is a value: it is not when a qualifier the country kind asks about leaves one
 // reading, when other entries' names hold the words of a partial name,
 // nor when a part of s names no entry.
 func oracleRead(entries []Entry, s string) (ids []string, value bool) {
