@@ -72,9 +72,10 @@ var oracleArticles = strings.Fields("the a an der die das des dem den le la les 
 // (qualifierMatches); then the entries a name of which s begins
 // (partialMatches); and then the entries the parts of s name
 // (partsMatches). No index: every spelling of every entry is compared.
-// It also says whether the one entry it finds is a value: it is not when a qualifier the country kind asks about leaves one
-// reading, when other entries' names hold the words of a partial name,
-// nor when a part of s names no entry.
+// It also says whether the one entry it finds is a value: it is not when
+// a qualifier the country kind asks about leaves one reading, when other
+// entries' names hold the words of a partial name, nor when a part of s
+// names no entry.
 func oracleRead(entries []Entry, s string) (ids []string, value bool) {
 	if out := exactMatches(entries, s); len(out) > 0 {
 		return out, len(out) == 1
