@@ -112,6 +112,31 @@ func InvertingPrefixesOf(word string) iter.Seq[string] {
 	}
 }
 
+// MayInvert reports whether a word of s, folded (words between ASCII
+// characters that are no letter or digit), begins with an inverting prefix that leaves four
+// letters or more: only then may InvertsWords find it inverts anything.
+// It allocates nothing.
+func MayInvert(s string) bool {
+	t := prefixesByByte()
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && (s[i] >= utf8.RuneSelf || isASCIIAlnum(s[i])) {
+			continue
+		}
+		w := s[start:i]
+		start = i + 1
+		if w == "" {
+			continue
+		}
+		for _, p := range t[w[0]] {
+			if len(w) > len(p) && strings.HasPrefix(w, p) && utf8.RuneCountInString(w[len(p):]) >= minInvertedBase {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // InvertsWords reports whether the spelling s inverts the candidate c,
 // both folded by Key (words separated by one space): a word of s is a word
 // of c led by an inverting prefix (InvertedWord), and is not itself a word
