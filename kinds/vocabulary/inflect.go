@@ -575,3 +575,44 @@ func containsWord(list []string, w string) bool {
 	}
 	return false
 }
+
+// genitiveNominatives returns the nominatives that the last words of a
+// spelling, run, may be the genitive of, when they are a country's name
+// in the genitive ("… Slovenskej republiky", "… Österreichs"), for the
+// country owner to read: German -s and -es dropped (Österreichs,
+// Deutschlands); a Czech or Slovak neuter -a made -o (Slovenska →
+// Slovensko, Rakouska → Rakousko); a Czech or Slovak feminine adjective
+// and noun in -é or -ej and -y made -á and -a (Slovenské republiky,
+// Slovenskej republiky → Slovenská republika). The reverse of the
+// genitive the forms above give, for names of countries only: a reading
+// it finds only leaves an entry of another country out of an ask.
+func genitiveNominatives(run []string, out []string) []string {
+	switch len(run) {
+	case 1:
+		w := run[0]
+		if strings.HasSuffix(w, "es") && len(w) > 4 {
+			out = append(out, w[:len(w)-2])
+		}
+		if strings.HasSuffix(w, "s") && len(w) > 3 {
+			out = append(out, w[:len(w)-1])
+		}
+		if strings.HasSuffix(w, "a") && len(w) > 3 {
+			out = append(out, w[:len(w)-1]+"o")
+		}
+	case 2:
+		adj, noun := run[0], run[1]
+		var stem string
+		switch {
+		case strings.HasSuffix(adj, "ej"):
+			stem = adj[:len(adj)-2]
+		case strings.HasSuffix(adj, "é"):
+			stem = adj[:len(adj)-len("é")]
+		default:
+			return out
+		}
+		if strings.HasSuffix(noun, "y") && stem != "" {
+			out = append(out, stem+"á "+noun[:len(noun)-1]+"a")
+		}
+	}
+	return out
+}

@@ -349,7 +349,10 @@ const maxMentionWords = 3
 // first (up to maxMentionWords: "Slovak Supreme Court") as a country, or
 // asks about them naming countries when they are four letters or more
 // ("Slovak" is only part of Slovakia's name; "in" and "de" are too common
-// a word to be taken for India or Germany). A run that is a spelling of
+// a word to be taken for India or Germany); and its last words read as a
+// country's name once taken for a genitive (genitiveNominatives:
+// "Najvyšší súd Slovenskej republiky", "Oberster Gerichtshof
+// Österreichs"). A run that is a spelling of
 // an entry names that entry, not a country ("US" is the id of Ústavní soud
 // in the demonstration's courts).
 func (v *Reader) mentioned(s string) []string {
@@ -385,6 +388,13 @@ func (v *Reader) mentioned(s string) []string {
 	}
 	for n := 1; n <= len(words) && n <= maxQualifierWords; n++ {
 		read(words[len(words)-n:])
+	}
+	// A country's name in the genitive ("of Slovakia" said in Slovak or
+	// German): the nominatives it may come from, read as values only.
+	for n := 1; n <= 2 && n < len(words); n++ {
+		if code, ok := genitiveCountry(strings.Join(words[len(words)-n:], " ")); ok && !hasCode(out, code) {
+			out = append(out, code)
+		}
 	}
 	for n := 1; n < len(words) && n <= maxMentionWords; n++ {
 		read(words[:n])

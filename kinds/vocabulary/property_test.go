@@ -286,6 +286,9 @@ func qualifierMatches(entries []Entry, s string) (ids []string, sure, other bool
 			}
 			o := country.Read(q, country.Options{})
 			code, isValue := o.Value()
+			if a, _ := o.Ask(); !isValue && a.Code != agentinput.AskAmbiguous {
+				code, isValue = genitiveCountry(q)
+			}
 			var codes []string
 			if isValue {
 				codes = []string{code}

@@ -100,6 +100,27 @@ func splitQualifier(s string, out []qualifierSplit) []qualifierSplit {
 // spelling and its country: "Supreme Court of the Czech Republic".
 var qualifierConnectors = [...]string{"of", "in"}
 
+// genitiveCountry reads the qualifier q, of one or two words, as a
+// country's name in the genitive (genitiveNominatives): the one country
+// the nominatives it may come from name, as values of the country owner.
+func genitiveCountry(q string) (string, bool) {
+	words := strings.Fields(q)
+	if len(words) == 0 || len(words) > 2 {
+		return "", false
+	}
+	var buf [4]string
+	found := ""
+	for _, nom := range genitiveNominatives(words, buf[:0]) {
+		if code, ok := country.Read(nom, country.Options{}).Value(); ok {
+			if found != "" && found != code {
+				return "", false
+			}
+			found = code
+		}
+	}
+	return found, found != ""
+}
+
 // qualifierSeparator reports whether r may stand between an entry's
 // spelling and a qualifier.
 func qualifierSeparator(r rune) bool { return r == ',' || r == '(' || spelling.IsSpace(r) }
@@ -129,7 +150,8 @@ func (q *qualified) found() bool { return len(q.readings) > 0 || q.other != "" }
 // qualify reads a trimmed spelling s that names no entry as an entry's
 // spelling followed by a country qualifier. A split applies when its rest
 // names entries of which one at least has a country, and its qualifier is
-// read by the country owner: as a value, the entries of that country are
+// read by the country owner (or, as a country's name in the genitive,
+// genitiveCountry): as a value, the entries of that country are
 // the readings, with the entries of no country the rest also names (they
 // may be of that country too), or, when every entry the rest names has
 // another country, the spelling names another country's (other); as an
@@ -144,6 +166,11 @@ func (v *Reader) qualify(s string) qualified {
 		// most of the spelling, and it is rarely a country.
 		o := country.Read(sp.q, country.Options{})
 		code, isValue := o.Value()
+		if a, _ := o.Ask(); !isValue && a.Code != agentinput.AskAmbiguous {
+			// A country's name in the genitive ("Nejvyšší soud České
+			// republiky"): the nominative it comes from, as a value.
+			code, isValue = genitiveCountry(sp.q)
+		}
 		var codes []string
 		if isValue {
 			codes = []string{code}
