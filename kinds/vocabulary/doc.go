@@ -56,7 +56,10 @@
 //     country never takes a qualifier, and one the spelling names beside
 //     an entry of that country makes it an ask naming both. After a space,
 //     the English "of" or "in" may lead the qualifier ("Supreme Court of
-//     the Czech Republic");
+//     the Czech Republic"); a qualifier of up to three words may come
+//     first ("Czech Supreme Court"); and one the country owner does not
+//     read is read as a country's name in the genitive ("Nejvyšší soud
+//     České republiky", "Verfassungsgericht Tschechiens");
 //   - spellings of one entry side by side: see # Parts.
 //
 // A spelling that several entries share (an abbreviation or an English name

@@ -239,7 +239,12 @@ func oracleParts(s string) []string {
 func qualifierMatches(entries []Entry, s string) (ids []string, sure, other bool) {
 	sep := func(r rune) bool { return r == ',' || r == '(' || unicode.IsSpace(r) || r == '\uFEFF' }
 	r := []rune(s)
-	cuts := 0
+	type cut struct {
+		rest, q    string
+		connectors bool // "of" or "in" may lead q
+	}
+	var all []cut
+	runs, lead, cuts := 0, 0, 0
 	for i := 1; i < len(r); i++ {
 		if !sep(r[i]) || sep(r[i-1]) {
 			continue
@@ -248,11 +253,21 @@ func qualifierMatches(entries []Entry, s string) (ids []string, sure, other bool
 		for j < len(r) && sep(r[j]) {
 			j++
 		}
-		run, q := string(r[i:j]), string(r[j:])
+		run := string(r[i:j])
+		// The first three runs of whitespace alone may end a country
+		// written first ("Czech Supreme Court").
+		if runs == lead && lead < 3 && !strings.ContainsAny(run, ",(") {
+			lead++
+			if q := string(r[:i]); j < len(r) && strings.Count(q, "(") == strings.Count(q, ")") {
+				all = append(all, cut{rest: string(r[j:]), q: q})
+			}
+		}
+		runs++
 		if j == len(r) || strings.Count(run, ",") > 1 || strings.Count(run, "(") > 1 ||
 			strings.Contains(run, ",") && strings.Contains(run, "(") && strings.Index(run, ",") > strings.Index(run, "(") {
 			continue
 		}
+		q := string(r[j:])
 		if strings.Contains(run, "(") {
 			inner, closed := strings.CutSuffix(q, ")")
 			if !closed {
@@ -260,19 +275,26 @@ func qualifierMatches(entries []Entry, s string) (ids []string, sure, other bool
 			}
 			q = strings.TrimSpace(inner)
 		}
-		if !strings.ContainsFunc(q, unicode.IsLetter) || strings.Count(q, "(") != strings.Count(q, ")") {
+		if strings.Count(q, "(") != strings.Count(q, ")") {
 			continue
 		}
-		qs := []string{q}
-		if !strings.ContainsAny(run, ",(") {
-			for _, c := range []string{"of", "in"} {
-				if f := strings.Fields(q); len(f) > 1 && strings.EqualFold(f[0], c) {
-					qs = append(qs, strings.TrimSpace(q[len(c):]))
+		all = append(all, cut{rest: string(r[:i]), q: q, connectors: !strings.ContainsAny(run, ",(")})
+	}
+	for _, c := range all {
+		if !strings.ContainsFunc(c.q, unicode.IsLetter) {
+			continue
+		}
+		qs := []string{c.q}
+		if c.connectors {
+			for _, w := range []string{"of", "in"} {
+				if f := strings.Fields(c.q); len(f) > 1 && strings.EqualFold(f[0], w) {
+					qs = []string{strings.TrimSpace(c.q[len(w):])}
+					break
 				}
 			}
 		}
 		for _, q := range qs {
-			named := exactMatches(entries, string(r[:i]))
+			named := exactMatches(entries, c.rest)
 			countryOf := map[string]string{}
 			bound := false
 			for _, e := range entries {

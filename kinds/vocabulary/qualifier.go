@@ -29,18 +29,23 @@ const maxQualifierWords = 10
 type qualifierSplit struct{ rest, q string }
 
 // splitQualifier returns the ways s may be an entry's spelling followed by
-// a qualifier, the shortest qualifier first, at most 2×maxQualifierWords:
+// a qualifier, the shortest qualifier first, at most maxQualifierWords
+// and maxLeadingWords more:
 // the rest, then a space, a comma or an opening parenthesis (with spaces
 // around them, one comma and one parenthesis at most, the comma first),
 // then the qualifier, with a letter in it, closed by a parenthesis when
 // one opened it, and holding balanced parentheses only ("Myanmar (Burma)",
-// as the country owner reads it); after a space, the qualifier may also be
-// what follows "of" or "in" (qualifierConnectors).
+// as the country owner reads it); after a space, a qualifier led by "of"
+// or "in" is what follows them (qualifierConnectors). The qualifier may also
+// come first, before whitespace: the first one to maxLeadingWords words
+// ("Czech Supreme Court").
 func splitQualifier(s string, out []qualifierSplit) []qualifierSplit {
-	// runs keeps the last maxQualifierWords runs of separators, as a ring.
+	// runs keeps the last maxQualifierWords runs of separators, as a ring,
+	// and leading the first maxLeadingWords runs of whitespace alone.
 	type run struct{ start, end int }
 	var runs [maxQualifierWords]run
-	n := 0
+	var leading [maxLeadingWords]run
+	n, lead := 0, 0
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !qualifierSeparator(r) {
@@ -56,6 +61,10 @@ func splitQualifier(s string, out []qualifierSplit) []qualifierSplit {
 			i += size
 		}
 		runs[n%maxQualifierWords] = run{start, i}
+		if n == lead && lead < maxLeadingWords && !strings.ContainsAny(s[start:i], ",(") {
+			leading[lead] = run{start, i}
+			lead++
+		}
 		n++
 	}
 	for j := n - 1; j >= 0 && j >= n-maxQualifierWords; j-- {
@@ -79,22 +88,49 @@ func splitQualifier(s string, out []qualifierSplit) []qualifierSplit {
 		if q == "" || !strings.ContainsFunc(q, unicode.IsLetter) || strings.Count(q, "(") != strings.Count(q, ")") {
 			continue
 		}
-		out = append(out, qualifierSplit{rest: s[:r.start], q: q})
 		// "Supreme Court of the Czech Republic", "Supreme Court in
 		// Czechia": after a space, the English "of" or "in" may lead the
-		// qualifier.
+		// qualifier, which is then what follows it.
 		if comma == 0 && paren == 0 {
 			for _, c := range qualifierConnectors {
 				if next, _ := utf8.DecodeRuneInString(q[min(len(c), len(q)):]); len(q) > len(c)+1 && strings.EqualFold(q[:len(c)], c) && spelling.IsSpace(next) {
-					if after := strings.TrimLeftFunc(q[len(c):], spelling.IsSpace); strings.ContainsFunc(after, unicode.IsLetter) {
-						out = append(out, qualifierSplit{rest: s[:r.start], q: after})
-					}
+					q = strings.TrimLeftFunc(q[len(c):], spelling.IsSpace)
+					break
 				}
 			}
+			if !strings.ContainsFunc(q, unicode.IsLetter) {
+				continue
+			}
+		}
+		out = append(out, qualifierSplit{rest: s[:r.start], q: q})
+	}
+	// The country before the entry's spelling, after whitespace alone:
+	// "Czech Supreme Court".
+	for j := range lead {
+		r := leading[j]
+		if r.start == 0 || r.end == len(s) {
+			continue
+		}
+		if q := s[:r.start]; strings.ContainsFunc(q, unicode.IsLetter) && strings.Count(q, "(") == strings.Count(q, ")") {
+			out = append(out, qualifierSplit{rest: s[r.end:], q: q})
 		}
 	}
 	return out
 }
+
+// qualifierPlace says where the qualifier q stands in the spelling s, for
+// a note: after the entry's spelling, or before it.
+func qualifierPlace(s, q string) string {
+	if strings.HasPrefix(s, q) {
+		return ", after "
+	}
+	return ", then "
+}
+
+// maxLeadingWords is the most words a qualifier before an entry's
+// spelling has ("Czech", "Czech Republic's"): a country's name before a
+// court's is an adjective or a short name.
+const maxLeadingWords = 3
 
 // qualifierConnectors are the words that may stand between an entry's
 // spelling and its country: "Supreme Court of the Czech Republic".
@@ -159,7 +195,7 @@ func (q *qualified) found() bool { return len(q.readings) > 0 || q.other != "" }
 // those of no country, and the spelling is never sure.
 func (v *Reader) qualify(s string) qualified {
 	var q qualified
-	var buf [2 * maxQualifierWords]qualifierSplit
+	var buf [maxQualifierWords + maxLeadingWords]qualifierSplit
 	applied := 0
 	for _, sp := range splitQualifier(s, buf[:0]) {
 		// The qualifier first: it is a few words, where the rest may be
@@ -303,7 +339,7 @@ func (v *Reader) readQualified(x any, s string, q qualified, p []int32, notes ag
 			what = "an abbreviation of " + e.Names[0]
 		}
 		notes.Add(agentinput.NoteCountryQualifier, agentinput.Text(s),
-			what+", then "+strconv.Quote(q.q)+", its country "+q.code+", "+country.Name(q.code))
+			what+qualifierPlace(s, q.q)+strconv.Quote(q.q)+", its country "+q.code+", "+country.Name(q.code))
 		return agentinput.Value(e.ID, notes)
 	}
 	n := min(len(all), maxReadings)
