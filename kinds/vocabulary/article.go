@@ -25,6 +25,16 @@ var articles = []struct {
 	{"de", false}, {"het", false}, // Dutch
 }
 
+// isArticle reports whether the folded word w is a word article.
+func isArticle(w string) bool {
+	for _, a := range articles {
+		if !a.elided && a.word == w {
+			return true
+		}
+	}
+	return false
+}
+
 // dropArticle returns the trimmed spelling s without its leading article,
 // and the article as written, or ok false when s starts with none or
 // nothing follows it.

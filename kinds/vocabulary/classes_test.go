@@ -299,3 +299,56 @@ func TestPropertyInvertedWord(t *testing.T) {
 		}
 	})
 }
+
+// Words drawn from an entry's spellings, in any order: when the ask that
+// names no entry offers one reading, every word of three letters or more
+// (not an article) is a word of that entry's spellings or forms; and it is
+// never a value unless the oracle finds one.
+func TestPropertyCovering(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		entries, _ := drawVocabulary(t)
+		v, err := New(Options{Entries: entries})
+		if err != nil {
+			t.Fatalf("New: %v", err)
+		}
+		e := entries[rapid.IntRange(0, len(entries)-1).Draw(t, "entry")]
+		var words []string
+		for _, sp := range slices.Concat(names(e), e.English, e.Abbreviations) {
+			words = append(words, strings.Fields(sp)...)
+		}
+		for _, x := range entries {
+			words = append(words, strings.Fields(x.Names[0])...)
+		}
+		drawn := rapid.SliceOfN(rapid.SampledFrom(words), 2, 4).Draw(t, "words")
+		s := strings.Join(drawn, " ")
+		want, value := oracleRead(entries, s)
+		o := v.Read(s)
+		if id, ok := o.Value(); ok {
+			if !value || id != want[0] {
+				t.Fatalf("%q: value %s, oracle %v", s, id, want)
+			}
+			return
+		}
+		ids := readingsOf(o)
+		if len(ids) != 1 || len(want) > 0 {
+			return
+		}
+		x, _ := v.Entry(ids[0])
+		var have []string
+		for _, sp := range slices.Concat([]string{x.ID}, names(x), x.English, x.Abbreviations, entryForms(x)) {
+			have = append(have, strings.Fields(key(sp))...)
+		}
+		covered := true
+		for w := range strings.FieldsSeq(key(s)) {
+			if len([]rune(w)) >= 3 && !isArticle(w) && !slices.Contains(have, w) {
+				covered = false
+			}
+		}
+		// One reading that does not carry every word may only be the
+		// nearest entry alone (scored), never a narrowing.
+		var buf [MaxNear]int32
+		if !covered && len(v.near.find(key(s), buf[:0])) > 1 {
+			t.Fatalf("%q offers %s alone, whose spellings lack a word of it", s, ids[0])
+		}
+	})
+}

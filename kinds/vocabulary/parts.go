@@ -346,10 +346,12 @@ const maxMentionWords = 3
 // mentioned returns the countries the spelling s names, when any entry
 // has a country: the country kind reads its last words (up to
 // maxQualifierWords: "Supreme Court of Slovakia", "… – Slovakia") or its
-// first (up to maxMentionWords: "Slovak Supreme Court") as a country, or
-// asks about them naming countries when they are four letters or more
-// ("Slovak" is only part of Slovakia's name; "in" and "de" are too common
-// a word to be taken for India or Germany); and its last words read as a
+// first (up to maxMentionWords: "Slovak Supreme Court") as a country; or
+// its first words, four letters or more, are an adjective the country
+// kind asks about naming countries ("Slovak" is only part of Slovakia's
+// name; "in" and "de" are too common a word to be taken for India or
+// Germany, and a last word such as "Republik" is part of too many names);
+// and its last words read as a
 // country's name once taken for a genitive (genitiveNominatives:
 // "Najvyšší súd Slovenskej republiky", "Oberster Gerichtshof
 // Österreichs"). A run that is a spelling of
@@ -363,7 +365,7 @@ func (v *Reader) mentioned(s string) []string {
 		return spelling.IsSpace(r) || strings.ContainsRune(",;()[]/–—‒―", r)
 	})
 	var out []string
-	read := func(run []string) {
+	read := func(run []string, asks bool) {
 		text := strings.Join(run, " ")
 		if _, own := v.ids[text]; own || len(v.lookup(key(text))) > 0 {
 			return // a spelling of an entry ("US" for Ústavní soud), not a country
@@ -376,7 +378,7 @@ func (v *Reader) mentioned(s string) []string {
 			return
 		}
 		a, _ := o.Ask()
-		if a.Code != agentinput.AskAmbiguous || letters(text) < 4 {
+		if !asks || a.Code != agentinput.AskAmbiguous || letters(text) < 4 {
 			return
 		}
 		for _, r := range a.Readings {
@@ -387,7 +389,7 @@ func (v *Reader) mentioned(s string) []string {
 		}
 	}
 	for n := 1; n <= len(words) && n <= maxQualifierWords; n++ {
-		read(words[len(words)-n:])
+		read(words[len(words)-n:], false)
 	}
 	// A country's name in the genitive ("of Slovakia" said in Slovak or
 	// German): the nominatives it may come from, read as values only.
@@ -397,7 +399,7 @@ func (v *Reader) mentioned(s string) []string {
 		}
 	}
 	for n := 1; n < len(words) && n <= maxMentionWords; n++ {
-		read(words[:n])
+		read(words[:n], true)
 	}
 	return out
 }

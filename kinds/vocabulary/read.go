@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
@@ -366,6 +367,9 @@ func (v *Reader) nearest(x any, s, k string) agentinput.Outcome[string] {
 	if len(near) == 0 {
 		return v.ask(x, agentinput.AskInvalid, "it names no entry", nil)
 	}
+	if len(near) > 1 {
+		near = v.covering(k, near)
+	}
 	near, why := v.keep(s, k, near)
 	if len(near) == 0 {
 		return v.ask(x, agentinput.AskInvalid, "it names no entry"+why, nil)
@@ -379,6 +383,91 @@ func (v *Reader) nearest(x any, s, k string) agentinput.Outcome[string] {
 		reason = "it names no entry exactly, and is near " + strconv.Itoa(len(near)) + " entries"
 	}
 	return v.ask(x, agentinput.AskAmbiguous, reason+why, readings)
+}
+
+// covering narrows the nearest entries of a spelling of two words or more
+// of three letters or more, not articles (folded k), to the one entry that
+// carries every such word of it, among its
+// spellings and their inflected forms, when only one does: "Krajský soud
+// Brno" is near both regional courts, and only the one in Brno carries
+// "brno" (its abbreviation "KS Brno"). The near index answers for a word
+// whose list is not full; an entry missing from a full list is looked at.
+func (v *Reader) covering(k string, near []int32) []int32 {
+	if strings.IndexByte(k, ' ') < 0 {
+		return near
+	}
+	// Articles and words of one or two letters ("the", "v", "in") tell
+	// no entry from another.
+	var words []string
+	for w := range strings.FieldsSeq(k) {
+		if utf8.RuneCountInString(w) < 3 || isArticle(w) {
+			continue
+		}
+		if _, ok := v.near.words[w]; !ok {
+			return near // a word no entry carries
+		}
+		words = append(words, w)
+	}
+	if len(words) < 2 {
+		return near
+	}
+	found := int32(-1)
+	for _, i := range near {
+		covers := true
+		for _, w := range words {
+			list := v.near.list(v.near.words[w])
+			if contains(list, i) {
+				continue
+			}
+			if len(list) < maxPosting || !v.carries(i, w) {
+				covers = false
+				break
+			}
+		}
+		if covers {
+			if found >= 0 {
+				return near // two entries carry every word
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return near
+	}
+	return append(near[:0], found)
+}
+
+// carries reports whether a spelling of entry i, or an inflected form of
+// one of its names, has the folded word w.
+func (v *Reader) carries(i int32, w string) bool {
+	e := &v.entries[i]
+	has := func(k string) bool { return slices.Contains(strings.Fields(k), w) }
+	lists := [][]string{{e.ID}, e.Names, e.English, e.Abbreviations}
+	for _, list := range e.NamesByLanguage {
+		lists = append(lists, list)
+	}
+	for _, list := range lists {
+		for _, sp := range list {
+			if has(key(sp)) {
+				return true
+			}
+		}
+	}
+	var fs []string
+	own := ""
+	if e.Language != "" {
+		own, _ = readLanguage(e.Language)
+	}
+	for _, n := range e.Names {
+		fs = forms(n, own, fs)
+	}
+	for code, list := range e.NamesByLanguage {
+		base, _ := readLanguage(code)
+		for _, n := range list {
+			fs = forms(n, base, fs)
+		}
+	}
+	return slices.ContainsFunc(fs, has)
 }
 
 func (v *Reader) ask(x any, code agentinput.AskCode, reason string, readings []agentinput.Reading) agentinput.Outcome[string] {
