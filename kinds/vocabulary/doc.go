@@ -71,11 +71,15 @@
 // when nothing is near. The nearest entries are first every entry whose
 // id or abbreviation (without spaces, two letters or more) begins the
 // spelling, the longest first ("NSSČR" is near NSS and NS), then those
-// sharing the most words and three-letter pieces. An ask never offers an
+// sharing the most words and three-letter pieces; when only one of them
+// carries every word of the spelling (of three letters or more, not an
+// article) among its spellings, it alone ("Krajský soud Brno"). An ask
+// never offers an
 // entry the spelling contradicts: one bound to another country than a
 // country the spelling names, read by the country owner from its last
-// words or its first ("Supreme Court of Slovakia", "Slovak Supreme Court",
-// when no entry is Slovak, offer no Czech court), nor one a word of whose
+// words (or their genitive) or its first ("Supreme Court of Slovakia",
+// "Slovak Supreme Court", "Najvyšší súd Slovenskej republiky", when no
+// entry is Slovak, offer no Czech court), nor one a word of whose
 // name the spelling inverts with a prefix fused to it ("Neústavní soud" is
 // not offered Ústavní soud; internal/spelling owns the prefixes).
 //
