@@ -74,14 +74,14 @@
 // sharing the most words and three-letter pieces; when only one of them
 // carries every word of the spelling (of three letters or more, not an
 // article) among its spellings, it alone ("Krajský soud Brno"). An ask
-// never offers an
-// entry the spelling contradicts: one bound to another country than a
-// country the spelling names, read by the country owner from its last
-// words (or their genitive) or its first ("Supreme Court of Slovakia",
-// "Slovak Supreme Court", "Najvyšší súd Slovenskej republiky", when no
-// entry is Slovak, offer no Czech court), nor one a word of whose
-// name the spelling inverts with a prefix fused to it ("Neústavní soud" is
-// not offered Ústavní soud; internal/spelling owns the prefixes).
+// never offers an entry the spelling contradicts: one bound to another
+// country than a country the spelling names, read by the country owner
+// from its last words (or their genitive) or its first ("Supreme Court of
+// Slovakia", "Slovak Supreme Court", "Najvyšší súd Slovenskej
+// republiky", when no entry is Slovak, offer no Czech court), nor one a
+// word of whose name the spelling inverts with a prefix fused to it
+// ("Neústavní soud" is not offered Ústavní soud; internal/spelling owns
+// the prefixes).
 //
 // A currency sign anywhere, and "+" or "#" ending a word, are part of a
 // spelling, not separators: "C$" reads as the entry with that
