@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"agentinput.dev/kinds/country"
 )
 
 // articles are the leading articles a spelling that names no entry may
@@ -57,11 +59,25 @@ func dropArticle(s string) (article, rest string, ok bool) {
 	return "", "", false
 }
 
+// dropArticle is dropArticle, except that a leading word in capitals
+// that the country owner reads as a country ("AS", American Samoa's code,
+// "DE", "EL") is a country written first (qualify), never an article
+// ("as", "de", "el" stay articles).
+func (v *Reader) dropArticle(s string) (article, rest string, ok bool) {
+	article, rest, ok = dropArticle(s)
+	if ok && strings.ToUpper(article) == article {
+		if _, isCountry := country.Read(article, country.Options{}).Value(); isCountry {
+			return "", "", false
+		}
+	}
+	return article, rest, ok
+}
+
 // withoutArticle reads a spelling s that names no entry as sent once its
 // leading article is left out: the one entry the rest names, or ok false
 // when s has no leading article or the rest names no entry or several.
 func (v *Reader) withoutArticle(s string) (h hit, article string, ok bool) {
-	article, rest, ok := dropArticle(s)
+	article, rest, ok := v.dropArticle(s)
 	if !ok {
 		return hit{}, "", false
 	}

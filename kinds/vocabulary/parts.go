@@ -210,6 +210,9 @@ func (v *Reader) readParts(x any, s string, notes agentinput.Notes) (agentinput.
 			readings = union
 		}
 		reason := "it is in parts (" + listed + "), and " + strconv.Quote(unread[0]) + " names no entry"
+		if len(readings) > 1 {
+			readings = v.covering(key(s), readings) // "Regional Court (Prague)"
+		}
 		readings, why := v.keep(s, key(s), readings)
 		if len(readings) == 0 {
 			return v.ask(x, agentinput.AskInvalid, reason+why, nil), true

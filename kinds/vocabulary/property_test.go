@@ -96,14 +96,27 @@ func oracleRead(entries []Entry, s string) (ids []string, value bool) {
 	} else if other && len(p) == 0 {
 		return nil, false
 	}
+	if rest := withoutOracleArticle(s); rest != "" && len(p) == 0 {
+		if q, sure, other := qualifierMatches(entries, rest); len(q) > 0 {
+			return q, sure && len(q) == 1
+		} else if other {
+			return nil, false
+		}
+	}
 	if len(p) > 0 {
 		return append(p, holders...), len(p) == 1 && len(holders) == 0
 	}
 	return partsMatches(entries, s)
 }
 
-// withoutOracleArticle is s without its leading article, or "".
+// withoutOracleArticle is s without its leading article, or "": not a
+// word in capitals the country kind reads as a country.
 func withoutOracleArticle(s string) string {
+	if f := strings.Fields(s); len(f) > 0 && strings.ToUpper(f[0]) == f[0] {
+		if _, ok := country.Read(f[0], country.Options{}).Value(); ok {
+			return ""
+		}
+	}
 	var rest string
 	if fields := strings.Fields(s); len(fields) > 1 && slices.ContainsFunc(oracleArticles, func(a string) bool {
 		return strings.EqualFold(fields[0], a)
@@ -292,6 +305,9 @@ func qualifierMatches(entries []Entry, s string) (ids []string, sure, other bool
 					break
 				}
 			}
+		}
+		if named := exactMatches(entries, c.rest); slices.ContainsFunc(exactMatches(entries, c.q), func(id string) bool { return slices.Contains(named, id) }) {
+			continue // a spelling of the same entry, not a country
 		}
 		for _, q := range qs {
 			named := exactMatches(entries, c.rest)

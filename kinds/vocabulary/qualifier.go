@@ -136,6 +136,22 @@ const maxLeadingWords = 3
 // spelling and its country: "Supreme Court of the Czech Republic".
 var qualifierConnectors = [...]string{"of", "in"}
 
+// sameEntry reports whether a and b are spellings of one entry at least.
+func (v *Reader) sameEntry(a, b string) bool {
+	hb := v.restHits(b)
+	if len(hb) == 0 {
+		return false
+	}
+	for _, h := range v.restHits(a) {
+		for _, g := range hb {
+			if g.entry == h.entry {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // genitiveCountry reads the qualifier q, of one or two words, as a
 // country's name in the genitive (genitiveNominatives): the one country
 // the nominatives it may come from name, as values of the country owner.
@@ -199,7 +215,13 @@ func (v *Reader) qualify(s string) qualified {
 	applied := 0
 	for _, sp := range splitQualifier(s, buf[:0]) {
 		// The qualifier first: it is a few words, where the rest may be
-		// most of the spelling, and it is rarely a country.
+		// most of the spelling, and it is rarely a country. A spelling of
+		// the entry the rest names is that entry, not a country
+		// ("Ústavní soud (ÚS)": ÚS is its abbreviation, and the code of
+		// the United States; it is read in parts).
+		if v.sameEntry(sp.rest, sp.q) {
+			continue
+		}
 		o := country.Read(sp.q, country.Options{})
 		code, isValue := o.Value()
 		if a, _ := o.Ask(); !isValue && a.Code != agentinput.AskAmbiguous {

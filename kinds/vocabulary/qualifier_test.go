@@ -178,8 +178,9 @@ func spellCountry(t *rapid.T, code string) string {
 func qualify(t *rapid.T, sp, q string) string {
 	f := rapid.SampledFrom([]string{"%s %s", "%s  %s", "%s, %s", "%s,%s", "%s (%s)", "%s( %s )", "%s, (%s)", "%s of %s", "%s in %s", "@%s %s"}).Draw(t, "qualifier form")
 	if strings.HasPrefix(f, "@") {
-		if len(strings.Fields(q)) > maxLeadingWords {
-			f = "%s %s" // too long to come first
+		if len(strings.Fields(q)) > maxLeadingWords || strings.ContainsAny(q, ",(") ||
+			slices.ContainsFunc(oracleArticles, func(a string) bool { return strings.EqualFold(a, q) && q != strings.ToUpper(q) }) {
+			f = "%s %s" // too long, or not words alone, to come first; or an article ("as")
 		} else {
 			return q + " " + sp // the country first
 		}

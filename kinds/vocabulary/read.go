@@ -177,6 +177,13 @@ func (v *Reader) readKey(x any, s, k string, hits []hit, notes agentinput.Notes)
 			if q := v.qualify(s); len(q.readings) > 0 || q.other != "" && len(p) == 0 {
 				return v.readQualified(x, s, q, p, notes)
 			}
+			// After a leading article: "the Supreme Court of the Czech
+			// Republic".
+			if _, rest, ok := v.dropArticle(s); ok && len(p) == 0 {
+				if q := v.qualify(rest); q.found() {
+					return v.readQualified(x, s, q, nil, notes)
+				}
+			}
 		}
 		if len(p) > 0 {
 			return v.readPartial(x, s, k, p, notes)
