@@ -370,11 +370,11 @@ func (v *Reader) reading(i int32) agentinput.Reading {
 // names excludes (keep).
 func (v *Reader) nearest(x any, s, k string) agentinput.Outcome[string] {
 	var buf [MaxNear]int32
-	near := v.near.find(k, buf[:0])
+	near, carried := v.near.findWords(k, buf[:0])
 	if len(near) == 0 {
 		return v.ask(x, agentinput.AskInvalid, "it names no entry", nil)
 	}
-	if len(near) > 1 {
+	if len(near) > 1 && carried {
 		near = v.covering(k, near)
 	}
 	near, why := v.keep(s, k, near)
@@ -403,11 +403,9 @@ func (v *Reader) covering(k string, near []int32) []int32 {
 	if strings.IndexByte(k, ' ') < 0 {
 		return near
 	}
-	// Articles and words of one or two letters ("the", "v", "in") tell
-	// no entry from another.
 	var words []string
 	for w := range strings.FieldsSeq(k) {
-		if utf8.RuneCountInString(w) < 3 || isArticle(w) {
+		if !telling(w) {
 			continue
 		}
 		if _, ok := v.near.words[w]; !ok {
@@ -442,6 +440,13 @@ func (v *Reader) covering(k string, near []int32) []int32 {
 		return near
 	}
 	return append(near[:0], found)
+}
+
+// telling reports whether the folded word w may tell an entry from
+// another: three letters or more, and not an article ("the", "v", "in"
+// tell none apart).
+func telling(w string) bool {
+	return utf8.RuneCountInString(w) >= 3 && (len(w) > 3 || !isArticle(w))
 }
 
 // carries reports whether a spelling of entry i, or an inflected form of
