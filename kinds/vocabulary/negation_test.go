@@ -91,8 +91,8 @@ func TestPlainKeyIsNegation(t *testing.T) {
 		if problem != "" {
 			return
 		}
-		k := key(trimmed)
-		if k == "" || mayHoldSign(trimmed) || !plainKey(trimmed, k) {
+		k, signed := keyAndSign(trimmed)
+		if k == "" || signed || !plainKey(trimmed, k) {
 			return // a spelling with a sign is asked Negation (readString)
 		}
 		if rest, ok := spelling.Negation(s); ok {

@@ -76,8 +76,7 @@ func (v *Reader) readString(x any, raw string, notes agentinput.Notes, sent bool
 			return agentinput.Value(v.entries[i].ID, notes)
 		}
 	}
-	signed := mayHoldSign(s)
-	k := keyOf(s, signed)
+	k, signed := keyAndSign(s)
 	if k == "" {
 		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil)
 	}
@@ -132,7 +131,7 @@ func (v *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
 // (spelling.Negation folds s by spelling.Key), so that the first word of
 // k is the first word of a negation word (negationFirsts).
 // TestPlainKeyIsNegation holds this to Negation itself. Its caller asks
-// it only of a spelling with no sign (mayHoldSign), which key keeps and
+// it only of a spelling with no sign (keyAndSign), which key keeps and
 // spelling.Key does not: a sign may end a negation word's first word in k.
 func plainKey(s, k string) bool {
 	c := s[0]

@@ -20,39 +20,25 @@ import (
 // key folds a spelling for the index: spelling.Key ("N.S.", "n. s." and
 // "N S" all fold to "n s"; "Krajský soud (v Praze)" to "krajsky soud v
 // praze"), with the signs above kept as letters.
-func key(s string) string { return keyOf(s, mayHoldSign(s)) }
-
-// keyOf is key, told whether s may hold a sign (mayHoldSign).
-func keyOf(s string, signed bool) string {
-	if !signed {
-		return spelling.Key(s)
-	}
-	return signedKey(spelling.Fold(s))
+func key(s string) string {
+	k, _ := keyAndSign(s)
+	return k
 }
 
-// mayHoldSign reports whether s may hold a sign key keeps: an ASCII "$",
-// "+" or "#", or a character outside ASCII that is a currency sign or
-// folds to one of those (full-width "＄", "＋", "＃").
-func mayHoldSign(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '$' || c == '+' || c == '#':
-			return true
-		case c >= utf8.RuneSelf:
-			return mayHoldSignRunes(s[i:])
-		}
+// keyAndSign is key, and whether s holds a character that may be a sign
+// ("$", "+", "#" or another currency sign, once folded), which only a
+// spelling that spelling.Key does not leave as it is can.
+func keyAndSign(s string) (string, bool) {
+	k, marked := spelling.KeyMarked(s, maySign)
+	if !marked {
+		return k, false
 	}
-	return false
+	return signedKey(spelling.Fold(s)), true
 }
 
-func mayHoldSignRunes(s string) bool {
-	for _, r := range s {
-		if r == '$' || r == '+' || r == '#' || unicode.Is(unicode.Sc, r) || r == '＋' || r == '＃' || r == '﹢' || r == '﹟' {
-			return true
-		}
-	}
-	return false
-}
+// maySign reports whether r, in a folded spelling, may be a sign key
+// keeps.
+func maySign(r rune) bool { return r == '$' || r == '+' || r == '#' || unicode.Is(unicode.Sc, r) }
 
 // signedKey is spelling.Key of a folded f, the signs kept as letters:
 // every run of other characters that are not letters, digits or marks is
