@@ -521,7 +521,7 @@ func TestPropertySpellings(t *testing.T) {
 		// After a leading article: the entry when it alone has the spelling.
 		article := rapid.SampledFrom(append(oracleArticles, "L'", "l’")).Draw(t, "article")
 		if !strings.HasSuffix(article, "'") && !strings.HasSuffix(article, "’") {
-			article += rapid.SampledFrom([]string{" ", "  ", "\t"}).Draw(t, "after article")
+			article += rapid.SampledFrom([]string{" ", "  ", "\t", "\u00a0", "\u3000"}).Draw(t, "after article")
 		}
 		with := article + strings.TrimSpace(s)
 		want, value = oracleRead(entries, with)
