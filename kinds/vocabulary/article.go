@@ -41,12 +41,13 @@ func isArticle(w string) bool {
 // and the article as written, or ok false when s starts with none or
 // nothing follows it.
 func dropArticle(s string) (article, rest string, ok bool) {
-	// Every word article is three letters or fewer and an elided one
+	// Every word article is three letters or fewer, and an elided one
 	// starts with l: a spelling that starts otherwise and whose first
-	// seven bytes (three letters and the longest space) hold no space
-	// has none (most misses).
-	if len(s) > 0 && s[0]|0x20 != 'l' && strings.IndexFunc(s[:min(len(s), 7)], unicode.IsSpace) < 0 {
-		return "", "", false
+	// space is not among its first four bytes has none (most misses).
+	if len(s) > 0 && s[0]|0x20 != 'l' {
+		if i := strings.IndexFunc(s[:min(len(s), 7)], unicode.IsSpace); i < 0 || i > 3 {
+			return "", "", false
+		}
 	}
 	for _, a := range articles {
 		n := len(a.word)
