@@ -2,9 +2,11 @@ package vocabulary
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 
@@ -409,9 +411,26 @@ func names(e Entry) []string {
 	return out
 }
 
+// formsSeen memoizes entryForms by the entry's id, language and names:
+// the oracle asks for an entry's forms at every cut of a spelling.
+var formsSeen sync.Map
+
 // entryForms are the folded inflected forms of every name of e in a
 // language with rules.
 func entryForms(e Entry) []string {
+	id := e.ID + "\x00" + e.Language + "\x00" + strings.Join(e.Names, "\x00")
+	for _, code := range slices.Sorted(maps.Keys(e.NamesByLanguage)) {
+		id += "\x01" + code + "\x00" + strings.Join(e.NamesByLanguage[code], "\x00")
+	}
+	if fs, ok := formsSeen.Load(id); ok {
+		return fs.([]string)
+	}
+	out := entryFormsOf(e)
+	formsSeen.Store(id, out)
+	return out
+}
+
+func entryFormsOf(e Entry) []string {
 	var out []string
 	base := func(code string) string { b, _ := readLanguage(code); return b }
 	for _, n := range e.Names {
