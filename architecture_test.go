@@ -88,9 +88,9 @@ var crossKind = map[string][]string{
 	"kinds/enum":       {"kinds/number"},  // a numeric value compared as a number
 	"kinds/locale":     {"kinds/country"}, // a tag's region is a country
 	"kinds/filter":     {"kinds/vocabulary"},
-	"kinds/stringlist": {"kinds/filter"},  // "all" on a list of declared values
-	"kinds/timestamp":  {"kinds/date"},    // the date inside a timestamp
-	"kinds/vocabulary": {"kinds/country"}, // an entry's country, and a country qualifier after its name
+	"kinds/stringlist": {"kinds/filter"},                  // "all" on a list of declared values
+	"kinds/timestamp":  {"kinds/date"},                    // the date inside a timestamp
+	"kinds/vocabulary": {"kinds/country", "kinds/locale"}, // an entry's country, a country qualifier after its name; the language of its names
 }
 
 func match(pattern, pkg string) bool {

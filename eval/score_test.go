@@ -52,7 +52,7 @@ func TestOutcomes(t *testing.T) {
 		// warning names the court meant, and the second attempt is run.
 		{`{"tool":"read_decisions","arguments":{"court":"Suprme Court"},"intended":{"court":"NS"}}`, AskedRecoverable},
 		{`{"tool":"read_decisions","arguments":{"court":"Suprme Court"},"intended":{"court":"NSS"}}`, AskedRecoverable},
-		{`{"tool":"read_decisions","arguments":{"court":"Suprme Court"},"intended":{"court":"US"}}`, AskedDeadEnd},
+		{`{"tool":"read_decisions","arguments":{"court":"Suprme Court"},"intended":{"court":"KS-PRAHA"}}`, AskedDeadEnd},
 		// ... but a dropped filter does not excuse another property.
 		{`{"tool":"read_decisions","arguments":{"court":"Suprme Court","limit":20},"intended":{"court":"NS","limit":21}}`, Wrong},
 		// A warning makes an accepted call repaired, not exact.

@@ -305,25 +305,44 @@ func (b beforeIssue32) CallTool(ctx context.Context, tool string, arguments json
 }
 
 // The hurried policy can answer wrongly: with dropped filters rendered as
-// they were before issue 32, it reads the unfiltered page of a court
-// written in the genitive as the answer. A policy that cannot fail would
-// prove nothing.
+// they were before issue 32, it reads the unfiltered page of a dropped
+// court as the answer. The court tasks' hurried spellings are replaced by
+// one the demo's vocabulary drops (it names two courts: "Nejvyšší", the
+// Supreme or the Supreme Administrative Court), checked to be dropped, so
+// that the test keeps proving something as the vocabulary learns to read
+// more forms. A policy that cannot fail would prove nothing.
 func TestHurriedCanBeWrong(t *testing.T) {
-	var genitive []Task
-	for _, task := range loadTasks(t) {
-		if strings.HasPrefix(task.ID, "cs-court-genitive") {
-			genitive = append(genitive, task)
-		}
-	}
-	if len(genitive) < 3 {
-		t.Fatalf("%d tasks with a court in the genitive", len(genitive))
-	}
+	const dropped = "Nejvyšší"
 	tools, err := DemoTools()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := factory.WithSession(context.Background(), Session)
-	runs, err := RunTasks(ctx, beforeIssue32{InProcess(NewTools(tools))}, genitive, Hurried)
+	byName := NewTools(tools)
+	if res := byName["read_decisions"].Call(ctx, json.RawMessage(`{"court":"`+dropped+`"}`)); res.Envelope != nil || len(res.Dropped) != 1 {
+		t.Fatalf("%q is not dropped by read_decisions (%+v): pick a spelling that is", dropped, res.Envelope)
+	}
+	var tasks []Task
+	for _, task := range loadTasks(t) {
+		if !strings.HasPrefix(task.ID, "cs-court-genitive") {
+			continue
+		}
+		task.Known = nil
+		steps := slices.Clone(task.Steps)
+		for i, step := range steps {
+			var hurried map[string]any
+			if json.Unmarshal(step.Hurried, &hurried) == nil && hurried["court"] != nil {
+				hurried["court"] = dropped
+				steps[i].Hurried, _ = json.Marshal(hurried)
+			}
+		}
+		task.Steps = steps
+		tasks = append(tasks, task)
+	}
+	if len(tasks) < 3 {
+		t.Fatalf("%d court tasks", len(tasks))
+	}
+	runs, err := RunTasks(ctx, beforeIssue32{InProcess(byName)}, tasks, Hurried)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -328,6 +328,9 @@ func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*pr
 	// spellings in front.
 	filterOver := false
 	if opts.kind == "filter" && overAnyKind(opts) {
+		if m, ok := opts.value("miss"); ok {
+			return nil, fmt.Errorf("miss=%s is for a filter over a vocabulary (of=NAME): over another kind a value it cannot read is asked about", m)
+		}
 		filterOver = true
 		opts.kind, _ = opts.value("over")
 		delete(opts.values, "over")

@@ -3,8 +3,12 @@ package factory
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/vocabulary"
 )
 
 // filterIn declares filters over kinds with no vocabulary: by name rule
@@ -153,5 +157,62 @@ func TestNumberListWithComma(t *testing.T) {
 	}
 	if res := tool.Call(context.Background(), json.RawMessage(`{"sizes":[10,20]}`)); res.Envelope != nil {
 		t.Fatalf("an array: %+v", res.Envelope.Issues)
+	}
+}
+
+// missIn declares the two policies of a filter over a vocabulary.
+type missIn struct {
+	Court  string `json:"court" agentinput:"filter,of=courts" desc:"Only decisions of this court."`
+	Strict string `json:"strict" agentinput:"filter,of=courts,miss=ask" desc:"Only decisions of this court, or none."`
+}
+
+// A filter over a vocabulary drops a value that names several entries or
+// none (miss=drop, the default), and asks about one within reach of
+// exactly one entry; with miss=ask it asks about every such value. A
+// miss= on a filter over another kind, or a policy that is neither, is a
+// declaration error.
+func TestFilterMiss(t *testing.T) {
+	spec := quietSpec("miss_decisions", IntentRead)
+	spec.Vocabularies = map[string]*vocabulary.Reader{"courts": courts(t)}
+	var last missIn
+	tool, err := New(spec, func(_ context.Context, in missIn, _ *Call) (struct{}, error) {
+		last = in
+		return struct{}{}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	// Several entries: dropped on court, asked on strict.
+	res := tool.Call(ctx, json.RawMessage(`{"court":"Nejvyšší"}`))
+	if res.Envelope != nil || len(res.Warnings) != 1 || res.Warnings[0].Code != string(agentinput.WarningFilterDropped) {
+		t.Fatalf("court Nejvyšší: %+v %+v", res.Envelope, res.Warnings)
+	}
+	res = tool.Call(ctx, json.RawMessage(`{"strict":"Nejvyšší"}`))
+	if res.Envelope == nil || len(res.Envelope.Issues) != 1 || res.Envelope.Issues[0].Path != "/strict" ||
+		res.Envelope.Issues[0].Code != agentinput.AskAmbiguous || len(res.Envelope.Issues[0].Readings) != 2 {
+		t.Fatalf("strict Nejvyšší: %+v", res.Envelope)
+	}
+	// Within reach of one entry: asked on both.
+	for _, prop := range []string{"court", "strict"} {
+		res = tool.Call(ctx, json.RawMessage(`{"`+prop+`":"Praha"}`))
+		if res.Envelope == nil || len(res.Envelope.Issues) != 1 || string(res.Envelope.Issues[0].Readings[0].Value) != `"KS-PRAHA"` {
+			t.Fatalf("%s Praha: %+v", prop, res.Envelope)
+		}
+	}
+	// An inflected name reads on both.
+	res = tool.Call(ctx, json.RawMessage(`{"court":"Krajského soudu v Praze","strict":"Nejvyšším správním soudem"}`))
+	if res.Envelope != nil || last.Court != "KS-PRAHA" || last.Strict != "NSS" {
+		t.Fatalf("forms: %+v %+v", res.Envelope, last)
+	}
+	for _, c := range []struct{ tag, want string }{
+		{"filter,of=courts,miss=maybe", "want drop or ask"},
+		{"filter,values=a|b,miss=ask", "is for a filter over a vocabulary"},
+		{"filter,over=date,miss=ask", "is for a filter over a vocabulary"},
+	} {
+		_, err := BindProperty("court", reflect.TypeFor[string](), c.tag, &spec)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.tag, err, c.want)
+		}
 	}
 }

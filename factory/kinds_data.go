@@ -23,7 +23,7 @@ func init() {
 	binders["filter"] = binder{name: "filter", bind: bindFilter}
 	binders["cursor"] = binder{name: "cursor", bind: bindCursor}
 	kindOptions["vocabulary"] = map[string]bool{"of": true}
-	kindOptions["filter"] = map[string]bool{"of": true, "values": true, "over": true}
+	kindOptions["filter"] = map[string]bool{"of": true, "values": true, "over": true, "miss": true}
 	kindOptions["cursor"] = map[string]bool{}
 }
 
@@ -113,7 +113,9 @@ func vocabularyGuide(legend string, filter bool) string {
 
 // bindFilter binds an optional filter over a vocabulary (of=NAME) or over
 // declared values (values=a|b). A filter is never required: "all" and its
-// kin mean no filter.
+// kin mean no filter. Over a vocabulary, miss=drop (the default) or
+// miss=ask says what a value that names no entry, or several, does
+// (filter.Miss).
 func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Kind() != reflect.String {
 		return binding{}, fmt.Errorf("kind filter cannot fill a field of type %s (use string)", t)
@@ -121,6 +123,16 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	var f *filter.Reader[string]
 	var ids []string
 	var v *vocabulary.Reader
+	miss := filter.MissDrop
+	if m, ok := o.value("miss"); ok {
+		if _, of := o.value("of"); !of {
+			return binding{}, fmt.Errorf("miss=%s is for a filter over a vocabulary (of=NAME): over another kind a value it cannot read is asked about", m)
+		}
+		var err error
+		if miss, err = filter.ParseMiss(m); err != nil {
+			return binding{}, err
+		}
+	}
 	switch values, hasValues := o.value("values"); {
 	case hasValues:
 		e, err := enum.New(enum.Options{Values: strings.Split(values, "|")})
@@ -138,7 +150,7 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 			return binding{}, err
 		}
 		ids = v.IDs()
-		if f, err = filter.New(filter.Options[string]{Vocabulary: v}); err != nil {
+		if f, err = filter.New(filter.Options[string]{Vocabulary: v, Miss: miss}); err != nil {
 			return binding{}, err
 		}
 	}

@@ -57,7 +57,7 @@ type cliFlag struct {
 func (f cliFlag) isBool() bool { return f.arg == "" }
 
 var (
-	flagVocab = cliFlag{name: "vocab", arg: "FILE", usage: "the vocabulary, a JSON array of {\"id\", \"names\", \"abbreviations\", \"english\", \"country\"}"}
+	flagVocab = cliFlag{name: "vocab", arg: "FILE", usage: "the vocabulary, a JSON array of {\"id\", \"names\", \"language\", \"names_by_language\", \"abbreviations\", \"english\", \"country\"}"}
 	flagCodec = []cliFlag{
 		{name: "key", arg: "KEY", usage: "the cursor key, at least 16 bytes (default: $" + cursorKeyEnv + ")"},
 		{name: "session", arg: "ID", usage: "the session a cursor is bound to"},
@@ -93,6 +93,7 @@ var kinds = []kind{
 	{name: "filter", goType: reflect.TypeFor[string](), flags: []cliFlag{
 		flagVocab,
 		{name: "over", arg: "KIND", usage: "the kind the filter is over when there is no --vocab (number, enum, boolean, date, …)", option: "over"},
+		{name: "miss", arg: "drop|ask", usage: "with --vocab: drop (the default) or ask about a value that names no entry, or several", option: "miss"},
 		{name: "values", arg: "a,b,c", usage: "the enum's values (with --over enum)", option: "values", list: true},
 		{name: "integer", usage: "accept whole numbers only (with --over number)", option: "integer"},
 		{name: "languages", arg: "a,b", usage: "the languages of the kind it is over (with --over boolean or date)", option: "languages", list: true},

@@ -244,6 +244,15 @@ func hasWordBreakRunes(s string) bool {
 // not letters, digits or marks one space, dropped at the ends: "(ALL)",
 // "all." and "All-Values" are "all", "all", "all values".
 func Key(s string) string {
+	k, _ := KeyMarked(s, nil)
+	return k
+}
+
+// KeyMarked is Key, and whether a character it made a separator is one
+// that mark reports true for (the vocabulary's signs, "$", "+", "#"): a
+// spelling whose folded form holds only letters, digits and spaces costs
+// nothing more than Key.
+func KeyMarked(s string, mark func(rune) bool) (key string, marked bool) {
 	f := Fold(s)
 	clean := true
 	for i := 0; i < len(f); i++ {
@@ -254,7 +263,7 @@ func Key(s string) string {
 		}
 	}
 	if clean {
-		return f // Fold already squeezed the spaces
+		return f, false // Fold already squeezed the spaces
 	}
 	var b strings.Builder
 	b.Grow(len(f))
@@ -268,7 +277,8 @@ func Key(s string) string {
 			b.WriteRune(r)
 			continue
 		}
+		marked = marked || mark != nil && mark(r)
 		pending = true
 	}
-	return b.String()
+	return b.String(), marked
 }

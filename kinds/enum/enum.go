@@ -330,11 +330,36 @@ func (e *Reader) readCompacted(v any, s, f, c string, values []int32, notes agen
 		}
 		return e.ask(v, agentinput.AskAmbiguous, "it matches "+strconv.Itoa(len(values))+" declared values once case and separators are ignored", readings)
 	}
-	if found := e.candidates(f, c); len(found) > 0 {
+	found, inverted := e.notInverted(s, f, e.candidates(f, c))
+	if len(found) > 0 {
 		reason, readings := e.readings(found, f)
 		return e.ask(v, agentinput.AskAmbiguous, reason, readings)
 	}
+	if inverted {
+		return e.ask(v, agentinput.AskInvalid, "it is not one of the declared values, and a word of it inverts a word of the value it is close to (a prefix such as un- or non-), which is not offered", nil)
+	}
 	return e.ask(v, agentinput.AskInvalid, "it is not one of the declared values", nil)
+}
+
+// notInverted leaves out of the candidates of the spelling s (folded f)
+// those it inverts: a word of s is a word of the value led by an inverting prefix
+// ("unpublished" and "published"; spelling.InvertsWords), and offering
+// the value would offer the opposite of what was sent. inverted reports
+// that one was left out.
+func (e *Reader) notInverted(s, f string, found []candidate) (kept []candidate, inverted bool) {
+	if len(found) == 0 || !spelling.MayInvert(f) {
+		return found, false
+	}
+	k := spelling.Key(splitCamel(s))
+	kept = found[:0]
+	for _, x := range found {
+		if spelling.InvertsWords(k, spelling.Key(splitCamel(e.values[x.value]))) {
+			inverted = true
+			continue
+		}
+		kept = append(kept, x)
+	}
+	return kept, inverted
 }
 
 // read is the value outcome of a match of the spelling s, after the

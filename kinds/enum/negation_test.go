@@ -2,6 +2,7 @@ package enum
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -125,6 +126,39 @@ func TestPropertyNumericValues(t *testing.T) {
 		if o := e.Read(flipped); offers(o, spec.Values[i]) {
 			b, _ := o.MarshalJSON()
 			t.Fatalf("Read(%q) with %v = %s: the sign was dropped", flipped, spec.Values, b)
+		}
+	})
+}
+
+// TestPropertyInvertedNeverOffered: a declared value of one word of four
+// letters or more, led by an inverting prefix fused to it (un-, non-, in-,
+// ne- …, internal/spelling: "unpublished" of "published"), neither reads
+// as that value nor is offered it — unless the inverted word is itself a
+// word of a declared value or synonym.
+func TestPropertyInvertedNeverOffered(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := drawSpec(t)
+		if rapid.Bool().Draw(t, "english words") {
+			spec.Values = rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"published", "active", "valid", "visible", "archived", "draft", "legal", "public", "final"}), 1, 5, rapid.ID).Draw(t, "values")
+		}
+		e, err := New(spec)
+		if err != nil {
+			t.Skip(err)
+		}
+		value := rapid.SampledFrom(spec.Values).Draw(t, "value")
+		words := strings.Fields(fold(value))
+		if len(words) != 1 || len([]rune(words[0])) < 4 {
+			return
+		}
+		s := rapid.SampledFrom(spelling.InvertingPrefixes()).Draw(t, "prefix") + value
+		for _, d := range append(slices.Collect(maps.Keys(spec.Synonyms)), spec.Values...) {
+			if slices.Contains(strings.Fields(fold(d)), fold(s)) {
+				return // the inverted word is declared
+			}
+		}
+		if o := e.Read(s); offers(o, value) {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) with %v gives or offers %q, the value it inverts: %s", s, spec.Values, value, b)
 		}
 	})
 }

@@ -54,10 +54,27 @@
 // entries, a wrong type, too large) is dropped — absent — with a warning
 // filter_dropped that names the entries it could have meant (the ask's
 // readings), or, when it meant none, the first ten stored values and how
-// many there are. The warning carries that ask (agentinput.Warning.Ask),
-// as it carries the ask of a negation or a pattern: the factory puts the
-// drop first in the result and in the read contract, lists it among the
-// issues of a call refused for another reason, and refuses a write with it.
+// many there are. A value within reach of exactly one entry — the
+// vocabulary's ask offers that one reading (a near miss, an inflected
+// form its rules do not generate, a part that names nothing beside one
+// that names the entry), or a pattern matches that one entry — is not
+// dropped but asked about, naming it: one more call, never an unfiltered
+// answer. The ask carries the filter's expected text and says the filter
+// may be left out.
+//
+// That is the policy MissDrop, the zero Options.Miss. With MissAsk (a
+// tag's miss=ask) every value the vocabulary does not read as one entry
+// is an ask, negations and patterns too, as over another kind: choose it
+// where an answer drawn from an unfiltered page would be wrong (a count,
+// a total, what a do tool changes), and MissDrop where an unfiltered page
+// still serves and the next call can narrow it (docs/decisions.md,
+// filter).
+//
+// A drop's warning carries the ask the value would have been
+// (agentinput.Warning.Ask), as it carries the ask of a negation or a
+// pattern: the factory puts the drop first in the result and in the read
+// contract, lists it among the issues of a call refused for another
+// reason, and refuses a write with it.
 //
 // # Over another kind
 //

@@ -3,6 +3,7 @@ package filter
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,10 +35,50 @@ type Options[T any] struct {
 	// Vocabulary makes the filter one over a data-owned vocabulary, which
 	// never empties a search: a value that names no entry, or several, is
 	// dropped (absent) with a warning filter_dropped that names the
-	// entries it could have meant, or a sample of the entries. Read,
+	// entries it could have meant, or a sample of the entries; a value
+	// within reach of exactly one entry is an ask naming it. Read,
 	// Expected, Example and Values are then the vocabulary's, and must be
 	// left zero; T must be string, the type of an entry's id.
 	Vocabulary *vocabulary.Reader
+	// Miss says what a filter over a vocabulary does with a value the
+	// vocabulary does not read as one entry: MissDrop (the zero value)
+	// drops it, MissAsk asks. Over another kind a miss is always the
+	// kind's ask, and Miss must be left zero.
+	Miss Miss
+}
+
+// Miss is the policy of a filter over a vocabulary for a value that
+// names no entry or several: see the package documentation, # Over a
+// vocabulary.
+type Miss uint8
+
+const (
+	// MissDrop drops the value with a warning filter_dropped, and the
+	// search runs unfiltered: a value within reach of exactly one entry
+	// is asked about all the same.
+	MissDrop Miss = iota
+	// MissAsk asks about every such value, as a filter over another kind
+	// does: the call is refused and names what to send.
+	MissAsk
+)
+
+// ParseMiss reads a policy by its name, "drop" or "ask" (a tag's
+// miss=ask).
+func ParseMiss(s string) (Miss, error) {
+	switch s {
+	case "drop":
+		return MissDrop, nil
+	case "ask":
+		return MissAsk, nil
+	}
+	return 0, errors.New("filter: miss=" + s + ": want drop or ask")
+}
+
+func (m Miss) String() string {
+	if m == MissAsk {
+		return "ask"
+	}
+	return "drop"
 }
 
 // Reader reads one optional filter value. Build one with New; it is
@@ -47,6 +88,7 @@ type Reader[T any] struct {
 	example  json.RawMessage
 	vocab    *vocabulary.Reader // nil over a kind with no vocabulary
 	drop     func(v any, a agentinput.Ask) agentinput.Outcome[T]
+	miss     Miss
 	expected string
 	// folded holds, for each id of the vocabulary (or each declared value
 	// of the kind), its spellings folded, for matching patterns.
@@ -69,6 +111,9 @@ func New[T any](opts Options[T]) (*Reader[T], error) {
 	}
 	if opts.Read == nil {
 		return nil, errors.New("filter: Options.Read and Options.Vocabulary are both unset")
+	}
+	if opts.Miss != MissDrop {
+		return nil, errors.New("filter: Options.Miss is for a filter over a vocabulary; over another kind a miss is the kind's ask")
 	}
 	f := &Reader[T]{read: opts.Read, example: opts.Example, expected: expected(opts.Expected)}
 	for _, d := range opts.Values {
@@ -100,12 +145,17 @@ func overVocabulary[T any](opts Options[T]) (*Reader[T], error) {
 		example:  v.Example(),
 		vocab:    v,
 		expected: expected(v.Expected()),
+		miss:     opts.Miss,
 	}
 	f.ids = v.IDs()
 	for _, id := range f.ids {
 		e, _ := v.Entry(id)
 		var fs []string
-		for _, list := range [][]string{{e.ID}, e.Names, e.Abbreviations, e.English} {
+		lists := [][]string{{e.ID}, e.Names, e.Abbreviations, e.English}
+		for _, lang := range slices.Sorted(maps.Keys(e.NamesByLanguage)) {
+			lists = append(lists, e.NamesByLanguage[lang])
+		}
+		for _, list := range lists {
 			for _, s := range list {
 				fs = append(fs, spelling.Fold(s))
 			}
@@ -113,6 +163,9 @@ func overVocabulary[T any](opts Options[T]) (*Reader[T], error) {
 		f.folded = append(f.folded, fs)
 	}
 	f.drop = func(raw any, a agentinput.Ask) agentinput.Outcome[T] {
+		if f.miss == MissAsk || len(a.Readings) == 1 {
+			return f.asked(raw, a)
+		}
 		return agentinput.Absent[T](agentinput.Notes{}).WithWarning(dropped(v, raw, a))
 	}
 	if err := f.check(); err != nil {
@@ -174,6 +227,23 @@ func (f *Reader[T]) Read(v any) agentinput.Outcome[T] {
 	return o
 }
 
+// asked is the vocabulary's ask a about raw, as the filter's: what the
+// filter expects, and a hint that says how to leave the filter out. It is
+// the outcome of a value within reach of exactly one entry (one reading),
+// and of every value the vocabulary asks about under MissAsk.
+func (f *Reader[T]) asked(raw any, a agentinput.Ask) agentinput.Outcome[T] {
+	a.Expected = f.expected
+	if len(a.Readings) > 0 {
+		a.Hint = "Send the id of the entry you mean, as listed, or leave the filter out"
+	} else {
+		a.Hint = "Send the id of one entry, for example " + string(f.example) + ", or leave the filter out"
+	}
+	if len(a.Readings) == 1 && f.miss == MissDrop {
+		a.Reason += "; a filter value within reach of one stored value is asked about, not dropped"
+	}
+	return agentinput.Asking[T](a)
+}
+
 // spelled returns the text of a string or a JSON number, within the size a
 // filter looks into.
 func spelled(v any) (string, bool) {
@@ -226,7 +296,7 @@ func (f *Reader[T]) negated(v any, rest string) agentinput.Outcome[T] {
 		Expected: f.expected,
 		Hint:     "Send the values to keep, or leave the filter out",
 	}
-	if f.vocab == nil {
+	if f.vocab == nil || f.miss == MissAsk {
 		return agentinput.Asking[T](a)
 	}
 	var b strings.Builder
@@ -297,7 +367,9 @@ func (f *Reader[T]) pattern(v any, text string) agentinput.Outcome[T] {
 		Hint:     hint,
 		Readings: readings,
 	}
-	if f.vocab == nil {
+	// Within reach of one entry, or under miss=ask: asked about, never
+	// dropped.
+	if f.vocab == nil || f.miss == MissAsk || len(matches) == 1 {
 		return agentinput.Asking[T](a)
 	}
 	var b strings.Builder

@@ -57,8 +57,18 @@ func TestCases(t *testing.T) {
 		switch {
 		case d.Name != "over" || len(d.Args) == 0:
 			return errors.New("unknown directive")
-		case d.Args[0] == "vocabulary":
+		case d.Args[0] == "vocabulary" && len(d.Args) == 1:
 			read = func(v any) outcome { return courtsFilter.Read(v) }
+		case d.Args[0] == "vocabulary" && len(d.Args) == 2 && strings.HasPrefix(d.Args[1], "miss="):
+			miss, err := ParseMiss(strings.TrimPrefix(d.Args[1], "miss="))
+			if err != nil {
+				return err
+			}
+			fl, err := New(Options[string]{Vocabulary: courts(t), Miss: miss})
+			if err != nil {
+				return err
+			}
+			read = func(v any) outcome { return fl.Read(v) }
 		case d.Args[0] == "number":
 			read = func(v any) outcome { return numbers.Read(v) }
 		case d.Args[0] == "enum" && len(d.Args) == 2:
@@ -126,7 +136,16 @@ func describe(t *testing.T, r *casefile.Row, o outcome) []string {
 		return []string{"dropped", r.Col(1)}
 	}
 	if a, ok := o.Ask(); ok {
-		return []string{"ask " + string(a.Code)}
+		// The readings, when the row writes them (a filter over an enum
+		// leaves them to the enum's cases).
+		if len(r.Cols) < 2 {
+			return []string{"ask " + string(a.Code)}
+		}
+		var ids []string
+		for _, rd := range a.Readings {
+			ids = append(ids, string(rd.Value))
+		}
+		return []string{"ask " + string(a.Code), dash(ids)}
 	}
 	enc, _ := o.MarshalJSON()
 	return []string{string(enc)}
@@ -196,8 +215,8 @@ func TestWords(t *testing.T) {
 }
 
 // No "not filtering" spelling ever yields a value, over any kind; over a
-// vocabulary no value ever yields an ask (the filter never empties a
-// search).
+// vocabulary a value never empties a search: it yields an ask only when it
+// is within reach of exactly one entry, naming it (TestPropertyWithinReach).
 func TestPropertyNeverEmptyMeaning(t *testing.T) {
 	v := courts(t)
 	overV, _ := New(Options[string]{Vocabulary: v})
@@ -229,9 +248,62 @@ func TestPropertyNeverEmptyMeaning(t *testing.T) {
 	})
 	rapid.Check(t, func(t *rapid.T) {
 		s := rapid.String().Draw(t, "s")
-		if o := overV.Read(s); o.Status() == agentinput.StatusAsk {
-			got, _ := o.MarshalJSON()
+		if a, ok := overV.Read(s).Ask(); ok && len(a.Readings) != 1 {
+			got, _ := overV.Read(s).MarshalJSON()
 			t.Fatalf("%q over a vocabulary: %s", s, got)
+		}
+	})
+}
+
+// courtWords are the words the courts' spellings are made of, and a few
+// more, for spellings near them.
+var courtWords = []string{"Nejvyšší", "Nejvyššího", "správní", "soud", "soudu", "Ústavní", "Krajský", "Krajského", "v", "Praze", "Brně",
+	"Supreme", "Court", "Constitutional", "Regional", "in", "Prague", "Brno", "NS", "NSS", "ÚS", "KS", "Praha", "Oberster",
+	"Gerichtshof", "Kreisgericht", "Brünn", "(NS)", "–", "Slovakia", "Sud", "xyz", "Suprme", "soudem"}
+
+// Over a vocabulary, with the drop policy: a value the vocabulary asks
+// about with exactly one reading (within reach of one entry) is an ask
+// naming it, never a drop; one with none or several is dropped (absent,
+// with filter_dropped), unless it is a pattern that matches one entry.
+// With miss=ask, no value is ever dropped. Whatever the policy, every
+// reading an ask offers reads as a value when sent back.
+func TestPropertyWithinReach(t *testing.T) {
+	v := courts(t)
+	drop, _ := New(Options[string]{Vocabulary: v})
+	ask, _ := New(Options[string]{Vocabulary: v, Miss: MissAsk})
+	rapid.Check(t, func(t *rapid.T) {
+		s := strings.Join(rapid.SliceOfN(rapid.SampledFrom(courtWords), 1, 4).Draw(t, "words"), " ")
+		vocab := v.Read(s)
+		o := drop.Read(s)
+		got, _ := o.MarshalJSON()
+		if va, ok := vocab.Ask(); ok && !NotFiltering(s) {
+			_, negated := spelling.Negation(s)
+			switch {
+			case negated || pattern(s):
+			case len(va.Readings) == 1:
+				if a, ok := o.Ask(); !ok || len(a.Readings) != 1 || string(a.Readings[0].Value) != string(va.Readings[0].Value) {
+					t.Fatalf("%q is within reach of %s: want an ask naming it, got %s", s, va.Readings[0].Value, got)
+				}
+			default:
+				if o.Status() != agentinput.StatusAbsent || len(o.Warnings()) != 1 || o.Warnings()[0].Code != agentinput.WarningFilterDropped {
+					t.Fatalf("%q: want it dropped, got %s", s, got)
+				}
+			}
+		}
+		for _, f := range []*Reader[string]{drop, ask} {
+			o := f.Read(s)
+			if f == ask && len(o.Warnings()) > 0 {
+				got, _ := o.MarshalJSON()
+				t.Fatalf("%q with miss=ask: %s", s, got)
+			}
+			a, _ := o.Ask()
+			for _, r := range a.Readings {
+				var id string
+				_ = json.Unmarshal(r.Value, &id)
+				if back, ok := f.Read(id).Value(); !ok || back != id {
+					t.Fatalf("%q: the reading %s does not read back as itself", s, r.Value)
+				}
+			}
 		}
 	})
 }

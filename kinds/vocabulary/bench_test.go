@@ -92,6 +92,36 @@ func BenchmarkNew(b *testing.B) {
 	}
 }
 
+// BenchmarkNewInflected is BenchmarkNew with the entries' names declared
+// Czech (Entry.Language "cs"): New also generates and indexes the
+// inflected forms of every name (nine a name here: "Okresního soudu w…",
+// "Okresním soudem w…" …). Compare its ns/entry and retained-B/entry with
+// BenchmarkNew's: the cost of the forms.
+func BenchmarkNewInflected(b *testing.B) {
+	for _, n := range []int{1000, 100_000} {
+		entries := synthetic(n)
+		for i := range entries {
+			entries[i].Language = "cs"
+		}
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			var v *Reader
+			for b.Loop() {
+				var err error
+				if v, err = New(Options{Entries: entries}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/entry")
+			b.ReportMetric(float64(retained(func() any {
+				v, _ := New(Options{Entries: entries})
+				return v
+			}))/float64(n), "retained-B/entry")
+			sinkReader = v
+		})
+	}
+}
+
 var sinkReader *Reader
 
 // retained is the heap that what build returns keeps alive, in bytes.

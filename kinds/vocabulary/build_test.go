@@ -83,12 +83,28 @@ func referenceIndexes(entries []Entry) (reference, error) {
 		for _, list := range []struct {
 			texts []string
 			how   how
-		}{{e.Names, byName}, {e.English, byEnglish}, {e.Abbreviations, byAbbreviation}} {
+		}{{names(e), byName}, {e.English, byEnglish}, {e.Abbreviations, byAbbreviation}} {
 			for _, text := range list.texts {
 				if err := add(text, list.how); err != nil {
 					return r, err
 				}
 			}
+		}
+	}
+	// The inflected forms, once every declared spelling is in: not a key
+	// a declared spelling has, with or without its spaces, nor one the
+	// entry has already.
+	for i, e := range entries {
+		for _, k := range entryForms(e) {
+			declared := func(k string) bool {
+				return slices.ContainsFunc(seen[k], func(s spelled) bool { return s.how != byForm })
+			}
+			if declared(k) || slices.ContainsFunc(seen[k], func(s spelled) bool { return s.entry == int32(i) }) ||
+				strings.Contains(k, " ") && declared(compact(k)) {
+				continue
+			}
+			seen[k] = append(seen[k], spelled{entry: int32(i), how: byForm, text: k})
+			spellings[i] = append(spellings[i], folded{key: k, compact: k})
 		}
 	}
 	r.index = map[string][]hit{}
@@ -109,9 +125,12 @@ func referenceIndexes(entries []Entry) (reference, error) {
 		}
 	}
 	r.partial = map[string][]int32{}
-	for i, e := range entries {
-		for _, name := range slices.Concat(e.Names, e.English) {
-			words := strings.Fields(key(name))
+	for i, list := range spellings {
+		for _, f := range list {
+			if f.whole {
+				continue // an id or an abbreviation
+			}
+			words := strings.Fields(f.key)
 			for n := 1; n < len(words); n++ {
 				k := strings.Join(words[:n], " ")
 				if _, own := r.index[k]; own || utf8.RuneCountInString(compact(k)) < minPartial {
@@ -187,10 +206,13 @@ func drawCollidingEntries(t *rapid.T) []Entry {
 func TestPropertyBuildIsReference(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		var entries []Entry
-		if rapid.Bool().Draw(t, "colliding") {
+		switch rapid.IntRange(0, 2).Draw(t, "kind") {
+		case 0:
 			entries = drawCollidingEntries(t)
-		} else {
+		case 1:
 			entries, _ = drawVocabulary(t)
+		default:
+			entries = drawInflected(t)
 		}
 		want, wantErr := referenceIndexes(entries)
 		v, err := New(Options{Entries: entries})

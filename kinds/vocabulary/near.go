@@ -363,12 +363,22 @@ const minPrefixRunes = 2
 // least two thirds of the best score, where a shared word scores
 // wordWeight and a shared trigram 1.
 func (n *nearIndex) find(k string, out []int32) []int32 {
+	out, _ = n.findWords(k, out)
+	return out
+}
+
+// findWords is find, and whether every word of k that may tell entries
+// apart (three letters or more, not an article; covering) is a word some
+// entry carries: false when it does not know (more words than it reads,
+// or nearest entries found by their prefixes alone).
+func (n *nearIndex) findWords(k string, out []int32) ([]int32, bool) {
 	out = n.prefixed(compact(k), out)
 	if len(out) == MaxNear {
-		return out
+		return out, false
 	}
 	var best [MaxNear]int32
-	for _, i := range n.scored(k, best[:0]) {
+	scored, carried := n.scored(k, best[:0])
+	for _, i := range scored {
 		if len(out) == MaxNear {
 			break
 		}
@@ -376,7 +386,7 @@ func (n *nearIndex) find(k string, out []int32) []int32 {
 			out = append(out, i)
 		}
 	}
-	return out
+	return out, carried
 }
 
 func contains(list []int32, i int32) bool {
@@ -477,8 +487,9 @@ var tallies = sync.Pool{New: func() any { return new(tally) }}
 // scored appends to out the entries that share words or trigrams with the
 // folded spelling k, at most MaxNear, best first: those that score at
 // least wordWeight and at least two thirds of the best score, the lower
-// entry first among equal scores.
-func (n *nearIndex) scored(k string, out []int32) []int32 {
+// entry first among equal scores; carried reports whether every word of
+// k that may tell entries apart (findWords) is a word of the index.
+func (n *nearIndex) scored(k string, out []int32) (_ []int32, carried bool) {
 	var lists [maxLists]weighted
 	read := lists[:0]
 	total := 0          // the postings of the lists
@@ -503,12 +514,13 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 		total += int(s.n)
 		weights += weight
 	}
-	search := func(w string) {
+	search := func(w string) (found bool) {
 		if utf8.RuneCountInString(w) > maxTokenRunes {
-			return
+			return false
 		}
 		if s, ok := n.words[w]; ok {
 			add(s, wordWeight)
+			found = true
 		}
 		var seen [maxGrams]gram
 		distinct := seen[:0]
@@ -523,20 +535,25 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 				add(s, 1)
 			}
 		})
+		return found
 	}
 	tokens := 0
+	carried = true
 	for w := range strings.FieldsSeq(k) {
 		if tokens == maxTokens {
+			carried = false
 			break
 		}
 		tokens++
-		search(w)
+		if !search(w) && telling(w) {
+			carried = false
+		}
 	}
 	if tokens > 1 && tokens < maxTokens {
 		search(compact(k))
 	}
 	if total == 0 {
-		return out
+		return out, carried
 	}
 
 	// Touch every cache line of the lists first: the loads do not depend
@@ -646,5 +663,5 @@ func (n *nearIndex) scored(k string, out []int32) []int32 {
 	for _, s := range top[:kept] {
 		out = append(out, s.entry-1)
 	}
-	return out
+	return out, carried
 }

@@ -29,17 +29,23 @@ const maxQualifierWords = 10
 type qualifierSplit struct{ rest, q string }
 
 // splitQualifier returns the ways s may be an entry's spelling followed by
-// a qualifier, the shortest qualifier first, at most maxQualifierWords:
+// a qualifier, the shortest qualifier first, at most maxQualifierWords
+// and maxLeadingWords more:
 // the rest, then a space, a comma or an opening parenthesis (with spaces
 // around them, one comma and one parenthesis at most, the comma first),
 // then the qualifier, with a letter in it, closed by a parenthesis when
 // one opened it, and holding balanced parentheses only ("Myanmar (Burma)",
-// as the country owner reads it).
+// as the country owner reads it); after a space, a qualifier led by "of"
+// or "in" is what follows them (qualifierConnectors). The qualifier may also
+// come first, before whitespace: the first one to maxLeadingWords words
+// ("Czech Supreme Court").
 func splitQualifier(s string, out []qualifierSplit) []qualifierSplit {
-	// runs keeps the last maxQualifierWords runs of separators, as a ring.
+	// runs keeps the last maxQualifierWords runs of separators, as a ring,
+	// and leading the first maxLeadingWords runs of whitespace alone.
 	type run struct{ start, end int }
 	var runs [maxQualifierWords]run
-	n := 0
+	var leading [maxLeadingWords]run
+	n, lead := 0, 0
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !qualifierSeparator(r) {
@@ -55,6 +61,10 @@ func splitQualifier(s string, out []qualifierSplit) []qualifierSplit {
 			i += size
 		}
 		runs[n%maxQualifierWords] = run{start, i}
+		if n == lead && lead < maxLeadingWords && !strings.ContainsAny(s[start:i], ",(") {
+			leading[lead] = run{start, i}
+			lead++
+		}
 		n++
 	}
 	for j := n - 1; j >= 0 && j >= n-maxQualifierWords; j-- {
@@ -78,9 +88,89 @@ func splitQualifier(s string, out []qualifierSplit) []qualifierSplit {
 		if q == "" || !strings.ContainsFunc(q, unicode.IsLetter) || strings.Count(q, "(") != strings.Count(q, ")") {
 			continue
 		}
+		// "Supreme Court of the Czech Republic", "Supreme Court in
+		// Czechia": after a space, the English "of" or "in" may lead the
+		// qualifier, which is then what follows it.
+		if comma == 0 && paren == 0 {
+			for _, c := range qualifierConnectors {
+				if next, _ := utf8.DecodeRuneInString(q[min(len(c), len(q)):]); len(q) > len(c)+1 && strings.EqualFold(q[:len(c)], c) && spelling.IsSpace(next) {
+					q = strings.TrimLeftFunc(q[len(c):], spelling.IsSpace)
+					break
+				}
+			}
+			if !strings.ContainsFunc(q, unicode.IsLetter) {
+				continue
+			}
+		}
 		out = append(out, qualifierSplit{rest: s[:r.start], q: q})
 	}
+	// The country before the entry's spelling, after whitespace alone:
+	// "Czech Supreme Court".
+	for j := range lead {
+		r := leading[j]
+		if r.start == 0 || r.end == len(s) {
+			continue
+		}
+		if q := s[:r.start]; strings.ContainsFunc(q, unicode.IsLetter) && strings.Count(q, "(") == strings.Count(q, ")") {
+			out = append(out, qualifierSplit{rest: s[r.end:], q: q})
+		}
+	}
 	return out
+}
+
+// qualifierPlace says where the qualifier q stands in the spelling s, for
+// a note: after the entry's spelling, or before it.
+func qualifierPlace(s, q string) string {
+	if strings.HasPrefix(s, q) {
+		return ", after "
+	}
+	return ", then "
+}
+
+// maxLeadingWords is the most words a qualifier before an entry's
+// spelling has ("Czech", "Czech Republic's"): a country's name before a
+// court's is an adjective or a short name.
+const maxLeadingWords = 3
+
+// qualifierConnectors are the words that may stand between an entry's
+// spelling and its country: "Supreme Court of the Czech Republic".
+var qualifierConnectors = [...]string{"of", "in"}
+
+// sameEntry reports whether a and b are spellings of one entry at least.
+func (v *Reader) sameEntry(a, b string) bool {
+	hb := v.restHits(b)
+	if len(hb) == 0 {
+		return false
+	}
+	for _, h := range v.restHits(a) {
+		for _, g := range hb {
+			if g.entry == h.entry {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// genitiveCountry reads the qualifier q, of one or two words, as a
+// country's name in the genitive (genitiveNominatives): the one country
+// the nominatives it may come from name, as values of the country owner.
+func genitiveCountry(q string) (string, bool) {
+	words := strings.Fields(q)
+	if len(words) == 0 || len(words) > 2 {
+		return "", false
+	}
+	var buf [4]string
+	found := ""
+	for _, nom := range genitiveNominatives(words, buf[:0]) {
+		if code, ok := country.Read(nom, country.Options{}).Value(); ok {
+			if found != "" && found != code {
+				return "", false
+			}
+			found = code
+		}
+	}
+	return found, found != ""
 }
 
 // qualifierSeparator reports whether r may stand between an entry's
@@ -112,7 +202,8 @@ func (q *qualified) found() bool { return len(q.readings) > 0 || q.other != "" }
 // qualify reads a trimmed spelling s that names no entry as an entry's
 // spelling followed by a country qualifier. A split applies when its rest
 // names entries of which one at least has a country, and its qualifier is
-// read by the country owner: as a value, the entries of that country are
+// read by the country owner (or, as a country's name in the genitive,
+// genitiveCountry): as a value, the entries of that country are
 // the readings, with the entries of no country the rest also names (they
 // may be of that country too), or, when every entry the rest names has
 // another country, the spelling names another country's (other); as an
@@ -120,13 +211,24 @@ func (q *qualified) found() bool { return len(q.readings) > 0 || q.other != "" }
 // those of no country, and the spelling is never sure.
 func (v *Reader) qualify(s string) qualified {
 	var q qualified
-	var buf [maxQualifierWords]qualifierSplit
+	var buf [maxQualifierWords + maxLeadingWords]qualifierSplit
 	applied := 0
 	for _, sp := range splitQualifier(s, buf[:0]) {
 		// The qualifier first: it is a few words, where the rest may be
-		// most of the spelling, and it is rarely a country.
+		// most of the spelling, and it is rarely a country. A spelling of
+		// the entry the rest names is that entry, not a country
+		// ("Ústavní soud (ÚS)": ÚS is its abbreviation, and the code of
+		// the United States; it is read in parts).
+		if v.sameEntry(sp.rest, sp.q) {
+			continue
+		}
 		o := country.Read(sp.q, country.Options{})
 		code, isValue := o.Value()
+		if a, _ := o.Ask(); !isValue && a.Code != agentinput.AskAmbiguous {
+			// A country's name in the genitive ("Nejvyšší soud České
+			// republiky"): the nominative it comes from, as a value.
+			code, isValue = genitiveCountry(sp.q)
+		}
 		var codes []string
 		if isValue {
 			codes = []string{code}
@@ -215,7 +317,7 @@ func (v *Reader) restHits(rest string) []hit {
 // other countries followed by the qualifier q of the country code.
 func (v *Reader) otherCountry(rest string, hits []hit, q, code string) string {
 	var b strings.Builder
-	b.WriteString(strconv.Quote(strings.TrimRightFunc(rest, spelling.IsSpace)) + " names ")
+	b.WriteString(strconv.Quote(strings.TrimRightFunc(rest, func(r rune) bool { return spelling.IsSpace(r) || r == ',' || unicode.Is(unicode.Pd, r) })) + " names ")
 	if len(hits) == 1 {
 		i := hits[0].entry
 		b.WriteString(v.entries[i].Names[0] + ", of " + country.Name(v.countries[i]) + " (" + v.countries[i] + ")")
@@ -253,11 +355,13 @@ func (v *Reader) readQualified(x any, s string, q qualified, p []int32, notes ag
 			what = "a name of " + e.Names[0]
 		case q.how == byEnglish:
 			what = "the English name of " + e.Names[0]
+		case q.how == byForm:
+			what = "an inflected form of a name of " + e.Names[0]
 		default:
 			what = "an abbreviation of " + e.Names[0]
 		}
 		notes.Add(agentinput.NoteCountryQualifier, agentinput.Text(s),
-			what+", then "+strconv.Quote(q.q)+", its country "+q.code+", "+country.Name(q.code))
+			what+qualifierPlace(s, q.q)+strconv.Quote(q.q)+", its country "+q.code+", "+country.Name(q.code))
 		return agentinput.Value(e.ID, notes)
 	}
 	n := min(len(all), maxReadings)

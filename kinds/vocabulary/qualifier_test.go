@@ -176,13 +176,22 @@ func spellCountry(t *rapid.T, code string) string {
 // qualify draws a member of the qualifier class: the spelling sp, then
 // the country's spelling q after a space, a comma or inside parentheses.
 func qualify(t *rapid.T, sp, q string) string {
-	f := rapid.SampledFrom([]string{"%s %s", "%s  %s", "%s, %s", "%s,%s", "%s (%s)", "%s( %s )", "%s, (%s)"}).Draw(t, "qualifier form")
+	f := rapid.SampledFrom([]string{"%s %s", "%s  %s", "%s, %s", "%s,%s", "%s (%s)", "%s( %s )", "%s, (%s)", "%s of %s", "%s in %s", "@%s %s"}).Draw(t, "qualifier form")
+	if strings.HasPrefix(f, "@") {
+		if len(strings.Fields(q)) > maxLeadingWords || strings.ContainsAny(q, ",(") ||
+			slices.ContainsFunc(oracleArticles, func(a string) bool { return strings.EqualFold(a, q) && q != strings.ToUpper(q) }) {
+			f = "%s %s" // too long, or not words alone, to come first; or an article ("as")
+		} else {
+			return q + " " + sp // the country first
+		}
+	}
 	return fmt.Sprintf(f, sp, q)
 }
 
 // The qualifier class, generated from the declared entries: every spelling
 // of every entry (in any letter case, with or without diacritics and
-// dots), then any spelling of its country in any of the three forms, reads
+// dots), then any spelling of its country in any of the forms (after a
+// space, a comma, in brackets, after "of" or "in", or first), reads
 // as that entry with the note country_qualifier when no other entry the
 // spelling names is of that country or of none; then any spelling of
 // another country never reads as it nor offers it. An entry of no country

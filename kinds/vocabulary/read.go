@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
@@ -75,12 +76,12 @@ func (v *Reader) readString(x any, raw string, notes agentinput.Notes, sent bool
 			return agentinput.Value(v.entries[i].ID, notes)
 		}
 	}
-	k := key(s)
+	k, signed := keyAndSign(s)
 	if k == "" {
 		return v.ask(x, agentinput.AskInvalid, "it has no letter or digit", nil)
 	}
 	hits := v.lookup(k)
-	if !sent || plainKey(s, k) {
+	if !sent || !signed && plainKey(s, k) {
 		// No mark or word can have been dropped (most hits), or none is
 		// asked about.
 		if len(hits) == 1 {
@@ -129,7 +130,9 @@ func (v *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
 // can lead it, and then k, its key, begins with that word and a space
 // (spelling.Negation folds s by spelling.Key), so that the first word of
 // k is the first word of a negation word (negationFirsts).
-// TestPlainKeyIsNegation holds this to Negation itself.
+// TestPlainKeyIsNegation holds this to Negation itself. Its caller asks
+// it only of a spelling with no sign (keyAndSign), which key keeps and
+// spelling.Key does not: a sign may end a negation word's first word in k.
 func plainKey(s, k string) bool {
 	c := s[0]
 	if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
@@ -173,11 +176,21 @@ func (v *Reader) readKey(x any, s, k string, hits []hit, notes agentinput.Notes)
 			if q := v.qualify(s); len(q.readings) > 0 || q.other != "" && len(p) == 0 {
 				return v.readQualified(x, s, q, p, notes)
 			}
+			// After a leading article: "the Supreme Court of the Czech
+			// Republic".
+			if _, rest, ok := v.dropArticle(s); ok && len(p) == 0 {
+				if q := v.qualify(rest); q.found() {
+					return v.readQualified(x, s, q, nil, notes)
+				}
+			}
 		}
 		if len(p) > 0 {
-			return v.readPartial(x, s, p, notes)
+			return v.readPartial(x, s, k, p, notes)
 		}
-		return v.nearest(x, k)
+		if o, ok := v.readParts(x, s, notes); ok {
+			return o
+		}
+		return v.nearest(x, s, k)
 	case 1:
 		return v.read(hits[0], s, "", notes)
 	}
@@ -265,41 +278,107 @@ func (v *Reader) read(h hit, s, article string, notes agentinput.Notes) agentinp
 		notes.Add(agentinput.NoteName, agentinput.Text(s), "the English name of "+e.Names[0]+after)
 	case byAbbreviation:
 		notes.Add(agentinput.NoteAliasCode, agentinput.Text(s), "an abbreviation of "+e.Names[0]+after)
+	case byForm:
+		notes.Add(agentinput.NoteName, agentinput.Text(s), "an inflected form of a name of "+e.Names[0]+after)
 	}
 	return agentinput.Value(e.ID, notes)
 }
 
-// readPartial reads a spelling s that is the first words of names of the
-// entries p: the entry, with a note, when it is one; otherwise an ask
-// naming each (peer, issue 18: a unique partial name reads).
-func (v *Reader) readPartial(x any, s string, p []int32, notes agentinput.Notes) agentinput.Outcome[string] {
+// readPartial reads a spelling s (folded k) that is the first words of
+// names of the entries p: the entry, with a note, when it is one and no
+// other entry's name holds every word of it; otherwise an ask naming
+// each (peer, issue 18: a unique partial name reads; issue 33: "Federal
+// Court" begins the name of one federal court, and fits all of them).
+func (v *Reader) readPartial(x any, s, k string, p []int32, notes agentinput.Notes) agentinput.Outcome[string] {
 	if len(p) == 1 {
 		e := &v.entries[p[0]]
-		notes.Add(agentinput.NoteName, agentinput.Text(s), "the beginning of a name of "+e.Names[0]+", which no other entry's name begins with")
-		return agentinput.Value(e.ID, notes)
-	}
-	n := min(len(p), maxReadings)
-	readings := make([]agentinput.Reading, n)
-	for j := range n {
-		readings[j] = v.reading(p[j])
+		others := v.holding(k, p[0])
+		if len(others) == 0 {
+			notes.Add(agentinput.NoteName, agentinput.Text(s), "the beginning of a name of "+e.Names[0]+", which no other entry's name begins with or holds")
+			return agentinput.Value(e.ID, notes)
+		}
+		return v.askEntries(x, "it begins a name of "+e.Names[0]+", and the names of "+strconv.Itoa(len(others))+
+			" more entries hold its words", append([]int32{p[0]}, others...))
 	}
 	reason := "it begins names of " + strconv.Itoa(len(p)) + " entries"
-	if len(p) > n {
-		reason += " (the first " + strconv.Itoa(n) + " are listed)"
+	return v.askEntries(x, reason, p)
+}
+
+// holding returns the entries other than e one of whose names or English
+// names holds every word of the folded spelling k, in any order and
+// among other words ("Federal Court" in "Federal Administrative Court").
+// The entries looked at are those the nearest-entries index lists under
+// the word of k that the fewest entries carry, so a vocabulary where more
+// than maxPosting entries carry every word of k is looked at in part (the
+// first maxPosting of them, as the nearest entries are).
+func (v *Reader) holding(k string, e int32) []int32 {
+	var rarest []int32
+	words := strings.Fields(k)
+	for j, w := range words {
+		sp, ok := v.near.words[w]
+		if !ok {
+			return nil // no entry carries the word
+		}
+		if l := v.near.list(sp); j == 0 || len(l) < len(rarest) {
+			rarest = l
+		}
 	}
-	return v.ask(x, agentinput.AskAmbiguous, reason, readings)
+	var out []int32
+	for _, i := range rarest {
+		if i != e && v.holds(i, words) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// holds reports whether a name or an English name of entry i holds every
+// one of the folded words.
+func (v *Reader) holds(i int32, words []string) bool {
+	e := &v.entries[i]
+	check := func(list []string) bool {
+	next:
+		for _, n := range list {
+			have := strings.Fields(key(n))
+			for _, w := range words {
+				if !slices.Contains(have, w) {
+					continue next
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if check(e.Names) || check(e.English) {
+		return true
+	}
+	for _, list := range e.NamesByLanguage {
+		if check(list) {
+			return true
+		}
+	}
+	return false
 }
 
 func (v *Reader) reading(i int32) agentinput.Reading {
 	return agentinput.Reading{Value: quote(v.entries[i].ID), Meaning: v.meaning(i)}
 }
 
-// nearest is the ask about a spelling that names no entry.
-func (v *Reader) nearest(x any, k string) agentinput.Outcome[string] {
+// nearest is the ask about a spelling s (folded k) that names no entry:
+// the nearest entries, but not those it inverts or another country it
+// names excludes (keep).
+func (v *Reader) nearest(x any, s, k string) agentinput.Outcome[string] {
 	var buf [MaxNear]int32
-	near := v.near.find(k, buf[:0])
+	near, carried := v.near.findWords(k, buf[:0])
 	if len(near) == 0 {
 		return v.ask(x, agentinput.AskInvalid, "it names no entry", nil)
+	}
+	if len(near) > 1 && carried {
+		near = v.covering(k, near)
+	}
+	near, why := v.keep(s, k, near)
+	if len(near) == 0 {
+		return v.ask(x, agentinput.AskInvalid, "it names no entry"+why, nil)
 	}
 	readings := make([]agentinput.Reading, len(near))
 	for j, i := range near {
@@ -309,7 +388,97 @@ func (v *Reader) nearest(x any, k string) agentinput.Outcome[string] {
 	if len(near) > 1 {
 		reason = "it names no entry exactly, and is near " + strconv.Itoa(len(near)) + " entries"
 	}
-	return v.ask(x, agentinput.AskAmbiguous, reason, readings)
+	return v.ask(x, agentinput.AskAmbiguous, reason+why, readings)
+}
+
+// covering narrows the nearest entries of a spelling of two words or more
+// of three letters or more, not articles (folded k), to the one entry that
+// carries every such word of it, among its
+// spellings and their inflected forms, when only one does: "Krajský soud
+// Brno" is near both regional courts, and only the one in Brno carries
+// "brno" (its abbreviation "KS Brno"). The near index answers for a word
+// whose list is not full; an entry missing from a full list is looked at.
+func (v *Reader) covering(k string, near []int32) []int32 {
+	if strings.IndexByte(k, ' ') < 0 {
+		return near
+	}
+	var words []string
+	for w := range strings.FieldsSeq(k) {
+		if !telling(w) {
+			continue
+		}
+		if _, ok := v.near.words[w]; !ok {
+			return near // a word no entry carries
+		}
+		words = append(words, w)
+	}
+	if len(words) < 2 {
+		return near
+	}
+	found := int32(-1)
+	for _, i := range near {
+		covers := true
+		for _, w := range words {
+			list := v.near.list(v.near.words[w])
+			if contains(list, i) {
+				continue
+			}
+			if len(list) < maxPosting || !v.carries(i, w) {
+				covers = false
+				break
+			}
+		}
+		if covers {
+			if found >= 0 {
+				return near // two entries carry every word
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return near
+	}
+	return append(near[:0], found)
+}
+
+// telling reports whether the folded word w may tell an entry from
+// another: three letters or more, and not an article ("the", "v", "in"
+// tell none apart).
+func telling(w string) bool {
+	return utf8.RuneCountInString(w) >= 3 && (len(w) > 3 || !isArticle(w))
+}
+
+// carries reports whether a spelling of entry i, or an inflected form of
+// one of its names, has the folded word w.
+func (v *Reader) carries(i int32, w string) bool {
+	e := &v.entries[i]
+	has := func(k string) bool { return slices.Contains(strings.Fields(k), w) }
+	lists := [][]string{{e.ID}, e.Names, e.English, e.Abbreviations}
+	for _, list := range e.NamesByLanguage {
+		lists = append(lists, list)
+	}
+	for _, list := range lists {
+		for _, sp := range list {
+			if has(key(sp)) {
+				return true
+			}
+		}
+	}
+	var fs []string
+	own := ""
+	if e.Language != "" {
+		own, _ = readLanguage(e.Language)
+	}
+	for _, n := range e.Names {
+		fs = forms(n, own, fs)
+	}
+	for code, list := range e.NamesByLanguage {
+		base, _ := readLanguage(code)
+		for _, n := range list {
+			fs = forms(n, base, fs)
+		}
+	}
+	return slices.ContainsFunc(fs, has)
 }
 
 func (v *Reader) ask(x any, code agentinput.AskCode, reason string, readings []agentinput.Reading) agentinput.Outcome[string] {
@@ -331,11 +500,6 @@ func (v *Reader) tooLarge(x any) agentinput.Outcome[string] {
 	return v.ask(x, agentinput.AskTooLarge,
 		"it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the most a vocabulary value is read from", nil)
 }
-
-// key folds a spelling for the index (spelling.Key): "N.S.", "n. s." and
-// "N S" all fold to "n s"; "Krajský soud (v Praze)" to "krajsky soud v
-// praze".
-func key(s string) string { return spelling.Key(s) }
 
 // compact is a folded spelling without its spaces.
 func compact(k string) string { return strings.ReplaceAll(k, " ", "") }

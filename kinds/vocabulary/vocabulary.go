@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,16 +13,32 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
 	"agentinput.dev/kinds/country"
+	"agentinput.dev/kinds/locale"
 )
 
 // Entry is one value of a vocabulary: its id (the canonical spelling), its
-// names, abbreviations and English names, and the country it belongs to,
-// if it belongs to one.
+// names (in its language, and in others), abbreviations and English names,
+// and the country it belongs to, if it belongs to one.
 type Entry struct {
-	ID            string   `json:"id"`
-	Names         []string `json:"names"`
-	Abbreviations []string `json:"abbreviations,omitempty"`
-	English       []string `json:"english,omitempty"`
+	ID    string   `json:"id"`
+	Names []string `json:"names"`
+	// Language is the language Names are in: a language code that the
+	// locale kind (kinds/locale) writes as it is ("cs", "sk", "de"), or
+	// "" when the data does not say. A name in a language the vocabulary
+	// has declension rules for (cs, sk, de) is read in its inflected
+	// forms too ("Krajského soudu v Praze" for "Krajský soud v Praze";
+	// see the package documentation, # Inflected names). It is never
+	// taken from Country: a court of one country may be named in the
+	// language of another.
+	Language string `json:"language,omitempty"`
+	// NamesByLanguage holds names in more languages, by language code (as
+	// Language): {"de": ["Oberster Gerichtshof"]}. Each is read as a name
+	// of the entry, and in its inflected forms in a language with rules.
+	// Names in Language belong in Names and English ones in English, so
+	// neither is a key here.
+	NamesByLanguage map[string][]string `json:"names_by_language,omitempty"`
+	Abbreviations   []string            `json:"abbreviations,omitempty"`
+	English         []string            `json:"english,omitempty"`
 	// Country is the country of an entry bound to one (a national
 	// court), as the country owner (kinds/country) reads it as one
 	// country: "CZ" best. A spelling of the entry followed by a spelling
@@ -39,6 +56,9 @@ const (
 	byName
 	byEnglish
 	byAbbreviation
+	// byForm is an inflected form of a name (inflect.go), which New
+	// generates: the weakest, as no one declared it.
+	byForm
 )
 
 // hit is one entry a folded spelling names, and as what.
@@ -102,6 +122,9 @@ func New(opts Options) (*Reader, error) {
 	texts, whole := 0, 0
 	for _, e := range entries {
 		texts += len(e.Names) + len(e.Abbreviations) + len(e.English)
+		for _, list := range e.NamesByLanguage {
+			texts += len(list)
+		}
 		whole += 1 + len(e.Abbreviations)
 	}
 	spells := len(entries) + texts
@@ -110,7 +133,7 @@ func New(opts Options) (*Reader, error) {
 		ids:       make(map[string]int32, len(entries)),
 		countries: make([]string, len(entries)),
 		// Every spelling's key, and the spaceless key of each id and
-		// abbreviation: the most keys there can be.
+		// abbreviation: the most keys there can be, before the forms.
 		index: make(map[string][]hit, spells+whole),
 	}
 	backing := make([]string, texts)
@@ -157,13 +180,37 @@ func New(opts Options) (*Reader, error) {
 		v.index[k] = append(hits, hit{entry: i, how: h})
 		return nil
 	}
+	// languages holds each language code as read, by the code declared;
+	// inflected the names New generates the forms of, once every
+	// declared spelling is in.
+	languages := map[string]string{}
+	language := func(code string) (string, string) {
+		if base, ok := languages[code]; ok {
+			return base, ""
+		}
+		base, problem := readLanguage(code)
+		if problem == "" {
+			languages[code] = base
+		}
+		return base, problem
+	}
+	var inflected []named
 	for i, e := range entries {
+		var byLanguage map[string][]string
+		if e.NamesByLanguage != nil {
+			byLanguage = make(map[string][]string, len(e.NamesByLanguage))
+			for lang, list := range e.NamesByLanguage {
+				byLanguage[lang] = clone(list)
+			}
+		}
 		e = Entry{
-			ID:            e.ID,
-			Names:         clone(e.Names),
-			Abbreviations: clone(e.Abbreviations),
-			English:       clone(e.English),
-			Country:       e.Country,
+			ID:              e.ID,
+			Names:           clone(e.Names),
+			Language:        e.Language,
+			NamesByLanguage: byLanguage,
+			Abbreviations:   clone(e.Abbreviations),
+			English:         clone(e.English),
+			Country:         e.Country,
 		}
 		v.entries[i] = e
 		if err := checkDeclared(e.ID); err != "" {
@@ -187,6 +234,14 @@ func New(opts Options) (*Reader, error) {
 			}
 			v.countries[i] = code
 			v.anyCountry = true
+		}
+		own := ""
+		if e.Language != "" {
+			base, problem := language(e.Language)
+			if problem != "" {
+				return nil, errors.New("vocabulary: entry " + strconv.Quote(e.ID) + ": language " + strconv.Quote(e.Language) + " " + problem)
+			}
+			own = base
 		}
 		first := len(folds)
 		add := func(text string, h how) error {
@@ -217,6 +272,34 @@ func New(opts Options) (*Reader, error) {
 			if err := add(text, byName); err != nil {
 				return nil, err
 			}
+			if _, ok := inflectedLanguages[own]; ok {
+				inflected = append(inflected, named{int32(i), text, own})
+			}
+		}
+		var codes []string
+		if len(e.NamesByLanguage) > 0 {
+			codes = slices.Sorted(maps.Keys(e.NamesByLanguage))
+		}
+		for _, code := range codes {
+			base, problem := language(code)
+			switch {
+			case problem != "":
+				return nil, errors.New("vocabulary: entry " + strconv.Quote(e.ID) + ": names_by_language: " + strconv.Quote(code) + " " + problem)
+			case base == "en":
+				return nil, errors.New("vocabulary: entry " + strconv.Quote(e.ID) + ": names_by_language: " + strconv.Quote(code) + " is English: put English names in english")
+			case base == own:
+				return nil, errors.New("vocabulary: entry " + strconv.Quote(e.ID) + ": names_by_language: " + strconv.Quote(code) + " is the entry's language: put those names in names")
+			case len(e.NamesByLanguage[code]) == 0:
+				return nil, errors.New("vocabulary: entry " + strconv.Quote(e.ID) + ": names_by_language: " + strconv.Quote(code) + " has no name")
+			}
+			for _, text := range e.NamesByLanguage[code] {
+				if err := add(text, byName); err != nil {
+					return nil, err
+				}
+				if _, ok := inflectedLanguages[base]; ok {
+					inflected = append(inflected, named{int32(i), text, base})
+				}
+			}
 		}
 		for _, text := range e.English {
 			if err := add(text, byEnglish); err != nil {
@@ -229,6 +312,9 @@ func New(opts Options) (*Reader, error) {
 			}
 		}
 		spellings[i] = folds[first:len(folds):len(folds)]
+	}
+	if len(inflected) > 0 {
+		v.addForms(inflected, spellings)
 	}
 	// A key with spaces also names what its compact form names ("n s" is
 	// "ns" spelt with dots), merged here once so that a lookup that finds
@@ -246,6 +332,77 @@ func New(opts Options) (*Reader, error) {
 	v.near = buildNear(spellings)
 	v.expected, v.example = describeIDs(v.entries)
 	return v, nil
+}
+
+// named is a name of an entry in a language with declension rules.
+type named struct {
+	entry      int32
+	text, lang string
+}
+
+// addForms indexes the inflected forms of the names (forms), once every
+// declared spelling is in, each as a spelling of its entry by byForm, and
+// adds them to the entry's spellings (for the partial names and the
+// nearest entries). A form is left out when a declared spelling folds
+// like it, or like it without its spaces (an id or an abbreviation with
+// spaces: "n s" for "NS"): what the data declares is read as declared. A
+// form two entries share names both.
+func (v *Reader) addForms(names []named, spellings [][]folded) {
+	type form struct {
+		entry int32
+		key   string
+	}
+	var generated []form
+	var keys []string
+	for _, n := range names {
+		keys = forms(n.text, n.lang, keys[:0])
+		for _, k := range keys {
+			generated = append(generated, form{n.entry, k})
+		}
+	}
+	slab := make([]hit, 0, len(generated))
+	kept := make([]folded, 0, len(generated))
+	counts := make([]int32, len(spellings))
+	var buf [64]byte
+next:
+	for _, g := range generated {
+		hits := v.index[g.key]
+		for _, p := range hits {
+			if p.entry == g.entry || p.how != byForm {
+				continue next // its own, or another entry's declared spelling
+			}
+		}
+		if strings.IndexByte(g.key, ' ') >= 0 {
+			for _, p := range v.index[string(appendCompact(buf[:0], g.key))] {
+				if p.how != byForm {
+					continue next // an id or abbreviation spelled with spaces
+				}
+			}
+		}
+		if len(hits) == 0 {
+			slab = append(slab, hit{entry: g.entry, how: byForm})
+			v.index[g.key] = slab[len(slab)-1 : len(slab) : len(slab)]
+		} else {
+			v.index[g.key] = append(hits, hit{entry: g.entry, how: byForm})
+		}
+		kept = append(kept, folded{key: g.key, compact: g.key})
+		counts[g.entry]++
+	}
+	// Each entry's spellings are its declared ones, then its forms, in
+	// one array laid out anew.
+	total := len(kept)
+	for _, list := range spellings {
+		total += len(list)
+	}
+	all := make([]folded, 0, total)
+	at := 0
+	for i, list := range spellings {
+		start := len(all)
+		all = append(all, list...)
+		all = append(all, kept[at:at+int(counts[i])]...)
+		at += int(counts[i])
+		spellings[i] = all[start:len(all):len(all)]
+	}
 }
 
 // Load reads a vocabulary from JSON: an array of entries,
@@ -270,7 +427,7 @@ func Load(r io.Reader) (*Reader, error) {
 
 // describe names a spelling of entry i, as h, for an error of New.
 func (v *Reader) describe(i int32, h how, text string) string {
-	what := [...]string{"id", "name", "English name", "abbreviation"}[h]
+	what := [...]string{"id", "name", "English name", "abbreviation", "inflected form"}[h]
 	return "the " + what + " " + strconv.Quote(text) + " of entry " + strconv.Quote(v.entries[i].ID)
 }
 
@@ -279,7 +436,11 @@ func (v *Reader) describe(i int32, h how, text string) string {
 // put the entry under k, for an error of New.
 func (v *Reader) spelledAs(i int32, h how, k string) string {
 	e := &v.entries[i]
-	texts := [...][]string{{e.ID}, e.Names, e.English, e.Abbreviations}[h]
+	names := e.Names
+	for _, code := range slices.Sorted(maps.Keys(e.NamesByLanguage)) {
+		names = append(slices.Clip(names), e.NamesByLanguage[code]...)
+	}
+	texts := [...][]string{{e.ID}, names, e.English, e.Abbreviations, nil}[h]
 	for _, text := range texts {
 		if tk := key(text); tk == k || (h == byID || h == byAbbreviation) && compact(tk) == k {
 			return text
@@ -306,6 +467,18 @@ func readCountry(s string) (code, problem string) {
 		problem += " (it may mean " + strings.Join(codes, " or ") + ")"
 	}
 	return "", problem
+}
+
+// readLanguage reads a declared language code through the locale owner
+// (kinds/locale), strictly: its base language ("cs" of "cs-CZ"), or what
+// is wrong with it.
+func readLanguage(code string) (base, problem string) {
+	tag, err := locale.Parse(code)
+	if err != nil {
+		return "", "is not a language code as the locale kind writes it (such as \"cs\", \"de\" or \"sk\")"
+	}
+	b, _ := tag.Base()
+	return b.String(), ""
 }
 
 // checkDeclared says what is wrong with a declared spelling, or "".
@@ -342,7 +515,15 @@ func (v *Reader) Entry(id string) (Entry, bool) {
 		return Entry{}, false
 	}
 	e := v.entries[i]
-	return Entry{ID: e.ID, Names: slices.Clone(e.Names), Abbreviations: slices.Clone(e.Abbreviations), English: slices.Clone(e.English), Country: e.Country}, true
+	var byLanguage map[string][]string
+	if e.NamesByLanguage != nil {
+		byLanguage = make(map[string][]string, len(e.NamesByLanguage))
+		for lang, list := range e.NamesByLanguage {
+			byLanguage[lang] = slices.Clone(list)
+		}
+	}
+	return Entry{ID: e.ID, Names: slices.Clone(e.Names), Language: e.Language, NamesByLanguage: byLanguage,
+		Abbreviations: slices.Clone(e.Abbreviations), English: slices.Clone(e.English), Country: e.Country}, true
 }
 
 // Describe returns a few words that name an entry for a reading's meaning:

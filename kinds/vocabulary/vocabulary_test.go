@@ -100,6 +100,13 @@ func TestNewErrors(t *testing.T) {
 		{"no letter", []Entry{e("A", "!!")}, "has no letter or digit"},
 		{"control", []Entry{e("A", "Al\x00pha")}, "control or invisible"},
 		{"invalid utf-8", []Entry{e("A", "Al\xffpha")}, "not valid UTF-8"},
+		{"language a name", []Entry{{ID: "A", Names: []string{"Alpha"}, Language: "Czech"}}, `entry "A": language "Czech" is not a language code`},
+		{"language a country code", []Entry{{ID: "A", Names: []string{"Alpha"}, Language: "cz"}}, `language "cz" is not a language code`},
+		{"names_by_language a name", []Entry{{ID: "A", Names: []string{"Alpha"}, NamesByLanguage: map[string][]string{"German": {"Alpha"}}}}, `names_by_language: "German" is not a language code`},
+		{"names_by_language English", []Entry{{ID: "A", Names: []string{"Alpha"}, NamesByLanguage: map[string][]string{"en": {"Alpha court"}}}}, `"en" is English: put English names in english`},
+		{"names_by_language the own", []Entry{{ID: "A", Names: []string{"Alpha"}, Language: "cs", NamesByLanguage: map[string][]string{"cs-CZ": {"Alfa"}}}}, `"cs-CZ" is the entry's language`},
+		{"names_by_language empty", []Entry{{ID: "A", Names: []string{"Alpha"}, NamesByLanguage: map[string][]string{"de": {}}}}, `"de" has no name`},
+		{"a name in two languages like another's", []Entry{{ID: "A", Names: []string{"Alpha"}, NamesByLanguage: map[string][]string{"de": {"Beta"}}}, e("B", "beta")}, `folds like the name "Beta" of entry "A"`},
 	}
 	for _, tt := range tests {
 		_, err := New(Options{Entries: tt.entries})
@@ -130,6 +137,7 @@ func TestLoadErrors(t *testing.T) {
 		{`{"id": "A"}`, "reading the entries"},
 		{`[{"id": "A", "names": ["Alpha"]}] []`, "data after the array"},
 		{`[]`, "no entries"},
+		{`[{"id": "A", "names": ["Alpha"], "names_by_language": ["Alfa"]}]`, "reading the entries"},
 	} {
 		_, err := Load(strings.NewReader(tt.json))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -281,6 +289,29 @@ func TestNearPrefixes(t *testing.T) {
 		}
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: readings %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// The language fields load, read and come back from Entry as declared, a
+// copy the caller may change.
+func TestLoadLanguages(t *testing.T) {
+	v, err := Load(strings.NewReader(`[{"id": "NS", "names": ["Nejvyšší soud"], "language": "cs",
+		"names_by_language": {"de": ["Oberster Gerichtshof"], "sk": ["Najvyšší súd"]}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := v.Entry("NS")
+	if e.Language != "cs" || len(e.NamesByLanguage) != 2 || e.NamesByLanguage["de"][0] != "Oberster Gerichtshof" {
+		t.Fatalf("entry %+v", e)
+	}
+	e.NamesByLanguage["de"][0] = "changed"
+	if again, _ := v.Entry("NS"); again.NamesByLanguage["de"][0] != "Oberster Gerichtshof" {
+		t.Fatal("Entry shares its names with the reader")
+	}
+	for _, s := range []string{"Oberster Gerichtshof", "Najvyšší súd", "Najvyššieho súdu", "Nejvyšším soudem", "des Obersten Gerichtshofs"} {
+		if id, ok := v.Read(s).Value(); !ok || id != "NS" {
+			t.Errorf("%q does not read as NS", s)
 		}
 	}
 }
