@@ -199,7 +199,7 @@ func keyPlaceholder(key string) string {
 	case generic.Template(key):
 		return "a template that was not filled in"
 	}
-	if uuid.Read(key, uuid.Options{}).Status() == agentinput.StatusAbsent {
+	if uuid.PlaceholderReason(key) != "" {
 		return "an example or a template of an id, not one made for this call"
 	}
 	return ""

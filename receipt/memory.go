@@ -87,11 +87,8 @@ func (m *Memory) Claim(_ context.Context, scope Scope, digest Digest, now time.T
 		}
 		r = &memoryRecord{}
 		m.records[scope] = r
-	} else if r.number != 0 && m.latest[scope.Principal] == r.number {
-		// The record replaced was its principal's latest write: no record
-		// holds that number any more, and nothing is latest until the
-		// principal's next write.
-		delete(m.latest, scope.Principal)
+	} else {
+		m.unmark(scope.Principal, r)
 	}
 	m.last++
 	*r = memoryRecord{digest: digest, token: m.last, lease: now.Add(terms.Lease), expires: now.Add(m.retention())}
@@ -102,18 +99,18 @@ func (m *Memory) Claim(_ context.Context, scope Scope, digest Digest, now time.T
 func (m *Memory) sweep(now time.Time) {
 	for s, r := range m.records {
 		if !now.Before(r.expires) {
-			m.unmark(s)
+			m.unmark(s.Principal, r)
 			delete(m.records, s)
 		}
 	}
 }
 
-// unmark forgets the principal's latest write when scope's record, about
-// to be dropped or replaced, is it: no record would hold its number, and
-// nothing is latest until the principal's next write.
-func (m *Memory) unmark(scope Scope) {
-	if r, ok := m.records[scope]; ok && r.number != 0 && m.latest[scope.Principal] == r.number {
-		delete(m.latest, scope.Principal)
+// unmark forgets the principal's latest write when r, a record of the
+// principal's about to be dropped or replaced, is it: no record would hold
+// its number, and nothing is latest until the principal's next write.
+func (m *Memory) unmark(principal string, r *memoryRecord) {
+	if r.number != 0 && m.latest[principal] == r.number {
+		delete(m.latest, principal)
 	}
 }
 
@@ -170,10 +167,11 @@ func (m *Memory) Commit(_ context.Context, scope Scope, token Token, result []by
 func (m *Memory) Release(_ context.Context, scope Scope, token Token) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if _, err := m.held(scope, token); err != nil {
+	r, err := m.held(scope, token)
+	if err != nil {
 		return err
 	}
-	m.unmark(scope)
+	m.unmark(scope.Principal, r)
 	delete(m.records, scope)
 	return nil
 }

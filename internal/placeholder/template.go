@@ -3,6 +3,7 @@ package placeholder
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Template reports whether s is a template that was not filled in: a
@@ -104,14 +105,30 @@ func TemplateWords() []string {
 // word of it, split at whatever is not a letter or a digit, is a
 // template word.
 func onlyTemplateWords(s string) bool {
-	words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	if len(words) == 0 {
-		return false
-	}
-	for _, w := range words {
-		if !templateWords[strings.ToLower(w)] {
+	var buf [32]byte // the longest template word, lowered, fits
+	words := 0
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			i += n
+			continue
+		}
+		word := buf[:0]
+		for i < len(s) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			if r >= utf8.RuneSelf || len(word) == len(buf) {
+				return false // no template word is that long, or not ASCII
+			}
+			word = append(word, byte(unicode.ToLower(r)))
+			i += n
+		}
+		if !templateWords[string(word)] { // no allocation: a map lookup by a converted key
 			return false
 		}
+		words++
 	}
-	return true
+	return words > 0
 }

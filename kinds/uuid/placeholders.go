@@ -434,6 +434,14 @@ func templateName(s string) bool {
 	if !isIdentifier(s) {
 		return false
 	}
+	if !wrapped && !holdsID(s) {
+		// Every kind word holds "id" (uuid, guid, uid, identifier …), and
+		// folding only lowers the case of an identifier and turns its
+		// separators into spaces: a name without "id" is no run of
+		// template words that names the kind. Most text is that, and
+		// folding it would cost allocations for nothing.
+		return false
+	}
 	if wrapped {
 		// A name in template brackets; "{abc-def}" (hex letters only) is a
 		// broken UUID, not a name.
@@ -450,6 +458,16 @@ func templateName(s string) bool {
 	// into template words where it can be.
 	return templateWordRun(spelling.Fold(s)) || templateWordRun(spelling.Fold(splitCamel(s))) ||
 		len(s) <= 32 && !strings.ContainsAny(s, " _-.") && segments(strings.ToLower(s))
+}
+
+// holdsID reports whether the ASCII s holds "id" in any letter case.
+func holdsID(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i]|0x20 == 'i' && s[i+1]|0x20 == 'd' {
+			return true
+		}
+	}
+	return false
 }
 
 // segments reports whether f is a run of template words without

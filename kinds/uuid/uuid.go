@@ -177,17 +177,61 @@ func readString(v any, raw string) agentinput.Outcome[UUID] {
 	if reason := badCharacter(s); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
 	}
-	body, ok := unwrap(s)
-	if ok {
-		if u, err := guuid.Parse(body); err == nil {
-			return readParsed(u, s, s == body && len(body) == 36 && lowerHex(body), notes)
-		}
-	}
-	if templateShape(body) || templateName(body) || templateName(s) {
-		notes.Add(agentinput.NotePlaceholder, agentinput.Text(s), "a template, not a UUID")
+	switch body, u, c := classify(s); c {
+	case aUUID:
+		return readParsed(u, s, s == body && len(body) == 36 && lowerHex(body), notes)
+	case aTemplate:
+		notes.Add(agentinput.NotePlaceholder, agentinput.Text(s), templateWhy)
 		return agentinput.Placeholder[UUID](notes)
 	}
 	return invalid(v, agentinput.AskInvalid, whyNot(s))
+}
+
+// What a trimmed, printable spelling is (classify).
+const (
+	neither = iota
+	aUUID
+	aTemplate
+)
+
+const templateWhy = "a template, not a UUID"
+
+// classify says what the trimmed, printable spelling s is: a UUID in one of
+// its forms (its body, and the UUID), a template of one, or neither.
+func classify(s string) (body string, u UUID, class int) {
+	body, ok := unwrap(s)
+	if ok {
+		if u, err := guuid.Parse(body); err == nil {
+			return body, u, aUUID
+		}
+	}
+	if templateShape(body) || templateName(body) || templateName(s) {
+		return body, UUID{}, aTemplate
+	}
+	return body, UUID{}, neither
+}
+
+// PlaceholderReason says why Read reads the string s as a placeholder id (absent,
+// with a note): a documented example UUID or a copy of one, the nil or max
+// UUID, a counting sequence, a template ("your-uuid-here", "<id>",
+// "xxxxxxxx-xxxx-4xxx-…"); "" when it does not. It builds no outcome, for a
+// caller that asks only this of many strings that are not UUIDs at all (the
+// factory, of a caller's idempotency key).
+func PlaceholderReason(s string) string {
+	if len(s) > agentinput.MaxScalarBytes || !utf8.ValidString(s) {
+		return ""
+	}
+	t, _ := spelling.Trim(s)
+	if t == "" || badCharacter(t) != "" {
+		return ""
+	}
+	switch _, u, c := classify(t); c {
+	case aUUID:
+		return knownPlaceholder(u)
+	case aTemplate:
+		return templateWhy
+	}
+	return ""
 }
 
 // unwrap returns the body of a braced or urn:uuid: spelling, or s itself,

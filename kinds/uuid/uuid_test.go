@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/oracle"
@@ -225,4 +227,22 @@ func TestAllocations(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { sinkOutcome = Read(v, Options{}) }); n != 0 {
 		t.Errorf("Read(canonical) allocates %v times", n)
 	}
+}
+
+// PlaceholderReason agrees with Read: a string is a placeholder exactly when
+// Read reads it as absent.
+func TestPlaceholderAgreesWithRead(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.OneOf(
+			rapid.SampledFrom([]string{"123e4567-e89b-12d3-a456-426614174000", "your-uuid-here", "<user_id>", "{{ uuid }}",
+				"xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx", "00000000-0000-0000-0000-000000000000", exampleID, "k90000-512", " ",
+				"{4E6A3FAC-9262-4826-91F0-E77195E54C58}", "uuid()", "order-7731", "Identifier", "i-d"}),
+			rapid.String(),
+			rapid.StringMatching(`[ {<\\[]?[0-9a-fxA-FX?-]{30,40}[ }>\\]]?`),
+		).Draw(t, "s")
+		absent := Read(s, Options{}).Status() == agentinput.StatusAbsent
+		if why := PlaceholderReason(s); (why != "") != absent {
+			t.Fatalf("PlaceholderReason(%q) = %q, Read absent %v", s, why, absent)
+		}
+	})
 }
