@@ -350,6 +350,17 @@ type cachedReadings struct {
 }
 
 func codeReadingsUncached(code string) (readings []firstReading, reason string) {
+	for _, sc := range splitCodes {
+		if sc.code == code {
+			// Its own name's readings, never a country's: "sh" was the code
+			// of Serbo-Croatian for decades, St Helena's English no
+			// plausible meaning of it.
+			for _, tag := range sc.tags {
+				readings = append(readings, firstReading{tag: tag})
+			}
+			return readings, code + " is the withdrawn code of " + sc.name + ", written today as one of several languages"
+		}
+	}
 	var lang string // the language reading, canonical
 	if _, err := language.ParseBase(code); err == nil {
 		if t, err := parseTag(code); err == nil {
@@ -466,16 +477,27 @@ func baseOf(tag string) string {
 // as the language in lower case or mixed case ("uk", "Uk"). The country
 // goes first, as in codeReadings.
 func addCapitalsCountry(t string, readings []firstReading, reason string) ([]firstReading, string) {
-	if len(t) != 2 || !allLetters(t) || strings.ToUpper(t) != t || reason != "" ||
-		len(readings) != 1 || readings[0].country != "" {
+	if len(t) != 2 || !allLetters(t) || strings.ToUpper(t) != t || len(readings) == 0 {
+		return readings, reason
+	}
+	for _, r := range readings {
+		if r.country != "" {
+			return readings, reason
+		}
+	}
+	if reason != "" && len(readings) == 1 {
 		return readings, reason
 	}
 	alpha2, lang := capitalsCountry(t)
-	if lang == "" || baseOf(lang) == baseOf(readings[0].tag) {
+	if lang == "" || len(readings) == 1 && baseOf(lang) == baseOf(readings[0].tag) {
 		return readings, reason
 	}
-	return []firstReading{{tag: lang, country: alpha2}, readings[0]},
-		strings.ToLower(t) + " is a language code, and " + t + " in capitals the code of a country whose language is another"
+	capitals := strings.ToLower(t) + " is a language code, and " + t + " in capitals the code of a country whose language is another"
+	if reason != "" {
+		// A split code's readings ("SH": Serbo-Croatian's, and St Helena's).
+		capitals = reason + "; " + t + " in capitals is also the code of a country whose language is another"
+	}
+	return append([]firstReading{{tag: lang, country: alpha2}}, readings...), capitals
 }
 
 // capitalsCountry returns the country a two-letter code in capitals names
