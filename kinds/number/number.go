@@ -13,7 +13,11 @@ type Options struct {
 	// Min and Max bound the value when set.
 	Min, Max *Decimal
 	// Clamp replaces a value outside [Min, Max] by the nearest bound, with
-	// a note, instead of asking (the page-size rule).
+	// a note, instead of asking (the page-size rule), when the value has
+	// the sign of that bound: a value beyond it of the right sign. A value
+	// on the other side of zero, or zero itself below a bound that is not
+	// zero, is outside the property's domain and asks out_of_range (a page
+	// size of -5 or 0 is never 1).
 	Clamp bool
 	// Convention is the declared decimal-mark convention of the field
 	// (see ConventionFor); the zero Convention declares none.

@@ -3,6 +3,7 @@ package number
 import (
 	"encoding/json"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -360,6 +361,47 @@ func TestAgreesWithReference(t *testing.T) {
 		in := numberish(t)
 		if msg := disagreement(in, Read(in, Options{})); msg != "" {
 			t.Fatal(msg)
+		}
+	})
+}
+
+// TestPropertyClampSign: under Clamp, a whole number outside [Min, Max]
+// reads as the bound it is beyond exactly when it has that bound's sign
+// (issue 33); on the other side of zero, or zero below a bound that is not
+// zero, it is the ask out_of_range. Inside the range it is itself.
+func TestPropertyClampSign(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lo := rapid.IntRange(-50, 50).Draw(t, "min")
+		hi := rapid.IntRange(lo, lo+100).Draw(t, "max")
+		v := rapid.IntRange(-200, 200).Draw(t, "value")
+		min, max := FromInt64(int64(lo)), FromInt64(int64(hi))
+		opts := Options{Integer: rapid.Bool().Draw(t, "integer"), Min: &min, Max: &max, Clamp: true}
+		in := any(json.Number(strconv.Itoa(v)))
+		if rapid.Bool().Draw(t, "as a string") {
+			in = strconv.Itoa(v)
+		}
+		o := Read(in, opts)
+		sign := func(n int) int { return map[bool]int{true: 1, false: 0}[n > 0] - map[bool]int{true: 1, false: 0}[n < 0] }
+		want, clamped := v, false
+		switch {
+		case v < lo && sign(v) == sign(lo):
+			want, clamped = lo, true
+		case v > hi && sign(v) == sign(hi):
+			want, clamped = hi, true
+		case v < lo || v > hi:
+			if a, ok := o.Ask(); !ok || a.Code != agentinput.AskOutOfRange {
+				j, _ := o.MarshalJSON()
+				t.Fatalf("Read(%v) in [%d, %d]: %s, want out_of_range: outside the domain, not clamped", in, lo, hi, j)
+			}
+			return
+		}
+		d, ok := o.Value()
+		if !ok || d.Compare(FromInt64(int64(want))) != 0 {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%v) in [%d, %d]: %s, want %d", in, lo, hi, j, want)
+		}
+		if got := slices.ContainsFunc(o.Notes(), func(n agentinput.Note) bool { return n.Code == agentinput.NoteClamped }); got != clamped {
+			t.Fatalf("Read(%v) in [%d, %d]: note clamped %v, want %v", in, lo, hi, got, clamped)
 		}
 	})
 }

@@ -348,7 +348,7 @@ func (sc *scan) ambiguous(raw any, notes agentinput.Notes, s sep, opts Options) 
 		d       Decimal
 		meaning string
 	}{{whole, s.name() + " groups thousands"}, {frac, s.name() + " is the decimal mark"}} {
-		if !opts.Clamp && !inRange(r.d, opts) {
+		if !inRange(r.d, opts) && !clamps(r.d, opts) {
 			continue
 		}
 		readings = append(readings, agentinput.Reading{Value: json.RawMessage(r.d.String()), Meaning: r.meaning})
@@ -484,16 +484,40 @@ func finish(raw any, d Decimal, notes agentinput.Notes, opts Options) agentinput
 	return agentinput.Value(d, notes)
 }
 
+// clamps reports whether the property clamps d, a value outside its
+// range: it clamps, and d has the sign of the bound it is beyond. A
+// negative page size is outside the domain, not beyond the least bound of
+// 1 (issue 33): it asks, as does 0 below a bound of 1.
+func clamps(d Decimal, opts Options) bool {
+	if !opts.Clamp {
+		return false
+	}
+	if opts.Min != nil && d.Compare(*opts.Min) < 0 {
+		return d.sign() == opts.Min.sign()
+	}
+	if opts.Max != nil && d.Compare(*opts.Max) > 0 {
+		return d.sign() == opts.Max.sign()
+	}
+	return true
+}
+
 func outOfRange(raw any, d, bound Decimal, which string, notes agentinput.Notes, opts Options) agentinput.Outcome[Decimal] {
-	if opts.Clamp {
+	if clamps(d, opts) {
 		notes = notes.Resolve(agentinput.JSONValue(d))
 		notes.AddStep(agentinput.NoteClamped, agentinput.JSONValue(d), agentinput.Spelling{}, which)
 		return agentinput.Value(bound, notes)
 	}
+	reason := "it is outside the accepted range"
+	if opts.Clamp {
+		reason = "it is outside the accepted range, on the other side of zero from its nearest bound, so it is not clamped"
+		if d.IsZero() {
+			reason = "it is outside the accepted range, and zero is not clamped to a bound that is not zero"
+		}
+	}
 	return agentinput.Asking[Decimal](agentinput.Ask{
 		Code:     agentinput.AskOutOfRange,
 		Received: agentinput.Received(raw),
-		Reason:   "it is outside the accepted range",
+		Reason:   reason,
 		Expected: Expected(opts),
 		Hint:     "Send a number in range, for example " + bound.String() + ", " + which,
 	})
