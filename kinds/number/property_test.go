@@ -381,7 +381,9 @@ func TestPropertyClampSign(t *testing.T) {
 			in = strconv.Itoa(v)
 		}
 		o := Read(in, opts)
-		sign := func(n int) int { return map[bool]int{true: 1, false: 0}[n > 0] - map[bool]int{true: 1, false: 0}[n < 0] }
+		sign := func(n int) int {
+			return map[bool]int{true: 1, false: 0}[n > 0] - map[bool]int{true: 1, false: 0}[n < 0]
+		}
 		want, clamped := v, false
 		switch {
 		case v < lo && sign(v) == sign(lo):
