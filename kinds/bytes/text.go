@@ -116,7 +116,7 @@ func readsAsWords(s string) bool {
 
 // The shapes of a run of ASCII letters and digits.
 const (
-	shapeDigits = iota
+	shapeDigits   = iota
 	shapeWord     // lower case, or one capital and lower case
 	shapeCapitals // capitals only, more than one
 	shapeMixed    // letters and digits, or letters in no word's case
