@@ -119,3 +119,32 @@ func capital(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// TestPropertyFormatPattern: a date or time format written where a value
+// goes is a placeholder that says the value is not known, in any case,
+// order, separator and brackets; a field letter too few, a code of two
+// letters or a word is not (issue 33).
+func TestPropertyFormatPattern(t *testing.T) {
+	for _, s := range []string{"hmm", "MD", "DD", "mmm", "yes", "Monday", "2026-MM-DD", "YYYY-MM-DD 2026", "dd.mm.yyyy!"} {
+		if Unknown(s) {
+			t.Errorf("Unknown(%q): not a format", s)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		fields := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"YYYY", "YY", "MM", "M", "DD", "D", "HH", "hh", "mm", "SS", "ss"}), 2, 5, func(s string) byte { return s[0] | 0x20 }).Draw(t, "fields")
+		sep := rapid.SampledFrom([]string{"-", ".", "/", ":", " ", "", ", "}).Draw(t, "separator")
+		s := strings.Join(fields, sep)
+		letters := len(strings.Join(fields, ""))
+		if rapid.Bool().Draw(t, "lower") {
+			s = strings.ToLower(s)
+		}
+		if rapid.Bool().Draw(t, "bracketed") {
+			s = "[" + s + "]"
+		}
+		w := rapid.SampledFrom([]string{"", " ", `"`}).Draw(t, "wrap")
+		s = w + s + w
+		if got := Unknown(s); got != (letters >= 4) {
+			t.Fatalf("Unknown(%q) = %v, with %d field letters", s, got, letters)
+		}
+	})
+}
