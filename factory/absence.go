@@ -118,12 +118,17 @@ func placeholder[T any](o agentinput.Outcome[T], raw any, p *Property) agentinpu
 		return missing[T](raw, p)
 	}
 	if p.Mode == ModeWrite {
+		hint := "Send the value you mean" + exampleClause(p) + ", or leave " + propertyName(p) + " out to send none"
+		if p.Collection {
+			// A list: "none" may mean no items, which [] says (issue 32).
+			hint = "Send [] for no items, or the items you mean" + exampleClause(p) + ", or leave " + propertyName(p) + " out to send none"
+		}
 		return agentinput.Asking[T](agentinput.Ask{
 			Code:     agentinput.AskPlaceholderOnWrite,
 			Received: agentinput.Received(raw),
 			Reason:   "it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does",
 			Expected: p.Expected,
-			Hint:     "Send the value you mean" + exampleClause(p) + ", or leave " + propertyName(p) + " out to send none",
+			Hint:     hint,
 		})
 	}
 	return o

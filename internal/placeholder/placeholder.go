@@ -257,3 +257,42 @@ func formatPattern(t string) bool {
 	}
 	return distinct && letters >= 4
 }
+
+// noneWords are the words that say "none of them" in the library's
+// languages, as the first word of a list property's value: English none,
+// no, nothing, zero, empty; Czech žádný, nic; Slovak žiadny, nič; German
+// kein, nichts; French aucun, rien; Spanish ninguno, nada; Italian
+// nessuno, niente, nulla; Polish żaden, brak, nic; Portuguese nenhum,
+// nada; Dutch geen, niets; Swedish, Danish and Norwegian ingen, inga,
+// inget, ingenting; Hungarian semmi, egyik sem; Romanian niciunul, nimic.
+var noneWords = map[string]bool{
+	"none": true, "no": true, "nothing": true, "zero": true, "empty": true, "nil": true, "null": true,
+	"žádný": true, "žádná": true, "žádné": true, "žádní": true, "nic": true,
+	"žiadny": true, "žiadna": true, "žiadne": true, "nič": true,
+	"kein": true, "keine": true, "keiner": true, "keines": true, "nichts": true,
+	"aucun": true, "aucune": true, "rien": true,
+	"ninguno": true, "ninguna": true, "nada": true,
+	"nessuno": true, "nessuna": true, "niente": true, "nulla": true,
+	"żaden": true, "żadna": true, "żadne": true, "brak": true,
+	"nenhum": true, "nenhuma": true,
+	"geen": true, "niets": true,
+	"ingen": true, "inga": true, "inget": true, "ingenting": true,
+	"semmi": true, "egyik": true,
+	"niciunul": true, "niciuna": true, "nimic": true,
+}
+
+// NoItems reports whether a decoded JSON value is a string that says "no
+// items" in words, as a model writes it for a list property: one to four
+// words, the first of noneWords ("none at all", "no tags", "žádné",
+// "keine Tags", "nothing"), in any letter case and within surrounding
+// quotes. A list property that asks about such a value says that [] is
+// the empty list (issue 32).
+func NoItems(v any) bool {
+	s, ok := v.(string)
+	if !ok || len(s) > maxUnknownBytes {
+		return false
+	}
+	t, _ := spelling.Trim(s)
+	words := strings.Fields(strings.ToLower(t))
+	return len(words) >= 1 && len(words) <= 4 && noneWords[strings.Trim(words[0], ".,!")]
+}

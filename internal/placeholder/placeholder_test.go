@@ -2,6 +2,7 @@ package placeholder
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,6 +146,36 @@ func TestPropertyFormatPattern(t *testing.T) {
 		s = w + s + w
 		if got := Unknown(s); got != (letters >= 4) {
 			t.Fatalf("Unknown(%q) = %v, with %d field letters", s, got, letters)
+		}
+	})
+}
+
+// TestPropertyNoItems: a word for "none" in the library's languages, alone
+// or with up to three words after it, in any case and quotes, says "no
+// items"; a value that starts with another word, or is longer, does not.
+func TestPropertyNoItems(t *testing.T) {
+	for _, s := range []string{"tax", "not none", "tax, none", "none of the five tags we discussed yesterday", "", "nobody"} {
+		if NoItems(s) {
+			t.Errorf("NoItems(%q)", s)
+		}
+	}
+	var words []string
+	for w := range noneWords {
+		words = append(words, w)
+	}
+	slices.Sort(words)
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.SampledFrom(words).Draw(t, "word")
+		rest := rapid.SliceOfN(rapid.SampledFrom([]string{"at", "all", "tags", "of", "them", "Tags", "please"}), 0, 3).Draw(t, "rest")
+		s := strings.Join(append([]string{w}, rest...), " ")
+		if rapid.Bool().Draw(t, "upper") {
+			s = strings.ToUpper(s)
+		}
+		if rapid.Bool().Draw(t, "quoted") {
+			s = `"` + s + `"`
+		}
+		if !NoItems(s) {
+			t.Fatalf("NoItems(%q) is false", s)
 		}
 	})
 }
