@@ -84,6 +84,24 @@ func Read(v any, opts Options) agentinput.Outcome[Decimal] {
 		if isSpecial(t) {
 			p = scanSpecial
 		}
+		if p == scanWord {
+			if o, ok := readWord(v, t, from, notes, opts); ok {
+				return o
+			}
+		}
+		if p == scanWord || p == scanCurrency {
+			// An example from the input when it names a number ("five
+			// items", "€50"): never one it did not (issue 32).
+			if d, ok := exampleFrom(t, opts); ok {
+				return agentinput.Asking[Decimal](agentinput.Ask{
+					Code:     agentinput.AskInvalid,
+					Received: agentinput.Received(v),
+					Reason:   p.reason(),
+					Expected: Expected(opts),
+					Hint:     sendFrom(d),
+				})
+			}
+		}
 		return ask(v, opts, agentinput.AskInvalid, p.reason())
 	}
 	r := sc.interpret(from, &notes, opts)
@@ -485,20 +503,29 @@ func finish(raw any, d Decimal, notes agentinput.Notes, opts Options) agentinput
 }
 
 // clamps reports whether the property clamps d, a value outside its
-// range: it clamps, and d has the sign of the bound it is beyond. A
-// negative page size is outside the domain, not beyond the least bound of
-// 1 (issue 33): it asks, as does 0 below a bound of 1.
+// range: it clamps, and d is not on the other side of zero from the bound
+// it is beyond. A negative page size is outside the domain, not beyond
+// the least bound of 1 (issue 33): it asks; 0 below a bound of 1 is
+// beyond it, and is clamped, as is anything beyond a bound of its sign.
 func clamps(d Decimal, opts Options) bool {
 	if !opts.Clamp {
 		return false
 	}
 	if opts.Min != nil && d.Compare(*opts.Min) < 0 {
-		return d.sign() == opts.Min.sign()
+		return sameSide(d, *opts.Min)
 	}
 	if opts.Max != nil && d.Compare(*opts.Max) > 0 {
-		return d.sign() == opts.Max.sign()
+		return sameSide(d, *opts.Max)
 	}
 	return true
+}
+
+// sameSide reports whether d, beyond bound, is not on the other side of
+// zero from it: zero is on the side of every bound that is not zero, and
+// a value beyond a bound of zero is always on its other side.
+func sameSide(d, bound Decimal) bool {
+	b := bound.sign()
+	return b != 0 && d.sign() != -b
 }
 
 func outOfRange(raw any, d, bound Decimal, which string, notes agentinput.Notes, opts Options) agentinput.Outcome[Decimal] {
@@ -510,9 +537,6 @@ func outOfRange(raw any, d, bound Decimal, which string, notes agentinput.Notes,
 	reason := "it is outside the accepted range"
 	if opts.Clamp {
 		reason = "it is outside the accepted range, on the other side of zero from its nearest bound, so it is not clamped"
-		if d.IsZero() {
-			reason = "it is outside the accepted range, and zero is not clamped to a bound that is not zero"
-		}
 	}
 	return agentinput.Asking[Decimal](agentinput.Ask{
 		Code:     agentinput.AskOutOfRange,
