@@ -272,3 +272,24 @@ func Key(s string) string {
 	}
 	return b.String()
 }
+
+// invertingPrefixes are the prefixes that, glued to a word, invert it
+// ("unpublished", "nonbinding", "disabled", "inactive", "deactivated",
+// Czech and Slovak "nepublikováno", German "unveröffentlicht", Dutch
+// "onbekend", Polish "niepublikowany", Portuguese "desativado"), as they
+// fold: a spelling that is one of them and a word never means the word
+// (issue 33). A single letter (Italian "s-", Swedish "o-") inverts too
+// rarely to be read so.
+var invertingPrefixes = []string{"un", "non", "dis", "in", "im", "il", "ir", "de", "des", "anti", "ne", "nie", "niet", "on", "no", "nao", "nicht", "mis"}
+
+// InvertsByPrefix reports whether the spelling s is the word w with an
+// inverting prefix glued to it, or joined by a hyphen or a space
+// ("unpublished", "un-published" for "published"), compared as Key folds
+// them with the spaces left out: an ask never offers w as a reading of s.
+func InvertsByPrefix(s, w string) bool {
+	ks, kw := strings.ReplaceAll(Key(s), " ", ""), strings.ReplaceAll(Key(w), " ", "")
+	if kw == "" || len(ks) <= len(kw) || !strings.HasSuffix(ks, kw) {
+		return false
+	}
+	return slices.Contains(invertingPrefixes, ks[:len(ks)-len(kw)])
+}

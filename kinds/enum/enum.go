@@ -338,7 +338,18 @@ func (e *Reader) readCompacted(v any, s, f, c string, values []int32, notes agen
 		return e.ask(v, agentinput.AskAmbiguous, "it matches "+strconv.Itoa(len(values))+" declared values once case and separators are ignored", readings)
 	}
 	if found := e.candidates(f, c); len(found) > 0 {
-		reason, readings := e.readings(found, f)
+		// A value the spelling inverts by a prefix ("unpublished" for
+		// "published") is never offered (issue 33).
+		kept := found[:0:0]
+		for _, x := range found {
+			if !spelling.InvertsByPrefix(s, e.values[x.value]) {
+				kept = append(kept, x)
+			}
+		}
+		if len(kept) == 0 {
+			return e.ask(v, agentinput.AskInvalid, "it is a declared value with a prefix that inverts it; a property names one value and cannot exclude one", nil)
+		}
+		reason, readings := e.readings(kept, f)
 		return e.ask(v, agentinput.AskAmbiguous, reason, readings)
 	}
 	return e.ask(v, agentinput.AskInvalid, "it is not one of the declared values", nil)

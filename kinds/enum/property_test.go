@@ -167,6 +167,9 @@ func refWord(s string, spec Options) (refResult, bool) {
 	if len(words) > maxWordValues {
 		words = nil
 	}
+	// A value the spelling inverts by a prefix is never offered.
+	inverted := func(v string) bool { return spelling.InvertsByPrefix(t, v) }
+	near, inflected, words = slices.DeleteFunc(near, inverted), slices.DeleteFunc(inflected, inverted), slices.DeleteFunc(words, inverted)
 	classes := 0
 	var union []string
 	for _, found := range [][]string{near, inflected, words} {
@@ -669,6 +672,36 @@ func TestPropertySameJSONNumber(t *testing.T) {
 		}
 		if _, ok := e.Read(spell).Value(); ok && !slices.Contains(values, spell) {
 			t.Fatalf("Read(%q), a string, of %v is a value", spell, values)
+		}
+	})
+}
+
+// TestPropertyInvertingPrefix: a declared value with an inverting prefix
+// glued to it or joined by a hyphen ("unpublished", "non-binding",
+// "nepublikovano") is never read as that value and never offered it as a
+// reading (issue 33).
+func TestPropertyInvertingPrefix(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := drawSpec(t)
+		e, err := New(spec)
+		if err != nil {
+			t.Skip(err.Error())
+		}
+		v := rapid.SampledFrom(spec.Values).Draw(t, "value")
+		p := rapid.SampledFrom([]string{"un", "non", "dis", "in", "de", "ne", "nie", "on", "Un", "NON"}).Draw(t, "prefix")
+		s := p + rapid.SampledFrom([]string{"", "-"}).Draw(t, "joint") + v
+		if slices.ContainsFunc(spec.Values, func(x string) bool { return fold(x) == fold(s) || compact(fold(x)) == compact(fold(s)) }) {
+			t.Skip("the prefixed spelling is itself a declared value")
+		}
+		o := e.Read(s)
+		if got, ok := o.Value(); ok && got == v {
+			t.Fatalf("Read(%q) = %q, the value it inverts", s, got)
+		}
+		a, _ := o.Ask()
+		for _, r := range a.Readings {
+			if string(r.Value) == strconv.Quote(v) {
+				t.Fatalf("Read(%q) offers %s, the value it inverts", s, r.Value)
+			}
 		}
 	})
 }
