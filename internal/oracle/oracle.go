@@ -207,8 +207,38 @@ func FindAsk(a agentinput.Ask, input string) *Violation {
 		return fail(RuleAsk, nil, "%s: ask %s has no expected", input, a.Code)
 	case strings.TrimSpace(a.Hint) == "":
 		return fail(RuleAsk, nil, "%s: ask %s has no hint", input, a.Code)
+	case repeatsRefused(a):
+		return fail(RuleAsk, nil, "%s: ask %s offers back what it refused as its example: %s", input, a.Code, a.Hint)
 	}
 	return nil
+}
+
+// repeatsRefused reports whether an ask's hint gives, as its example, the
+// very value it refused ("for example 50" after refusing 50): an ask never
+// leads back into the mistake (issue 32).
+func repeatsRefused(a agentinput.Ask) bool {
+	const marker = "for example "
+	received := string(a.Received)
+	if received == "" || received == "null" {
+		return false
+	}
+	for h := a.Hint; ; {
+		i := strings.Index(h, marker)
+		if i < 0 {
+			return false
+		}
+		h = h[i+len(marker):]
+		if strings.HasPrefix(h, received) {
+			rest := h[len(received):]
+			if rest == "" || !isWordByte(rest[0]) {
+				return true
+			}
+		}
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // goErrors are fragments of Go error strings from the standard library

@@ -260,3 +260,24 @@ func TestCost(t *testing.T) {
 		t.Errorf("16 times the work: %d allocs, %d bytes; once: %d allocs, %d bytes", a16, b16, a1, b1)
 	}
 }
+
+// An ask that offers back, as its example, the value it refused breaks the
+// ask rule; a longer number that starts with it does not.
+func TestFindAskRepeatsRefused(t *testing.T) {
+	base := agentinput.Ask{Code: agentinput.AskInvalid, Expected: "a number", Reason: "no"}
+	for _, c := range []struct {
+		received, hint string
+		bad            bool
+	}{
+		{`50`, "Send the number alone as a JSON number, for example 50", true},
+		{`"c2f1"`, `Send id with a value, for example "c2f1"`, true},
+		{`5`, "Send the number alone as a JSON number, for example 50", false},
+		{`"five"`, "Send the number alone as a JSON number, for example 5", false},
+	} {
+		a := base
+		a.Received, a.Hint = json.RawMessage(c.received), c.hint
+		if got := FindAsk(a, c.received) != nil; got != c.bad {
+			t.Errorf("FindAsk(received %s, hint %q) violation %v, want %v", c.received, c.hint, got, c.bad)
+		}
+	}
+}
