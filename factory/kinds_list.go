@@ -104,7 +104,8 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		},
 		items: func(raw any) (*slot, []indexedAsk) {
 			it := list.ReadItems(raw)
-			if it.Status() != agentinput.StatusValue {
+			if it.Status() != agentinput.StatusValue || it.Lone() {
+				// A lone value never split is asked about as the list.
 				return nil, nil
 			}
 			var good []slot

@@ -157,6 +157,12 @@ func (it Items[T]) Ask() (agentinput.Ask, bool) {
 	return *it.ask, true
 }
 
+// Lone reports whether the list is one lone value that was never split (a
+// string or a scalar read as a one-item list): an ask about it names no
+// index, so a caller reporting items by path reports the list's own ask
+// (issue 32: never "the item at index 0" of an unsplit string).
+func (it Items[T]) Lone() bool { return it.lone }
+
 // All returns the items that were not dropped, in list order.
 func (it Items[T]) All() []Item[T] { return it.items }
 
@@ -322,28 +328,32 @@ func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
 	if allValues {
 		addReading(it.Values(), it.notes, false)
 	}
+	// A reading the item kind reads as values it refuses ("1,5" is 1.5 on
+	// a property of whole numbers: not_whole, out_of_range) is a meaning
+	// too: a split never silently stands in for it.
+	refused := isRefused(o)
 	text, _ := whole.(string)
 	strong := strongParts(text)
 	if len(strong) >= 2 && len(strong) != len(it.items) {
-		values, ok := make([]T, 0, len(strong)), true
+		values, ok, refusedItem := make([]T, 0, len(strong)), true, false
 		for i, p := range strong {
-			if value, isValue := l.readItem(p, i).Value(); isValue {
+			io := l.readItem(p, i)
+			if value, isValue := io.Value(); isValue {
 				values = append(values, value)
-			} else {
-				ok = false
-				break
+				continue
 			}
+			ok = false
+			if isRefused(io) {
+				refusedItem = true
+				continue
+			}
+			refusedItem = false
+			break
 		}
 		if ok {
 			addReading(values, agentinput.Notes{}, false)
 		}
-	}
-	// A whole the item kind reads as one value it refuses ("1,5" is 1.5 on
-	// a property of whole numbers: not_whole, out_of_range) is a meaning
-	// too: a split never silently stands in for it.
-	refused := false
-	if a, ok := o.Ask(); ok && (a.Code == agentinput.AskNotWhole || a.Code == agentinput.AskOutOfRange) {
-		refused = true
+		refused = refused || refusedItem
 	}
 	switch {
 	case refused && len(plausible) == 0:
@@ -354,10 +364,14 @@ func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
 		for i, r := range plausible {
 			rs[i] = agentinput.Reading{Value: json.RawMessage(r.text), Meaning: countItems(len(r.values)) + ": the string " + separatorNames(whole)}
 		}
+		reason := "as one item it is refused (" + fa.Reason + "), and split it reads as a list"
+		if !isRefused(o) {
+			reason = "split at its strong separators it holds an item this property refuses, and split at every separator it reads as a list"
+		}
 		*it = Items[T]{ask: &agentinput.Ask{
 			Code:     agentinput.AskAmbiguous,
 			Received: agentinput.Received(v),
-			Reason:   "as one item it is refused (" + fa.Reason + "), and split it reads as a list",
+			Reason:   reason,
 			Expected: l.expected,
 			Hint:     "Send the list you mean as a JSON array",
 			Readings: rs,
@@ -402,6 +416,13 @@ func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
 	default:
 		*it = l.oneItem(v, whole, o)
 	}
+}
+
+// isRefused reports whether o is the item kind's ask about a value it
+// read and refuses: not_whole or out_of_range.
+func isRefused[T any](o agentinput.Outcome[T]) bool {
+	a, ok := o.Ask()
+	return ok && (a.Code == agentinput.AskNotWhole || a.Code == agentinput.AskOutOfRange)
 }
 
 // strongItems is the list of the items of text split at its strong
