@@ -393,3 +393,39 @@ func JSONText[T any](v T) string {
 	}
 	return string(b)
 }
+
+// ReadingsRead returns what is wrong with an outcome's readings, or "":
+// every reading an ask offers, sent back through read, reads as a value
+// (issue 33: a reading is what to send next, and one that is refused
+// when sent leads back into an ask). Notes are allowed: a reading written
+// so that it reads back ("sme" for Northern Sami's "se") may read with one.
+func ReadingsRead[T any](read func(any) agentinput.Outcome[T], o agentinput.Outcome[T]) string {
+	a, ok := o.Ask()
+	if !ok {
+		return ""
+	}
+	for _, r := range a.Readings {
+		var v any
+		if err := decode(r.Value, &v); err != nil {
+			return fmt.Sprintf("reading %s is not JSON", r.Value)
+		}
+		back := read(v)
+		if _, ok := back.Value(); !ok {
+			enc, _ := back.MarshalJSON()
+			return fmt.Sprintf("reading %s does not read as a value when sent back: %s", r.Value, enc)
+		}
+	}
+	return ""
+}
+
+// Spellings returns the inputs of the rows of the cases.txt at path, as
+// decoded JSON values: the members of every spelling class a kind's table
+// names, for properties that draw from them.
+func Spellings(t testing.TB, path string) []any {
+	t.Helper()
+	var out []any
+	for _, r := range casefile.Load(t, path).Rows() {
+		out = append(out, r.Input)
+	}
+	return out
+}

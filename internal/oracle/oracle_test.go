@@ -281,3 +281,25 @@ func TestFindAskRepeatsRefused(t *testing.T) {
 		}
 	}
 }
+
+// ReadingsRead finds a reading that is refused when sent back, and passes
+// readings that read.
+func TestReadingsRead(t *testing.T) {
+	read := func(v any) agentinput.Outcome[string] {
+		if s, _ := v.(string); s == "good" {
+			return agentinput.Value("good", agentinput.Notes{})
+		}
+		return agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskAmbiguous, Received: agentinput.Received(v), Expected: "x", Hint: "y",
+			Readings: []agentinput.Reading{{Value: json.RawMessage(`"good"`)}, {Value: json.RawMessage(`"bad"`)}}})
+	}
+	if msg := ReadingsRead(read, read("x")); !strings.Contains(msg, `"bad"`) {
+		t.Errorf("ReadingsRead of a refused reading: %q", msg)
+	}
+	ok := func(v any) agentinput.Outcome[string] {
+		return agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskAmbiguous, Received: agentinput.Received(v), Expected: "x", Hint: "y",
+			Readings: []agentinput.Reading{{Value: json.RawMessage(`"good"`)}}})
+	}
+	if msg := ReadingsRead(read, ok("x")); msg != "" {
+		t.Errorf("ReadingsRead of readings that read: %q", msg)
+	}
+}
