@@ -286,10 +286,38 @@ var invertingPrefixes = []string{"un", "non", "dis", "in", "im", "il", "ir", "de
 // inverting prefix glued to it, or joined by a hyphen or a space
 // ("unpublished", "un-published" for "published"), compared as Key folds
 // them with the spaces left out: an ask never offers w as a reading of s.
-func InvertsByPrefix(s, w string) bool {
-	ks, kw := strings.ReplaceAll(Key(s), " ", ""), strings.ReplaceAll(Key(w), " ", "")
+func InvertsByPrefix(s, w string) bool { return KeyInverts(InvertingKey(s), w) }
+
+// InvertingKey is the key InvertsByPrefix compares a spelling by (Key,
+// without spaces), or "" when the spelling may start with no inverting
+// prefix: made once for a spelling compared with many words.
+func InvertingKey(s string) string {
+	if !MayBeInverted(s) {
+		return ""
+	}
+	return strings.ReplaceAll(Key(s), " ", "")
+}
+
+// KeyInverts is InvertsByPrefix of the spelling whose InvertingKey is ks.
+func KeyInverts(ks, w string) bool {
+	if ks == "" {
+		return false
+	}
+	kw := strings.ReplaceAll(Key(w), " ", "")
 	if kw == "" || len(ks) <= len(kw) || !strings.HasSuffix(ks, kw) {
 		return false
 	}
 	return slices.Contains(invertingPrefixes, ks[:len(ks)-len(kw)])
+}
+
+// MayBeInverted reports whether s may start with an inverting prefix: its
+// first letter, in either case, is the first letter of one (u, n, d, i, a,
+// o, m), or not ASCII ("não"). A spelling that may not is never inverted
+// by a prefix, and InvertsByPrefix folds nothing for it.
+func MayBeInverted(s string) bool {
+	if s == "" {
+		return false
+	}
+	c := s[0] | 0x20
+	return s[0] >= utf8.RuneSelf || c == 'u' || c == 'n' || c == 'd' || c == 'i' || c == 'a' || c == 'o' || c == 'm'
 }

@@ -447,8 +447,8 @@ func exactName(ix *nameIndex, k string) ([]string, bool) {
 	// An official form that lost its of ("Yemen, Rep." turned around is
 	// "Republic Yemen").
 	for _, f := range officialFormsWithoutOf() {
-		if rest, found := strings.CutPrefix(k, f+" "); found {
-			if codes, ok := ix.names[rest]; ok {
+		if len(k) > len(f)+1 && k[len(f)] == ' ' && k[:len(f)] == f {
+			if codes, ok := ix.names[k[len(f)+1:]]; ok {
 				return codes, true
 			}
 		}
@@ -481,14 +481,22 @@ var looseWords = [...]string{"the", "of", "and"}
 // two other words, or "" when that is k. A loose word at either end stays:
 // "Trinidad and" is part of a name, not a name without its and.
 func looseKey(k string) string {
-	words := strings.Fields(k)
+	// Whether an inner word is loose, before anything is allocated: a key
+	// is words joined by single spaces.
+	first, last := strings.IndexByte(k, ' '), strings.LastIndexByte(k, ' ')
+	if first < 0 || first == last {
+		return ""
+	}
 	found := false
-	for i := 1; i+1 < len(words); i++ {
-		found = found || slices.Contains(looseWords[:], words[i])
+	for inner := k[first+1 : last]; inner != "" && !found; {
+		w, rest, _ := strings.Cut(inner, " ")
+		found = slices.Contains(looseWords[:], w)
+		inner = rest
 	}
 	if !found {
 		return ""
 	}
+	words := strings.Fields(k)
 	out := []string{words[0]}
 	for i := 1; i+1 < len(words); i++ {
 		if !slices.Contains(looseWords[:], words[i]) {

@@ -226,8 +226,26 @@ func firstWords(t string) bool {
 	if strings.HasSuffix(t, "=") {
 		return false // base64's padding ("NA==" is the base64 of "4"), or a key with no value, which firstPairs reads
 	}
-	w := scanWords(t, true)
+	return firstScanned(scanWords(t, true))
+}
+
+// firstScanned is firstWords of what scanWords found.
+func firstScanned(w scannedWords) bool {
 	return w.known && !w.move && w.allFirst && !(w.fillers > 0 && w.others == 0)
+}
+
+// classify sorts a trimmed string outside the token class: it names a
+// later page (laterPage), or it is of the first-call class (firstCall),
+// or neither. A string without brackets is scanned once for both.
+func classify(t string) (later, first bool) {
+	w := scanWords(t, false)
+	if w.known && w.numbers <= 1 && (w.move || w.later) || laterWords(withoutTotal(t)) || laterPairs(t) {
+		return true, false
+	}
+	if strings.ContainsAny(t, "<>()[]{}") || strings.HasSuffix(t, "=") {
+		return false, firstCall(t)
+	}
+	return false, firstScanned(w) || firstWords(withoutTotal(t)) && withoutTotal(t) != "" || firstPairs(t)
 }
 
 // scannedWords is what scanWords found in a spelling.

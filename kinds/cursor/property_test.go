@@ -431,3 +431,19 @@ func TestPropertyLaterPageQuery(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyClassifyAgrees: classify, the one scan of Read, sorts every
+// string as laterPage and firstCall do.
+func TestPropertyClassifyAgrees(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.OneOf(rapid.String(), rapid.StringOf(rapid.RuneFrom([]rune("pageoffsetnxrt 0123=-_<>[]?&,.first"))),
+			rapid.SampledFrom([]string{"start", "page 2", "<start>", "NA==", "?page=1", "page 1/10", "next", "the"})).Draw(t, "s")
+		t2, _ := spelling.Trim(s)
+		later, first := classify(t2)
+		wantLater := laterPage(t2)
+		wantFirst := !wantLater && firstCall(t2)
+		if later != wantLater || first != wantFirst {
+			t.Fatalf("classify(%q) = %v, %v; laterPage, firstCall say %v, %v", t2, later, first, wantLater, wantFirst)
+		}
+	})
+}

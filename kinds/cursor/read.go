@@ -53,10 +53,10 @@ func (c *Reader) Read(v any, session, filters string) agentinput.Outcome[Positio
 		}
 		t, trimmed := spelling.Trim(x)
 		if !InClass(t) {
-			switch {
-			case laterPage(t):
+			switch later, first := classify(t); {
+			case later:
 				return askLaterPage(v)
-			case firstCall(t):
+			case first:
 				return outside(v)
 			}
 			return askNotIssued(v)

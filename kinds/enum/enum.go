@@ -340,10 +340,13 @@ func (e *Reader) readCompacted(v any, s, f, c string, values []int32, notes agen
 	if found := e.candidates(f, c); len(found) > 0 {
 		// A value the spelling inverts by a prefix ("unpublished" for
 		// "published") is never offered (issue 33).
-		kept := found[:0:0]
-		for _, x := range found {
-			if !spelling.InvertsByPrefix(s, e.values[x.value]) {
-				kept = append(kept, x)
+		kept := found
+		if ks := spelling.InvertingKey(s); ks != "" {
+			kept = found[:0:0]
+			for _, x := range found {
+				if !spelling.KeyInverts(ks, e.values[x.value]) {
+					kept = append(kept, x)
+				}
 			}
 		}
 		if len(kept) == 0 {

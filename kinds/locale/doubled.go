@@ -52,6 +52,10 @@ func doubledRegion(v any, t string) (agentinput.Outcome[language.Tag], bool) {
 	if len(t) < 5 || (t[2] != '-' && t[2] != '_') || !isLetter(t[0]) || !isLetter(t[1]) {
 		return none, false
 	}
+	if len(t) == 5 && !strings.EqualFold(t[:2], t[3:]) && !isAreaInitials(t[3:]) {
+		// "cs-CZ", the commonest tag: no region that can be of the class.
+		return none, false
+	}
 	body := t
 	if i := strings.IndexAny(t, ".@"); i >= 0 {
 		body = t[:i]
@@ -137,6 +141,16 @@ func doubledRegion(v any, t string) (agentinput.Outcome[language.Tag], bool) {
 		Hint:     hintFor(rs),
 		Readings: rs,
 	}), true
+}
+
+// isAreaInitials reports whether the region r is one of areaInitials.
+func isAreaInitials(r string) bool {
+	for _, a := range areaInitials {
+		if strings.EqualFold(r, a.initials) {
+			return true
+		}
+	}
+	return false
 }
 
 // atHome reports whether the language with the two-letter code lang is at

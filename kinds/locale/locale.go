@@ -843,6 +843,11 @@ func lookupNames(t string) []string {
 // "language" before or after it (languageWords): "Bahasa Indonesia" is
 // the name "Indonesia", "magyar nyelv" the name "magyar".
 func lookupLanguageWord(t string) []string {
+	if t == "" || strings.IndexByte(t, ' ') < 0 && t[0] < utf8.RuneSelf {
+		// One word of ASCII: no word for "language" beside a name, and no
+		// joined one (Thai, Lao, Khmer) at its start.
+		return nil
+	}
 	first, last := "", ""
 	if i := strings.IndexByte(t, ' '); i > 0 {
 		first = key(t[:i])
