@@ -295,7 +295,13 @@ func InvertingKey(s string) string {
 	if !MayBeInverted(s) {
 		return ""
 	}
-	return strings.ReplaceAll(Key(s), " ", "")
+	ks := strings.ReplaceAll(Key(s), " ", "")
+	for _, p := range invertingPrefixes {
+		if len(ks) > len(p) && ks[:len(p)] == p {
+			return ks
+		}
+	}
+	return "" // "archived": no prefix at all, nothing to compare
 }
 
 // KeyInverts is InvertsByPrefix of the spelling whose InvertingKey is ks.

@@ -242,10 +242,22 @@ func classify(t string) (later, first bool) {
 	if w.known && w.numbers <= 1 && (w.move || w.later) || laterWords(withoutTotal(t)) || laterPairs(t) {
 		return true, false
 	}
-	if strings.ContainsAny(t, "<>()[]{}") || strings.HasSuffix(t, "=") {
+	if hasBracket(t) || strings.HasSuffix(t, "=") {
 		return false, firstCall(t)
 	}
 	return false, firstScanned(w) || firstWords(withoutTotal(t)) && withoutTotal(t) != "" || firstPairs(t)
+}
+
+// hasBracket reports whether t holds a bracket, which only the first-call
+// class reads as a separator.
+func hasBracket(t string) bool {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '<', '>', '(', ')', '[', ']', '{', '}':
+			return true
+		}
+	}
+	return false
 }
 
 // scannedWords is what scanWords found in a spelling.
@@ -294,7 +306,7 @@ func scanWords(t string, brackets bool) scannedWords {
 				w.others++
 			}
 			i, afterDigits, afterSeparator = end, false, false
-		case isPageSeparator(r) || brackets && strings.ContainsRune("<>()[]{}", r):
+		case isPageSeparator(r) || brackets && r < utf8.RuneSelf && hasBracket(string(byte(r))):
 			i, afterDigits, afterSeparator = i+size, false, true
 		default:
 			return scannedWords{}
@@ -420,6 +432,9 @@ var wordSets = sync.OnceValue(func() [3]map[string]bool {
 // digits is that offset word. A single plain pair ("offset=20", "page=2",
 // "after=1") is left to laterWords.
 func laterPairs(t string) bool {
+	if strings.IndexByte(t, '=') < 0 && strings.IndexByte(t, ':') < 0 {
+		return false // every pair holds one
+	}
 	query := false
 	if t != "" && (t[0] == '?' || t[0] == '&') {
 		t, query = t[1:], true

@@ -110,8 +110,42 @@ func buildIndex() *nameIndex {
 	return ix
 }
 
-// lookupName returns the canonical tags a name names.
+// lookupName returns the canonical tags a name names: the main index's,
+// or on its miss moreAliases'.
 func lookupName(name string) []string {
+	if tags := lookupMainName(name); len(tags) > 0 {
+		return tags
+	}
+	more := moreAliasIndex()
+	var buf [maxWordName]byte
+	if l, ok := lowerInto(buf[:0], name); ok && asciiAlnum(name) {
+		return more[string(l)] // a word of ASCII is its own key in lower case
+	}
+	return more[key(name)]
+}
+
+// moreAliasIndex maps the key of every name of moreAliases to its tags,
+// built on first use.
+var moreAliasIndex = sync.OnceValue(func() map[string][]string {
+	m := make(map[string][]string, len(moreAliases))
+	for _, a := range moreAliases {
+		k := key(a.name)
+		for _, s := range a.tags {
+			t, err := language.Parse(s)
+			if err != nil {
+				panic("locale: alias " + a.name + " names the bad tag " + s)
+			}
+			if !contains(m[k], t.String()) {
+				m[k] = append(m[k], t.String())
+			}
+		}
+	}
+	return m
+})
+
+// lookupMainName returns the canonical tags a name names in the main
+// index.
+func lookupMainName(name string) []string {
 	ix := index()
 	var buf [maxWordName]byte
 	if l, ok := lowerInto(buf[:0], name); ok {

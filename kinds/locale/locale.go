@@ -843,9 +843,10 @@ func lookupNames(t string) []string {
 // "language" before or after it (languageWords): "Bahasa Indonesia" is
 // the name "Indonesia", "magyar nyelv" the name "magyar".
 func lookupLanguageWord(t string) []string {
-	if t == "" || strings.IndexByte(t, ' ') < 0 && t[0] < utf8.RuneSelf {
+	if t == "" || strings.IndexByte(t, ' ') < 0 && t[0] < utf8.RuneSelf || strings.Count(t, " ") > 4 {
 		// One word of ASCII: no word for "language" beside a name, and no
-		// joined one (Thai, Lao, Khmer) at its start.
+		// joined one (Thai, Lao, Khmer) at its start; more than five words
+		// are a sentence, not a name.
 		return nil
 	}
 	first, last := "", ""
