@@ -116,6 +116,10 @@ func lookupName(name string) []string {
 	if tags := lookupMainName(name); len(tags) > 0 {
 		return tags
 	}
+	if len(name) > maxMoreAlias || strings.ContainsAny(name, "(),") {
+		// Longer than any of them, or a composite: never folded here.
+		return nil
+	}
 	more := moreAliasIndex()
 	var buf [maxWordName]byte
 	if l, ok := lowerInto(buf[:0], name); ok && asciiAlnum(name) {
@@ -123,6 +127,11 @@ func lookupName(name string) []string {
 	}
 	return more[key(name)]
 }
+
+// maxMoreAlias is the longest spelling of a name of moreAliases that
+// lookupName folds: room for every name (TestMoreAliasesApart) with
+// whitespace and quotes around it.
+const maxMoreAlias = 48
 
 // moreAliasIndex maps the key of every name of moreAliases to its tags,
 // built on first use.
