@@ -116,9 +116,12 @@ func lookupName(name string) []string {
 	if tags := lookupMainName(name); len(tags) > 0 {
 		return tags
 	}
-	if len(name) > maxMoreAlias || strings.ContainsAny(name, "(),") {
+	if name == "" || len(name) > maxMoreAlias || strings.ContainsAny(name, "(),") {
 		// Longer than any of them, or a composite: never folded here.
 		return nil
+	}
+	if c := name[0]; c < utf8.RuneSelf && !moreAliasStarts()[lowerByte(c)] {
+		return nil // no name of moreAliases starts so ("Elvish")
 	}
 	more := moreAliasIndex()
 	var buf [maxWordName]byte
@@ -127,6 +130,21 @@ func lookupName(name string) []string {
 	}
 	return more[key(name)]
 }
+
+// moreAliasStarts are the ASCII bytes, in lower case, that a spelling of
+// a name of moreAliases may start with: the first letter of a name, and
+// the whitespace and quotes a name may be sent within.
+var moreAliasStarts = sync.OnceValue(func() (set [utf8.RuneSelf]bool) {
+	for _, a := range moreAliases {
+		if c := a.name[0]; c < utf8.RuneSelf {
+			set[lowerByte(c)] = true
+		}
+	}
+	for _, c := range " \t\n\r\"'`" {
+		set[c] = true
+	}
+	return set
+})
 
 // maxMoreAlias is the longest spelling of a name of moreAliases that
 // lookupName folds: room for every name (TestMoreAliasesApart) with
