@@ -116,12 +116,14 @@ func lookupName(name string) []string {
 	if tags := lookupMainName(name); len(tags) > 0 {
 		return tags
 	}
-	if name == "" || len(name) > maxMoreAlias || strings.ContainsAny(name, "(),") {
-		// Longer than any of them, or a composite: never folded here.
-		return nil
+	if name == "" || len(name) > maxMoreAlias {
+		return nil // longer than any of them: never folded here
 	}
 	if c := name[0]; c < utf8.RuneSelf && !moreAliasStarts()[lowerByte(c)] {
 		return nil // no name of moreAliases starts so ("Elvish")
+	}
+	if strings.IndexByte(name, '(') >= 0 || strings.IndexByte(name, ',') >= 0 {
+		return nil // a composite, read as one by lookupComposite
 	}
 	more := moreAliasIndex()
 	var buf [maxWordName]byte

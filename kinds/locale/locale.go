@@ -101,8 +101,10 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 	if reason := spelling.Hidden(t); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
 	}
-	if o, ok := doubledRegion(v, t); ok {
-		return o
+	if len(t) >= 5 && (t[2] == '-' || t[2] == '_') {
+		if o, ok := doubledRegion(v, t); ok {
+			return o
+		}
 	}
 	if tag, ok := canonicalAssigned(t); ok {
 		// The commonest spelling: a canonical tag whose region, if any,

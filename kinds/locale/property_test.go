@@ -771,7 +771,7 @@ func TestPropertyLanguageWords(t *testing.T) {
 func TestMoreAliasesApart(t *testing.T) {
 	ix := buildIndex()
 	for _, a := range moreAliases {
-		if len(a.name)+8 > maxMoreAlias || strings.ContainsAny(a.name, "(),") {
+		if len(a.name)+8 > maxMoreAlias || strings.ContainsAny(a.name, "(,") {
 			t.Errorf("%q is longer than maxMoreAlias allows, or holds ( ) or ,: lookupName never folds it", a.name)
 		}
 		if tags, ok := ix.names[key(a.name)]; ok {
