@@ -52,8 +52,9 @@ func doubledRegion(v any, t string) (agentinput.Outcome[language.Tag], bool) {
 	if len(t) < 5 || (t[2] != '-' && t[2] != '_') || !isLetter(t[0]) || !isLetter(t[1]) {
 		return none, false
 	}
-	if len(t) == 5 && !strings.EqualFold(t[:2], t[3:]) && !isAreaInitials(t[3:]) {
-		// "cs-CZ", the commonest tag: no region that can be of the class.
+	if (len(t) == 5 || !isLetter(t[5])) && !strings.EqualFold(t[:2], t[3:5]) && !isAreaInitials(t[3:5]) {
+		// "cs-CZ", "cs_CZ.UTF-8": a region right after the language, which
+		// cannot be of the class.
 		return none, false
 	}
 	body := t
