@@ -242,18 +242,24 @@ func (r *Reader) notBase64(v any, s string, ws, words bool) agentinput.Outcome[B
 		data := make([]byte, enc.DecodedLen(len(text)))
 		// Text with spaces is never read as the base64 its words spell
 		// once the spaces are dropped.
-		if n, err := enc.Decode(data, text); err == nil && sc.n%4 != 1 && !(ws && words) {
+		digits, prefixed := cutHexPrefix(string(text))
+		if n, err := enc.Decode(data, text); err == nil && sc.n%4 != 1 && !(ws && words) && !prefixed {
+			// (Hex after 0x is offered as hex alone: its base64 spelling
+			// is asked about when sent back.)
 			if n > r.max {
 				over = true
 			} else {
 				rs = append(rs, agentinput.Reading{Value: quoted(base64.StdEncoding.EncodeToString(data[:n])), Meaning: "base64: " + count(n)})
 			}
 		}
-		if sc.pads == 0 && hexLike(text) {
-			if len(text)/2 > r.max {
+		if !prefixed {
+			digits = string(text)
+		}
+		if sc.pads == 0 && hexLike(digits) {
+			if len(digits)/2 > r.max {
 				over = true
 			} else {
-				rs = append(rs, agentinput.Reading{Value: quoted(base64.StdEncoding.EncodeToString(fromHex(text))), Meaning: "hex digits: " + count(len(text)/2)})
+				rs = append(rs, agentinput.Reading{Value: quoted(base64.StdEncoding.EncodeToString(fromHex(digits))), Meaning: "hex digits: " + count(len(digits)/2)})
 			}
 		}
 	}
