@@ -292,7 +292,7 @@ func InvertsByPrefix(s, w string) bool { return KeyInverts(InvertingKey(s), w) }
 // without spaces), or "" when the spelling may start with no inverting
 // prefix: made once for a spelling compared with many words.
 func InvertingKey(s string) string {
-	if !MayBeInverted(s) {
+	if !MayBeInverted(s) || !asciiMayLeadPrefix(s) {
 		return ""
 	}
 	ks := strings.ReplaceAll(Key(s), " ", "")
@@ -314,6 +314,37 @@ func KeyInverts(ks, w string) bool {
 		return false
 	}
 	return slices.Contains(invertingPrefixes, ks[:len(ks)-len(kw)])
+}
+
+// asciiMayLeadPrefix reports whether s may start with an inverting
+// prefix, judged without folding when its first letters are ASCII: their
+// lower case, separators left out, starts with one ("Archived" does not).
+// A spelling with a letter that is not ASCII among them may.
+func asciiMayLeadPrefix(s string) bool {
+	var buf [8]byte
+	n := 0
+	for i := 0; i < len(s) && n < len(buf); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return true
+		case c >= 'A' && c <= 'Z':
+			buf[n] = c + 'a' - 'A'
+			n++
+		case c >= 'a' && c <= 'z':
+			buf[n] = c
+			n++
+		case c == '-' || c == ' ' || c == '_':
+		default:
+			return true
+		}
+	}
+	for _, p := range invertingPrefixes {
+		if n > len(p) && string(buf[:len(p)]) == p || n == len(buf) && len(p) >= n && p[:n] == string(buf[:n]) {
+			return true
+		}
+	}
+	return false
 }
 
 // MayBeInverted reports whether s may start with an inverting prefix: its

@@ -134,3 +134,28 @@ func TestNegationASCIIFastPaths(t *testing.T) {
 		}
 	}
 }
+
+// InvertsByPrefix: a word with an inverting prefix glued to it or joined by
+// a hyphen or a space inverts the word; the word alone, another word, or a
+// single-letter prefix does not.
+func TestInvertsByPrefix(t *testing.T) {
+	for _, c := range []struct {
+		s, w string
+		want bool
+	}{
+		{"unpublished", "published", true},
+		{"Un-Published", "published", true},
+		{"non published", "published", true},
+		{"nepublikováno", "publikováno", true},
+		{"Archived", "archived", false},
+		{"published", "published", false},
+		{"republished", "published", false},
+		{"spublished", "published", false},
+		{"unpublished", "draft", false},
+		{"niet-actief", "actief", true},
+	} {
+		if got := InvertsByPrefix(c.s, c.w); got != c.want {
+			t.Errorf("InvertsByPrefix(%q, %q) = %v, want %v", c.s, c.w, got, c.want)
+		}
+	}
+}
