@@ -52,9 +52,7 @@ func doubledRegion(v any, t string) (agentinput.Outcome[language.Tag], bool) {
 	if len(t) < 5 || (t[2] != '-' && t[2] != '_') || !isLetter(t[0]) || !isLetter(t[1]) {
 		return none, false
 	}
-	if (len(t) == 5 || !isLetter(t[5])) && !strings.EqualFold(t[:2], t[3:5]) && !isAreaInitials(t[3:5]) {
-		// "cs-CZ", "cs_CZ.UTF-8": a region right after the language, which
-		// cannot be of the class.
+	if !mayBeDoubled(t) {
 		return none, false
 	}
 	body := t
@@ -144,10 +142,20 @@ func doubledRegion(v any, t string) (agentinput.Outcome[language.Tag], bool) {
 	}), true
 }
 
-// isAreaInitials reports whether the region r is one of areaInitials.
-func isAreaInitials(r string) bool {
+// mayBeDoubled is doubledRegion's quick exit, in bytes: t, a code with a
+// separator after two letters, may be of the class unless its region is
+// right after the language ("cs-CZ", "cs_CZ.UTF-8") and is neither the
+// language's letters nor an area's initials.
+func mayBeDoubled(t string) bool {
+	if len(t) > 5 && isLetter(t[5]) {
+		return true // a script or a longer subtag: the general way
+	}
+	r0, r1 := t[3]|0x20, t[4]|0x20
+	if r0 == t[0]|0x20 && r1 == t[1]|0x20 {
+		return true
+	}
 	for _, a := range areaInitials {
-		if strings.EqualFold(r, a.initials) {
+		if r0 == a.initials[0]|0x20 && r1 == a.initials[1]|0x20 {
 			return true
 		}
 	}

@@ -101,7 +101,7 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 	if reason := spelling.Hidden(t); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
 	}
-	if len(t) >= 5 && (t[2] == '-' || t[2] == '_') {
+	if len(t) >= 5 && (t[2] == '-' || t[2] == '_') && mayBeDoubled(t) {
 		if o, ok := doubledRegion(v, t); ok {
 			return o
 		}
