@@ -82,6 +82,7 @@ var layers = []layer{
 // arrows between kinds.
 var crossKind = map[string][]string{
 	"kinds/boolean":    {"kinds/number"},  // a boolean sent as 1 or 0
+	"kinds/bytes":      {"kinds/number"},  // an array of byte values
 	"kinds/country":    {"kinds/number"},  // numeric codes sent as JSON numbers
 	"kinds/cursor":     {"kinds/number"},  // a page number sent as a JSON number
 	"kinds/date":       {"kinds/number"},  // a year sent as a JSON number

@@ -106,12 +106,13 @@ const (
 	WarningNoHitsFiltered  WarningCode = "no_hits_filtered" // an empty page under a filter: the warning names the values that would have matched
 	WarningReceiptNotKept  WarningCode = "receipt_not_kept" // a do call made its change but its receipt could not be stored: a retry with the same key answers effect_unknown
 	WarningAlsoHex         WarningCode = "also_hex"         // canonical base64 that is also a string of hex digits, read as base64: the warning names the bytes the hex would be
+	WarningAlsoText        WarningCode = "also_text"        // canonical base64 that also reads as words, read as base64: the warning names the text's UTF-8 bytes
 )
 
 // WarningCodes returns every WarningCode, in a new slice the caller may keep or change.
 func WarningCodes() []WarningCode { return slices.Clone(warningCodes) }
 
-var warningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered, WarningReceiptNotKept, WarningAlsoHex}
+var warningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered, WarningReceiptNotKept, WarningAlsoHex, WarningAlsoText}
 
 // EnvelopeCode names why a whole call failed: the code of the envelope
 // whose issues say what to send instead.

@@ -37,7 +37,7 @@ func TestOutcomes(t *testing.T) {
 		{`{"tool":"read_decisions","arguments":{"date_from":"01/02/2026"},"intended":{"date_from":"2026-01-02"}}`, AskedRecoverable},
 		{`{"tool":"read_decisions","arguments":{"date_from":"01/02/2026"},"intended":{"date_from":"2026-02-01"}}`, AskedRecoverable},
 		// An ask that cannot name what the model meant.
-		{`{"tool":"read_decisions","arguments":{"limit":"twenty"},"intended":{"limit":20}}`, AskedDeadEnd},
+		{`{"tool":"read_decisions","arguments":{"limit":"twenty-two"},"intended":{"limit":22}}`, AskedDeadEnd},
 		// An unknown property whose hint names the declared one: moved.
 		{`{"tool":"read_decisions","arguments":{"limt":20},"intended":{"limit":20}}`, AskedRecoverable},
 		// ... also when the declared one is required.

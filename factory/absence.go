@@ -118,12 +118,17 @@ func placeholder[T any](o agentinput.Outcome[T], raw any, p *Property) agentinpu
 		return missing[T](raw, p)
 	}
 	if p.Mode == ModeWrite {
+		hint := "Send the value you mean" + exampleClause(p, raw) + ", or leave " + propertyName(p) + " out to send none"
+		if p.Collection {
+			// A list: "none" may mean no items, which [] says (issue 32).
+			hint = "Send [] for no items, or the items you mean" + exampleClause(p, raw) + ", or leave " + propertyName(p) + " out to send none"
+		}
 		return agentinput.Asking[T](agentinput.Ask{
 			Code:     agentinput.AskPlaceholderOnWrite,
 			Received: agentinput.Received(raw),
 			Reason:   "it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does",
 			Expected: p.Expected,
-			Hint:     "Send the value you mean" + exampleClause(p) + ", or leave " + propertyName(p) + " out to send none",
+			Hint:     hint,
 		})
 	}
 	return o
@@ -142,7 +147,7 @@ func missing[T any](raw any, p *Property) agentinput.Outcome[T] {
 		Received: received,
 		Reason:   reason,
 		Expected: p.Expected,
-		Hint:     "Send " + propertyName(p) + " with a value" + exampleClause(p),
+		Hint:     "Send " + propertyName(p) + " with a value" + exampleClause(p, raw),
 	})
 }
 
@@ -153,9 +158,16 @@ func propertyName(p *Property) string {
 	return p.Name
 }
 
-func exampleClause(p *Property) string {
+// exampleClause is ", for example EXAMPLE", or "" when the property has
+// no example or raw, the refused value, is its example or one of the
+// schema's (issue 32: an ask never offers back the value it refused, and
+// a copied schema example is what it refused).
+func exampleClause(p *Property, raw any) string {
 	if len(p.Example) == 0 {
 		return ""
+	}
+	if raw != nil && (isExample(raw, []json.RawMessage{p.Example}) || isExample(raw, p.Examples)) {
+		return ", not the schema's example"
 	}
 	return ", for example " + string(p.Example)
 }

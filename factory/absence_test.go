@@ -272,6 +272,24 @@ func TestReadAsks(t *testing.T) {
 				Reason: "it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does",
 				Hint:   `Send the value you mean, for example "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", or leave parent_id out to send none`},
 			`Did not read "none" as absent: it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does. Expected a UUID. Send the value you mean, for example "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", or leave parent_id out to send none.`},
+		// The schema's own example, copied, is refused: the hint never
+		// offers it back (issue 32).
+		{"copied example, required", "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", true, Property{Required: true, Name: "id", Expected: "a UUID",
+			Example: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`), Examples: []json.RawMessage{json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`)}},
+			agentinput.Ask{Code: agentinput.AskMissingRequired, Received: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`), Expected: "a UUID",
+				Reason: `"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10" reads as absent`, Hint: "Send id with a value, not the schema's example"},
+			`A value is required: "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10" reads as absent. Expected a UUID. Send id with a value, not the schema's example.`},
+		{"copied example on write", "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", true, Property{Mode: ModeWrite, Name: "parent_id", Expected: "a UUID",
+			Example: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`), Examples: []json.RawMessage{json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`)}},
+			agentinput.Ask{Code: agentinput.AskPlaceholderOnWrite, Received: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`), Expected: "a UUID",
+				Reason: "it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does",
+				Hint:   "Send the value you mean, not the schema's example, or leave parent_id out to send none"},
+			`Did not read "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10" as absent: it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does. Expected a UUID. Send the value you mean, not the schema's example, or leave parent_id out to send none.`},
+		{"none on a write tool's list", "none", true, Property{Mode: ModeWrite, Name: "tags", Collection: true, Expected: "a list", Example: json.RawMessage(`["tax"]`)},
+			agentinput.Ask{Code: agentinput.AskPlaceholderOnWrite, Received: json.RawMessage(`"none"`), Expected: "a list",
+				Reason: "it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does",
+				Hint:   `Send [] for no items, or the items you mean, for example ["tax"], or leave tags out to send none`},
+			`Did not read "none" as absent: it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does. Expected a list. Send [] for no items, or the items you mean, for example ["tax"], or leave tags out to send none.`},
 	}
 	for _, tt := range tests {
 		o := Read(tt.raw, tt.present, tt.p, kind)

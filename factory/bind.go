@@ -108,7 +108,7 @@ var commonOptions = map[string]bool{"required": true, "exact": true, "noguide": 
 // kindOptions are the options each kind takes; an option no kind of the
 // property takes is a declaration error (a typo must not pass silently).
 var kindOptions = map[string]map[string]bool{
-	"number":  {"integer": true, "min": true, "max": true, "clamp": true, "convention": true},
+	"number":  {"integer": true, "min": true, "max": true, "clamp": true, "convention": true, "languages": true},
 	"boolean": {"languages": true},
 	"text":    {},
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 
 	"agentinput.dev/agentinput"
@@ -204,6 +205,14 @@ func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
 			return binding{}, fmt.Errorf("convention=%s: the number conventions table has no %q", name, name)
 		}
 		opts.Convention = c
+	}
+	if langs, ok := o.value("languages"); ok {
+		opts.Languages = strings.Split(langs, "|")
+		for _, l := range opts.Languages {
+			if !slices.Contains(number.DefaultNumberLanguages(), l) {
+				return binding{}, fmt.Errorf("languages=%s: the number words table has no language %q", langs, l)
+			}
+		}
 	}
 	var assign func(dst reflect.Value, d number.Decimal)
 	switch t.Kind() {

@@ -23,6 +23,12 @@ func (s slot) MarshalJSON() ([]byte, error) { return json.Marshal(s.json) }
 // semicolon: a comma-separated string of them is a list.
 var splitKinds = map[string]bool{"enum": true, "uuid": true, "country": true, "locale": true, "vocabulary": true}
 
+// weighedKinds are the typed item kinds whose values may hold a comma
+// ("1,5", "October 1, 2026"): a separated string of them is weighed
+// (stringlist.Options.SplitAsks), read as the one split whose every item
+// reads, asked about when several do (issue 32).
+var weighedKinds = map[string]bool{"number": true, "date": true, "timestamp": true, "boolean": true, "bytes": true}
+
 // bindList binds a slice field ([]T) to a list of the item kind: the tag's
 // item=KIND, else T's kind by Go type. The item kind's own options (values
 // for an enum, min and max for a number) apply to every item.
@@ -82,8 +88,8 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	list, err := stringlist.New(stringlist.Options[slot]{
 		Item:         item.read,
 		Split:        splitKinds[itemKind],
-		SplitAsks:    itemKind == "number", // "10,20": a decimal comma or two items
-		SplitText:    itemKind == "text",   // "a, b": one text or two
+		SplitAsks:    weighedKinds[itemKind], // "10,20": a decimal comma or two items
+		SplitText:    itemKind == "text",     // "a, b": one text or two
 		Unique:       o.flag("unique"),
 		ItemExpected: item.expected,
 		ItemExample:  item.example,
@@ -98,7 +104,8 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		},
 		items: func(raw any) (*slot, []indexedAsk) {
 			it := list.ReadItems(raw)
-			if it.Status() != agentinput.StatusValue {
+			if it.Status() != agentinput.StatusValue || it.Lone() {
+				// A lone value never split is asked about as the list.
 				return nil, nil
 			}
 			var good []slot

@@ -106,6 +106,10 @@ var catalogue = []struct{ name, tool, args, want string }{
 	{"a string holding no object", "read_decisions", `"country=CZ"`, "invalid_arguments wrong_type@"},
 	{"trailing data after the arguments", "read_decisions", `{"query":"x"} {"query":"y"}`, "invalid_arguments invalid_json@"},
 	{"a Go format verb in a value", "read_decision", `{"id":"%!s(MISSING)%v"}`, "invalid_arguments invalid@/id"},
+	// The caller's own "%!" echoed in a hint is no Go formatting error
+	// (the check takes the caller's strings out first; fuzz seed
+	// FuzzCall/format-verb-in-a-property-name).
+	{"a Go format verb in a property name", "read_decisions", `{"%!s":1}`, "invalid_arguments unknown_property@/%!s"},
 	{"SQL in an id", "read_decision", `{"id":"1' OR '1'='1"}`, "invalid_arguments invalid@/id"},
 }
 

@@ -23,7 +23,7 @@ func TestEvalTables(t *testing.T) {
 		`{"tool":"read_decisions","arguments":{"limit":20},"intended":{"limit":20},"label":"exact"}`,
 		`{"tool":"read_decisions","arguments":{"limit":"20"},"intended":{"limit":20},"label":"string"}`,
 		`{"tool":"read_decisions","arguments":{"date_from":"01/02/2026"},"intended":{"date_from":"2026-02-01"},"label":"ambiguous"}`,
-		`{"tool":"read_decisions","arguments":{"limit":"twenty"},"intended":{"limit":20},"label":"word"}`,
+		`{"tool":"read_decisions","arguments":{"limit":"twenty-two"},"intended":{"limit":22},"label":"word"}`,
 	)
 	var out, errs bytes.Buffer
 	if code := run([]string{"eval", p}, nil, &out, &errs); code != exitOK {
@@ -34,7 +34,7 @@ func TestEvalTables(t *testing.T) {
 		"| read_decisions | 4 | 1 | 1 | 1 | 1 | 0 | 2 (50%) | 3 (75%) |",
 		"| ambiguous | 1 | 0 | 0 | 1 | 0 | 0 | 0 (0%) | 1 (100%) |",
 		"Rejected payloads (2)",
-		`{"limit":"twenty"}`,
+		`{"limit":"twenty-two"}`,
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())

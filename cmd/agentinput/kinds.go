@@ -74,6 +74,7 @@ var kinds = []kind{
 		{name: "max", arg: "N", usage: "the maximum accepted value, a JSON number", option: "max"},
 		{name: "clamp", usage: "replace a value outside --min/--max by the nearest bound, with a note, instead of asking", option: "clamp"},
 		{name: "locale", arg: "L", usage: "the field's declared number convention (cs: decimal comma, en: decimal dot, …)", option: "convention"},
+		{name: "languages", arg: "a,b", usage: "the languages whose number words are read (default: every language of the table)", option: "languages", list: true},
 	}},
 	{name: "boolean", goType: reflect.TypeFor[bool](), flags: []cliFlag{
 		{name: "languages", arg: "a,b", usage: "the languages whose words for yes and no are read (default: the default set)", option: "languages", list: true},

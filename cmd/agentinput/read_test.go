@@ -362,7 +362,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"read", "number", "--integr", "1"}, "unknown flag --integr"},
 		{[]string{"read", "--integr", "number", "1"}, "unknown flag --integr"},
 		{[]string{"read", "boolean", "--integer", "1"}, "flag --integer does not apply to kind boolean"},
-		{[]string{"read", "number", "--languages", "cs", "1"}, "flag --languages does not apply to kind number"},
+		{[]string{"read", "number", "--alpha3", "1"}, "flag --alpha3 does not apply to kind number"},
 		{[]string{"read", "number", "--mode", "delete", "1"}, `invalid value "delete" for --mode`},
 		{[]string{"read", "number", "--mode"}, "flag --mode needs a value"},
 		{[]string{"read", "number", "--required=perhaps"}, `invalid value "perhaps" for --required`},

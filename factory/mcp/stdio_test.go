@@ -68,7 +68,7 @@ func TestStdioTransportSession(t *testing.T) {
 	if b, _ := json.Marshal(res.StructuredContent); string(b) != `{"limit":20,"query":"tax"}` {
 		t.Fatalf("result %s", b)
 	}
-	res, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "search_items", Arguments: map[string]any{"limit": "twenty"}})
+	res, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "search_items", Arguments: map[string]any{"limit": "twenty-two"}})
 	if err != nil || !res.IsError {
 		t.Fatalf("a bad limit: %v %+v", err, res)
 	}

@@ -207,8 +207,38 @@ func FindAsk(a agentinput.Ask, input string) *Violation {
 		return fail(RuleAsk, nil, "%s: ask %s has no expected", input, a.Code)
 	case strings.TrimSpace(a.Hint) == "":
 		return fail(RuleAsk, nil, "%s: ask %s has no hint", input, a.Code)
+	case repeatsRefused(a):
+		return fail(RuleAsk, nil, "%s: ask %s offers back what it refused as its example: %s", input, a.Code, a.Hint)
 	}
 	return nil
+}
+
+// repeatsRefused reports whether an ask's hint gives, as its example, the
+// very value it refused ("for example 50" after refusing 50): an ask never
+// leads back into the mistake (issue 32).
+func repeatsRefused(a agentinput.Ask) bool {
+	const marker = "for example "
+	received := string(a.Received)
+	if received == "" || received == "null" {
+		return false
+	}
+	for h := a.Hint; ; {
+		i := strings.Index(h, marker)
+		if i < 0 {
+			return false
+		}
+		h = h[i+len(marker):]
+		if strings.HasPrefix(h, received) {
+			rest := h[len(received):]
+			if rest == "" || !isWordByte(rest[0]) {
+				return true
+			}
+		}
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // goErrors are fragments of Go error strings from the standard library
@@ -362,4 +392,40 @@ func JSONText[T any](v T) string {
 		return fmt.Sprintf("%#v (does not encode: %v)", v, err)
 	}
 	return string(b)
+}
+
+// ReadingsRead returns what is wrong with an outcome's readings, or "":
+// every reading an ask offers, sent back through read, reads as a value
+// (issue 33: a reading is what to send next, and one that is refused
+// when sent leads back into an ask). Notes are allowed: a reading written
+// so that it reads back ("sme" for Northern Sami's "se") may read with one.
+func ReadingsRead[T any](read func(any) agentinput.Outcome[T], o agentinput.Outcome[T]) string {
+	a, ok := o.Ask()
+	if !ok {
+		return ""
+	}
+	for _, r := range a.Readings {
+		var v any
+		if err := decode(r.Value, &v); err != nil {
+			return fmt.Sprintf("reading %s is not JSON", r.Value)
+		}
+		back := read(v)
+		if _, ok := back.Value(); !ok {
+			enc, _ := back.MarshalJSON()
+			return fmt.Sprintf("reading %s does not read as a value when sent back: %s", r.Value, enc)
+		}
+	}
+	return ""
+}
+
+// Spellings returns the inputs of the rows of the cases.txt at path, as
+// decoded JSON values: the members of every spelling class a kind's table
+// names, for properties that draw from them.
+func Spellings(t testing.TB, path string) []any {
+	t.Helper()
+	var out []any
+	for _, r := range casefile.Load(t, path).Rows() {
+		out = append(out, r.Input)
+	}
+	return out
 }

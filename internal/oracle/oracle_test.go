@@ -260,3 +260,46 @@ func TestCost(t *testing.T) {
 		t.Errorf("16 times the work: %d allocs, %d bytes; once: %d allocs, %d bytes", a16, b16, a1, b1)
 	}
 }
+
+// An ask that offers back, as its example, the value it refused breaks the
+// ask rule; a longer number that starts with it does not.
+func TestFindAskRepeatsRefused(t *testing.T) {
+	base := agentinput.Ask{Code: agentinput.AskInvalid, Expected: "a number", Reason: "no"}
+	for _, c := range []struct {
+		received, hint string
+		bad            bool
+	}{
+		{`50`, "Send the number alone as a JSON number, for example 50", true},
+		{`"c2f1"`, `Send id with a value, for example "c2f1"`, true},
+		{`5`, "Send the number alone as a JSON number, for example 50", false},
+		{`"five"`, "Send the number alone as a JSON number, for example 5", false},
+	} {
+		a := base
+		a.Received, a.Hint = json.RawMessage(c.received), c.hint
+		if got := FindAsk(a, c.received) != nil; got != c.bad {
+			t.Errorf("FindAsk(received %s, hint %q) violation %v, want %v", c.received, c.hint, got, c.bad)
+		}
+	}
+}
+
+// ReadingsRead finds a reading that is refused when sent back, and passes
+// readings that read.
+func TestReadingsRead(t *testing.T) {
+	read := func(v any) agentinput.Outcome[string] {
+		if s, _ := v.(string); s == "good" {
+			return agentinput.Value("good", agentinput.Notes{})
+		}
+		return agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskAmbiguous, Received: agentinput.Received(v), Expected: "x", Hint: "y",
+			Readings: []agentinput.Reading{{Value: json.RawMessage(`"good"`)}, {Value: json.RawMessage(`"bad"`)}}})
+	}
+	if msg := ReadingsRead(read, read("x")); !strings.Contains(msg, `"bad"`) {
+		t.Errorf("ReadingsRead of a refused reading: %q", msg)
+	}
+	ok := func(v any) agentinput.Outcome[string] {
+		return agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskAmbiguous, Received: agentinput.Received(v), Expected: "x", Hint: "y",
+			Readings: []agentinput.Reading{{Value: json.RawMessage(`"good"`)}}})
+	}
+	if msg := ReadingsRead(read, ok("x")); msg != "" {
+		t.Errorf("ReadingsRead of readings that read: %q", msg)
+	}
+}

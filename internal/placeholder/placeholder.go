@@ -80,8 +80,10 @@ func Is(v any, collection bool) bool {
 // Unknown reports whether a decoded JSON value says that the value is not
 // known yet: TBD, TBA, TBC and "to be determined" and its kin, "unknown",
 // "unspecified", "not set", "not applicable", "n.a.", "NA", those in
-// brackets, and a run of question marks or an ellipsis alone ("?", "???",
-// "...", "…"), in any letter case and within surrounding quotes. These are
+// brackets, a run of question marks or an ellipsis alone ("?", "???",
+// "...", "…"), and a date or time format copied in place of a value
+// ("YYYY-MM-DD", "DD.MM.YYYY", "mm/dd/yyyy", "hh:mm"; formatPattern), in
+// any letter case and within surrounding quotes. These are
 // placeholders only where the kind has no reading of them (factory.Read asks
 // the kind first): "NA" is Namibia in a country field and "unknown" a word
 // in free text.
@@ -100,6 +102,9 @@ func Unknown(v any) bool {
 	if inner, ok := unbracket(t); ok {
 		t = inner
 	}
+	if formatPattern(t) {
+		return true
+	}
 	key := strings.Join(strings.Fields(strings.ToLower(t)), " ")
 	// "T.B.D.", "t.b.d": an abbreviation written with dots.
 	return unknowns[key] || unknowns[strings.ReplaceAll(key, ".", "")]
@@ -113,7 +118,7 @@ func Unknown(v any) bool {
 // that is not ASCII is never looked up: the tables' other entries begin
 // with one (dashes, "？", "…"). A spelling whose first byte is not in the
 // set is not in the class, without lower-casing it or looking it up.
-var placeholderStarts, unknownStarts = startSet(placeholders, bracketPairs), startSet(unknowns, bracketPairs+"?.")
+var placeholderStarts, unknownStarts = startSet(placeholders, bracketPairs), startSet(unknowns, bracketPairs+"?."+patternLetters)
 
 // startSet is the set of bytes a spelling of table may begin with.
 func startSet(table map[string]bool, more string) (set [utf8.RuneSelf]bool) {
@@ -199,4 +204,95 @@ func invisibleOnly(t string) bool {
 		}
 	}
 	return true
+}
+
+// patternLetters are the letters of the fields of a date or time format:
+// year, month (and minute), day, hour, second.
+const patternLetters = "yYmMdDhHsS"
+
+// formatPattern reports whether t is a date or time format, the template
+// a documentation writes where a value goes ("YYYY-MM-DD", "DD.MM.YYYY",
+// "mm/dd/yyyy", "YYYY-MM-DDTHH:MM:SSZ", "hh:mm", "yyyymmdd"). The class,
+// exactly: runs of one field letter (y, m, d, h, s in either case, one to
+// four of them), next to each other or separated by one of - . / : , and
+// spaces, with the literal T before a time and Z at the end; at least two
+// runs of different letters and at least four field letters in all, or
+// the year alone as YYYY. "hmm" (three letters) and "MD" (a code) are
+// not.
+func formatPattern(t string) bool {
+	if len(t) < 4 || len(t) > 32 {
+		return false
+	}
+	var runs [16]byte
+	n, letters := 0, 0
+	for i := 0; i < len(t); {
+		c := t[i]
+		switch {
+		case strings.IndexByte(patternLetters, c) >= 0:
+			j := i
+			for j < len(t) && t[j]|0x20 == c|0x20 {
+				j++
+			}
+			if j-i > 4 || n == len(runs) {
+				return false
+			}
+			runs[n] = c | 0x20
+			n++
+			letters += j - i
+			i = j
+		case c == 'T' && i > 0 && i+1 < len(t), c == 'Z' && i == len(t)-1 && i > 0:
+			i++
+		case strings.IndexByte("-./:, ", c) >= 0:
+			i++
+		default:
+			return false
+		}
+	}
+	if n == 1 {
+		return runs[0] == 'y' && letters == 4
+	}
+	distinct := false
+	for i := 1; i < n; i++ {
+		distinct = distinct || runs[i] != runs[0]
+	}
+	return distinct && letters >= 4
+}
+
+// noneWords are the words that say "none of them" in the library's
+// languages, as the first word of a list property's value: English none,
+// no, nothing, zero, empty; Czech žádný, nic; Slovak žiadny, nič; German
+// kein, nichts; French aucun, rien; Spanish ninguno, nada; Italian
+// nessuno, niente, nulla; Polish żaden, brak, nic; Portuguese nenhum,
+// nada; Dutch geen, niets; Swedish, Danish and Norwegian ingen, inga,
+// inget, ingenting; Hungarian semmi, egyik sem; Romanian niciunul, nimic.
+var noneWords = map[string]bool{
+	"none": true, "no": true, "nothing": true, "zero": true, "empty": true, "nil": true, "null": true,
+	"žádný": true, "žádná": true, "žádné": true, "žádní": true, "nic": true,
+	"žiadny": true, "žiadna": true, "žiadne": true, "nič": true,
+	"kein": true, "keine": true, "keiner": true, "keines": true, "nichts": true,
+	"aucun": true, "aucune": true, "rien": true,
+	"ninguno": true, "ninguna": true, "nada": true,
+	"nessuno": true, "nessuna": true, "niente": true, "nulla": true,
+	"żaden": true, "żadna": true, "żadne": true, "brak": true,
+	"nenhum": true, "nenhuma": true,
+	"geen": true, "niets": true,
+	"ingen": true, "inga": true, "inget": true, "ingenting": true,
+	"semmi": true, "egyik": true,
+	"niciunul": true, "niciuna": true, "nimic": true,
+}
+
+// NoItems reports whether a decoded JSON value is a string that says "no
+// items" in words, as a model writes it for a list property: one to four
+// words, the first of noneWords ("none at all", "no tags", "žádné",
+// "keine Tags", "nothing"), in any letter case and within surrounding
+// quotes. A list property that asks about such a value says that [] is
+// the empty list (issue 32).
+func NoItems(v any) bool {
+	s, ok := v.(string)
+	if !ok || len(s) > maxUnknownBytes {
+		return false
+	}
+	t, _ := spelling.Trim(s)
+	words := strings.Fields(strings.ToLower(t))
+	return len(words) >= 1 && len(words) <= 4 && noneWords[strings.Trim(words[0], ".,!")]
 }

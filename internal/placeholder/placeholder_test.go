@@ -2,6 +2,7 @@ package placeholder
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,4 +146,63 @@ func TestTemplate(t *testing.T) {
 			t.Errorf("Template(%q) = true, want false", s)
 		}
 	}
+}
+
+// TestPropertyFormatPattern: a date or time format written where a value
+// goes is a placeholder that says the value is not known, in any case,
+// order, separator and brackets; a field letter too few, a code of two
+// letters or a word is not (issue 33).
+func TestPropertyFormatPattern(t *testing.T) {
+	for _, s := range []string{"hmm", "MD", "DD", "mmm", "yes", "Monday", "2026-MM-DD", "YYYY-MM-DD 2026", "dd.mm.yyyy!"} {
+		if Unknown(s) {
+			t.Errorf("Unknown(%q): not a format", s)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		fields := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"YYYY", "YY", "MM", "M", "DD", "D", "HH", "hh", "mm", "SS", "ss"}), 2, 5, func(s string) byte { return s[0] | 0x20 }).Draw(t, "fields")
+		sep := rapid.SampledFrom([]string{"-", ".", "/", ":", " ", "", ", "}).Draw(t, "separator")
+		s := strings.Join(fields, sep)
+		letters := len(strings.Join(fields, ""))
+		if rapid.Bool().Draw(t, "lower") {
+			s = strings.ToLower(s)
+		}
+		if rapid.Bool().Draw(t, "bracketed") {
+			s = "[" + s + "]"
+		}
+		w := rapid.SampledFrom([]string{"", " ", `"`}).Draw(t, "wrap")
+		s = w + s + w
+		if got := Unknown(s); got != (letters >= 4) {
+			t.Fatalf("Unknown(%q) = %v, with %d field letters", s, got, letters)
+		}
+	})
+}
+
+// TestPropertyNoItems: a word for "none" in the library's languages, alone
+// or with up to three words after it, in any case and quotes, says "no
+// items"; a value that starts with another word, or is longer, does not.
+func TestPropertyNoItems(t *testing.T) {
+	for _, s := range []string{"tax", "not none", "tax, none", "none of the five tags we discussed yesterday", "", "nobody"} {
+		if NoItems(s) {
+			t.Errorf("NoItems(%q)", s)
+		}
+	}
+	var words []string
+	for w := range noneWords {
+		words = append(words, w)
+	}
+	slices.Sort(words)
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.SampledFrom(words).Draw(t, "word")
+		rest := rapid.SliceOfN(rapid.SampledFrom([]string{"at", "all", "tags", "of", "them", "Tags", "please"}), 0, 3).Draw(t, "rest")
+		s := strings.Join(append([]string{w}, rest...), " ")
+		if rapid.Bool().Draw(t, "upper") {
+			s = strings.ToUpper(s)
+		}
+		if rapid.Bool().Draw(t, "quoted") {
+			s = `"` + s + `"`
+		}
+		if !NoItems(s) {
+			t.Fatalf("NoItems(%q) is false", s)
+		}
+	})
 }

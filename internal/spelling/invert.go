@@ -20,7 +20,7 @@ var invertingPrefixes = []struct {
 	lang     string
 	prefixes []string
 }{
-	{"en", []string{"un", "non", "in", "im", "il", "ir", "dis"}},
+	{"en", []string{"un", "non", "in", "im", "il", "ir", "dis", "de", "anti"}},
 	{"cs", []string{"ne"}},
 	{"sk", []string{"ne"}},
 	{"de", []string{"un", "nicht"}},
@@ -118,6 +118,13 @@ func InvertingPrefixesOf(word string) iter.Seq[string] {
 // It allocates nothing.
 func MayInvert(s string) bool {
 	t := prefixesByByte()
+	if s != "" {
+		for _, p := range t[s[0]] {
+			if len(p) > 1 && joinedAfter(s, p) >= minInvertedBase {
+				return true // "un-published", "una_aaaaa": the prefix, then the rest joined
+			}
+		}
+	}
 	start := 0
 	for i := 0; i <= len(s); i++ {
 		if i < len(s) && (s[i] >= utf8.RuneSelf || isASCIIAlnum(s[i])) {
@@ -145,6 +152,9 @@ func MayInvert(s string) bool {
 // candidate its spelling inverts: that would be the opposite of what was
 // sent.
 func InvertsWords(s, c string) bool {
+	if invertsJoined(s, c) {
+		return true
+	}
 	for w := range strings.SplitSeq(s, " ") {
 		if w == "" {
 			continue
@@ -162,4 +172,49 @@ func InvertsWords(s, c string) bool {
 		}
 	}
 	return false
+}
+
+// joinedAfter counts the letters and digits of s after the prefix p, when
+// s, its separators left out, begins with p; else -1. It allocates
+// nothing.
+func joinedAfter(s, p string) int {
+	i, n := 0, 0
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if c < utf8.RuneSelf && !isASCIIAlnum(c) {
+			continue
+		}
+		if i < len(p) {
+			if c != p[i] {
+				return -1
+			}
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf || utf8.RuneStart(c) {
+			n++
+		}
+	}
+	if i < len(p) {
+		return -1
+	}
+	return n
+}
+
+// invertsJoined reports whether s is c led by an inverting prefix of two
+// letters or more, once the spaces of both (Key's separators) are left
+// out: the prefix glued to a value of several words ("una aaaaa" of
+// "a aaaaa"), or written apart from the value ("un published" of
+// "published", as Key folds "un-published"). The value left after the
+// prefix has four letters or more, as for InvertedWord.
+func invertsJoined(s, c string) bool {
+	if !strings.Contains(s, " ") && !strings.Contains(c, " ") {
+		return false // one word each: InvertedWord's case
+	}
+	js, jc := strings.ReplaceAll(s, " ", ""), strings.ReplaceAll(c, " ", "")
+	if len(js) <= len(jc) || !strings.HasSuffix(js, jc) || utf8.RuneCountInString(jc) < minInvertedBase {
+		return false
+	}
+	p := js[:len(js)-len(jc)]
+	return len(p) > 1 && isInvertingPrefix(p)
 }

@@ -134,3 +134,36 @@ func TestNegationASCIIFastPaths(t *testing.T) {
 		}
 	}
 }
+
+// A prefix fused to a word inverts it (InvertsWords, over Key's folding);
+// the same prefix written apart is a negation word, which Negation reads.
+// A word that only ends like another, or a prefix with nothing after it,
+// does not invert.
+func TestInvertedWordsAndNegation(t *testing.T) {
+	for _, c := range []struct {
+		s, w string
+		want bool
+	}{
+		{"unpublished", "published", true},
+		{"Unpublished", "published", true},
+		{"nepublikováno", "publikováno", true},
+		{"deactivated", "activated", true},
+		{"Archived", "archived", false},
+		{"published", "published", false},
+		{"republished", "published", false},
+		{"spublished", "published", false},
+		{"unpublished", "draft", false},
+		{"unpublished", "unpublished or published", false},
+		{"un-published", "published", true},
+		{"una aaaaa", "a aaaaa", true},
+	} {
+		if got := InvertsWords(Key(c.s), Key(c.w)); got != c.want {
+			t.Errorf("InvertsWords(%q, %q) = %v, want %v", c.s, c.w, got, c.want)
+		}
+	}
+	for _, s := range []string{"non published", "non-published", "niet actief", "not published"} {
+		if _, ok := Negation(s); !ok {
+			t.Errorf("Negation(%q): not read as a negation", s)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/oracle"
 	"agentinput.dev/kinds/number"
@@ -43,7 +44,11 @@ func TestCases(t *testing.T) {
 		}
 		var extra []string
 		if b, ok := o.Value(); ok {
-			for _, msg := range oracle.NoteTexts(o, strconv.Quote(Format(b))) {
+			want := strconv.Quote(Format(b))
+			if len(want) > agentinput.MaxReceivedChars {
+				want = "" // a note cuts a long value: its text is not checked
+			}
+			for _, msg := range oracle.NoteTexts(o, want) {
 				r.Errorf(t, "%s", msg)
 			}
 			if b.MediaType != "" {

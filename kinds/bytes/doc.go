@@ -27,23 +27,38 @@
 //   - standard base64 with padding: itself, no note;
 //   - standard base64 without padding or with incomplete padding, the URL
 //     and filename-safe alphabet (-_) with or without padding, and any of
-//     these broken into lines (CR, LF, spaces or tabs between the
-//     characters, as MIME and PEM write them): note form, whose reason
-//     names each change;
+//     these broken into lines at a fixed width, MIME's 76 characters or
+//     PEM's 64 (LF or CRLF; every line that width but the last): note
+//     form, whose reason names each change. Any other whitespace inside
+//     (a space, a tab, a break at another width) makes it no base64: an
+//     ask, whose reading is the base64 its characters spell when it does
+//     not read as words;
 //   - a data: URI (RFC 2397), "data:image/png;base64,iVBOR…": the base64
 //     after the comma read as above, note data_uri; without ";base64"
 //     the percent-encoded text after the comma, as its UTF-8 bytes. A
 //     data: URI with no media type has RFC 2397's,
 //     "text/plain;charset=US-ASCII";
-//   - a JSON array of byte values, the integers 0 to 255 ([104, 105]):
-//     note form.
+//   - a JSON array of byte values, the integers 0 to 255 ([104, 105]),
+//     each read by the number kind: note form.
 //
 // The standard and the URL alphabet share 62 characters and give them the
 // same values, so no string is base64 in both with different bytes; one
 // that mixes the characters only each has (+/ and -_) is an ask.
 //
+// Plain text is never decoded as base64 (text.go). A string that reads as
+// words ("good work", "Dear John", "yes": letters in a word's case, digits
+// apart, whitespace and punctuation; no run mixing letters and digits or
+// cases as base64 of binary data does) is an ask whose readings are its
+// UTF-8 bytes and, for a word without whitespace that is also base64, the
+// bytes that base64 spells. The canonical spelling of a value that reads
+// as words ("good", "Dear") reads as itself, as every canonical spelling
+// does, with a warning also_text naming the text's bytes.
+//
 // Hexadecimal is not a spelling of this kind, and is never read
-// silently. A string of an even number of hex digits ("deadbeef00") is
+// silently. Hex digits after 0x ("0x48656c6c6f") are an ask whose one
+// reading is their bytes, even when the whole is canonical base64: such
+// bytes are sent as a data: URI ("data:;base64,0x48656c6c6f"), the one
+// exception to the canonical fixed point. A string of an even number of hex digits ("deadbeef00") is
 // both, and is an ask: ambiguous with both readings (the base64 bytes and
 // the hex bytes, each in canonical base64) when it is also base64, invalid
 // with a hint that gives the hex bytes' base64 when it is not. The one
@@ -56,7 +71,7 @@
 // its position), a length no base64 has (one character past a group of
 // four), a last character whose unused bits are set (not what any encoder
 // writes: the text was cut or altered), text that is not UTF-8, a number,
-// a boolean, an object.
+// a boolean, an object, an array with an item that is no byte's value.
 //
 // # Budgets
 //

@@ -30,10 +30,19 @@ func ExampleReader_Read() {
 // ask names both, and nothing is guessed.
 func ExampleReader_Read_hex() {
 	r, _ := bytes.New(bytes.Options{})
-	ask, _ := r.Read("dead beef").Ask()
+	ask, _ := r.Read("deadbeefAA").Ask()
 	fmt.Println(ask.Message())
 	// Output:
-	// Could not read "dead beef": it is base64 and it is also a string of hex digits, which spell other bytes; it has 2 meanings: "deadbeef" (base64: 6 bytes) or "3q2+7w==" (hex digits: 4 bytes). Expected bytes as standard base64 (RFC 4648, with padding), at most 49152 bytes (48 KiB) decoded, for example "YWdlbnRpbnB1dA==". Send one of the readings exactly as written: each is the standard base64 of the bytes it names.
+	// Could not read "deadbeefAA": it is base64 and it is also a string of hex digits, which spell other bytes; it has 2 meanings: "deadbeefAA==" (base64: 7 bytes) or "3q2+76o=" (hex digits: 5 bytes). Expected bytes as standard base64 (RFC 4648, with padding), at most 49152 bytes (48 KiB) decoded, for example "YWdlbnRpbnB1dA==". Send one of the readings exactly as written: each is the standard base64 of the bytes it names.
+}
+
+// Plain text is never decoded as base64: the ask offers its UTF-8 bytes.
+func ExampleReader_Read_text() {
+	r, _ := bytes.New(bytes.Options{})
+	ask, _ := r.Read("good work").Ask()
+	fmt.Println(ask.Message())
+	// Output:
+	// Could not read "good work": it reads as text: it has spaces or line breaks inside, which base64 has only every 76 or 64 characters; it may mean "Z29vZCB3b3Jr" (the text itself, as its UTF-8 bytes: 9 bytes). Expected bytes as standard base64 (RFC 4648, with padding), at most 49152 bytes (48 KiB) decoded, for example "YWdlbnRpbnB1dA==". Send the reading exactly as written if these are the bytes you mean: it is their standard base64.
 }
 
 // Content over the budget is refused whole: the ask never invites

@@ -27,11 +27,26 @@ var defaultReader = func() *Reader {
 func checkOracle(t *testing.T, r *Reader, s string) {
 	t.Helper()
 	for _, v := range oracle.Inputs(s) {
-		oracle.Check(t, r.Read, func(b Bytes) any { return Format(b) }, v)
+		if bad := oracle.Find(r.Read, func(b Bytes) any { return Format(b) }, v); bad != nil && !hexPrefixedCanonical(bad) {
+			t.Fatal(bad.Error())
+		}
 		if a, ok := r.Read(v).Ask(); ok {
 			checkAsk(a, func(msg string) { t.Fatalf("%q: %s", s, msg) })
 		}
 	}
+}
+
+// hexPrefixedCanonical tolerates the one known exception to the canonical
+// fixed point (docs/decisions.md, bytes): bytes whose canonical base64 is
+// "0x" and hex digits ("0x48656c6c6f") have that spelling asked about as
+// hex; they are sent as a data: URI ("data:;base64,0x48656c6c6f").
+func hexPrefixedCanonical(bad *oracle.Violation) bool {
+	var s string
+	if bad.Rule != oracle.RuleCanonical || json.Unmarshal([]byte(bad.Value), &s) != nil {
+		return false
+	}
+	_, ok := cutHexPrefix(s)
+	return ok
 }
 
 func seedOracle(f *testing.F) { oracle.Seed(f, "testdata/cases.txt") }

@@ -5,8 +5,11 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"pgregory.net/rapid"
 
@@ -14,8 +17,9 @@ import (
 )
 
 // render spells data in one random member of a spelling class the kind
-// reads: either alphabet, with or without padding, broken into lines or
-// groups, in surrounding whitespace or quotes, or in a data: URI.
+// reads: either alphabet, with or without padding, broken into lines at
+// MIME's or PEM's width, in surrounding whitespace or quotes, or in a
+// data: URI.
 func render(t *rapid.T, data []byte) (s string, mediaType string) {
 	url := rapid.Bool().Draw(t, "url")
 	pad := rapid.Bool().Draw(t, "pad")
@@ -24,8 +28,8 @@ func render(t *rapid.T, data []byte) (s string, mediaType string) {
 		{true, false}: base64.RawURLEncoding, {true, true}: base64.URLEncoding,
 	}[[2]bool{url, pad}]
 	s = enc.EncodeToString(data)
-	if width := rapid.IntRange(0, 80).Draw(t, "line width"); width > 0 && len(s) > width {
-		brk := rapid.SampledFrom([]string{"\n", "\r\n", " ", "\t"}).Draw(t, "break")
+	if width := rapid.SampledFrom([]int{0, 0, 64, 76}).Draw(t, "line width"); width > 0 && len(s) > width {
+		brk := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "break")
 		var b strings.Builder
 		for i := 0; i < len(s); i += width {
 			if i > 0 {
@@ -117,7 +121,7 @@ func TestHexIsNeverReadSilently(t *testing.T) {
 		a, _ := o.Ask()
 		switch a.Code {
 		case agentinput.AskAmbiguous:
-			if len(a.Readings) != 2 || string(a.Readings[1].Value) != hexReading {
+			if !slices.ContainsFunc(a.Readings, func(r agentinput.Reading) bool { return string(r.Value) == hexReading }) {
 				t.Fatalf("Read(%q) asks without the hex reading %s: %s", s, hexReading, a.Message())
 			}
 			for _, r := range a.Readings {
@@ -230,4 +234,159 @@ func TestBadInput(t *testing.T) {
 		}
 		checkAsk(a, func(msg string) { t.Errorf("%.20q…: %s", s, msg) })
 	}
+}
+
+// readingsReadBack fails t unless every reading of a reads back as a
+// canonical value with no note (issue 33: a reading is what to send next).
+func readingsReadBack(t *rapid.T, s string, a agentinput.Ask) {
+	for _, r := range a.Readings {
+		var back string
+		if err := json.Unmarshal(r.Value, &back); err != nil {
+			t.Fatalf("Read(%q): reading %s is not a JSON string", s, r.Value)
+		}
+		if o := defaultReader.Read(back); o.Status() != agentinput.StatusValue || o.NoteCount() != 0 {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q): reading %s reads back as %s", s, r.Value, j)
+		}
+	}
+}
+
+// drawWords draws text as people write it: words in lower case or
+// capitalized, in any script, with digits, joined by spaces, line breaks
+// or punctuation.
+func drawWords(t *rapid.T) string {
+	words := rapid.SliceOfN(rapid.SampledFrom([]string{"good", "work", "Dear", "John", "meeting", "notes", "Action",
+		"items", "yes", "no", "ok", "hello", "World", "světe", "Ahoj", "2026", "the", "report", "Přehled", "und"}), 1, 6).Draw(t, "words")
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteString(rapid.SampledFrom([]string{" ", "  ", "\n", ", ", ". ", " - ", "\t"}).Draw(t, "between"))
+		}
+		b.WriteString(w)
+	}
+	b.WriteString(rapid.SampledFrom([]string{"", "", ".", "!", "?"}).Draw(t, "end"))
+	return b.String()
+}
+
+// Plain text is never decoded as base64 (issue 33): words are an ask
+// whose readings hold their UTF-8 bytes, and, when they hold whitespace,
+// never the base64 their characters spell once it is dropped; a single
+// word that is canonical base64 reads as itself with the warning
+// also_text (or also_hex). Every reading reads back.
+func TestPropertyTextIsNeverDecoded(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := drawWords(t)
+		if !strings.ContainsFunc(s, unicode.IsLetter) {
+			t.Skip("no word: digits alone are no text")
+		}
+		o := defaultReader.Read(s)
+		if _, ok := o.Value(); ok {
+			ws := o.Warnings()
+			if Format(mustValue(t, o)) != s || len(ws) != 1 || ws[0].Code != agentinput.WarningAlsoText && ws[0].Code != agentinput.WarningAlsoHex {
+				t.Fatalf("Read(%q), text, is a value without a warning of a canonical spelling: %+v", s, ws)
+			}
+			return
+		}
+		a, _ := o.Ask()
+		if a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("Read(%q): ask %s, want ambiguous with the text's bytes", s, a.Code)
+		}
+		text := `"` + base64.StdEncoding.EncodeToString([]byte(s)) + `"`
+		if !slices.ContainsFunc(a.Readings, func(r agentinput.Reading) bool { return string(r.Value) == text }) {
+			t.Fatalf("Read(%q) asks without the text's bytes %s: %s", s, text, a.Message())
+		}
+		if strings.ContainsAny(s, " \t\n") {
+			squeezed, ok := reference(strings.Map(func(r rune) rune {
+				if strings.ContainsRune(" \t\n", r) {
+					return -1
+				}
+				return r
+			}, s))
+			if ok && slices.ContainsFunc(a.Readings, func(r agentinput.Reading) bool {
+				return string(r.Value) == `"`+base64.StdEncoding.EncodeToString(squeezed)+`"`
+			}) {
+				t.Fatalf("Read(%q) offers the base64 its words spell without their spaces", s)
+			}
+		}
+		readingsReadBack(t, s, a)
+	})
+}
+
+// Whitespace inside base64 is only a line break at MIME's or PEM's width
+// (issue 33): broken at any other width, or with a space or a tab, base64
+// is never a value.
+func TestPropertyLineBreaksOnlyAtAFixedWidth(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		data := rapid.SliceOfN(rapid.Byte(), 3, 200).Draw(t, "data")
+		s := base64.StdEncoding.EncodeToString(data)
+		width := rapid.IntRange(1, len(s)-1).Draw(t, "width")
+		brk := rapid.SampledFrom([]string{"\n", "\r\n", " ", "\t"}).Draw(t, "break")
+		if (width == 64 || width == 76) && (brk == "\n" || brk == "\r\n") {
+			t.Skip("a fixed width: read (TestEveryFormDecodesToTheBytes)")
+		}
+		var b strings.Builder
+		for i := 0; i < len(s); i += width {
+			if i > 0 {
+				b.WriteString(brk)
+			}
+			b.WriteString(s[i:min(i+width, len(s))])
+		}
+		in := b.String()
+		o := defaultReader.Read(in)
+		if _, ok := o.Value(); ok {
+			t.Fatalf("Read(%q), broken every %d characters by %q, is a value", in, width, brk)
+		}
+		if a, ok := o.Ask(); ok {
+			readingsReadBack(t, in, a)
+		}
+	})
+}
+
+// Hex digits after 0x, in any case, are never read as base64, canonical
+// or not (issue 33): an ask whose one reading is their bytes.
+func TestPropertyHexPrefixAsks(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		data := rapid.SliceOfN(rapid.Byte(), 1, 40).Draw(t, "data")
+		s := hex.EncodeToString(data)
+		if rapid.Bool().Draw(t, "upper") {
+			s = strings.ToUpper(s)
+		}
+		s = rapid.SampledFrom([]string{"0x", "0X"}).Draw(t, "prefix") + s
+		o := defaultReader.Read(s)
+		a, ok := o.Ask()
+		if !ok {
+			t.Fatalf("Read(%q) is not an ask", s)
+		}
+		want := `"` + base64.StdEncoding.EncodeToString(data) + `"`
+		if a.Code != agentinput.AskAmbiguous || len(a.Readings) != 1 || string(a.Readings[0].Value) != want {
+			t.Fatalf("Read(%q): %s, want the one reading %s", s, a.Message(), want)
+		}
+		readingsReadBack(t, s, a)
+	})
+}
+
+// An array of byte values reads as the bytes; one item outside 0..255, not
+// whole, or not a number is an ask.
+func TestPropertyByteArray(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		data := rapid.SliceOfN(rapid.Byte(), 0, 60).Draw(t, "data")
+		items := make([]any, len(data))
+		for i, c := range data {
+			items[i] = json.Number(strconv.Itoa(int(c)))
+		}
+		bad := len(items) > 0 && rapid.Bool().Draw(t, "bad")
+		if bad {
+			at := rapid.IntRange(0, len(items)-1).Draw(t, "at")
+			items[at] = rapid.SampledFrom([]any{json.Number("256"), json.Number("-1"), json.Number("1.5"), "7", true, nil}).Draw(t, "bad item")
+		}
+		o := defaultReader.Read(items)
+		b, ok := o.Value()
+		switch {
+		case bad && ok:
+			t.Fatalf("Read(%v) = %x, with an item that is no byte", items, b.Data)
+		case !bad && (!ok || !stdbytes.Equal(b.Data, data)):
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%v) = %s, want %x", items, j, data)
+		}
+	})
 }

@@ -9,6 +9,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
+	"agentinput.dev/kinds/number"
 )
 
 // Read reads one decoded JSON value as bytes. See the package
@@ -17,10 +18,12 @@ func (r *Reader) Read(v any) agentinput.Outcome[Bytes] {
 	if s, ok := v.(string); ok {
 		// The fast path: the canonical spelling within the budget.
 		if len(s) <= base64.StdEncoding.EncodedLen(r.max) {
-			if b, ok := decodeCanonical(s); ok && len(b) <= r.max {
+			if b, ok := decodeCanonical(s); ok && len(b) <= r.max && !hexPrefixedShape(s) {
 				o := agentinput.Canonical(Bytes{Data: b})
 				if hexLike(s) {
 					o = o.WithWarning(alsoHex(s))
+				} else if readsAsWords(s) {
+					o = o.WithWarning(alsoText(s))
 				}
 				return o
 			}
@@ -38,7 +41,7 @@ func (r *Reader) Read(v any) agentinput.Outcome[Bytes] {
 	case bool:
 		return r.ask(v, agentinput.AskWrongType, "bytes are a base64 string, never a boolean", hintSend)
 	case []any:
-		return r.ask(v, agentinput.AskWrongType, "bytes are a base64 string, never an array of numbers", hintSend)
+		return r.readArray(v, x)
 	case map[string]any:
 		return r.ask(v, agentinput.AskWrongType, "bytes are a base64 string, never an object", hintSend)
 	}
@@ -78,7 +81,18 @@ func (r *Reader) readString(v any, raw string) agentinput.Outcome[Bytes] {
 	if len(s) >= 5 && strings.EqualFold(s[:5], "data:") {
 		return r.readDataURI(v, s, notes)
 	}
-	d, o, ok := r.decode(v, s, true)
+	if digits, ok := cutHexPrefix(s); ok {
+		return r.hexPrefixed(v, digits)
+	}
+	ws := whitespaceInside(s)
+	if words := readsAsWords(s); ws || words {
+		if b, ok := decodeCanonical(s); ok && !ws && len(b) <= r.max {
+			// Trimmed canonical base64 that also reads as words.
+			return agentinput.Value(Bytes{Data: b}, notes).WithWarning(alsoText(s))
+		}
+		return r.notBase64(v, s, ws, words)
+	}
+	d, o, ok := r.decode(v, s, true, true)
 	if !ok {
 		return o
 	}
@@ -98,15 +112,18 @@ type decoded struct {
 }
 
 // decode reads s as base64 in either alphabet, with or without padding,
-// with line breaks and spaces between the characters. hex says whether a
-// string of hex digits may have been meant (not inside a data: URI, which
-// says base64). It returns the bytes, or the ask.
-func (r *Reader) decode(v any, s string, hex bool) (decoded, agentinput.Outcome[Bytes], bool) {
+// with line breaks at a fixed width. hex says whether a string of hex
+// digits may have been meant (not inside a data: URI, which says base64);
+// wrapChecked that the caller found no other whitespace in s already. It
+// returns the bytes, or the ask.
+func (r *Reader) decode(v any, s string, hex, wrapChecked bool) (decoded, agentinput.Outcome[Bytes], bool) {
 	fail := func(code agentinput.AskCode, reason, hint string) (decoded, agentinput.Outcome[Bytes], bool) {
 		return decoded{}, r.ask(v, code, reason, hint), false
 	}
 	sc := scan(s)
 	switch {
+	case !wrapChecked && (sc.spaces || sc.breaks && !fixedWidth(s)):
+		return fail(agentinput.AskInvalid, "it has spaces or line breaks inside, and base64 breaks lines only every 76 (MIME) or 64 (PEM) characters", hintSend)
 	case sc.bad >= 0:
 		c, _ := utf8.DecodeRuneInString(s[sc.bad:])
 		return fail(agentinput.AskInvalid, "it contains "+character(c)+" at character "+strconv.Itoa(utf8.RuneCountInString(s[:sc.bad])+1)+
@@ -379,7 +396,7 @@ func (r *Reader) readDataURI(v any, s string, notes agentinput.Notes) agentinput
 	var data []byte
 	reason := "a data: URI of media type " + mediaType + ", kept beside the bytes"
 	if isBase64 {
-		d, o, ok := r.decode(v, body, false)
+		d, o, ok := r.decode(v, body, false, false)
 		if !ok {
 			return o
 		}
@@ -425,3 +442,42 @@ func unescape(s string, max int) ([]byte, string) {
 	}
 	return b, ""
 }
+
+// whitespaceInside reports whether s has whitespace that base64 does not:
+// a space or a tab anywhere, or line breaks at no fixed width.
+func whitespaceInside(s string) bool {
+	// IndexByte is vectorized: four of them cost less than one loop.
+	if strings.IndexByte(s, ' ') >= 0 || strings.IndexByte(s, '\t') >= 0 {
+		return true
+	}
+	return (strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\r') >= 0) && !fixedWidth(s)
+}
+
+// readArray reads a JSON array of byte values, the integers 0 to 255
+// ([104, 105]), each read by the number kind (its owner): note form.
+func (r *Reader) readArray(v any, items []any) agentinput.Outcome[Bytes] {
+	if len(items) > r.max {
+		return r.ask(v, agentinput.AskTooLarge, r.tooLarge, hintTooLarge)
+	}
+	data := make([]byte, len(items))
+	for i, it := range items {
+		if _, isString := it.(string); isString {
+			return r.ask(v, agentinput.AskInvalid, "item "+strconv.Itoa(i)+" of the array is a string; an array of bytes holds the numbers 0 to 255", hintSend)
+		}
+		d, ok := number.Read(it, byteValue).Value()
+		n, whole := d.Int64()
+		if !ok || !whole {
+			return r.ask(v, agentinput.AskInvalid, "item "+strconv.Itoa(i)+" of the array is not a whole number from 0 to 255, a byte's value", hintSend)
+		}
+		data[i] = byte(n)
+	}
+	var notes agentinput.Notes
+	notes.Add(agentinput.NoteForm, agentinput.JSONValue(v), "an array of byte values")
+	return agentinput.Value(Bytes{Data: data}, notes)
+}
+
+// byteValue are the options a byte's value is read with.
+var byteValue = func() number.Options {
+	lo, hi := number.FromInt64(0), number.FromInt64(255)
+	return number.Options{Integer: true, Min: &lo, Max: &hi}
+}()

@@ -122,6 +122,36 @@ var aliases = [...]struct {
 	{"ZA", []string{"Republic of South Africa", "RSA", "RPA"}},
 }
 
+// statisticalNames are the names statistical tables (the World Bank's,
+// the UN's M49 list, ISO 3166-1's English short names) give countries
+// where no rule reads them from another name: the part of an island a
+// country holds, a territory named by its parts, a sovereign after a
+// comma. The rules read the rest: a name turned around after a comma or in
+// parentheses, their abbreviations (Dem., Rep., Fed. Sts., SAR, RB), and
+// the, of and and left out ("Congo, Dem. Rep.", "St. Vincent and the
+// Grenadines").
+var statisticalNames = [...]struct {
+	code  string
+	names []string
+}{
+	{"SX", []string{"Sint Maarten (Dutch part)", "Sint Maarten, Dutch part"}},
+	{"MF", []string{"St. Martin (French part)", "Saint Martin (French part)", "Saint-Martin (French part)", "St. Martin, French part"}},
+	{"PS", []string{"West Bank and Gaza", "West Bank and Gaza Strip", "Occupied Palestinian Territory", "Palestinian Territories", "Palestinian Territory"}},
+	{"HK", []string{"Hong Kong SAR, China", "China, Hong Kong SAR", "China, Hong Kong Special Administrative Region", "Hong Kong Special Administrative Region of China"}},
+	{"MO", []string{"Macao SAR, China", "Macau SAR, China", "China, Macao SAR", "China, Macao Special Administrative Region", "Macao Special Administrative Region of China"}},
+	{"TW", []string{"Taiwan, China"}},
+	{"HM", []string{"Heard Island and McDonald Islands"}},
+	{"SH", []string{"Saint Helena, Ascension and Tristan da Cunha", "Saint Helena, Ascension and Tristan Da Cunha"}},
+	{"BQ", []string{"Bonaire, Sint Eustatius and Saba"}},
+	{"FK", []string{"Falkland Islands (Malvinas)"}},
+	{"WF", []string{"Wallis and Futuna Islands"}},
+	{"SJ", []string{"Svalbard and Jan Mayen Islands"}},
+	{"VI", []string{"United States Virgin Islands"}},
+	{"VG", []string{"British Virgin Islands"}},
+	{"UM", []string{"United States Minor Outlying Islands"}},
+	{"IO", []string{"British Indian Ocean Territory"}},
+}
+
 // successors are withdrawn ISO 3166-1 alpha-2 codes and the countries that
 // hold their territory today. One successor reads as that country with a
 // note; several are an ask naming each.

@@ -313,6 +313,9 @@ func (r *Reader) readTrimmed(v any, s, t string, trimmed bool) agentinput.Outcom
 	if t == "" {
 		return r.invalid(v, agentinput.AskInvalid, "it is empty")
 	}
+	if letters, ok := flagLetters(t); ok {
+		return r.readFlag(v, t, letters, notes)
+	}
 	if reason := spelling.Hidden(t); reason != "" {
 		return r.invalid(v, agentinput.AskInvalid, reason)
 	}

@@ -24,6 +24,25 @@
 //     "South", "N." for "North", "Ste." for "Sainte" ("S. Korea"), note
 //     name, when what they read as names one country; when it names
 //     several, an ask ambiguous naming each.
+//   - names as statistical tables write them (the World Bank's, the UN's,
+//     ISO 3166-1's short names): turned around with their qualifier
+//     abbreviated ("Congo, Dem. Rep.", "Korea, Rep.", "Micronesia, Fed.
+//     Sts.", "Venezuela, RB", "Hong Kong SAR, China"), or with "the", "of"
+//     and "and" between words where the indexed name has none or "&" ("St.
+//     Vincent and the Grenadines", "Democratic Republic of Congo"): the,
+//     of and and between two words are left out on both sides (looseNames),
+//     and the abbreviations Dem., Rep., Fed. Sts., Is., SAR, PDR, RB are
+//     written out; names no rule reads from another ("Sint Maarten (Dutch
+//     part)", "West Bank and Gaza") are data (statisticalNames), note name;
+//   - a name in one of the further languages of moreLanguages (Swedish,
+//     Danish, Norwegian, Finnish, Icelandic, the Baltic and Balkan
+//     languages, Russian, Ukrainian, Greek, Turkish, Japanese, Chinese,
+//     Korean, Arabic, Hebrew …: "Norge", "Österrike", "Германия"), from
+//     CLDR, read on a miss of the main index through an index built on
+//     that miss, note name;
+//   - a flag emoji, the code in regional indicator letters ("🇨🇿"), or a
+//     subdivision flag (🏴 and tag letters) as the country of its first
+//     two, read by the code's rules, note form;
 //   - any of these inside surrounding whitespace and one pair of quotes,
 //     with a note trimmed before the other.
 //

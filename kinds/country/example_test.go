@@ -23,9 +23,9 @@ func ExampleRead() {
 // A spelling it cannot read with one meaning is an ask that lists the
 // readings, for the model to choose from.
 func ExampleRead_ask() {
-	out := country.Read("Congo, Republic of", country.Options{})
+	out := country.Read("Congo", country.Options{})
 	ask, _ := out.Ask()
 	fmt.Println(ask.Message())
 	// Output:
-	// Could not read "Congo, Republic of": it names several countries; it has 2 meanings: "CD" (Congo - Kinshasa) or "CG" (Congo - Brazzaville). Expected an ISO 3166-1 alpha-2 country code, for example "CZ". Send the code you mean: "CD" or "CG".
+	// Could not read "Congo": it names several countries; it has 2 meanings: "CD" (Congo - Kinshasa) or "CG" (Congo - Brazzaville). Expected an ISO 3166-1 alpha-2 country code, for example "CZ". Send the code you mean: "CD" or "CG".
 }

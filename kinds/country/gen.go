@@ -56,8 +56,8 @@ func main() {
 		t, _ := language.Compose(r)
 		base, _ := t.Base()
 		native, lang := "", ""
-		if supported[base.String()] {
-			native = display.Regions(language.Make(base.String())).Name(r)
+		if b := displayBase(base.String()); supported[b] {
+			native = display.Regions(language.Make(b)).Name(r)
 			lang = base.String()
 		}
 		if native == english {
@@ -73,6 +73,7 @@ func main() {
 	}
 	b.WriteString("}\n\n")
 	writeExonyms(&b)
+	writeMoreExonyms(&b)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -81,6 +82,29 @@ func main() {
 		log.Fatal(err)
 	}
 	log.Printf("%d countries", n)
+}
+
+// displayBase is the language whose display data names a region in the
+// language base: base itself, or the macrolanguage x/text holds it under
+// (Norway's likely language is nb, Bokmål, whose names x/text keeps as
+// no's).
+func displayBase(base string) string {
+	if base == "nb" {
+		return "no"
+	}
+	return base
+}
+
+// moreLanguages are the further languages whose names of every country
+// the kind reads (issue 33): the Nordic, Baltic, Balkan and other
+// European languages, and the world's widely written ones, that x/text's
+// display data names regions in. Their names are read on an exact miss of
+// the main index, through an index built on that first miss
+// (moreExonymKeys), so that the main index's first use costs what it did.
+var moreLanguages = []string{
+	"sv", "da", "no", "fi", "is", "et", "lv", "lt", "ro", "hr", "sl", "sr-Latn", "bs", "sq", "mk", "bg",
+	"ru", "uk", "be", "el", "tr", "ca", "gl", "eu", "ga", "cy", "af", "id", "ms", "vi", "fil", "sw",
+	"ja", "zh", "zh-Hant", "ko", "ar", "he", "fa", "hi", "th",
 }
 
 // exonymLanguages are the library's languages other than English whose
@@ -111,6 +135,43 @@ func writeExonyms(b *bytes.Buffer) {
 		for _, l := range exonymLanguages {
 			n := regionName(language.MustParse(l), r)
 			if n == "" || n == english || n == native || slices.Contains(names, n) {
+				continue
+			}
+			names = append(names, n)
+		}
+		if len(names) > 0 {
+			fmt.Fprintf(b, "\t{%q, %#v},\n", code, names)
+		}
+	}
+	b.WriteString("}\n")
+}
+
+// writeMoreExonyms writes moreExonyms: each country's names in
+// moreLanguages that are none of its English, native and exonyms names,
+// each once.
+func writeMoreExonyms(b *bytes.Buffer) {
+	b.WriteString("\n// moreExonyms are each country's names in further languages\n")
+	b.WriteString("// (" + fmt.Sprint(moreLanguages) + "), from CLDR,\n")
+	b.WriteString("// other than the names above. TestExonymKeys turns them into\n// moreExonymKeys, read on a miss of the main index.\n")
+	b.WriteString("var moreExonyms = [...]exonym{\n")
+	for _, r := range display.Values.Regions() {
+		code := r.String()
+		if len(code) != 2 || !r.IsCountry() || r.Canonicalize() != r || slices.Contains(withdrawn, code) {
+			continue
+		}
+		if code != "XK" && (r.IsPrivateUse() || r.M49() == 0 || r.ISO3() == "ZZZ") {
+			continue
+		}
+		t, _ := language.Compose(r)
+		base, _ := t.Base()
+		seen := []string{display.English.Regions().Name(r), regionName(language.Make(displayBase(base.String())), r)}
+		for _, l := range exonymLanguages {
+			seen = append(seen, regionName(language.MustParse(l), r))
+		}
+		var names []string
+		for _, l := range moreLanguages {
+			n := regionName(language.MustParse(l), r)
+			if n == "" || slices.Contains(seen, n) || slices.Contains(names, n) {
 				continue
 			}
 			names = append(names, n)

@@ -217,12 +217,15 @@ func hasApostrophe(s string) bool {
 // (TestNameIndexSizes keeps them near what the build makes: a size off
 // costs time, never an outcome).
 const (
-	indexNames = 1840
-	indexLower = 690
-	indexAll   = 700
+	indexNames = 1854
+	indexLower = 711
+	indexAll   = 718
 )
 
-func buildNames() *nameIndex {
+func buildNames() *nameIndex { return buildNamesFrom(exonymKeys[:]) }
+
+// buildNamesFrom builds the name index with the exonym keys given.
+func buildNamesFrom(exonymKeys []exonymKey) *nameIndex {
 	ix := &nameIndex{
 		names:      make(map[string][]string, indexNames),
 		lower:      make(map[string]string, indexLower),
@@ -298,6 +301,11 @@ func buildNames() *nameIndex {
 			add(name, a.code)
 		}
 	}
+	for _, a := range statisticalNames {
+		for _, name := range a.names {
+			add(name, a.code)
+		}
+	}
 	// An exonym is a whole name only: no lower-case shortcut and no
 	// partial-name entry (its words are the other names' words in another
 	// language). Its keys are computed once, when tables.go is generated
@@ -348,14 +356,36 @@ func lookupNameKey(s string) (found []string, partial bool, k string) {
 	if k == "" {
 		return nil, false, k
 	}
+	if codes, ok := ix.names[k]; ok {
+		return codes, false, k
+	}
+	// A name turned around: "Korea, South", "China (Republic of)". The
+	// name turned around is read before the name as sent is read through
+	// an official form around it: "China (Republic of)" is the Republic of
+	// China, not China with a form dropped.
+	inverted := invertedKey(s)
+	for _, v := range [...]string{inverted, expandAbbrev(inverted)} {
+		if v == "" || v == k {
+			continue
+		}
+		if codes, ok := exactName(ix, v); ok {
+			for _, c := range codes {
+				if !slices.Contains(found, c) {
+					found = append(found, c)
+				}
+			}
+		}
+	}
+	if len(found) > 0 {
+		slices.Sort(found)
+		return found, false, k
+	}
 	if codes, ok := exactName(ix, k); ok {
 		return codes, false, k
 	}
-	// A name turned around or abbreviated: "Korea, South", "Korea (South)",
-	// "S. Korea". What every reading names is asked about when it is more
-	// than one country.
-	inverted := invertedKey(s)
-	for _, v := range [...]string{inverted, expandAbbrev(k), expandAbbrev(inverted)} {
+	// A name abbreviated: "S. Korea". What every reading names is asked
+	// about when it is more than one country.
+	for _, v := range [...]string{expandAbbrev(k)} {
 		if v == "" || v == k {
 			continue
 		}
@@ -377,22 +407,134 @@ func lookupNameKey(s string) (found []string, partial bool, k string) {
 	return found, partial, k
 }
 
-// exactName returns the countries the key k names exactly, through an
-// official form around it.
+// exactName returns the countries the key k names exactly: as a name of
+// the index; with the, of and and left out between its words and theirs
+// (looseNames: "Democratic Republic of Congo", "St. Vincent and the
+// Grenadines"); through an official form around it; or by a name in a
+// further language (moreNames).
 func exactName(ix *nameIndex, k string) ([]string, bool) {
 	if codes, ok := ix.names[k]; ok {
+		return codes, true
+	}
+	if codes, ok := looseName(k); ok {
 		return codes, true
 	}
 	// An official form around a name: "Republic of Guinea", "Guinea,
 	// Republic of". The aliases hold the official names whose short form
 	// names another country ("Republic of China" is Taiwan), and an exact
 	// name is looked up before this.
-	if short := stripOfficial(k); short != k {
+	short := stripOfficial(k)
+	if short != k {
 		if codes, ok := ix.names[short]; ok {
 			return codes, true
 		}
+		if codes, ok := looseName(short); ok {
+			return codes, true
+		}
+	}
+	// A name in a further language ("Norge", "Österrike", "Германия"). A
+	// key of these that the main index holds too is in the main index with
+	// every country it names (TestExonymKeys), so a hit above never hides
+	// one here.
+	if codes, ok := moreNames()[k]; ok {
+		return codes, true
+	}
+	if short != k {
+		if codes, ok := moreNames()[short]; ok {
+			return codes, true
+		}
+	}
+	// An official form that lost its of ("Yemen, Rep." turned around is
+	// "Republic Yemen").
+	for _, f := range officialFormsWithoutOf() {
+		if len(k) > len(f)+1 && k[len(f)] == ' ' && k[:len(f)] == f {
+			if codes, ok := ix.names[k[len(f)+1:]]; ok {
+				return codes, true
+			}
+		}
 	}
 	return nil, false
+}
+
+// moreNames maps the keys of the names in further languages
+// (moreExonymKeys) to the countries they name. It is built on the first
+// exact miss of the main index, not with it: most names sent are English
+// or native, and the main index's first use stays what it was.
+var moreNames = sync.OnceValue(func() map[string][]string {
+	m := make(map[string][]string, len(moreExonymKeys))
+	for _, e := range moreExonymKeys {
+		if !slices.Contains(m[e.key], e.code) {
+			m[e.key] = append(m[e.key], e.code)
+			slices.Sort(m[e.key])
+		}
+	}
+	return m
+})
+
+// looseWords are the words a loose key leaves out: statistical tables and
+// official names differ in them ("St. Vincent and the Grenadines", "St.
+// Vincent & Grenadines"; "Congo, Dem. Rep." turned around is "Democratic
+// Republic Congo", the Democratic Republic of the Congo).
+var looseWords = [...]string{"the", "of", "and"}
+
+// looseKey returns the key k without the looseWords that stand between
+// two other words, or "" when that is k. A loose word at either end stays:
+// "Trinidad and" is part of a name, not a name without its and.
+func looseKey(k string) string {
+	// Whether an inner word is loose, before anything is allocated: a key
+	// is words joined by single spaces.
+	first, last := strings.IndexByte(k, ' '), strings.LastIndexByte(k, ' ')
+	if first < 0 || first == last {
+		return ""
+	}
+	found := false
+	for inner := k[first+1 : last]; inner != "" && !found; {
+		w, rest, _ := strings.Cut(inner, " ")
+		found = slices.Contains(looseWords[:], w)
+		inner = rest
+	}
+	if !found {
+		return ""
+	}
+	words := strings.Fields(k)
+	out := []string{words[0]}
+	for i := 1; i+1 < len(words); i++ {
+		if !slices.Contains(looseWords[:], words[i]) {
+			out = append(out, words[i])
+		}
+	}
+	return strings.Join(append(out, words[len(words)-1]), " ")
+}
+
+// looseNames maps the loose key of every name of the main index but the
+// exonyms (English, native, official, aliases, former names), with or
+// without looseWords, to the countries it names: a name that differs from
+// one of them only in the, of and and. Built on its first use.
+var looseNames = sync.OnceValue(func() map[string][]string {
+	ix := names()
+	m := make(map[string][]string, len(ix.all))
+	for _, e := range ix.all {
+		lk := looseKey(e.key)
+		if lk == "" {
+			lk = e.key
+		}
+		if !slices.Contains(m[lk], e.code) {
+			m[lk] = append(m[lk], e.code)
+			slices.Sort(m[lk])
+		}
+	}
+	return m
+})
+
+// looseName returns the countries the key k names with looseWords left
+// out between words on both sides.
+func looseName(k string) ([]string, bool) {
+	lk := looseKey(k)
+	if lk == "" {
+		lk = k
+	}
+	codes, ok := looseNames()[lk]
+	return codes, ok
 }
 
 // partialName returns the countries whose name holds the key k as a run
@@ -462,11 +604,32 @@ func invertedKey(s string) string {
 
 // abbreviations are the words of a key that stand for a longer one: "S."
 // is "South", "N." "North", "Ste." "Sainte" ("St." is read as "Saint" by
-// key itself).
+// key itself), and the abbreviations of statistical tables (the World
+// Bank's and the UN's: "Congo, Dem. Rep.", "Micronesia, Fed. Sts.",
+// "Venezuela, RB", "Hong Kong SAR, China", "Lao PDR"). "Fed." is
+// "Federated" before "Sts." and "Federal" elsewhere (abbreviationPairs).
 var abbreviations = [...]struct{ short, long string }{
 	{"s", "south"},
 	{"n", "north"},
 	{"ste", "sainte"},
+	{"dem", "democratic"},
+	{"rep", "republic"},
+	{"fed", "federal"},
+	{"sts", "states"},
+	{"is", "islands"},
+	{"isl", "islands"},
+	{"isls", "islands"},
+	{"terr", "territory"},
+	{"sar", "special administrative region"},
+	{"pdr", "peoples democratic republic"},
+	{"rb", "bolivarian republic"},
+	{"ter", "territory"},
+}
+
+// abbreviationPairs are two abbreviated words that stand together for
+// other words than each alone.
+var abbreviationPairs = [...]struct{ first, second, long string }{
+	{"fed", "sts", "federated states"},
 }
 
 // expandAbbrev returns the key k with each abbreviated word written out,
@@ -483,13 +646,23 @@ func expandAbbrev(k string) string {
 	}
 	words := strings.Fields(k)
 	for i, w := range words {
+		if i+1 < len(words) {
+			for _, p := range abbreviationPairs {
+				if w == p.first && words[i+1] == p.second {
+					words[i], words[i+1] = p.long, ""
+				}
+			}
+			if words[i] != w {
+				continue
+			}
+		}
 		for _, a := range abbreviations {
 			if w == a.short {
 				words[i] = a.long
 			}
 		}
 	}
-	return strings.Join(words, " ")
+	return strings.Join(strings.Fields(strings.Join(words, " ")), " ")
 }
 
 // officialForms are the words an official name puts before (or, after a
@@ -502,6 +675,25 @@ var officialForms = [...]string{
 	"united republic of", "oriental republic of", "federative republic of", "arab republic of",
 	"hashemite kingdom of", "state of the", "republic of the", "kingdom of the",
 }
+
+// officialFormsWithoutOf are officialForms without their of and the
+// ("republic", "democratic republic"), longest first.
+var officialFormsWithoutOf = sync.OnceValue(func() []string {
+	var out []string
+	for _, f := range officialForms {
+		var words []string
+		for _, w := range strings.Fields(f) {
+			if w != "of" && w != "the" {
+				words = append(words, w)
+			}
+		}
+		if s := strings.Join(words, " "); !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
+})
 
 // stripOfficial returns the key k without an official form around it, or
 // k itself.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode"
 
@@ -56,15 +57,12 @@ func stripMarks(s string) string {
 	return out
 }
 
-// refNames is the slow, obviously-correct name lookup: compare the key of
-// s with the key of every name of every source, one by one; when none is
-// equal, collect the countries one of whose names holds s's words as a
-// run. It shares key with the index and nothing else.
-func refNames(s string) (codes []string, partial bool) {
-	k := key(s)
-	if k == "" {
-		return nil, false
-	}
+// refName is one name of refSources, with its key made once.
+type refName struct{ name, code, key string }
+
+// refSources are every name the reference compares with: all of them, and
+// the part of them whose words may match as a run (not the exonyms).
+var refSources = sync.OnceValues(func() ([]refName, []refName) {
 	type named struct{ name, code string }
 	var all []named
 	for _, c := range countries {
@@ -86,6 +84,11 @@ func refNames(s string) (codes []string, partial bool) {
 			all = append(all, named{n, a.code})
 		}
 	}
+	for _, a := range statisticalNames {
+		for _, n := range a.names {
+			all = append(all, named{n, a.code})
+		}
+	}
 	for _, f := range formerNames {
 		for _, c := range f.now {
 			all = append(all, named{f.name, c})
@@ -94,6 +97,11 @@ func refNames(s string) (codes []string, partial bool) {
 	// Exonyms are whole names only: never a partial match.
 	wholes := len(all)
 	for _, e := range exonyms {
+		for _, n := range e.names {
+			all = append(all, named{n, e.code})
+		}
+	}
+	for _, e := range moreExonyms {
 		for _, n := range e.names {
 			all = append(all, named{n, e.code})
 		}
@@ -109,8 +117,29 @@ func refNames(s string) (codes []string, partial bool) {
 			partials = append(partials, named{spaced, x.code})
 		}
 	}
+	withKeys := func(ns []named) []refName {
+		out := make([]refName, len(ns))
+		for i, n := range ns {
+			out[i] = refName{n.name, n.code, key(n.name)}
+		}
+		return out
+	}
+	return withKeys(all), withKeys(partials)
+})
+
+// refNames is the slow, obviously-correct name lookup: compare the key of
+// s with the key of every name of every source, one by one; when none is
+// equal, the same with the, of and and left out between words on both
+// sides; when none is, collect the countries one of whose names holds s's
+// words as a run. It shares key with the index and nothing else.
+func refNames(s string) (codes []string, partial bool) {
+	k := key(s)
+	if k == "" {
+		return nil, false
+	}
+	all, partials := refSources()
 	for _, n := range all {
-		if key(n.name) == k && !slices.Contains(codes, n.code) {
+		if n.key == k && !slices.Contains(codes, n.code) {
 			codes = append(codes, n.code)
 		}
 	}
@@ -120,7 +149,42 @@ func refNames(s string) (codes []string, partial bool) {
 	}
 	if short := stripOfficial(k); short != k {
 		for _, n := range all {
-			if key(n.name) == short && !slices.Contains(codes, n.code) {
+			if n.key == short && !slices.Contains(codes, n.code) {
+				codes = append(codes, n.code)
+			}
+		}
+		if len(codes) > 0 {
+			slices.Sort(codes)
+			return codes, false
+		}
+	}
+	// Loose: the, of and and between two other words left out on both
+	// sides, and an official form that lost its of ("Republic Yemen").
+	loose := func(k string) string {
+		w := strings.Fields(k)
+		if len(w) < 3 {
+			return k
+		}
+		out := []string{w[0]}
+		for _, x := range w[1 : len(w)-1] {
+			if x != "the" && x != "of" && x != "and" {
+				out = append(out, x)
+			}
+		}
+		return strings.Join(append(out, w[len(w)-1]), " ")
+	}
+	candidates := []string{loose(k)}
+	if short := stripOfficial(k); short != k {
+		candidates = append(candidates, loose(short))
+	}
+	for _, f := range officialForms {
+		if rest, ok := strings.CutPrefix(loose(k), loose(f)+" "); ok {
+			candidates = append(candidates, rest)
+		}
+	}
+	for _, c := range candidates {
+		for _, n := range partials {
+			if loose(n.key) == c && !slices.Contains(codes, n.code) {
 				codes = append(codes, n.code)
 			}
 		}
@@ -138,7 +202,7 @@ func refNames(s string) (codes []string, partial bool) {
 		return nil, false
 	}
 	for _, n := range partials {
-		nw := strings.Fields(key(n.name))
+		nw := strings.Fields(n.key)
 		for i := 0; i+len(words) <= len(nw); i++ {
 			if slices.Equal(nw[i:i+len(words)], words) && !slices.Contains(codes, n.code) {
 				codes = append(codes, n.code)
@@ -188,6 +252,11 @@ func drawSpelling(t *rapid.T) (string, *countryRow, bool) {
 			name = stripMarks(name)
 		}
 		codes, partial := refNames(name)
+		if _, isCode := Code(strings.ToUpper(name)); isCode && len(name) <= 3 {
+			// A short alias that is a code without its marks ("ČR", "CR"
+			// Costa Rica's): the code is an exact spelling.
+			return name, c, false
+		}
 		return name, c, len(codes) == 1 && !partial && codes[0] == c.alpha2
 	}
 }
@@ -411,6 +480,134 @@ func TestPropertyPure(t *testing.T) {
 		third, _ := r.Read(v).MarshalJSON()
 		if !bytes.Equal(first, second) || !bytes.Equal(first, third) {
 			t.Fatalf("%#v read three ways:\n%s\n%s\n%s", v, first, second, third)
+		}
+	})
+}
+
+// flagOf spells the code as a flag emoji: its letters as regional
+// indicator symbols.
+func flagOf(code string) string {
+	return string([]rune{rune(regionalA + int(code[0]-'A')), rune(regionalA + int(code[1]-'A'))})
+}
+
+// TestPropertyFlags: a flag emoji reads as the code its letters spell,
+// by the code's rules (issue 33): a country's code as that country with a
+// note form, any other pair of letters as the pair would (an ask when it
+// is no country's code), never another country.
+func TestPropertyFlags(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		letters := rapid.StringMatching(`[A-Z]{2}`).Draw(t, "letters")
+		if rapid.Bool().Draw(t, "a country") {
+			letters = rapid.SampledFrom(Codes()).Draw(t, "code")
+		}
+		flag := flagOf(letters)
+		if rapid.Bool().Draw(t, "emoji style") {
+			flag += "\uFE0F"
+		}
+		in, _ := wrap(t, flag)
+		o := Read(in, Options{})
+		want := Read(letters, Options{})
+		if w, ok := want.Value(); ok {
+			got, ok := o.Value()
+			notes := o.Notes()
+			if !ok || got != w || len(notes) == 0 || notes[len(notes)-1].Code != agentinput.NoteForm {
+				j, _ := o.MarshalJSON()
+				t.Fatalf("Read(%q) = %s, want %s with a note form", in, j, w)
+			}
+			return
+		}
+		if _, ok := o.Value(); ok {
+			t.Fatalf("Read(%q) is a value, but %s is not a country's code", in, letters)
+		}
+	})
+}
+
+// abbreviateStatistical writes a name as statistical tables do: the words
+// they abbreviate (Democratic, Republic, Federated States) abbreviated.
+func abbreviateStatistical(name string) string {
+	r := strings.NewReplacer("Democratic", "Dem.", "Republic", "Rep.", "Federated States", "Fed. Sts.")
+	return r.Replace(name)
+}
+
+// TestPropertyStatisticalNames: an official name "QUALIFIER of (the) NAME"
+// written as statistical tables write it — turned around after a comma,
+// its of and the dropped, its qualifier abbreviated ("Congo, Dem. Rep.",
+// "Korea, Rep.", "Micronesia, Fed. Sts.") or in parentheses ("Bolivia
+// (Plurinational State of)") — reads as the official name does; and a
+// name with "and the" for "&" ("St. Vincent and the Grenadines") as the
+// name with "&" (issue 33).
+func TestPropertyStatisticalNames(t *testing.T) {
+	type official struct{ qualifier, name, code string }
+	var officials []official
+	for _, a := range aliases {
+		for _, n := range a.names {
+			if q, rest, ok := strings.Cut(n, " of "); ok && !strings.ContainsAny(n, ",()") {
+				officials = append(officials, official{q, strings.TrimPrefix(rest, "the "), a.code})
+			}
+		}
+	}
+	var ampersands []string
+	for _, c := range countries {
+		if strings.Contains(c.english, " & ") {
+			ampersands = append(ampersands, c.english)
+		}
+	}
+	if len(officials) < 40 || len(ampersands) < 5 {
+		t.Fatalf("only %d official names and %d names with &", len(officials), len(ampersands))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var in, want string
+		if rapid.IntRange(0, 3).Draw(t, "class") == 0 {
+			n := rapid.SampledFrom(ampersands).Draw(t, "name")
+			want = n
+			in = strings.Replace(n, " & ", rapid.SampledFrom([]string{" and the ", " and ", " & the "}).Draw(t, "and"), 1)
+		} else {
+			o := rapid.SampledFrom(officials).Draw(t, "official")
+			want = o.qualifier + " of " + o.name
+			q := o.qualifier
+			if rapid.Bool().Draw(t, "abbreviated") {
+				q = abbreviateStatistical(q)
+			}
+			if rapid.Bool().Draw(t, "parentheses") {
+				in = o.name + " (" + q + " of)"
+			} else {
+				in = o.name + ", " + q
+			}
+		}
+		w := Read(want, Options{})
+		got := Read(in, Options{})
+		if v, ok := w.Value(); ok {
+			if g, ok := got.Value(); !ok || g != v {
+				j, _ := got.MarshalJSON()
+				t.Fatalf("Read(%q) = %s, but %q is %s", in, j, want, v)
+			}
+			return
+		}
+		if g, ok := got.Value(); ok {
+			t.Fatalf("Read(%q) = %s, but %q asks", in, g, want)
+		}
+	})
+}
+
+// TestPropertyMoreLanguages: every name in the further languages
+// (moreExonyms, "Norge", "Österrike", "Германия") reads as its country,
+// or asks with its country among the readings when it names several;
+// never as another country alone (issue 33).
+func TestPropertyMoreLanguages(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		e := moreExonyms[rapid.IntRange(0, len(moreExonyms)-1).Draw(t, "country")]
+		name := rapid.SampledFrom(e.names).Draw(t, "name")
+		in, _ := wrap(t, name)
+		o := Read(in, Options{})
+		if v, ok := o.Value(); ok {
+			if v != e.code {
+				t.Fatalf("Read(%q) = %s, a name of %s", in, v, e.code)
+			}
+			return
+		}
+		a, _ := o.Ask()
+		if a.Code != agentinput.AskAmbiguous || !slices.ContainsFunc(a.Readings, func(r agentinput.Reading) bool { return string(r.Value) == strconv.Quote(e.code) }) {
+			t.Fatalf("Read(%q): %s, want %s or an ask naming it", in, a.Message(), e.code)
 		}
 	})
 }

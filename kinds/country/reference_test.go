@@ -94,6 +94,11 @@ func buildNamesReference() *referenceIndex {
 			add(name, a.code)
 		}
 	}
+	for _, a := range statisticalNames {
+		for _, name := range a.names {
+			add(name, a.code)
+		}
+	}
 	for _, e := range exonyms {
 		for _, name := range e.names {
 			addExonym(name, e.code)
@@ -174,6 +179,16 @@ func spellingsToKey() []string {
 	}
 	for _, a := range aliases {
 		for _, n := range a.names {
+			add(n)
+		}
+	}
+	for _, a := range statisticalNames {
+		for _, n := range a.names {
+			add(n)
+		}
+	}
+	for _, e := range moreExonyms {
+		for _, n := range e.names {
 			add(n)
 		}
 	}

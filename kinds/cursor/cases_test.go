@@ -59,6 +59,8 @@ func describe(o agentinput.Outcome[Position]) string {
 		switch {
 		case a.Code == agentinput.AskInvalidCursor && a.Hint == HintLaterPage && a.Expected == Expected && a.Reason == reasonLaterPage:
 			return "later page"
+		case a.Code == agentinput.AskInvalidCursor && a.Hint == HintLaterPage && a.Expected == Expected && a.Reason == reasonNotIssued:
+			return "not issued"
 		case a.Hint == Hint:
 			return "ask " + string(a.Code)
 		}

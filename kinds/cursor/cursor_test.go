@@ -134,22 +134,36 @@ func TestRotation(t *testing.T) {
 	}
 }
 
-// Outside the class: no cursor, a placeholder with a note, never an ask.
+// Outside the class, the first-call class (firstcall.go) is no cursor, a
+// placeholder with a note, never an ask; anything else that names no
+// later page is a cursor this server never issued: the ask invalid_cursor
+// with HintLaterPage, with or without a key.
 func TestOutsideClass(t *testing.T) {
 	c := newReader(t, &clock{t0}, key1)
 	for _, v := range []any{
 		" ", "0", "1", "start", "first", "begin", "null", "page1", "__start__", "initial", "reset",
-		"page=1", "page 0", "eyJwYWdlIjoyfQ", "offset:0", "FIRST_PAGE", "none yet", "cursor", "c1", "c", "c_1",
-		json.Number("0"), json.Number("1"), json.Number("1.0"), json.Number("-2"), json.Number("1.5"),
-		1.0, 0, -3, 2.5, int64(1), false, []any{}, map[string]any{"page": json.Number("1")},
-		map[string]any{"page": json.Number("2")}, []any{json.Number("2")}, "page 1.5", "page -2",
-		strings.Repeat("x", 63),
+		"page=1", "page 0", "offset:0", "FIRST_PAGE", "none yet", "cursor", "<start>", "undefined",
+		json.Number("0"), json.Number("1"), json.Number("1.0"), 1.0, 0, int64(1), false, []any{},
+		map[string]any{},
 	} {
 		for _, codec := range []*Reader{c, nil} {
 			o := codec.Read(v, "s", "f")
 			if o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder() || o.NoteCount() != 1 {
 				b, _ := o.MarshalJSON()
 				t.Errorf("%#v: %s, want a placeholder with a note", v, b)
+			}
+		}
+	}
+	for _, v := range []any{
+		"eyJwYWdlIjoyfQ", "MQ==", "c1", "c", "c_1", "v2:abc", true, json.Number("-2"), json.Number("1.5"),
+		-3, 2.5, map[string]any{"page": json.Number("1")}, map[string]any{"page": json.Number("2")},
+		[]any{json.Number("2")}, "page 1.5", "page -2", strings.Repeat("x", 63),
+	} {
+		for _, codec := range []*Reader{c, nil} {
+			o := codec.Read(v, "s", "f")
+			if a, ok := o.Ask(); !ok || a.Code != agentinput.AskInvalidCursor || a.Hint != HintLaterPage || a.Reason != reasonNotIssued {
+				b, _ := o.MarshalJSON()
+				t.Errorf("%#v: %s, want the ask about a cursor never issued", v, b)
 			}
 		}
 	}

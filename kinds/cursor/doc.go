@@ -32,7 +32,7 @@
 // bytes of which at most one differs from "c1_" (a real token with one
 // character of its prefix damaged). A non-string value is inside when its
 // JSON text contains "c1_". Everything else is outside, and outside there
-// are two readings:
+// are three readings:
 //
 //   - A spelling that names a page past the first (below) is the ask
 //     invalid_cursor: the caller means a later page, and reading no cursor
@@ -41,10 +41,23 @@
 //     later page, and the hint, HintLaterPage, names both ways on: send
 //     that next_cursor exactly as it was returned, or call again without
 //     cursor to start from the first page.
-//   - Everything else — " ", "0", 1, "start", "first", "page1", "page 0",
-//     "offset=0", "__start__", "null", "eyJwYWdlIjoyfQ", anything a model
-//     invents for a first call — reads as no cursor, a placeholder with a
-//     note (absent on a tool that reads, which is where cursors are).
+//   - A spelling of the first-call class — " ", "0", 1, "start", "first",
+//     "page1", "page 0", "offset=0", "__start__", "<start>", "null",
+//     "none", false, [] — reads as no cursor, a placeholder with a note
+//     (absent on a tool that reads, which is where cursors are). The class
+//     is exact (firstcall.go): the words of the word table (page, offset,
+//     filler and number words, and the first-call words: start, begin,
+//     initial, reset, top, none, null, undefined … in each language of the
+//     table), separators and brackets, and numbers that are each 0 or 1,
+//     with no move word, no filler alone, no trailing "="; key=value pairs
+//     of known keys naming the first page ("?page=1", "?offset=0&limit=20");
+//     the JSON values false, 0, 1, [] and {}.
+//   - Everything else is a cursor this server never issued — base64 of a
+//     JSON page ("eyJwYWdlIjoyfQ"), "MQ==", true, a token of another
+//     server or version ("v2:abc"), a negative or fractional page, a word
+//     the table does not hold ("s2"), a query with a key it does not know
+//     — and is the ask invalid_cursor, whose hint is HintLaterPage:
+//     reading it as no cursor would restart at page one in silence.
 //
 // # A later page
 //
@@ -67,7 +80,7 @@
 // "second page", "page two", "next", "last page", "next_cursor", "Seite 2",
 // "další strana", "2ª página" name a later page; "page 2-3" (two numbers),
 // "page 2.5" (not whole), "2 nd" (an ending apart from its digits) and "s2"
-// (a word outside the table) do not, and read as no cursor.
+// (a word outside the table) do not: they are cursors never issued.
 //
 // A string also names a later page when it is such a spelling followed by
 // a total of pages: "/" or a word of totalWords (of; von; sur; de; di; z,
@@ -77,8 +90,8 @@
 //
 // And it names a later page when it is key=value pairs (key:value too),
 // joined by & ; or ",", read pair by pair (laterPairs in later.go). Every
-// key must be one the tables know, or the whole is no cursor ("?page=2&q=x"
-// may be anything): a harmless key (harmlessKeys: limit, size, per_page,
+// key must be one the tables know, or the whole is a cursor never issued
+// ("?page=2&q=x" may be anything): a harmless key (harmlessKeys: limit, size, per_page,
 // page_size, count, sort, order), a keyset key (keysetKeys: after,
 // start_after, starting_after, since_id, last_id, cursor_after, before,
 // ending_before), or page and offset words of the word table (page,
@@ -132,7 +145,7 @@
 //
 // "start", "first", "begin", "top", "one" and "page 1" are first-call
 // spellings: "start" is an offset word without a number, "first" and "one"
-// are the number 1, and "begin" and "top" are not in the table.
+// are the number 1, and "begin" and "top" are first-call words.
 //
 // Everything inside the class goes to the decoder, and every failure —
 // forged, truncated, tampered with, expired, issued to another session or
@@ -142,7 +155,7 @@
 // restarts the listing, which would repeat pages the caller already has.
 //
 // A nil *Reader reads too, with no key: outside the class reads as with a
-// key (no cursor, or the ask about a later page), and inside is
+// key (no cursor, or an ask), and inside is
 // invalid_cursor (nothing can verify it). The command line's
 // `agentinput read cursor` without a key is that reader.
 //

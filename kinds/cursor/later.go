@@ -32,6 +32,11 @@ type pageLanguage struct {
 	// numbers[n] are the words for the number n, 1 to 10: the cardinal and
 	// the ordinal in the gender of the language's word for page.
 	numbers [11]string
+	// first are words a model writes for the first call, for no cursor
+	// yet or the start of the listing: start, begin, none, null. With the
+	// page and offset words and the numbers 0 and 1 they are the first-call
+	// class (firstcall.go); they never name a later page.
+	first string
 }
 
 // pageLanguages is the one table of the words that name a page: English
@@ -42,6 +47,7 @@ type pageLanguage struct {
 // say anything. The package documentation lists the table's fields.
 var pageLanguages = [...]pageLanguage{
 	{code: "en",
+		first:   "start begin beginning initial init reset top head home none null nil undefined empty blank default yet",
 		page:    "page p pg number num no nr cursor token",
 		offset:  "offset skip start from after",
 		filler:  "the at to",
@@ -50,6 +56,7 @@ var pageLanguages = [...]pageLanguage{
 		numbers: [11]string{1: "one first", 2: "two second", 3: "three third", 4: "four fourth", 5: "five fifth",
 			6: "six sixth", 7: "seven seventh", 8: "eight eighth", 9: "nine ninth", 10: "ten tenth"}},
 	{code: "cs",
+		first:  "začátek start žádný nic",
 		page:   "strana stránka strany stránky stranu stránku str číslo",
 		offset: "od posun přeskočit přeskoč",
 		filler: "na",
@@ -57,6 +64,7 @@ var pageLanguages = [...]pageLanguage{
 		numbers: [11]string{1: "jedna první", 2: "dva dvě druhá", 3: "tři třetí", 4: "čtyři čtvrtá", 5: "pět pátá",
 			6: "šest šestá", 7: "sedm sedmá", 8: "osm osmá", 9: "devět devátá", 10: "deset desátá"}},
 	{code: "sk",
+		first:  "začiatok štart žiadny nič",
 		page:   "strana stránka strany stránky stranu stránku str číslo",
 		offset: "od posun preskočiť preskoč",
 		filler: "na",
@@ -64,6 +72,7 @@ var pageLanguages = [...]pageLanguage{
 		numbers: [11]string{1: "jedna prvá", 2: "dva dve druhá", 3: "tri tretia", 4: "štyri štvrtá", 5: "päť piata",
 			6: "šesť šiesta", 7: "sedem siedma", 8: "osem ôsma", 9: "deväť deviata", 10: "desať desiata"}},
 	{code: "de",
+		first:  "anfang beginn start kein keiner leer",
 		page:   "seite nummer nr",
 		offset: "ab von versatz überspringen ueberspringen",
 		filler: "die der den zur",
@@ -74,6 +83,7 @@ var pageLanguages = [...]pageLanguage{
 			4: "vier vierte vierten", 5: "fünf fünfte fünften fuenf fuenfte fuenften", 6: "sechs sechste sechsten",
 			7: "sieben siebte siebten", 8: "acht achte achten", 9: "neun neunte neunten", 10: "zehn zehnte zehnten"}},
 	{code: "fr",
+		first:   "début commencer aucun vide",
 		page:    "page p numéro no",
 		offset:  "décalage depuis",
 		filler:  "la le",
@@ -83,6 +93,7 @@ var pageLanguages = [...]pageLanguage{
 			4: "quatre quatrième", 5: "cinq cinquième", 6: "six sixième", 7: "sept septième", 8: "huit huitième",
 			9: "neuf neuvième", 10: "dix dixième"}},
 	{code: "es",
+		first:   "inicio comienzo principio ninguno vacío",
 		page:    "página pág p número núm no",
 		offset:  "desde desplazamiento saltar",
 		filler:  "la el",
@@ -91,6 +102,7 @@ var pageLanguages = [...]pageLanguage{
 		numbers: [11]string{1: "uno una primera", 2: "dos segunda", 3: "tres tercera", 4: "cuatro cuarta",
 			5: "cinco quinta", 6: "seis sexta", 7: "siete séptima", 8: "ocho octava", 9: "nueve novena", 10: "diez décima"}},
 	{code: "it",
+		first:   "inizio principio nessuno vuoto",
 		page:    "pagina pag p numero num",
 		offset:  "da salta",
 		filler:  "la il alla",
@@ -99,6 +111,7 @@ var pageLanguages = [...]pageLanguage{
 		numbers: [11]string{1: "uno una prima", 2: "due seconda", 3: "tre terza", 4: "quattro quarta", 5: "cinque quinta",
 			6: "sei sesta", 7: "sette settima", 8: "otto ottava", 9: "nove nona", 10: "dieci decima"}},
 	{code: "pl",
+		first:  "początek start brak pusty",
 		page:   "strona strony stronę str numer nr",
 		offset: "od przesunięcie pomiń",
 		filler: "na",
@@ -107,6 +120,7 @@ var pageLanguages = [...]pageLanguage{
 			5: "pięć piąta", 6: "sześć szósta", 7: "siedem siódma", 8: "osiem ósma", 9: "dziewięć dziewiąta",
 			10: "dziesięć dziesiąta"}},
 	{code: "pt",
+		first:   "início começo nenhum vazio",
 		page:    "página pág p número núm",
 		offset:  "desde deslocamento pular",
 		filler:  "a o da na",
@@ -115,6 +129,7 @@ var pageLanguages = [...]pageLanguage{
 		numbers: [11]string{1: "um uma primeira", 2: "dois duas segunda", 3: "três terceira", 4: "quatro quarta",
 			5: "cinco quinta", 6: "seis sexta", 7: "sete sétima", 8: "oito oitava", 9: "nove nona", 10: "dez décima"}},
 	{code: "nl",
+		first:   "begin start geen leeg",
 		page:    "pagina blz bladzijde nummer nr p",
 		offset:  "vanaf van overslaan",
 		filler:  "de het",
@@ -134,6 +149,7 @@ const (
 	roleMove
 	roleOrdinal
 	roleNumber
+	roleFirst
 )
 
 // pageWord is what one folded word is: its roles, and for a number word
@@ -170,6 +186,7 @@ var pageIndex = sync.OnceValue(func() map[string]pageWord {
 		add(l.filler, roleFiller, 0)
 		add(l.move, roleMove, 0)
 		add(l.ordinal, roleOrdinal, 0)
+		add(l.first, roleFirst, 0)
 		for n, words := range l.numbers {
 			add(words, roleNumber, n)
 		}
@@ -188,45 +205,115 @@ func laterPage(t string) bool {
 // laterWords reports whether t names a page past the first as words and
 // numbers. t is cut into numbers written in digits,
 // words (a change from a lower-case to an upper-case letter starts a new
-// one, so "nextPage" is two) and separators (whitespace and _ - = : . # /
-// , ; +). It names a later page when every word is in pageIndex, it holds
-// at most one number (in digits or in words), and either a word names a
-// move (next, previous, last) or the number is whole and at least 2. A
-// minus sign right before digits, after a separator or at the start, makes
-// them negative ("page -2"); after a word it is a separator ("page-2").
+// one, so "nextPage" is two) and separators (whitespace, _ - = : . # / ,
+// ; +). It names a later page when every word is in
+// pageIndex, it holds at most one number (in digits or in words), and
+// either a word names a move (next, previous, last) or the number is
+// whole and at least 2. A minus sign right before digits, after a
+// separator or at the start, makes them negative ("page -2"); after a
+// word it is a separator ("page-2").
 func laterWords(t string) bool {
+	w := scanWords(t, false)
+	return w.known && w.numbers <= 1 && (w.move || w.later)
+}
+
+// firstWords reports whether t asks for the first page as words and
+// numbers (firstcall.go): every word is in pageIndex, no word names a
+// move, every number it holds is 0 or 1, and a filler stands beside
+// another word or a number ("page 1", "offset 0", "first", "first_1",
+// "start", "the start", ""; not "the", "na").
+func firstWords(t string) bool {
+	if strings.HasSuffix(t, "=") {
+		return false // base64's padding ("NA==" is the base64 of "4"), or a key with no value, which firstPairs reads
+	}
+	return firstScanned(scanWords(t, true))
+}
+
+// firstScanned is firstWords of what scanWords found.
+func firstScanned(w scannedWords) bool {
+	return w.known && !w.move && w.allFirst && !(w.fillers > 0 && w.others == 0)
+}
+
+// classify sorts a trimmed string outside the token class: it names a
+// later page (laterPage), or it is of the first-call class (firstCall),
+// or neither. A string without brackets is scanned once for both.
+func classify(t string) (later, first bool) {
+	w := scanWords(t, false)
+	if w.known && w.numbers <= 1 && (w.move || w.later) || laterWords(withoutTotal(t)) || laterPairs(t) {
+		return true, false
+	}
+	if hasBracket(t) || strings.HasSuffix(t, "=") {
+		return false, firstCall(t)
+	}
+	return false, firstScanned(w) || firstWords(withoutTotal(t)) && withoutTotal(t) != "" || firstPairs(t)
+}
+
+// hasBracket reports whether t holds a bracket, which only the first-call
+// class reads as a separator.
+func hasBracket(t string) bool {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '<', '>', '(', ')', '[', ']', '{', '}':
+			return true
+		}
+	}
+	return false
+}
+
+// scannedWords is what scanWords found in a spelling.
+type scannedWords struct {
+	known    bool // every word is in pageIndex, every other rune a separator or a number
+	numbers  int  // the numbers, in digits or in words
+	move     bool // a word names a move
+	later    bool // the last number is whole and at least 2
+	allFirst bool // every number is 0 or 1
+	fillers  int  // words that are fillers only ("the", "na")
+	others   int  // the other words and the numbers
+}
+
+// scanWords cuts t into numbers, words and separators (isPageSeparator;
+// brackets too when brackets is set, for the first-call class: "<start>").
+func scanWords(t string, brackets bool) scannedWords {
 	index := pageIndex()
-	numbers, move, later := 0, false, false
+	w := scannedWords{allFirst: true}
 	afterDigits, afterSeparator := false, true
 	for i := 0; i < len(t); {
 		r, size := utf8.DecodeRuneInString(t[i:])
 		switch {
 		case isDigit(r) || r == '-' && afterSeparator && i+1 < len(t) && isDigit(rune(t[i+1])):
 			end := numberEnd(t, i)
-			numbers++
-			later = laterNumber(t[i:end])
+			w.numbers++
+			w.others++
+			w.later = laterNumber(t[i:end])
+			w.allFirst = w.allFirst && firstNumber(t[i:end])
 			i, afterDigits, afterSeparator = end, true, false
 		case unicode.IsLetter(r):
 			end := wordEnd(t, i)
-			w := index[spelling.Fold(t[i:end])]
+			e := index[spelling.Fold(t[i:end])]
 			switch {
-			case afterDigits && w.roles&roleOrdinal != 0:
-			case w.roles&roleNumber != 0:
-				numbers++
-				later = w.n >= 2
-			case w.roles&roleMove != 0:
-				move = true
-			case w.roles&(rolePage|roleOffset|roleFiller) == 0:
-				return false
+			case afterDigits && e.roles&roleOrdinal != 0:
+			case e.roles&roleNumber != 0:
+				w.numbers++
+				w.later, w.allFirst = e.n >= 2, w.allFirst && e.n <= 1
+			case e.roles&roleMove != 0:
+				w.move = true
+			case e.roles&(rolePage|roleOffset|roleFiller|roleFirst) == 0:
+				return scannedWords{}
+			}
+			if e.roles == roleFiller {
+				w.fillers++
+			} else {
+				w.others++
 			}
 			i, afterDigits, afterSeparator = end, false, false
-		case isPageSeparator(r):
+		case isPageSeparator(r) || brackets && r < utf8.RuneSelf && hasBracket(string(byte(r))):
 			i, afterDigits, afterSeparator = i+size, false, true
 		default:
-			return false
+			return scannedWords{}
 		}
 	}
-	return numbers <= 1 && (move || later)
+	w.known = true
+	return w
 }
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
@@ -275,6 +362,13 @@ func wordEnd(t string, i int) int {
 // and -2 are not. The number kind reads it; what it cannot read (1e400, a
 // number over its digit budget) is no later page.
 func laterNumber(v any) bool { return wholeAtLeast(v, 2) }
+
+// firstNumber reports whether the number kind reads v as 0 or 1 (0, 1,
+// 1.0, "01"): the first page, counted from 0 or from 1.
+func firstNumber(v any) bool {
+	d, ok := number.Read(v, number.Options{}).Value()
+	return ok && d.IsInteger() && d.Compare(number.FromInt64(0)) >= 0 && d.Compare(number.FromInt64(1)) <= 0
+}
 
 // wholeAtLeast reports whether the number kind reads v as a whole number
 // of at least least.
@@ -338,6 +432,9 @@ var wordSets = sync.OnceValue(func() [3]map[string]bool {
 // digits is that offset word. A single plain pair ("offset=20", "page=2",
 // "after=1") is left to laterWords.
 func laterPairs(t string) bool {
+	if strings.IndexByte(t, '=') < 0 && strings.IndexByte(t, ':') < 0 {
+		return false // every pair holds one
+	}
 	query := false
 	if t != "" && (t[0] == '?' || t[0] == '&') {
 		t, query = t[1:], true

@@ -1,7 +1,9 @@
 package cursor
 
 import (
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"strconv"
@@ -81,8 +83,8 @@ func TestPropertyDamage(t *testing.T) {
 }
 
 // Every string outside the class is no cursor, a placeholder with a note,
-// unless it names a later page; then it is the ask invalid_cursor with
-// HintLaterPage.
+// when it is of the first-call class; the ask invalid_cursor with
+// HintLaterPage when it names a later page or is neither.
 func TestPropertyOutside(t *testing.T) {
 	c := newReader(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
@@ -99,9 +101,53 @@ func TestPropertyOutside(t *testing.T) {
 			}
 			return
 		}
+		if !firstCall(trimmed) {
+			if a, ok := o.Ask(); !ok || a.Code != agentinput.AskInvalidCursor || a.Reason != reasonNotIssued {
+				b, _ := o.MarshalJSON()
+				t.Fatalf("%q: %s, want the ask about a cursor never issued", s, b)
+			}
+			return
+		}
 		if o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder() || o.NoteCount() != 1 {
 			b, _ := o.MarshalJSON()
 			t.Fatalf("%q: %s, want no cursor", s, b)
+		}
+	})
+}
+
+// Tokens this server never issued (issue 33): base64 of a JSON page or of
+// a number, as another server's cursor is often made, a token of another
+// version or scheme, true. Never no cursor: the ask invalid_cursor about
+// a cursor never issued (or a later page, when the text names one).
+func TestPropertyNotIssued(t *testing.T) {
+	c := newReader(t, &clock{t0}, key1)
+	rapid.Check(t, func(t *rapid.T) {
+		var v any
+		switch rapid.IntRange(0, 4).Draw(t, "class") {
+		case 0:
+			page := rapid.IntRange(0, 1000).Draw(t, "page")
+			js := rapid.SampledFrom([]string{`{"page":%d}`, `{"offset":%d}`, `{"p":%d,"s":20}`, `[%d]`, `%d`}).Draw(t, "json")
+			enc := rapid.SampledFrom([]*base64.Encoding{base64.StdEncoding, base64.RawURLEncoding, base64.URLEncoding}).Draw(t, "encoding")
+			v = enc.EncodeToString([]byte(fmt.Sprintf(js, page)))
+		case 1:
+			v = rapid.SampledFrom([]string{"v2", "c2", "c0", "cursor_v9", "next", "tok"}).Draw(t, "prefix") +
+				rapid.SampledFrom([]string{":", "_", "."}).Draw(t, "separator") +
+				rapid.StringMatching(`[A-Za-z0-9]{1,12}`).Draw(t, "body")
+		case 2:
+			v = true
+		case 3:
+			v = rapid.StringMatching(`[A-Za-z0-9+/]{3,12}==?`).Draw(t, "base64-ish")
+		default:
+			v = json.Number(strconv.Itoa(-rapid.IntRange(1, 100).Draw(t, "negative")))
+		}
+		o := c.Read(v, "s", "f")
+		if o.Status() == agentinput.StatusAbsent {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%#v: %s: a cursor never issued restarts at page one", v, b)
+		}
+		if a, ok := o.Ask(); !ok || a.Code != agentinput.AskInvalidCursor {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%#v: %s, want invalid_cursor", v, b)
 		}
 	})
 }
@@ -113,8 +159,11 @@ func TestPropertyInventions(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		w := rapid.SampledFrom([]string{"start", "first", "begin", "initial", "reset", "page", "null", "none",
 			"cursor", "token", "offset", "0", "1", "__start__", "first_page", "top", "head", "beginning"}).Draw(t, "word")
-		n := rapid.SampledFrom([]string{"", "1", "0", "_1", "=1", ":0", "_0", " 1", "-1", "=-2"}).Draw(t, "number")
+		n := rapid.SampledFrom([]string{"", "1", "0", "_1", "=1", ":0", "_0", " 1", "-1"}).Draw(t, "number")
 		wrap := rapid.SampledFrom([][2]string{{"", ""}, {" ", " "}, {`"`, `"`}, {"<", ">"}, {"{", "}"}, {"[", "]"}}).Draw(t, "wrap")
+		if strings.HasSuffix(w, "_") && n == "-1" {
+			n = "_1" // after a separator, "-1" is the number -1, no first page
+		}
 		if (w == "0" || w == "1") && n != "" && n[0] >= '0' && n[0] <= '9' {
 			n = "_" + n // "1" then "1" would be 11, a later page
 		}
@@ -233,7 +282,8 @@ func TestPropertyLaterPageWords(t *testing.T) {
 }
 
 // A JSON number is a later page exactly when it is whole and at least 2,
-// whatever its spelling: 2, 2.0, 20e-1, 0.2e1.
+// whatever its spelling: 2, 2.0, 20e-1, 0.2e1; a first call when it is 0
+// or 1; otherwise a cursor never issued.
 func TestPropertyLaterPageJSONNumbers(t *testing.T) {
 	c := newReader(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
@@ -249,15 +299,20 @@ func TestPropertyLaterPageJSONNumbers(t *testing.T) {
 			value.Quo(value, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(shift)), nil)))
 		}
 		want := value.IsInt() && value.Cmp(big.NewRat(2, 1)) >= 0
+		first := value.IsInt() && value.Sign() >= 0 && value.Cmp(big.NewRat(1, 1)) <= 0
 		o := c.Read(json.Number(spell), "s", "f")
 		a, isAsk := o.Ask()
-		if got := isAsk && a.Hint == HintLaterPage; got != want {
+		if got := isAsk && a.Reason == reasonLaterPage; got != want {
 			b, _ := o.MarshalJSON()
 			t.Fatalf("%s (%s): %s, want later page %v", spell, value.RatString(), b, want)
 		}
-		if !want && (o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder()) {
+		if first && (o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder()) {
 			b, _ := o.MarshalJSON()
 			t.Fatalf("%s: %s, want no cursor", spell, b)
+		}
+		if !want && !first && (!isAsk || a.Reason != reasonNotIssued) {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%s: %s, want a cursor never issued: neither page 1 nor a later page", spell, b)
 		}
 	})
 }
@@ -331,7 +386,8 @@ func drawQuery(t *rapid.T, key, value string) string {
 
 // Key=value spellings read pair by pair: beside harmless keys, a page key
 // names a later page exactly from 2, an offset key from 1, and a keyset
-// key with any value; a key the table does not know makes it no cursor.
+// key with any value; a key the table does not know, or a negative
+// number, makes it a cursor never issued.
 func TestPropertyLaterPageQuery(t *testing.T) {
 	c := newReader(t, &clock{t0}, key1)
 	rapid.Check(t, func(t *rapid.T) {
@@ -356,17 +412,38 @@ func TestPropertyLaterPageQuery(t *testing.T) {
 				later = strings.Trim(value, "0") != ""
 			}
 		default:
-			key = rapid.SampledFrom([]string{"q", "filter", "id", "status", "pages2", "the"}).Draw(t, "key")
+			key = rapid.SampledFrom([]string{"q", "filter", "id", "status", "pages2", "sort_by"}).Draw(t, "key")
 		}
 		s := drawQuery(t, key, value)
 		o := c.Read(s, "s", "f")
-		if a, isAsk := o.Ask(); later != (isAsk && a.Code == agentinput.AskInvalidCursor && a.Hint == HintLaterPage) {
+		if a, isAsk := o.Ask(); later != (isAsk && a.Code == agentinput.AskInvalidCursor && a.Reason == reasonLaterPage) {
 			b, _ := o.MarshalJSON()
 			t.Fatalf("%q: %s, want later page %v", s, b, later)
 		}
-		if !later && (o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder()) {
+		notIssued := !later && (kind == "unknown" || kind != "keyset" && n < 0)
+		if a, isAsk := o.Ask(); notIssued != (isAsk && a.Reason == reasonNotIssued) {
+			b, _ := o.MarshalJSON()
+			t.Fatalf("%q: %s, want a cursor never issued %v", s, b, notIssued)
+		}
+		if !later && !notIssued && (o.Status() != agentinput.StatusAbsent || !o.IsPlaceholder()) {
 			b, _ := o.MarshalJSON()
 			t.Fatalf("%q: %s, want no cursor", s, b)
+		}
+	})
+}
+
+// TestPropertyClassifyAgrees: classify, the one scan of Read, sorts every
+// string as laterPage and firstCall do.
+func TestPropertyClassifyAgrees(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.OneOf(rapid.String(), rapid.StringOf(rapid.RuneFrom([]rune("pageoffsetnxrt 0123=-_<>[]?&,.first"))),
+			rapid.SampledFrom([]string{"start", "page 2", "<start>", "NA==", "?page=1", "page 1/10", "next", "the"})).Draw(t, "s")
+		t2, _ := spelling.Trim(s)
+		later, first := classify(t2)
+		wantLater := laterPage(t2)
+		wantFirst := !wantLater && firstCall(t2)
+		if later != wantLater || first != wantFirst {
+			t.Fatalf("classify(%q) = %v, %v; laterPage, firstCall say %v, %v", t2, later, first, wantLater, wantFirst)
 		}
 	})
 }

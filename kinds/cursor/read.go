@@ -37,8 +37,10 @@ const (
 // under the filters that filters stands for (see Position). Outside the
 // token class, a spelling that names a page past the first ("page2",
 // "next", "offset=20", a JSON 3) is the ask invalid_cursor with
-// HintLaterPage, and everything else is a placeholder (no cursor, the first
-// page) with a note; inside, a token that decodes is its position, and
+// HintLaterPage, a spelling of the first-call class (firstcall.go) is a
+// placeholder (no cursor, the first page) with a note, and everything
+// else is a cursor this server never issued: the ask invalid_cursor with
+// HintLaterPage; inside, a token that decodes is its position, and
 // every other is the ask invalid_cursor with Hint. A nil c has no key:
 // every token inside the class is invalid_cursor.
 func (c *Reader) Read(v any, session, filters string) agentinput.Outcome[Position] {
@@ -51,10 +53,13 @@ func (c *Reader) Read(v any, session, filters string) agentinput.Outcome[Positio
 		}
 		t, trimmed := spelling.Trim(x)
 		if !InClass(t) {
-			if laterPage(t) {
+			switch later, first := classify(t); {
+			case later:
 				return askLaterPage(v)
+			case first:
+				return outside(v)
 			}
-			return outside(v)
+			return askNotIssued(v)
 		}
 		if c == nil {
 			return ask(v, agentinput.AskInvalidCursor, "no key is configured here to verify it")
@@ -76,7 +81,10 @@ func (c *Reader) Read(v any, session, filters string) agentinput.Outcome[Positio
 		if err == nil && len(text) > 0 && isDigit(rune(text[0])) && laterNumber(json.Number(text)) {
 			return askLaterPage(v)
 		}
-		return outside(v)
+		if firstValue(v) {
+			return outside(v)
+		}
+		return askNotIssued(v)
 	}
 }
 

@@ -34,6 +34,11 @@
 //     with the connecting words and ordinals the languages write ("15 de
 //     marzo de 2026", "1er octobre 2026", "the 1st of October, 2026",
 //     "1. října 2026"), and Roman-numeral months ("1. X. 2026"): note word.
+//   - Chinese, Japanese and Korean year, month and day markers,
+//     "2026年10月1日", "2026년 10월 1일": a four-digit year, then a month
+//     and a day, each with its marker, digits all ASCII or all full-width,
+//     and after the day optionally a weekday in parentheses ("(木)",
+//     "(목요일)"), which is checked: note date_form (cjk.go).
 //   - A leading weekday ("Thursday, October 1, 2026", "čt 1. 10. 2026",
 //     "jeu. 1 oct. 2026") is checked: a wrong one is an ask naming the date
 //     and the nearest date with that weekday.

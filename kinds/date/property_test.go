@@ -497,3 +497,49 @@ func TestPropertySentinelWithExtraNeverAbsent(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyCJKMarkers: a date written with the year, month and day
+// markers of Chinese, Japanese or Korean, with or without spaces, in ASCII
+// or full-width digits, with or without the weekday in parentheses, reads
+// as the date when the weekday is right and asks when it is wrong; with
+// the year left out it is never a value (issue 33).
+func TestPropertyCJKMarkers(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		d := drawDate(t, "date")
+		lang := rapid.IntRange(0, 2).Draw(t, "language")
+		marks := [3][3]string{{"年", "月", "日"}, {"年", "月", "号"}, {"년", "월", "일"}}[lang]
+		gap := ""
+		if lang == 2 || rapid.Bool().Draw(t, "spaced") {
+			gap = " "
+		}
+		digits := func(s string) string { return s }
+		if lang < 2 && rapid.Bool().Draw(t, "full-width") {
+			digits = func(s string) string {
+				return strings.Map(func(r rune) rune { return r - '0' + '０' }, s)
+			}
+		}
+		s := digits(strconv.Itoa(d.Year)) + marks[0] + gap + digits(num(t, d.Month, "month")) + marks[1] + gap +
+			digits(num(t, d.Day, "day")) + marks[2]
+		wrong := false
+		if lang != 1 && rapid.Bool().Draw(t, "weekday") {
+			wd := int(d.Weekday())
+			if wrong = rapid.Bool().Draw(t, "wrong weekday"); wrong {
+				wd = (wd + rapid.IntRange(1, 6).Draw(t, "off by")) % 7
+			}
+			s += rapid.SampledFrom([]string{"", " "}).Draw(t, "before weekday") + "(" + string(cjkWeekdays[lang/2][wd]) + ")"
+		}
+		o := Read(s, Options{})
+		got, ok := o.Value()
+		switch {
+		case wrong && ok:
+			t.Fatalf("Read(%q) = %s, with a wrong weekday", s, got)
+		case !wrong && (!ok || got != d):
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want %s", s, j, d)
+		}
+		noYear := strings.TrimLeft(s[strings.Index(s, marks[0])+len(marks[0]):], " ")
+		if v, ok := Read(noYear, Options{}).Value(); ok {
+			t.Fatalf("Read(%q), no year, = %s", noYear, v)
+		}
+	})
+}

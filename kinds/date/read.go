@@ -140,6 +140,12 @@ func readString(v any, s string, opts Options, words map[string]*word) agentinpu
 		// A date holds digits; a word for no bound none.
 		return openBoundWord(agentinput.Text(t), notes, opts)
 	}
+	if hasMarker(t) {
+		// "2026年10月1日", "2026년 10월 1일" (cjk.go).
+		var p parsed
+		parseCJK(&p, t)
+		return finish(v, agentinput.Text(t), t, &p, notes, opts)
+	}
 	var ts tokens
 	if reason := tokenize(t, words, &ts); reason != "" {
 		return ask(v, opts, agentinput.AskInvalid, reason, hintString)

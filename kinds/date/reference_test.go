@@ -46,6 +46,10 @@ func refRead(s string, opts Options) (refResult, bool) {
 	if strings.ContainsAny(t, ":–—") || strings.Contains(t, " - ") {
 		return refResult{}, false
 	}
+	if strings.ContainsAny(t, "年月日号號년월일") {
+		// A date with CJK markers: TestPropertyCJKMarkers is its reference.
+		return refResult{}, false
+	}
 	langs := opts.Languages
 	if len(langs) == 0 {
 		langs = DefaultLanguages()

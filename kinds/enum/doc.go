@@ -18,7 +18,10 @@
 //     that names one value (note folded);
 //   - a declared synonym, folded the same way (note synonym);
 //   - a JSON number or boolean whose text is a declared value ("10", "true"),
-//     note scalar_as_text;
+//     note scalar_as_text; a JSON number that is the same number as
+//     exactly one declared value (1e1 and 10.0 for "10"), note
+//     scalar_as_text (a string that spells the same number, "1e1", is an
+//     ask: a string is a spelling);
 //   - any of these inside surrounding whitespace and one pair of quotes
 //     (note trimmed first).
 //

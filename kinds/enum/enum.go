@@ -212,11 +212,18 @@ func (e *Reader) readScalar(v any, text string) agentinput.Outcome[string] {
 	if len(text) > agentinput.MaxScalarBytes {
 		return e.tooLarge(v)
 	}
-	var notes agentinput.Notes
-	notes.AddStep(agentinput.NoteScalarAsText, agentinput.JSONValue(v), agentinput.Text(text), "")
 	if m, ok := e.exact[text]; ok {
+		var notes agentinput.Notes
+		notes.AddStep(agentinput.NoteScalarAsText, agentinput.JSONValue(v), agentinput.Text(text), "")
 		return e.read(m, text, notes)
 	}
+	if _, isBool := v.(bool); !isBool {
+		if o, ok := e.readSameNumber(v); ok {
+			return o
+		}
+	}
+	var notes agentinput.Notes
+	notes.AddStep(agentinput.NoteScalarAsText, agentinput.JSONValue(v), agentinput.Text(text), "")
 	return e.readString(v, text, notes)
 }
 

@@ -16,6 +16,11 @@ import (
 // "10"), and an edit distance offers a farther number ("15" is one edit
 // from "10" and "16"). Its readings are the declared values numerically
 // equal to it; with none, it is an ask without readings.
+//
+// A JSON number is a number, not a spelling: 1e1, 10.0 and 10 are the
+// same JSON number, so a JSON number (not a string) equal to exactly one
+// declared value reads as that value, with a note scalar_as_text (issue
+// 33); equal to several ("10" and "10.0" declared), it asks.
 
 // numericValue is a declared value that spells a number.
 type numericValue struct {
@@ -100,4 +105,32 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// readSameNumber reads a JSON number that is not a declared value as it
+// spells: the declared value that is the same number, when exactly one is.
+// ok is false when none is, for the general way to ask.
+func (e *Reader) readSameNumber(v any) (agentinput.Outcome[string], bool) {
+	if len(e.numeric) == 0 {
+		return agentinput.Outcome[string]{}, false
+	}
+	d, ok := number.Read(v, number.Options{}).Value()
+	if !ok {
+		return agentinput.Outcome[string]{}, false
+	}
+	found := int32(-1)
+	for _, nv := range e.numeric {
+		if nv.value.Compare(d) == 0 {
+			if found >= 0 {
+				return agentinput.Outcome[string]{}, false // several: the general way asks with each
+			}
+			found = nv.index
+		}
+	}
+	if found < 0 {
+		return agentinput.Outcome[string]{}, false
+	}
+	var notes agentinput.Notes
+	notes.Add(agentinput.NoteScalarAsText, agentinput.JSONValue(v), "the same JSON number as the declared value")
+	return agentinput.Value(e.values[found], notes), true
 }

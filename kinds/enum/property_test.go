@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -166,6 +167,9 @@ func refWord(s string, spec Options) (refResult, bool) {
 	if len(words) > maxWordValues {
 		words = nil
 	}
+	// A value the spelling inverts by a prefix is never offered.
+	inverted := func(v string) bool { return spelling.InvertsWords(spelling.Key(splitCamel(t)), spelling.Key(splitCamel(v))) }
+	near, inflected, words = slices.DeleteFunc(near, inverted), slices.DeleteFunc(inflected, inverted), slices.DeleteFunc(words, inverted)
 	classes := 0
 	var union []string
 	for _, found := range [][]string{near, inflected, words} {
@@ -613,6 +617,91 @@ func FuzzRead(f *testing.F) {
 		b, _ := e.Read(s).MarshalJSON()
 		if !bytes.Equal(a, b) {
 			t.Fatalf("Read(%q) is not pure", s)
+		}
+	})
+}
+
+// TestPropertySameJSONNumber: a JSON number (not a string) in any of its
+// spellings (trailing zeros, an exponent) reads as the declared value
+// that is the same number when exactly one is, with a note scalar_as_text;
+// when none is, or several, it is no value. The same digits in a string
+// stay an ask, never a value: a string is a spelling (issue 33).
+func TestPropertySameJSONNumber(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		ns := rapid.SliceOfNDistinct(rapid.IntRange(0, 1000), 1, 5, rapid.ID[int]).Draw(t, "numbers")
+		if rapid.Bool().Draw(t, "negative") {
+			ns[0] = -ns[0] - 1
+		}
+		values := make([]string, len(ns))
+		for i, n := range ns {
+			values[i] = strconv.Itoa(n)
+		}
+		values = append(values, "auto")
+		twice := rapid.Bool().Draw(t, "declared twice")
+		if twice {
+			values = append(values, values[0]+".0")
+		}
+		e, err := New(Options{Values: values})
+		if err != nil {
+			t.Skip("values a model cannot keep apart: " + err.Error())
+		}
+		n := rapid.SampledFrom(ns).Draw(t, "number")
+		if rapid.IntRange(0, 4).Draw(t, "undeclared") == 0 {
+			n = 2001
+		}
+		zeros := rapid.IntRange(0, 3).Draw(t, "zeros")
+		spell := strconv.Itoa(n) + strings.Repeat("0", zeros) + "e-" + strconv.Itoa(zeros)
+		if rapid.Bool().Draw(t, "fraction") {
+			spell = strconv.Itoa(n) + "." + strings.Repeat("0", zeros+1)
+		}
+		o := e.Read(json.Number(spell))
+		v, isValue := o.Value()
+		declared := slices.Contains(ns, n)
+		switch {
+		case slices.Contains(values, spell):
+			if !isValue || v != spell {
+				t.Fatalf("Read(%s) of %v: not the declared value it spells", spell, values)
+			}
+		case declared && !(twice && n == ns[0]):
+			if !isValue || v != strconv.Itoa(n) || o.NoteCount() != 1 || o.Notes()[0].Code != agentinput.NoteScalarAsText {
+				j, _ := o.MarshalJSON()
+				t.Fatalf("Read(%s) of %v: %s, want %q with a note scalar_as_text", spell, values, j, strconv.Itoa(n))
+			}
+		case isValue:
+			t.Fatalf("Read(%s) of %v = %q: none or several declared values are that number", spell, values, v)
+		}
+		if _, ok := e.Read(spell).Value(); ok && !slices.Contains(values, spell) {
+			t.Fatalf("Read(%q), a string, of %v is a value", spell, values)
+		}
+	})
+}
+
+// TestPropertyInvertingPrefix: a declared value with an inverting prefix
+// glued to it or joined by a hyphen ("unpublished", "non-binding",
+// "nepublikovano") is never read as that value and never offered it as a
+// reading (issue 33).
+func TestPropertyInvertingPrefix(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := drawSpec(t)
+		e, err := New(spec)
+		if err != nil {
+			t.Skip(err.Error())
+		}
+		v := rapid.SampledFrom(spec.Values).Draw(t, "value")
+		p := rapid.SampledFrom([]string{"un", "non", "dis", "in", "de", "ne", "nie", "on", "Un", "NON"}).Draw(t, "prefix")
+		s := p + rapid.SampledFrom([]string{"", "-"}).Draw(t, "joint") + v
+		if slices.ContainsFunc(spec.Values, func(x string) bool { return fold(x) == fold(s) || compact(fold(x)) == compact(fold(s)) }) {
+			t.Skip("the prefixed spelling is itself a declared value")
+		}
+		o := e.Read(s)
+		if got, ok := o.Value(); ok && got == v {
+			t.Fatalf("Read(%q) = %q, the value it inverts", s, got)
+		}
+		a, _ := o.Ask()
+		for _, r := range a.Readings {
+			if string(r.Value) == strconv.Quote(v) {
+				t.Fatalf("Read(%q) offers %s, the value it inverts", s, r.Value)
+			}
 		}
 	})
 }

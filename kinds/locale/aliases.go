@@ -77,6 +77,140 @@ var aliases = [...]struct {
 	{"Kurdish", []string{"ku", "ckb"}},
 }
 
+// moreAliases are names the main index does not hold, read on its miss
+// (lookupName) through an index built on that first miss, so that the main
+// index's first use costs what it did (issue 33). TestMoreAliasesApart
+// keeps their keys out of the main index: none of them replaces what CLDR
+// says. A name with several tags is an ask naming each.
+var moreAliases = [...]struct {
+	name string
+	tags []string
+}{
+	// English names beside CLDR's: the English names ISO 639-2 registers
+	// (the Library of Congress list) where CLDR names the language
+	// otherwise, and the older spellings English dictionaries give as
+	// variants of CLDR's name (issue 33).
+	{"Slovene", []string{"sl"}},
+	{"Sinhalese", []string{"si"}},
+	{"Singhalese", []string{"si"}},
+	{"Panjabi", []string{"pa"}},
+	{"Pushto", []string{"ps"}},
+	{"Uighur", []string{"ug"}},
+	{"Oriya", []string{"or"}},
+	{"Bengali", []string{"bn"}},
+	{"Tadzhik", []string{"tg"}},
+	{"Tajiki", []string{"tg"}},
+	{"Byelorussian", []string{"be"}},
+	{"Belorussian", []string{"be"}},
+	{"Letzeburgesch", []string{"lb"}},
+	{"Maldivian", []string{"dv"}},
+	{"Dhivehi", []string{"dv"}},
+	{"Greenlandic", []string{"kl"}},
+	{"Chichewa", []string{"ny"}},
+	{"Chewa", []string{"ny"}},
+	{"Haitian", []string{"ht"}},
+	{"Navaho", []string{"nv"}},
+	{"Ossetian", []string{"os"}},
+	{"Central Khmer", []string{"km"}},
+	{"Cambodian", []string{"km"}},
+	{"Laotian", []string{"lo"}},
+	{"Azeri", []string{"az"}},
+	{"Fula", []string{"ff"}},
+	{"Fulani", []string{"ff"}},
+	{"Faeroese", []string{"fo"}},
+	{"Moldovan", []string{"ro-MD"}},
+	{"Romani", []string{"rom"}},
+	{"Manx Gaelic", []string{"gv"}},
+	{"Scots Gaelic", []string{"gd"}},
+	{"Irish Gaelic", []string{"ga"}},
+	{"Gaelic", []string{"gd", "ga"}},
+	{"Yakut", []string{"sah"}},
+	{"Kurmanji", []string{"ku"}},
+	{"Sorani", []string{"ckb"}},
+	{"Pedi", []string{"nso"}},
+	{"Kirundi", []string{"rn"}},
+	{"Old Church Slavonic", []string{"cu"}},
+	{"Church Slavonic", []string{"cu"}},
+	{"Kazak", []string{"kk"}},
+	{"Gujerati", []string{"gu"}},
+	{"Kanarese", []string{"kn"}},
+	{"Nepalese", []string{"ne"}},
+	{"Pilipino", []string{"fil"}},
+	{"High German", []string{"de"}},
+	{"Standard German", []string{"de"}},
+	// Endonyms CLDR 32's data lacks: the language's own name, as its
+	// speakers write it (the native names of the generated table are only
+	// those of the locales x/text has data for).
+	{"Bahasa Malaysia", []string{"ms"}},
+	{"Hochdeutsch", []string{"de"}},
+	{"Srpski", []string{"sr"}},
+	{"Kreyòl ayisyen", []string{"ht"}},
+	{"Diné bizaad", []string{"nv"}},
+	{"Sesotho", []string{"st"}},
+	{"Setswana", []string{"tn"}},
+	{"isiXhosa", []string{"xh"}},
+	{"Sepedi", []string{"nso"}},
+	{"Sesotho sa Leboa", []string{"nso"}},
+	{"Jawa", []string{"jv"}},
+	{"Sunda", []string{"su"}},
+	{"Kurdî", []string{"ku"}},
+	{"ދިވެހި", []string{"dv"}},
+}
+
+// languageWords are a language's own word for "language", which its
+// speakers write before or after the language's name: "Bahasa
+// Indonesia", "Wikang Tagalog", "język polski", "magyar nyelv", "русский
+// язык", "ภาษาไทย". A name with one of them reads as the name alone would,
+// when the rest names a language. before says the word leads the name;
+// joined that it is written with no space (Thai, Lao, Khmer).
+var languageWords = [...]struct {
+	word           string
+	before, joined bool
+}{
+	{"bahasa", true, false},   // Indonesian, Malay
+	{"basa", true, false},     // Javanese, Sundanese
+	{"wikang", true, false},   // Tagalog, Filipino
+	{"afaan", true, false},    // Oromo
+	{"język", true, false},    // Polish
+	{"limba", true, false},    // Romanian
+	{"idioma", true, false},   // Spanish, Portuguese
+	{"tiếng", true, false},    // Vietnamese
+	{"اللغة", true, false},    // Arabic
+	{"زبان", true, false},     // Persian
+	{"ภาษา", true, true},      // Thai
+	{"ພາສາ", true, true},      // Lao
+	{"ភាសា", true, true},      // Khmer
+	{"язык", false, false},    // Russian
+	{"мова", false, false},    // Ukrainian, Belarusian
+	{"език", false, false},    // Bulgarian
+	{"јазик", false, false},   // Macedonian
+	{"jezik", false, false},   // Serbian, Croatian, Bosnian, Slovenian
+	{"nyelv", false, false},   // Hungarian
+	{"keel", false, false},    // Estonian
+	{"valoda", false, false},  // Latvian
+	{"kalba", false, false},   // Lithuanian
+	{"dili", false, false},    // Turkish, Azerbaijani, Turkmen
+	{"tili", false, false},    // Uzbek
+	{"тілі", false, false},    // Kazakh
+	{"भाषा", false, false},    // Hindi, Marathi, Nepali
+	{"språk", false, false},   // Swedish, Norwegian
+	{"sprog", false, false},   // Danish
+	{"taal", false, false},    // Dutch
+	{"sprache", false, false}, // German
+}
+
+// splitCodes are the withdrawn ISO 639-1 codes of a language that has
+// since been split into several: such a code reads as its name does, an
+// ask naming each language of the split, and is never read as a
+// country's language (SH is St Helena's code too). golang.org/x/text
+// aliases "sh" to sr-Latn alone.
+var splitCodes = [...]struct {
+	code, name string
+	tags       []string
+}{
+	{"sh", "Serbo-Croatian", []string{"sr-Latn", "hr", "bs"}},
+}
+
 // acceptedCodes are two-letter language codes that are also country codes
 // of countries whose main language differs, and that read as the language
 // although x/text does not count the language among the widely used ones

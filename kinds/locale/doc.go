@@ -64,6 +64,33 @@
 // turns the language into one this package does not know ("ar-aao") is
 // an ask invalid too.
 //
+// English names beside CLDR's (ISO 639-2's registered English names and
+// the older spellings dictionaries give, "Slovene", "Sinhalese", "Azeri")
+// and endonyms CLDR 32's data lacks are data in aliases.go. A language's
+// name with its own word for "language" before or after it ("Bahasa
+// Indonesia", "Wikang Tagalog", "język polski", "magyar nyelv", "русский
+// язык", "ภาษาไทย"; the words are languageWords) reads as the name alone,
+// note name.
+//
+// A language code doubled as its region ("sv-SV", "uk-UK", "el_EL"), or
+// followed by an area's initials for its UN M49 code ("es-LA" for
+// es-419), where the region is not a country of the language by CLDR's
+// data (not one of CLDR's locales, not the language's likely region, not
+// a region whose main language it is: "de-DE", "pt-PT", "az-AZ" and
+// "lo-LA" read), is a well-known misspelling: never the tag as written,
+// never remapped in silence, an ask whose readings are the language in
+// its own country, the language alone, and, when the region is a country,
+// that country's own locale ("sv-SV": sv-SE, sv or es-SV; "uk-UK": uk-UA,
+// uk or en-GB). See doubled.go.
+//
+// A withdrawn code of a language since split reads as its name does:
+// "sh" (Serbo-Croatian) asks for sr-Latn, hr or bs, and only in capitals
+// ("SH") adds St Helena's English.
+//
+// Every reading an ask offers reads as a value when sent back: a region's
+// successors are offered only with a language this reader knows
+// ("AAA-YU" is invalid, not an ask offering "aaa-RS").
+//
 // A name with several meanings ("Sami", "Serbo-Croatian", "English
 // (Korea)", "Ga", which is a language's name and, as "ga", Irish) is an ask
 // naming each. Anything else is an ask invalid; a value that is not a

@@ -110,8 +110,71 @@ func buildIndex() *nameIndex {
 	return ix
 }
 
-// lookupName returns the canonical tags a name names.
+// lookupName returns the canonical tags a name names: the main index's,
+// or on its miss moreAliases'.
 func lookupName(name string) []string {
+	if tags := lookupMainName(name); len(tags) > 0 {
+		return tags
+	}
+	if name == "" || len(name) > maxMoreAlias {
+		return nil // longer than any of them: never folded here
+	}
+	if c := name[0]; c < utf8.RuneSelf && !moreAliasStarts()[lowerByte(c)] {
+		return nil // no name of moreAliases starts so ("Elvish")
+	}
+	if strings.IndexByte(name, '(') >= 0 || strings.IndexByte(name, ',') >= 0 {
+		return nil // a composite, read as one by lookupComposite
+	}
+	more := moreAliasIndex()
+	var buf [maxWordName]byte
+	if l, ok := lowerInto(buf[:0], name); ok && asciiAlnum(name) {
+		return more[string(l)] // a word of ASCII is its own key in lower case
+	}
+	return more[key(name)]
+}
+
+// moreAliasStarts are the ASCII bytes, in lower case, that a spelling of
+// a name of moreAliases may start with: the first letter of a name, and
+// the whitespace and quotes a name may be sent within.
+var moreAliasStarts = sync.OnceValue(func() (set [utf8.RuneSelf]bool) {
+	for _, a := range moreAliases {
+		if c := a.name[0]; c < utf8.RuneSelf {
+			set[lowerByte(c)] = true
+		}
+	}
+	for _, c := range " \t\n\r\"'`" {
+		set[c] = true
+	}
+	return set
+})
+
+// maxMoreAlias is the longest spelling of a name of moreAliases that
+// lookupName folds: room for every name (TestMoreAliasesApart) with
+// whitespace and quotes around it.
+const maxMoreAlias = 48
+
+// moreAliasIndex maps the key of every name of moreAliases to its tags,
+// built on first use.
+var moreAliasIndex = sync.OnceValue(func() map[string][]string {
+	m := make(map[string][]string, len(moreAliases))
+	for _, a := range moreAliases {
+		k := key(a.name)
+		for _, s := range a.tags {
+			t, err := language.Parse(s)
+			if err != nil {
+				panic("locale: alias " + a.name + " names the bad tag " + s)
+			}
+			if !contains(m[k], t.String()) {
+				m[k] = append(m[k], t.String())
+			}
+		}
+	}
+	return m
+})
+
+// lookupMainName returns the canonical tags a name names in the main
+// index.
+func lookupMainName(name string) []string {
 	ix := index()
 	var buf [maxWordName]byte
 	if l, ok := lowerInto(buf[:0], name); ok {
@@ -350,6 +413,17 @@ type cachedReadings struct {
 }
 
 func codeReadingsUncached(code string) (readings []firstReading, reason string) {
+	for _, sc := range splitCodes {
+		if sc.code == code {
+			// Its own name's readings, never a country's: "sh" was the code
+			// of Serbo-Croatian for decades, St Helena's English no
+			// plausible meaning of it.
+			for _, tag := range sc.tags {
+				readings = append(readings, firstReading{tag: tag})
+			}
+			return readings, code + " is the withdrawn code of " + sc.name + ", written today as one of several languages"
+		}
+	}
 	var lang string // the language reading, canonical
 	if _, err := language.ParseBase(code); err == nil {
 		if t, err := parseTag(code); err == nil {
@@ -466,16 +540,27 @@ func baseOf(tag string) string {
 // as the language in lower case or mixed case ("uk", "Uk"). The country
 // goes first, as in codeReadings.
 func addCapitalsCountry(t string, readings []firstReading, reason string) ([]firstReading, string) {
-	if len(t) != 2 || !allLetters(t) || strings.ToUpper(t) != t || reason != "" ||
-		len(readings) != 1 || readings[0].country != "" {
+	if len(t) != 2 || !allLetters(t) || strings.ToUpper(t) != t || len(readings) == 0 {
+		return readings, reason
+	}
+	for _, r := range readings {
+		if r.country != "" {
+			return readings, reason
+		}
+	}
+	if reason != "" && len(readings) == 1 {
 		return readings, reason
 	}
 	alpha2, lang := capitalsCountry(t)
-	if lang == "" || baseOf(lang) == baseOf(readings[0].tag) {
+	if lang == "" || len(readings) == 1 && baseOf(lang) == baseOf(readings[0].tag) {
 		return readings, reason
 	}
-	return []firstReading{{tag: lang, country: alpha2}, readings[0]},
-		strings.ToLower(t) + " is a language code, and " + t + " in capitals the code of a country whose language is another"
+	capitals := strings.ToLower(t) + " is a language code, and " + t + " in capitals the code of a country whose language is another"
+	if reason != "" {
+		// A split code's readings ("SH": Serbo-Croatian's, and St Helena's).
+		capitals = reason + "; " + t + " in capitals is also the code of a country whose language is another"
+	}
+	return append([]firstReading{{tag: lang, country: alpha2}}, readings...), capitals
 }
 
 // capitalsCountry returns the country a two-letter code in capitals names

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/language"
@@ -99,6 +100,11 @@ func readString(v any, s string) agentinput.Outcome[language.Tag] {
 	}
 	if reason := spelling.Hidden(t); reason != "" {
 		return invalid(v, agentinput.AskInvalid, reason)
+	}
+	if len(t) >= 5 && (t[2] == '-' || t[2] == '_') && mayBeDoubled(t) {
+		if o, ok := doubledRegion(v, t); ok {
+			return o
+		}
 	}
 	if tag, ok := canonicalAssigned(t); ok {
 		// The commonest spelling: a canonical tag whose region, if any,
@@ -543,6 +549,11 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 			// not know ("ar-aao" is aao).
 			continue
 		}
+		if len(rest) > 0 && reason != "" && !readsBack(tag) {
+			// An ask's reading reads as a value when sent back: "CC-YU"
+			// (the Cocos Islands' English, in Yugoslavia) offers no "en-YU".
+			continue
+		}
 		tags, kept = append(tags, tag), append(kept, r)
 	}
 	dropped := len(kept) < len(readings)
@@ -824,8 +835,55 @@ func lookupNames(t string) []string {
 	if len(tags) == 0 {
 		tags = lookupRegional(t)
 	}
+	if len(tags) == 0 {
+		tags = lookupLanguageWord(t)
+	}
 	return tags
 }
+
+// lookupLanguageWord reads a language's name with its own word for
+// "language" before or after it (languageWords): "Bahasa Indonesia" is
+// the name "Indonesia", "magyar nyelv" the name "magyar".
+func lookupLanguageWord(t string) []string {
+	if t == "" || strings.IndexByte(t, ' ') < 0 && t[0] < utf8.RuneSelf || strings.Count(t, " ") > 4 {
+		// One word of ASCII: no word for "language" beside a name, and no
+		// joined one (Thai, Lao, Khmer) at its start; more than five words
+		// are a sentence, not a name.
+		return nil
+	}
+	first, last := "", ""
+	if i := strings.IndexByte(t, ' '); i > 0 {
+		first = key(t[:i])
+		last = key(t[strings.LastIndexByte(t, ' ')+1:])
+	}
+	for i, w := range languageWords {
+		rest, ok := "", false
+		switch {
+		case w.joined:
+			rest, ok = strings.CutPrefix(t, w.word)
+		case first == "":
+		case w.before && first == languageWordKeys()[i]:
+			rest, ok = t[strings.IndexByte(t, ' ')+1:], true
+		case !w.before && last == languageWordKeys()[i]:
+			rest, ok = t[:strings.LastIndexByte(t, ' ')], true
+		}
+		if rest = strings.TrimSpace(rest); ok && rest != "" {
+			if tags := lookupName(rest); len(tags) > 0 {
+				return tags
+			}
+		}
+	}
+	return nil
+}
+
+// languageWordKeys are the keys of languageWords, in its order.
+var languageWordKeys = sync.OnceValue(func() []string {
+	out := make([]string, len(languageWords))
+	for i, w := range languageWords {
+		out[i] = key(w.word)
+	}
+	return out
+})
 
 // lookupComposite reads "Language (Script or Region)" and "Language,
 // Script or Region"; the language may be a code ("en (US)").

@@ -84,6 +84,9 @@ func drawTag(t *rapid.T) string {
 	if err != nil || tag.String() != s {
 		t.Skip("x/text does not keep " + s + " as it is")
 	}
+	if r := parts[len(parts)-1]; len(parts) > 1 && len(r) == 2 && (strings.EqualFold(r, parts[0]) || r == "LA") && !atHome(parts[0], r) {
+		t.Skip("a language code doubled as a region where it is not at home: asked about (TestPropertyDoubledRegion)")
+	}
 	return s
 }
 
@@ -261,6 +264,14 @@ func TestPropertyCountryCodes(t *testing.T) {
 		main, conf := likely.Base()
 		if conf == language.No || main.String() == "und" {
 			t.Skip("no language is the country's")
+		}
+		if slices.ContainsFunc(splitCodes[:], func(sc struct {
+			code, name string
+			tags       []string
+		}) bool {
+			return sc.code == code
+		}) && in != strings.ToUpper(in) {
+			t.Skip("a withdrawn code of a split language (\"sh\"): its name's readings, the country's only in capitals")
 		}
 		if in != strings.ToLower(in) && index().short[key(in)] != nil {
 			t.Skip("a code that is also a name (\"GA\": Irish or Ga): asked about when not in lower case, in the table")
@@ -607,4 +618,168 @@ func TestPropertyPure(t *testing.T) {
 			t.Fatalf("%#v read twice:\n%s\n%s", v, first, second)
 		}
 	})
+}
+
+// TestPropertyDoubledRegion: a language code doubled as its region
+// ("sv-SV"), or followed by an area's initials ("es-LA"), in any case,
+// with '-' or '_', a script or a POSIX suffix, is never read as a value
+// when the region is not a country of the language (CLDR's locales, the
+// language's likely region, the region's main language): it is an ask
+// whose readings hold the language alone, none of them the tag as
+// written, each reading back as itself.
+func TestPropertyDoubledRegion(t *testing.T) {
+	var twoLetter []string
+	for _, l := range plainLanguages {
+		if len(l) == 2 {
+			twoLetter = append(twoLetter, l)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		lang := rapid.SampledFrom(twoLetter).Draw(t, "language")
+		region := strings.ToUpper(lang)
+		if rapid.IntRange(0, 4).Draw(t, "area") == 0 {
+			region = rapid.SampledFrom(areaInitials[:]).Draw(t, "initials").initials
+		}
+		if lang == "se" {
+			t.Skip(`"se" alone is asked about (Northern Sami or Sweden's Swedish)`)
+		}
+		parts := []string{lang}
+		if rapid.IntRange(0, 5).Draw(t, "script") == 0 {
+			parts = append(parts, "Latn")
+		}
+		parts = append(parts, region)
+		var b strings.Builder
+		for i, p := range parts {
+			if i > 0 {
+				b.WriteString(rapid.SampledFrom([]string{"-", "_"}).Draw(t, "separator"))
+			}
+			b.WriteString(recase(t, p))
+		}
+		b.WriteString(rapid.SampledFrom([]string{"", "", ".UTF-8", "@euro"}).Draw(t, "suffix"))
+		in := b.String()
+		if strings.ToUpper(in[:2]) == in[:2] {
+			if _, reason := codeReadings(lang); reason != "" {
+				t.Skip("a language code in capitals that is also a country's: asked about as the country's")
+			}
+		}
+		o := Read(in, Options{})
+		if atHome(lang, region) {
+			if a, ok := o.Ask(); ok && a.Code != agentinput.AskAmbiguous {
+				t.Fatalf("Read(%q): %s, at home", in, a.Code)
+			}
+			return
+		}
+		if v, ok := o.Value(); ok {
+			t.Fatalf("Read(%q) = %s: %s is not a country of %s", in, v, region, lang)
+		}
+		a, _ := o.Ask()
+		if a.Code != agentinput.AskAmbiguous {
+			t.Fatalf("Read(%q): ask %s, want ambiguous", in, a.Code)
+		}
+		written := strings.Join(parts, "-")
+		alone := false
+		for _, r := range a.Readings {
+			var v string
+			json.Unmarshal(r.Value, &v)
+			if strings.EqualFold(v, written) {
+				t.Fatalf("Read(%q) offers the tag as written, %q", in, v)
+			}
+			got, ok := Read(v, Options{}).Value()
+			if !ok || got.String() != v {
+				t.Fatalf("Read(%q): the reading %q does not read back as itself", in, v)
+			}
+			base, _, region := got.Raw()
+			alone = alone || base.String() == lang && region.String() == "ZZ"
+		}
+		if !alone {
+			t.Fatalf("Read(%q): readings %v without the language alone", in, a.Readings)
+		}
+	})
+}
+
+// TestPropertyReadingsReadBack: every reading of every ask about a code
+// with a region, any two or three letters and any region code (withdrawn,
+// unassigned and doubled ones included), in any case, reads back as a
+// value (fuzz: "AAA-YU" offered "aaa-RS", a language this reader does not
+// know).
+func TestPropertyReadingsReadBack(t *testing.T) {
+	regions := append(country.Codes(), "YU", "CS", "SU", "AN", "UK", "EL", "DD", "ZZ", "EU", "LA", "XX")
+	rapid.Check(t, func(t *rapid.T) {
+		code := rapid.StringOfN(rapid.RuneFrom([]rune("abcdefghijklmnopqrstuvwxyz")), 2, 3, -1).Draw(t, "code")
+		if rapid.Bool().Draw(t, "a known language") {
+			code = rapid.SampledFrom(plainLanguages).Draw(t, "language")
+		}
+		region := rapid.SampledFrom(regions).Draw(t, "region")
+		if rapid.Bool().Draw(t, "a withdrawn region") {
+			region = rapid.SampledFrom([]string{"YU", "CS", "SU", "AN"}).Draw(t, "withdrawn")
+		}
+		in := recase(t, code) + rapid.SampledFrom([]string{"-", "_"}).Draw(t, "separator") + recase(t, region)
+		a, ok := Read(in, Options{}).Ask()
+		if !ok {
+			return
+		}
+		for _, r := range a.Readings {
+			var v string
+			if err := json.Unmarshal(r.Value, &v); err != nil {
+				t.Fatalf("Read(%q): reading %s is not a JSON string", in, r.Value)
+			}
+			if _, ok := Read(v, Options{}).Value(); !ok {
+				t.Fatalf("Read(%q): the reading %q does not read as a value", in, v)
+			}
+		}
+	})
+}
+
+// TestPropertyLanguageWords: a language's name with its own word for
+// "language" before or after it (languageWords) reads as the name alone.
+func TestPropertyLanguageWords(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		row := languageNames[rapid.IntRange(0, len(languageNames)-1).Draw(t, "row")]
+		name := rapid.SampledFrom([]string{row.english, row.self}).Draw(t, "name")
+		if name == "" {
+			t.Skip("no such name")
+		}
+		alone := Read(name, Options{})
+		want, ok := alone.Value()
+		if !ok {
+			t.Skip("the name alone does not read as a value")
+		}
+		w := rapid.SampledFrom(languageWords[:]).Draw(t, "word")
+		var in string
+		switch {
+		case w.joined:
+			in = w.word + name
+		case w.before:
+			in = recase(t, w.word) + " " + name
+		default:
+			in = name + " " + recase(t, w.word)
+		}
+		got, ok := Read(in, Options{}).Value()
+		if ok && got != want {
+			t.Fatalf("Read(%q) = %s, but %q alone is %s", in, got, name, want)
+		}
+		if !ok && !strings.Contains(name, " ") && !w.joined {
+			a, _ := Read(in, Options{}).Ask()
+			t.Fatalf("Read(%q): ask %s, but %q alone is %s", in, a.Code, name, want)
+		}
+	})
+}
+
+// TestMoreAliasesApart: no name of moreAliases is a key of the main index,
+// so reading them on its miss never changes what a main name means; and
+// each reads as its tags.
+func TestMoreAliasesApart(t *testing.T) {
+	ix := buildIndex()
+	for _, a := range moreAliases {
+		if len(a.name)+8 > maxMoreAlias || strings.ContainsAny(a.name, "(,") {
+			t.Errorf("%q is longer than maxMoreAlias allows, or holds ( ) or ,: lookupName never folds it", a.name)
+		}
+		if tags, ok := ix.names[key(a.name)]; ok {
+			t.Errorf("%q is in the main index (%v): make it an alias there", a.name, tags)
+		}
+		got := lookupName(a.name)
+		if len(got) != len(a.tags) {
+			t.Errorf("lookupName(%q) = %v, want %v", a.name, got, a.tags)
+		}
+	}
 }

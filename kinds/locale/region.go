@@ -96,7 +96,9 @@ func readRegion(v any, t string) (fixed, reason string, ask agentinput.Outcome[l
 				continue
 			}
 			tag, err := parseTag(with(code))
-			if err != nil {
+			if err != nil || !readsBack(tag) {
+				// Every reading reads as a value when sent back: "AAA-YU"
+				// offers no "aaa-RS", a language this reader does not know.
 				continue
 			}
 			rs = append(rs, agentinput.Reading{Value: quoteTag(tag), Meaning: r.Meaning})
@@ -111,6 +113,11 @@ func readRegion(v any, t string) (fixed, reason string, ask agentinput.Outcome[l
 				Readings: rs,
 			}), true
 		}
+	}
+	if a.Code == agentinput.AskAmbiguous {
+		// No reading reads: the tag's language is what is wrong, which
+		// the general way says.
+		return t, "", agentinput.Outcome[language.Tag]{}, false
 	}
 	return t, "", invalid(v, agentinput.AskInvalid, "its region "+region+" is not read as a country ("+a.Reason+")"), true
 }

@@ -41,8 +41,16 @@
 //     one to three digits not all zeros ("1,234", "1.234"): two meanings, an
 //     ask naming both, unless the integer option or a declared convention
 //     resolves it (with a note);
-//   - anything else is an ask: words, units, currencies, percentages,
+//   - a cardinal number word of 0 to 20, the tens 30 to 90, 100 or 1000,
+//     one word, in the languages of Options.Languages ("five", "pět",
+//     "fünf", "dvacet", "cinquante"): note word. A word for two numbers in
+//     two languages, or with another meaning ("to", "una"), asks with the
+//     number among its readings (words.go);
+//   - anything else is an ask: other words, units, currencies, percentages,
 //     inconsistent groups, invisible or control characters, mixed scripts.
+//     An ask about letters or a currency whose input holds a number the
+//     property takes ("20 items", "€50", "five items") gives that number
+//     as its example.
 //
 // The em dash U+2014 and the horizontal bar U+2015 are no minus signs: in
 // front of a number they are a list's bullet or a quotation dash as often

@@ -13,11 +13,19 @@ type Options struct {
 	// Min and Max bound the value when set.
 	Min, Max *Decimal
 	// Clamp replaces a value outside [Min, Max] by the nearest bound, with
-	// a note, instead of asking (the page-size rule).
+	// a note, instead of asking (the page-size rule), when the value is not
+	// on the other side of zero from that bound (0 is on the side of every
+	// bound that is not zero). A value on the other side is outside the
+	// property's domain and asks out_of_range: a page size of -5 is never
+	// 1, though 0 is.
 	Clamp bool
 	// Convention is the declared decimal-mark convention of the field
 	// (see ConventionFor); the zero Convention declares none.
 	Convention Convention
+	// Languages are the codes of the languages whose cardinal number words
+	// are read ("five", "pět": words.go); empty means every language of
+	// the table (DefaultNumberLanguages).
+	Languages []string
 }
 
 // Expected says in words what a property with these options accepts, with

@@ -3,6 +3,7 @@ package number
 import (
 	"encoding/json"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
 )
 
 // Generators. Every draw is labelled so that a failing case reads as the
@@ -360,6 +362,105 @@ func TestAgreesWithReference(t *testing.T) {
 		in := numberish(t)
 		if msg := disagreement(in, Read(in, Options{})); msg != "" {
 			t.Fatal(msg)
+		}
+	})
+}
+
+// TestPropertyClampSign: under Clamp, a whole number outside [Min, Max]
+// reads as the bound it is beyond exactly when it is not on the other side
+// of zero from that bound (zero is on every side of a bound that is not
+// zero; issue 33); otherwise it is the ask out_of_range. Inside the range
+// it is itself.
+func TestPropertyClampSign(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lo := rapid.IntRange(-50, 50).Draw(t, "min")
+		hi := rapid.IntRange(lo, lo+100).Draw(t, "max")
+		v := rapid.IntRange(-200, 200).Draw(t, "value")
+		min, max := FromInt64(int64(lo)), FromInt64(int64(hi))
+		opts := Options{Integer: rapid.Bool().Draw(t, "integer"), Min: &min, Max: &max, Clamp: true}
+		in := any(json.Number(strconv.Itoa(v)))
+		if rapid.Bool().Draw(t, "as a string") {
+			in = strconv.Itoa(v)
+		}
+		o := Read(in, opts)
+		sign := func(n int) int {
+			return map[bool]int{true: 1, false: 0}[n > 0] - map[bool]int{true: 1, false: 0}[n < 0]
+		}
+		want, clamped := v, false
+		switch {
+		case v < lo && sign(lo) != 0 && sign(v) != -sign(lo):
+			want, clamped = lo, true
+		case v > hi && sign(hi) != 0 && sign(v) != -sign(hi):
+			want, clamped = hi, true
+		case v < lo || v > hi:
+			if a, ok := o.Ask(); !ok || a.Code != agentinput.AskOutOfRange {
+				j, _ := o.MarshalJSON()
+				t.Fatalf("Read(%v) in [%d, %d]: %s, want out_of_range: outside the domain, not clamped", in, lo, hi, j)
+			}
+			return
+		}
+		d, ok := o.Value()
+		if !ok || d.Compare(FromInt64(int64(want))) != 0 {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%v) in [%d, %d]: %s, want %d", in, lo, hi, j, want)
+		}
+		if got := slices.ContainsFunc(o.Notes(), func(n agentinput.Note) bool { return n.Code == agentinput.NoteClamped }); got != clamped {
+			t.Fatalf("Read(%v) in [%d, %d]: note clamped %v, want %v", in, lo, hi, got, clamped)
+		}
+	})
+}
+
+// TestPropertyNumberWords: every cardinal word of the table (0 to 20, the
+// tens, 100, 1000), as written or without its diacritics, in any case and
+// wrapping, reads as the reference says: its number with a note word when
+// it names one number and has no other meaning, otherwise an ask whose
+// readings hold its number, never a value (issue 32). A phrase with the
+// word ("five items") asks with the word's number as its example.
+func TestPropertyNumberWords(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		l := numberLanguages[rapid.IntRange(0, len(numberLanguages)-1).Draw(t, "language")]
+		var words string
+		var n int64
+		switch k := rapid.IntRange(0, 29).Draw(t, "number"); {
+		case k <= 20:
+			words, n = l.words[k], int64(k)
+		case k <= 27:
+			words, n = l.tens[k-21], int64(30+10*(k-21))
+		case k == 28:
+			words, n = l.hundred, 100
+		default:
+			words, n = l.thousand, 1000
+		}
+		w := rapid.SampledFrom(strings.Fields(words)).Draw(t, "word")
+		if rapid.Bool().Draw(t, "folded") && !strings.Contains(w, "-") {
+			w = spelling.Fold(w)
+		}
+		switch rapid.IntRange(0, 2).Draw(t, "case") {
+		case 1:
+			w = strings.ToUpper(w)
+		case 2:
+			r := []rune(w)
+			w = strings.ToUpper(string(r[0])) + string(r[1:])
+		}
+		in := rapid.SampledFrom([]string{"", " ", `"`}).Draw(t, "wrap")
+		in = in + w + in
+		o := Read(in, Options{})
+		ref, _ := refWord(w)
+		if msg := disagreement(in, o); msg != "" {
+			t.Fatal(msg)
+		}
+		if v, ok := o.Value(); ok {
+			if ref.status != "value" || v.Compare(FromInt64(n)) != 0 {
+				t.Fatalf("Read(%q) = %s, the %s word for %d", in, v, l.name, n)
+			}
+			return
+		}
+		a, _ := o.Ask()
+		if !slices.ContainsFunc(a.Readings, func(r agentinput.Reading) bool { return string(r.Value) == strconv.FormatInt(n, 10) }) {
+			t.Fatalf("Read(%q): %s, without the reading %d", in, a.Message(), n)
+		}
+		if a2, ok := Read(w+" items", Options{}).Ask(); ok && !strings.HasSuffix(a2.Hint, "for example "+strconv.FormatInt(n, 10)) && ref.status == "value" {
+			t.Fatalf("Read(%q): hint %q, not derived from the word", w+" items", a2.Hint)
 		}
 	})
 }

@@ -84,6 +84,24 @@ func Read(v any, opts Options) agentinput.Outcome[Decimal] {
 		if isSpecial(t) {
 			p = scanSpecial
 		}
+		if p == scanWord {
+			if o, ok := readWord(v, t, from, notes, opts); ok {
+				return o
+			}
+		}
+		if p == scanWord || p == scanCurrency {
+			// An example from the input when it names a number ("five
+			// items", "€50"): never one it did not (issue 32).
+			if d, ok := exampleFrom(t, opts); ok {
+				return agentinput.Asking[Decimal](agentinput.Ask{
+					Code:     agentinput.AskInvalid,
+					Received: agentinput.Received(v),
+					Reason:   p.reason(),
+					Expected: Expected(opts),
+					Hint:     sendFrom(d),
+				})
+			}
+		}
 		return ask(v, opts, agentinput.AskInvalid, p.reason())
 	}
 	r := sc.interpret(from, &notes, opts)
@@ -348,7 +366,7 @@ func (sc *scan) ambiguous(raw any, notes agentinput.Notes, s sep, opts Options) 
 		d       Decimal
 		meaning string
 	}{{whole, s.name() + " groups thousands"}, {frac, s.name() + " is the decimal mark"}} {
-		if !opts.Clamp && !inRange(r.d, opts) {
+		if !inRange(r.d, opts) && !clamps(r.d, opts) {
 			continue
 		}
 		readings = append(readings, agentinput.Reading{Value: json.RawMessage(r.d.String()), Meaning: r.meaning})
@@ -484,16 +502,46 @@ func finish(raw any, d Decimal, notes agentinput.Notes, opts Options) agentinput
 	return agentinput.Value(d, notes)
 }
 
+// clamps reports whether the property clamps d, a value outside its
+// range: it clamps, and d is not on the other side of zero from the bound
+// it is beyond. A negative page size is outside the domain, not beyond
+// the least bound of 1 (issue 33): it asks; 0 below a bound of 1 is
+// beyond it, and is clamped, as is anything beyond a bound of its sign.
+func clamps(d Decimal, opts Options) bool {
+	if !opts.Clamp {
+		return false
+	}
+	if opts.Min != nil && d.Compare(*opts.Min) < 0 {
+		return sameSide(d, *opts.Min)
+	}
+	if opts.Max != nil && d.Compare(*opts.Max) > 0 {
+		return sameSide(d, *opts.Max)
+	}
+	return true
+}
+
+// sameSide reports whether d, beyond bound, is not on the other side of
+// zero from it: zero is on the side of every bound that is not zero, and
+// a value beyond a bound of zero is always on its other side.
+func sameSide(d, bound Decimal) bool {
+	b := bound.sign()
+	return b != 0 && d.sign() != -b
+}
+
 func outOfRange(raw any, d, bound Decimal, which string, notes agentinput.Notes, opts Options) agentinput.Outcome[Decimal] {
-	if opts.Clamp {
+	if clamps(d, opts) {
 		notes = notes.Resolve(agentinput.JSONValue(d))
 		notes.AddStep(agentinput.NoteClamped, agentinput.JSONValue(d), agentinput.Spelling{}, which)
 		return agentinput.Value(bound, notes)
 	}
+	reason := "it is outside the accepted range"
+	if opts.Clamp {
+		reason = "it is outside the accepted range, on the other side of zero from its nearest bound, so it is not clamped"
+	}
 	return agentinput.Asking[Decimal](agentinput.Ask{
 		Code:     agentinput.AskOutOfRange,
 		Received: agentinput.Received(raw),
-		Reason:   "it is outside the accepted range",
+		Reason:   reason,
 		Expected: Expected(opts),
 		Hint:     "Send a number in range, for example " + bound.String() + ", " + which,
 	})

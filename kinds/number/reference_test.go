@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -158,6 +159,9 @@ func abs64(x int64) int64 {
 func refRead(s string) refOutcome {
 	invalid := refOutcome{status: "invalid"}
 	t, _ := spelling.Trim(s)
+	if r, ok := refWord(t); ok {
+		return r
+	}
 	n, ok := refNormalize(t)
 	if !ok || n == "" {
 		return invalid
@@ -261,4 +265,53 @@ func disagreement(in string, o agentinput.Outcome[Decimal]) string {
 		}
 	}
 	return ""
+}
+
+// refWord is the reference for a number word: every word of every
+// language of the table, and the folded form of every word, compared with
+// t in lower case one by one; when none matches, with t folded. One number
+// and no homograph is a value; anything else that matches, an ask naming
+// each number in the table's order.
+func refWord(t string) (refOutcome, bool) {
+	var found []int64
+	homograph := false
+	pass := func(k string) {
+		match := func(words string, n int64) {
+			for _, w := range strings.Fields(words) {
+				if strings.ToLower(w) == k || spelling.Fold(w) == k {
+					if !slices.Contains(found, n) {
+						found = append(found, n)
+					}
+					homograph = slices.Contains(numberHomographs, k)
+				}
+			}
+		}
+		for _, l := range numberLanguages {
+			for n, words := range l.words {
+				match(words, int64(n))
+			}
+			for i, words := range l.tens {
+				match(words, int64(30+10*i))
+			}
+			match(l.hundred, 100)
+			match(l.thousand, 1000)
+		}
+	}
+	if len(t) > 32 || strings.ContainsAny(t, " \t") {
+		return refOutcome{}, false
+	}
+	if pass(strings.ToLower(t)); len(found) == 0 {
+		pass(spelling.Fold(t))
+	}
+	switch {
+	case len(found) == 0:
+		return refOutcome{}, false
+	case len(found) == 1 && !homograph:
+		return refOutcome{status: "value", value: new(big.Rat).SetInt64(found[0])}, true
+	}
+	r := refOutcome{status: "ambiguous"}
+	for _, n := range found {
+		r.readings = append(r.readings, new(big.Rat).SetInt64(n))
+	}
+	return r, true
 }

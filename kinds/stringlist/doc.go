@@ -26,16 +26,31 @@
 //     both lists ("English, UK" is ["en-GB"] or ["en","uk"]); when only
 //     the whole reads, it is a one-item list (note one_item: "Korea,
 //     Republic of" is ["KR"]); otherwise the split items stand;
-//   - with Options.SplitAsks (numbers, whose values may hold a comma), a
-//     string with a comma is not split but weighed: when it reads as one
-//     item and, split, as two or more items, it is an ask ambiguous naming
-//     both lists ("10,20" is [10.2] or [10,20]); otherwise it is one item;
+//   - with Options.SplitAsks (typed items whose values may hold a comma:
+//     numbers, dates, instants …), a string with separators (commas,
+//     semicolons, line breaks) is weighed, not split silently (issue 32):
+//     its readings are the whole as one item (or each of the item kind's
+//     readings of it), the string split at every separator, and split at
+//     its strong separators only (a comma before whitespace, a semicolon,
+//     a line break), each plausible when every item reads as a value. One
+//     plausible reading is the list ("1, 2, 3" is [1,2,3] with a note
+//     split; "October 1, 2026" is one date); several are an ask naming
+//     each whole list ("10,20" is [10.2] or [10,20]; "1,5, 2" is [1,5,2]
+//     or [1.5,2]); a whole the item kind refuses (not_whole,
+//     out_of_range: "1,5" on whole numbers is 1.5) is a meaning too, so a
+//     split is then asked about, never read. With none, a string written
+//     as a list keeps its split items, whose asks name their indices; any
+//     other string is one item, whose ask names no index ("the value");
 //   - with Options.SplitText (free text), a lone string written as a list
 //     — list separators (commas, semicolons, line breaks), a quoted CSV
 //     line, another language's list literal (['a', 'b'], c("a", "b") …),
 //     a JSON array missing a bracket — is an ask ambiguous naming the
 //     one-item list and the split list ("Smith, John" is ["Smith, John"]
-//     or ["Smith","John"]); a string without any of these is one item;
+//     or ["Smith","John"]); a string without any of these is one item. The
+//     split list leaves out the list's markers: a bullet leading every
+//     item ("- a"), numbering in sequence one item a line or with ")"
+//     ("1. a", "a) x"), and a conjunction joining the last item ("a, b and
+//     c", "a, b, and c" are a, b, c);
 //   - with Options.Unique, an item that repeats an earlier one (the same
 //     canonical value, however spelled) is dropped (note duplicate).
 //
@@ -50,6 +65,11 @@
 // names the first bad item by its index (and how many others are bad);
 // when that item is the only bad one and its ask has readings, the
 // readings are whole lists, the item replaced by each of its readings.
+//
+// A lone value that says "no items" in words ("none at all", "no tags",
+// "žádné", "keine": placeholder.NoItems) and that the item kind does not
+// read is an ask whose hint says that [] is the empty list, with [] among
+// its readings.
 //
 // A placeholder as an item ("N/A", "", null, [] — placeholder.Is —
 // or the item kind's own, such as the nil UUID) is an ask for that item,

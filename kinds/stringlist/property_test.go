@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -467,4 +468,97 @@ func readingsReadBack(t *rapid.T, l *Reader[string], a agentinput.Ask) {
 			t.Fatalf("reading %s does not read back as itself", r.Value)
 		}
 	}
+}
+
+// TestPropertyListMarkers: a list written as text with list markers — a
+// bullet leading every item, numbering in sequence one item a line, a
+// conjunction before the last item — asks, and its split reading is the
+// items without the markers (issue 33).
+func TestPropertyListMarkers(t *testing.T) {
+	l, err := New(Options[string]{Item: Text, SplitText: true, ItemExpected: TextExpected})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		items := rapid.SliceOfNDistinct(rapid.SampledFrom([]string{"tax", "tort", "contract law", "family", "eggs", "milk", "fresh bread"}), 2, 5, rapid.ID[string]).Draw(t, "items")
+		var s string
+		switch rapid.IntRange(0, 2).Draw(t, "style") {
+		case 0:
+			b := rapid.SampledFrom([]string{"-", "*", "•", "–"}).Draw(t, "bullet")
+			sep := rapid.SampledFrom([]string{"\n", "\r\n", ", ", "; "}).Draw(t, "separator")
+			parts := make([]string, len(items))
+			for i, it := range items {
+				parts[i] = b + " " + it
+			}
+			s = strings.Join(parts, sep)
+		case 1:
+			mark := rapid.SampledFrom([]string{".", ")"}).Draw(t, "mark")
+			parts := make([]string, len(items))
+			for i, it := range items {
+				parts[i] = strconv.Itoa(i+1) + mark + " " + it
+			}
+			s = strings.Join(parts, "\n")
+		default:
+			conj := rapid.SampledFrom([]string{"and", "or", "und", "a", "et", "&"}).Draw(t, "conjunction")
+			comma := rapid.SampledFrom([]string{"", ","}).Draw(t, "serial comma")
+			s = strings.Join(items[:len(items)-1], ", ")
+			if len(items) > 2 || comma == "," {
+				s += comma
+			}
+			s += " " + conj + " " + items[len(items)-1]
+			if len(items) == 2 && comma == "" {
+				t.Skip("two items and a conjunction, no separator: one item")
+			}
+		}
+		a, ok := l.Read(s).Ask()
+		if !ok {
+			t.Fatalf("Read(%q) is not an ask", s)
+		}
+		want, _ := json.Marshal(items)
+		if !slices.ContainsFunc(a.Readings, func(r agentinput.Reading) bool { return string(r.Value) == string(want) }) {
+			t.Fatalf("Read(%q): readings %s, want %s among them", s, a.Message(), want)
+		}
+	})
+}
+
+// TestPropertyTypedItemsInOneString: numbers sent as one string, joined by
+// ", ", "; " or line breaks, read as the list when each item is a whole
+// number or has a decimal dot (issue 32: the one split whose every item
+// reads); with a decimal comma among them ("1,5, 2") it is an ask naming
+// each whole list, and never names an item of an unsplit string.
+func TestPropertyTypedItemsInOneString(t *testing.T) {
+	l := numberList(false, true, false)
+	rapid.Check(t, func(t *rapid.T) {
+		ns := rapid.SliceOfN(rapid.IntRange(0, 999), 2, 6).Draw(t, "numbers")
+		sep := rapid.SampledFrom([]string{", ", "; ", "\n", " ,  ", ";"}).Draw(t, "separator")
+		parts := make([]string, len(ns))
+		want := make([]string, len(ns))
+		for i, n := range ns {
+			parts[i], want[i] = strconv.Itoa(n), strconv.Itoa(n)
+		}
+		comma := rapid.IntRange(0, 3).Draw(t, "decimal comma") == 0 && sep != ";" && sep != "; "
+		if comma {
+			i := rapid.IntRange(0, len(ns)-1).Draw(t, "at")
+			parts[i] += ",5"
+		}
+		s := strings.Join(parts, sep)
+		o := l.Read(s)
+		if !comma {
+			v, ok := o.Value()
+			got, _ := json.Marshal(v)
+			if !ok || string(got) != "["+strings.Join(want, ",")+"]" {
+				j, _ := o.MarshalJSON()
+				t.Fatalf("Read(%q) = %s, want [%s]", s, j, strings.Join(want, ","))
+			}
+			return
+		}
+		a, ok := o.Ask()
+		if !ok || a.Code != agentinput.AskAmbiguous || len(a.Readings) < 2 {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want an ask naming each list", s, j)
+		}
+		if strings.Contains(a.Reason+a.Hint, "index") {
+			t.Fatalf("Read(%q) names an index: %s", s, a.Message())
+		}
+	})
 }

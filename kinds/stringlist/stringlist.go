@@ -132,6 +132,7 @@ type Items[T any] struct {
 	notes  agentinput.Notes
 	ask    *agentinput.Ask
 	absent bool
+	lone   bool // one item: a string with separators read whole, never split
 }
 
 // Status says whether the list was read (StatusValue, though items may be
@@ -155,6 +156,12 @@ func (it Items[T]) Ask() (agentinput.Ask, bool) {
 	}
 	return *it.ask, true
 }
+
+// Lone reports whether the list is one lone value that was never split (a
+// string or a scalar read as a one-item list): an ask about it names no
+// index, so a caller reporting items by path reports the list's own ask
+// (issue 32: never "the item at index 0" of an unsplit string).
+func (it Items[T]) Lone() bool { return it.lone }
 
 // All returns the items that were not dropped, in list order.
 func (it Items[T]) All() []Item[T] { return it.items }
@@ -223,10 +230,28 @@ func (l *Reader[T]) ReadItems(v any) Items[T] {
 	switch {
 	case whole != nil && l.opts.Split:
 		l.weighWhole(v, whole, allValues, &it)
-	case whole != nil:
+	case whole != nil && l.opts.SplitAsks && !l.opts.SplitText:
 		l.weighSplit(v, whole, allValues, &it)
+	case whole != nil:
+		l.weighText(v, whole, allValues, &it)
 	}
 	return it
+}
+
+// weighText settles free text written as a list (Options.SplitText): whole
+// is the string as received, its one item. When it and every split item
+// read as values and the two lists differ, the list is an ask naming both
+// ("Smith, John" is ["Smith, John"] or ["Smith","John"]); otherwise the
+// string is one item, with its outcome.
+func (l *Reader[T]) weighText(v any, whole any, allValues bool, it *Items[T]) {
+	o := l.readItem(whole, 0)
+	if value, ok := o.Value(); ok && allValues {
+		if a, ok := l.wholeOrSplit(v, whole, value, it.Values()); ok {
+			*it = Items[T]{ask: &a}
+			return
+		}
+	}
+	*it = l.oneItem(v, whole, o)
 }
 
 // weighWhole settles a separated string that was split into the items of
@@ -250,28 +275,204 @@ func (l *Reader[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
 	}
 }
 
-// weighSplit settles a string with a comma that was split only to weigh
-// its items against it (Options.SplitAsks): whole is the string as
-// received, its one item. When it and every split item read as values
-// and the two lists differ, the list is an ask naming both ("10,20" is
-// [10.2] or [10,20]); otherwise the string is one item, as if it had not
-// been split, with its outcome (a value or the item kind's ask).
+// weighSplit settles a string with separators that was split only to
+// weigh its readings (Options.SplitAsks): whole is the string as received,
+// and it holds the items of the string split at every comma, semicolon and
+// line break. A reading is plausible when every one of its items reads as
+// a value: the whole as one item; the split items; and, when some commas
+// stand with no space after them (a decimal comma, "1,5"), the string
+// split only at its strong separators (a comma before a space, a
+// semicolon, a line break). One plausible reading is the list; several
+// distinct ones are an ask naming each as a whole list ("10,20" is [10.2]
+// or [10,20]; "1,5, 2" is [1,5,2] or [1.5,2]); with none, a string written
+// as a list (a strong separator) keeps its split items, whose asks name
+// their indices, and any other string is one item.
 func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
 	o := l.readItem(whole, 0)
-	if value, ok := o.Value(); ok && allValues {
-		if a, ok := l.wholeOrSplit(v, whole, value, it.Values()); ok {
-			*it = Items[T]{ask: &a}
+	type reading struct {
+		values []T
+		notes  agentinput.Notes
+		text   string // the list's canonical JSON
+		one    bool
+	}
+	var plausible []reading
+	addReading := func(values []T, notes agentinput.Notes, one bool) {
+		text, err := json.Marshal(values)
+		if err != nil {
 			return
 		}
+		for _, r := range plausible {
+			if r.text == string(text) {
+				return
+			}
+		}
+		plausible = append(plausible, reading{values, notes, string(text), one})
 	}
-	*it = l.oneItem(v, whole, o)
+	if value, ok := o.Value(); ok {
+		addReading([]T{value}, agentinput.Notes{}, true)
+	} else if a, ok := o.Ask(); ok && a.Code == agentinput.AskAmbiguous {
+		// The whole has readings of its own ("1,234": 1234 or 1.234): each
+		// is a one-item list.
+		for _, r := range a.Readings {
+			var one any
+			dec := json.NewDecoder(bytes.NewReader(r.Value))
+			dec.UseNumber()
+			if dec.Decode(&one) != nil {
+				continue
+			}
+			if value, ok := l.readItem(one, 0).Value(); ok {
+				addReading([]T{value}, agentinput.Notes{}, true)
+			}
+		}
+	}
+	if allValues {
+		addReading(it.Values(), it.notes, false)
+	}
+	// A reading the item kind reads as values it refuses ("1,5" is 1.5 on
+	// a property of whole numbers: not_whole, out_of_range) is a meaning
+	// too: a split never silently stands in for it.
+	refused := isRefused(o)
+	text, _ := whole.(string)
+	strong := strongParts(text)
+	if len(strong) >= 2 && len(strong) != len(it.items) {
+		values, ok, refusedItem := make([]T, 0, len(strong)), true, false
+		for i, p := range strong {
+			io := l.readItem(p, i)
+			if value, isValue := io.Value(); isValue {
+				values = append(values, value)
+				continue
+			}
+			ok = false
+			if isRefused(io) {
+				refusedItem = true
+				continue
+			}
+			refusedItem = false
+			break
+		}
+		if ok {
+			addReading(values, agentinput.Notes{}, false)
+		}
+		refused = refused || refusedItem
+	}
+	switch {
+	case refused && len(plausible) == 0:
+		*it = l.oneItem(v, whole, o)
+	case refused:
+		fa, _ := o.Ask()
+		rs := make([]agentinput.Reading, len(plausible))
+		for i, r := range plausible {
+			rs[i] = agentinput.Reading{Value: json.RawMessage(r.text), Meaning: countItems(len(r.values)) + ": the string " + separatorNames(whole)}
+		}
+		reason := "as one item it is refused (" + fa.Reason + "), and split it reads as a list"
+		if !isRefused(o) {
+			reason = "split at its strong separators it holds an item this property refuses, and split at every separator it reads as a list"
+		}
+		*it = Items[T]{ask: &agentinput.Ask{
+			Code:     agentinput.AskAmbiguous,
+			Received: agentinput.Received(v),
+			Reason:   reason,
+			Expected: l.expected,
+			Hint:     "Send the list you mean as a JSON array",
+			Readings: rs,
+		}}
+	case len(plausible) == 1 && plausible[0].one:
+		*it = l.oneItem(v, whole, o)
+	case len(plausible) == 1:
+		if len(strong) >= 2 && len(strong) != len(it.items) && plausible[0].text != jsonOf(it.Values()) {
+			*it = l.strongItems(v, text, strong)
+			return
+		}
+		var notes agentinput.Notes
+		notes.AddStep(agentinput.NoteSplit, agentinput.JSONValue(v), agentinput.Words(countItems(len(it.items))), "items of one kind, "+separatorNames(whole))
+		notes.Append(it.notes) // the repeats Unique dropped
+		it.notes = notes
+	case len(plausible) > 1:
+		rs := make([]agentinput.Reading, len(plausible))
+		for i, r := range plausible {
+			meaning := countItems(len(r.values)) + ": the string " + separatorNames(whole)
+			switch {
+			case r.one:
+				meaning = "one item: the whole string"
+			case i > 0 && !plausible[0].one || i > 1:
+				meaning = countItems(len(r.values)) + ": the string split at its semicolons, line breaks and commas before a space"
+			}
+			rs[i] = agentinput.Reading{Value: json.RawMessage(r.text), Meaning: meaning}
+		}
+		*it = Items[T]{ask: &agentinput.Ask{
+			Code:     agentinput.AskAmbiguous,
+			Received: agentinput.Received(v),
+			Reason:   "it reads as " + strconv.Itoa(len(rs)) + " different lists",
+			Expected: l.expected,
+			Hint:     "Send the list you mean as a JSON array",
+			Readings: rs,
+		}}
+	case len(strong) >= 2:
+		// Written as a list: its split items stand, each with its ask.
+		var notes agentinput.Notes
+		notes.AddStep(agentinput.NoteSplit, agentinput.JSONValue(v), agentinput.Words(countItems(len(it.items))), "items "+separatorNames(whole))
+		notes.Append(it.notes)
+		it.notes = notes
+	default:
+		*it = l.oneItem(v, whole, o)
+	}
+}
+
+// isRefused reports whether o is the item kind's ask about a value it
+// read and refuses: not_whole or out_of_range.
+func isRefused[T any](o agentinput.Outcome[T]) bool {
+	a, ok := o.Ask()
+	return ok && (a.Code == agentinput.AskNotWhole || a.Code == agentinput.AskOutOfRange)
+}
+
+// strongItems is the list of the items of text split at its strong
+// separators, read.
+func (l *Reader[T]) strongItems(v any, text string, strong []any) Items[T] {
+	var it Items[T]
+	for i, p := range strong {
+		it.items = append(it.items, Item[T]{Index: i, Outcome: l.readItem(p, i)})
+	}
+	it.notes.AddStep(agentinput.NoteSplit, agentinput.JSONValue(v), agentinput.Words(countItems(len(strong))),
+		"items of one kind, split at its semicolons, line breaks and commas before a space")
+	return it
+}
+
+// strongParts cuts s at its strong separators only: a semicolon, a line
+// break, and a comma followed by whitespace. A comma with none after it
+// may be inside an item (a decimal comma, "1,5").
+func strongParts(s string) []any {
+	var out []any
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		strongComma := c == ',' && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\t' || s[i+1] == '\n' || s[i+1] == '\r')
+		if c == ';' || c == '\n' || c == '\r' || strongComma {
+			if p := strings.TrimFunc(s[start:i], spelling.IsSpace); p != "" {
+				out = append(out, p)
+			}
+			start = i + 1
+		}
+	}
+	if p := strings.TrimFunc(s[start:], spelling.IsSpace); p != "" {
+		out = append(out, p)
+	}
+	return out
+}
+
+// jsonOf is the JSON text of values, or "" when they do not encode.
+func jsonOf[T any](values []T) string {
+	text, err := json.Marshal(values)
+	if err != nil {
+		return ""
+	}
+	return string(text)
 }
 
 // oneItem is the list of the one item whole, read as o, from v.
 func (l *Reader[T]) oneItem(v any, whole any, o agentinput.Outcome[T]) Items[T] {
 	var notes agentinput.Notes
 	notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{whole}), "a lone value as a one-item list")
-	return Items[T]{items: []Item[T]{{Index: 0, Outcome: o}}, notes: notes}
+	return Items[T]{items: []Item[T]{{Index: 0, Outcome: o}}, notes: notes, lone: true}
 }
 
 // wholeOrSplit is the ask about a string that reads both as the one item
@@ -362,6 +563,7 @@ func (l *Reader[T]) items(v any, it *Items[T]) (raw []any, whole any, ok bool) {
 		return nil, nil, false
 	case json.Number, bool, float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
 		it.notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{v}), "a lone value as a one-item list")
+		it.lone = true
 		return []any{v}, nil, true
 	default:
 		it.ask = l.invalid(v, agentinput.AskWrongType, "it is not a JSON value a list is read from")
@@ -416,14 +618,14 @@ func (l *Reader[T]) fromString(v any, s string, it *Items[T]) ([]any, any, bool)
 			return parts, v, true
 		}
 	}
-	if l.opts.SplitAsks && strings.Contains(t, ",") {
-		// Split only to weigh the items against the whole (weighSplit),
-		// which stays one item unless both read.
-		if parts := split(t); len(parts) >= 2 && len(parts) <= agentinput.MaxArrayItems {
+	if l.opts.SplitAsks && strings.ContainsAny(t, ",;\n\r") {
+		// Split only to weigh the readings (weighSplit).
+		if parts := splitLines(t); len(parts) >= 2 && len(parts) <= agentinput.MaxArrayItems {
 			return parts, v, true
 		}
 	}
 	it.notes.AddStep(agentinput.NoteOneItem, agentinput.JSONValue(v), agentinput.JSONValue([]any{v}), "a lone value as a one-item list")
+	it.lone = true
 	return []any{v}, nil, true
 }
 
@@ -436,6 +638,17 @@ func (l *Reader[T]) splitItems(v any, s, whole string, parts []any, it *Items[T]
 	}
 	it.notes.AddStep(agentinput.NoteSplit, agentinput.Text(s), agentinput.JSONValue(parts), "separated items")
 	return parts, whole, true
+}
+
+// splitLines is split, at line breaks too.
+func splitLines(s string) []any {
+	var out []any
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '\r' }) {
+		if p := strings.TrimFunc(part, spelling.IsSpace); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // split cuts s at every comma and semicolon, trims the whitespace around
@@ -648,6 +861,11 @@ func (l *Reader[T]) itemAsk(v any, it Items[T], bad []int) agentinput.Ask {
 	fa, _ := first.Outcome.Ask()
 	where := "the item at index " + strconv.Itoa(first.Index)
 	reason := where + " could not be read"
+	if it.lone && len(it.items) == 1 {
+		// A lone value, never split: no list, no index to name (issue 32).
+		where = "the value"
+		reason = "it could not be read as an item"
+	}
 	if fa.Reason != "" && !strings.HasPrefix(fa.Reason, "the item at index") {
 		reason += ": " + fa.Reason
 	} else if fa.Reason != "" {
@@ -660,15 +878,26 @@ func (l *Reader[T]) itemAsk(v any, it Items[T], bad []int) agentinput.Ask {
 		}
 		reason += " (nor could the items at " + strings.Join(others, ", ") + ")"
 	}
+	hint := "Fix " + where + ": " + lowerFirst(fa.Hint)
+	if where == "the value" {
+		hint = fa.Hint + "; a list is a JSON array of such items"
+	}
 	a := agentinput.Ask{
 		Code:     fa.Code,
 		Received: agentinput.Received(v),
 		Reason:   reason,
 		Expected: l.expected,
-		Hint:     "Fix " + where + ": " + lowerFirst(fa.Hint),
+		Hint:     hint,
 	}
 	if len(bad) == 1 && len(fa.Readings) > 0 {
 		a.Readings = l.listReadings(it, bad[0], where, fa.Readings)
+	}
+	if where == "the value" && placeholder.NoItems(v) {
+		// "none at all", "no tags", "žádné": the empty list is what to
+		// send (issue 32), besides the readings the item kind names.
+		a.Hint = "Send [] for no items (the empty list), or the items you mean as a JSON array"
+		a.Readings = append(a.Readings, agentinput.Reading{Value: json.RawMessage("[]"), Meaning: "no items: the empty list"})
+		a.Code = agentinput.AskAmbiguous
 	}
 	if a.Code == agentinput.AskAmbiguous && len(a.Readings) == 0 {
 		// Several items are asks: no reading of the whole list can be

@@ -214,6 +214,9 @@ func TestCases(t *testing.T) {
 				detail = append(detail, "@"+at)
 			}
 		}
+		if strings.HasPrefix(a.Reason, "it could not be read as an item") && strings.HasSuffix(a.Hint, "; a list is a JSON array of such items") {
+			detail = append(detail, "@value") // a lone value, never split: no index named
+		}
 		if len(a.Readings) > 0 {
 			detail = append(detail, "readings="+strconv.Itoa(len(a.Readings)))
 		}
@@ -394,8 +397,9 @@ func TestItemNotes(t *testing.T) {
 }
 
 // TestSplitAsks pins Options.SplitAsks on a made-up item kind whose values
-// hold commas: the string is one item unless both it and its split items
-// read, and the option changes nothing with Split.
+// hold commas: the string is the one reading whose every item reads, an
+// ask when both it and its split items read, and the option changes
+// nothing with Split.
 func TestSplitAsks(t *testing.T) {
 	set := map[string]bool{"a": true, "b": true, "a,b": true, "a,c": true}
 	item := func(v any) agentinput.Outcome[string] {
@@ -411,9 +415,10 @@ func TestSplitAsks(t *testing.T) {
 	}{
 		{in: "a,b", want: "ambiguous"},              // both read
 		{in: "a,c", want: `["a,c"]`},                // only the whole reads
-		{in: "b,a", want: "invalid"},                // only the split items read: the item's ask
-		{in: "a", want: `["a"]`},                    // no comma
-		{in: "a;b", want: "invalid"},                // no comma: never split
+		{in: "b,a", want: `["b","a"]`},              // only the split items read (issue 32)
+		{in: "a", want: `["a"]`},                    // no separator
+		{in: "a;b", want: `["a","b"]`},              // a semicolon separates too
+		{in: "c,d", want: "invalid"},                // neither reads: the lone value's ask
 		{in: "a,b", split: true, want: "ambiguous"}, // Split weighs it already
 		{in: "b,a", split: true, want: `["b","a"]`}, // Split splits
 		{in: "a,c", split: true, want: `["a,c"]`},   // only the whole reads

@@ -2,6 +2,7 @@ package stringlist
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -91,7 +92,137 @@ func textItems(s string) ([]any, bool) {
 	if !separated && !(bracketed && quoted) && !((quoted || spaced) && len(items) >= 2) {
 		return nil, false
 	}
+	if separated && !quoted {
+		items = listMarkersOff(items, strings.ContainsAny(inner, "\n\r\u2028\u2029\u0085"))
+	}
 	return items, true
+}
+
+// The list markers a list written as text holds, which its split reading
+// leaves out (issue 33): a bullet that leads every item ("- a", "• a"),
+// numbering in sequence that leads every item ("1. a", "2. b"; "a) x",
+// "b) y") — one item a line, or numbered with ")" — and a conjunction
+// that joins the last item ("a, b and c", "a, b, and c", "a, b und c").
+
+// bullets are the marks that lead the items of a bulleted list.
+const bullets = "-*•–—·▪◦‣○●■□➢►"
+
+// conjunctions are the words that join the last item of a list, in the
+// boolean kind's languages: and, or and their kin.
+var conjunctions = []string{"and", "&", "or", "und", "oder", "et", "ou", "y", "o", "e", "i", "a", "en", "och", "og", "és", "și", "oraz",
+	"lub", "nebo", "alebo", "eller", "vagy", "sau"}
+
+// listMarkersOff returns items without their list markers. lines says
+// whether the items were one a line.
+func listMarkersOff(items []any, lines bool) []any {
+	texts := make([]string, len(items))
+	for i, it := range items {
+		texts[i] = it.(string)
+	}
+	if len(texts) >= 2 {
+		texts = bulletsOff(texts)
+		texts = numberingOff(texts, lines)
+		texts = conjunctionOff(texts)
+	}
+	out := make([]any, 0, len(texts))
+	for _, t := range texts {
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// bulletsOff drops a bullet and the whitespace after it when every item
+// starts with the same one.
+func bulletsOff(texts []string) []string {
+	first, _ := utf8.DecodeRuneInString(texts[0])
+	if !strings.ContainsRune(bullets, first) {
+		return texts
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		r, n := utf8.DecodeRuneInString(t)
+		rest := t[n:]
+		if r != first || rest == "" || !spelling.IsSpace(rune(rest[0])) {
+			return texts
+		}
+		out[i] = strings.TrimFunc(rest, spelling.IsSpace)
+	}
+	return out
+}
+
+// numberingOff drops numbering in sequence from 1 (or a, or A) when every
+// item starts with its number and "." or ")" and whitespace; with "." only
+// when the items were one a line ("1. 10. 2026, 2. 10. 2026" are dates).
+func numberingOff(texts []string, lines bool) []string {
+	out := make([]string, len(texts))
+	var mark byte
+	for i, t := range texts {
+		j := 0
+		for j < len(t) && '0' <= t[j] && t[j] <= '9' {
+			j++
+		}
+		want := strconv.Itoa(i + 1)
+		switch {
+		case j > 0 && t[:j] == want:
+		case j == 0 && len(t) > 1 && (t[0] == byte('a'+i) || t[0] == byte('A'+i)) && i < 26:
+			j = 1
+		default:
+			return texts
+		}
+		if j+1 >= len(t) || t[j] != '.' && t[j] != ')' || !spelling.IsSpace(rune(t[j+1])) {
+			return texts
+		}
+		if mark == 0 {
+			mark = t[j]
+		} else if t[j] != mark {
+			return texts
+		}
+		out[i] = strings.TrimFunc(t[j+1:], spelling.IsSpace)
+	}
+	if mark == '.' && !lines {
+		return texts
+	}
+	return out
+}
+
+// conjunctionOff reads a conjunction that joins the last item: leading it
+// ("and c", after "a, b,"), it is dropped; inside it once ("b and c",
+// after "a,"), the item is two.
+func conjunctionOff(texts []string) []string {
+	last := texts[len(texts)-1]
+	word, rest, _ := strings.Cut(last, " ")
+	if rest != "" && isConjunction(word) {
+		out := append([]string(nil), texts...)
+		out[len(out)-1] = strings.TrimFunc(rest, spelling.IsSpace)
+		return out
+	}
+	words := strings.Fields(last)
+	at := -1
+	for i := 1; i+1 < len(words); i++ {
+		if isConjunction(words[i]) {
+			if at >= 0 {
+				return texts // two: not one joint
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return texts
+	}
+	out := append([]string(nil), texts[:len(texts)-1]...)
+	return append(out, strings.Join(words[:at], " "), strings.Join(words[at+1:], " "))
+}
+
+func isConjunction(w string) bool {
+	w = strings.ToLower(w)
+	for _, c := range conjunctions {
+		if w == c {
+			return true
+		}
+	}
+	return false
 }
 
 // maxTextScan bounds the text searched for a list: a longer string is one

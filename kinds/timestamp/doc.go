@@ -42,7 +42,14 @@
 //     abbreviations other than UTC and GMT (CET, EST, IST …) name different
 //     zones in different places and are an ask;
 //   - a date the date kind reads ("1. 10. 2026 9:00 UTC", "October 1,
-//     2026 09:00Z"), and a 12-hour time with am or pm;
+//     2026 09:00Z"), and a 12-hour time with am or pm, also an hour alone
+//     with am or pm after a space or T ("2026-10-01 9am UTC": on the hour);
+//   - an explicit zone followed by a description in parentheses, as
+//     JavaScript's Date.toString() writes it ("Thu Oct 01 2026 09:00:00
+//     GMT+0200 (Central European Summer Time)"): the description, in any
+//     words, says nothing the offset does not and is dropped with the
+//     form note; an IANA name there is checked against the offset, as RFC
+//     9557's brackets are; a description after no offset is an ask;
 //   - a date and time without any offset or zone, or a date alone: read in
 //     Options.DefaultZone (a date alone at 00:00 there), note default_zone
 //     naming the zone; without a declared zone, an ask no_zone.

@@ -257,3 +257,61 @@ func TestNewRejectsUnknownZones(t *testing.T) {
 		}
 	}
 }
+
+// TestPropertyJavaScriptToString: an instant as JavaScript's
+// Date.toString() writes it — weekday, month, day, year, time, GMT and
+// its offset, and the zone's name in parentheses in any words — reads as
+// that instant (issue 33).
+func TestPropertyJavaScriptToString(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		x := drawInstant(t).Truncate(time.Second)
+		if x.Year() < 1000 {
+			t.Skip("JavaScript writes a year of four digits")
+		}
+		_, off := x.Zone()
+		sign := "+"
+		if off < 0 {
+			sign, off = "-", -off
+		}
+		name := rapid.SampledFrom([]string{"Central European Summer Time", "Coordinated Universal Time", "Mitteleuropäische Sommerzeit",
+			"heure d’été d’Europe centrale", "CEST", "Pacific Daylight Time"}).Draw(t, "description")
+		s := x.Format("Mon Jan 02 2006 15:04:05") + " GMT" + sign + pad(off/3600) + pad(off%3600/60) + " (" + name + ")"
+		v, ok := plain.Read(s).Value()
+		if !ok || !v.Equal(x) {
+			j, _ := plain.Read(s).MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want %s", s, j, Format(x))
+		}
+	})
+}
+
+func pad(n int) string { return strconv.Itoa(n/10) + strconv.Itoa(n%10) }
+
+// TestPropertyHourWithMeridiem: a date, an hour of a 12-hour clock with am
+// or pm and no minutes ("9am", "11 p.m."), and a zone read as that hour
+// on the hour; an hour past 12 with am or pm is an ask (issue 33).
+func TestPropertyHourWithMeridiem(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		y, m, d := rapid.IntRange(1000, 9999).Draw(t, "year"), rapid.IntRange(1, 12).Draw(t, "month"), rapid.IntRange(1, 28).Draw(t, "day")
+		h := rapid.IntRange(1, 13).Draw(t, "hour")
+		pm := rapid.Bool().Draw(t, "pm")
+		mark := rapid.SampledFrom([]string{"am", "AM", "a.m.", "Am"}).Draw(t, "am")
+		if pm {
+			mark = rapid.SampledFrom([]string{"pm", "PM", "p.m."}).Draw(t, "pm mark")
+		}
+		s := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC).Format("2006-01-02") + rapid.SampledFrom([]string{" ", "T"}).Draw(t, "sep") +
+			strconv.Itoa(h) + rapid.SampledFrom([]string{"", " "}).Draw(t, "space") + mark + " " + rapid.SampledFrom([]string{"UTC", "Z", "+00:00", "GMT"}).Draw(t, "zone")
+		o := plain.Read(s)
+		v, ok := o.Value()
+		if h > 12 {
+			if ok {
+				t.Fatalf("Read(%q) = %s: hour %d is on no 12-hour clock", s, Format(v), h)
+			}
+			return
+		}
+		want := time.Date(y, time.Month(m), d, h%12+map[bool]int{true: 12}[pm], 0, 0, 0, time.UTC)
+		if !ok || !v.Equal(want) {
+			j, _ := o.MarshalJSON()
+			t.Fatalf("Read(%q) = %s, want %s", s, j, Format(want))
+		}
+	})
+}

@@ -65,11 +65,15 @@ func splitBasic(s string, p *parts) (string, bool) {
 }
 
 // timeStart returns where the time of day begins: the first H:MM or
-// HH:MM after the start, or -1.
+// HH:MM after the start, or else the first hour with am or pm after a
+// space ("9am", "11 pm"), or -1.
 func timeStart(s string) int {
 	for i := 1; i+3 < len(s); i++ {
 		if !isDigit(s[i]) || isDigit(s[i-1]) {
 			continue
+		}
+		if s[i-1] == '+' || s[i-1] == '-' && i >= 2 && s[i-2] == ' ' {
+			continue // an offset ("10am +02:00"), not a time of day
 		}
 		j := i + 1
 		if isDigit(s[j]) {
@@ -79,7 +83,33 @@ func timeStart(s string) int {
 			return i
 		}
 	}
+	for i := 1; i < len(s); i++ {
+		if isDigit(s[i]) && (s[i-1] == ' ' || s[i-1] == 'T' || s[i-1] == 't') && hourMeridiem(s[i:]) > 0 {
+			return i
+		}
+	}
 	return -1
+}
+
+// hourMeridiem returns the length of an hour of one or two digits and
+// its am or pm mark at the start of s, with at most one space between
+// ("9am", "11 pm", "9 a.m."), or 0.
+func hourMeridiem(s string) int {
+	i := 0
+	for i < len(s) && i < 2 && isDigit(s[i]) {
+		i++
+	}
+	if i == 0 || i < len(s) && isDigit(s[i]) {
+		return 0
+	}
+	j := i
+	if j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if n := meridiem(s[j:]); n > 0 {
+		return j + n
+	}
+	return 0
 }
 
 // dateBefore takes the date before the time of day: without the T, the
@@ -127,6 +157,19 @@ func isISODate(d string) bool {
 // am or pm. It returns what follows.
 func (p *parts) readTime(s string) (string, string) {
 	p.hasTime = true
+	if n := hourMeridiem(s); n > 0 {
+		// "9am": the hour of a 12-hour clock, on the hour.
+		i := 1
+		if isDigit(s[1]) {
+			i = 2
+		}
+		p.hour = int(s[0] - '0')
+		if i == 2 {
+			p.hour = p.hour*10 + int(s[1]-'0')
+		}
+		p.change("an hour with am or pm, on the hour")
+		return p.meridiem(s[i:])
+	}
 	i := 1
 	p.hour = int(s[0] - '0')
 	if isDigit(s[1]) {
@@ -168,7 +211,12 @@ func (p *parts) readTime(s string) (string, string) {
 		}
 		i = j
 	}
-	rest := s[i:]
+	return p.meridiem(s[i:])
+}
+
+// meridiem reads an am or pm mark at the start of rest, if any, and checks
+// the time of day. It returns what follows.
+func (p *parts) meridiem(rest string) (string, string) {
 	if t := strings.TrimLeft(rest, " "); t != "" {
 		if n := meridiem(t); n > 0 {
 			am := t[0] == 'a' || t[0] == 'A'
@@ -216,6 +264,9 @@ func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 func (p *parts) readZone(rest string) string {
 	z := strings.TrimLeft(rest, " ")
 	spaced := len(z) < len(rest)
+	if base, desc, ok := cutDescription(z); ok {
+		return p.describedZone(rest[:len(rest)-len(z)]+base, desc)
+	}
 	switch {
 	case z == "":
 		return ""
@@ -382,5 +433,51 @@ func (p *parts) offsetInZone(offset, name string) string {
 	}
 	p.zone, p.offset, p.loc, p.zoneText = zoneFixed, off, loc, loc.String()
 	p.changes = append(changes, "the zone name after the offset dropped")
+	return ""
+}
+
+// cutDescription splits a zone followed by a description in parentheses,
+// "GMT+0200 (Central European Summer Time)" as JavaScript's
+// Date.toString writes it, into the zone and the description.
+func cutDescription(z string) (base, desc string, ok bool) {
+	if !strings.HasSuffix(z, ")") {
+		return "", "", false
+	}
+	i := strings.LastIndex(z, " (")
+	if i <= 0 {
+		return "", "", false
+	}
+	desc = z[i+2 : len(z)-1]
+	if desc == "" || strings.ContainsAny(desc, "()") {
+		return "", "", false
+	}
+	return z[:i], desc, true
+}
+
+// describedZone reads a zone followed by a description in parentheses.
+// The zone must state its offset (Z, an offset, UTC or GMT with or
+// without one): the description, the zone's name in words in the
+// caller's language ("Central European Summer Time", "(CEST)"), says
+// nothing the offset does not, and is dropped with a note. A description
+// that is an IANA name is the zone the offset is in, and is checked as
+// in RFC 9557 ("+02:00 (Europe/Prague)"). A description after no offset
+// ("09:00 (CEST)") is no zone: an ask.
+func (p *parts) describedZone(base, desc string) string {
+	if strings.TrimSpace(base) == "" {
+		return "it has " + strconv.Quote(agentinput.Cut("("+desc+")")) + " after the time, a description with no offset before it"
+	}
+	if strings.Contains(desc, "/") {
+		z := strings.TrimLeft(base, " ")
+		if z != "" && (z[0] == '+' || z[0] == '-') {
+			return p.offsetInZone(z, desc)
+		}
+	}
+	if reason := p.readZone(base); reason != "" {
+		return reason
+	}
+	if p.zone != zoneFixed {
+		return "it has " + strconv.Quote(agentinput.Cut("("+desc+")")) + " after a zone name, which states no offset to describe"
+	}
+	p.change("the zone's description in parentheses dropped")
 	return ""
 }
