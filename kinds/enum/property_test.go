@@ -168,7 +168,9 @@ func refWord(s string, spec Options) (refResult, bool) {
 		words = nil
 	}
 	// A value the spelling inverts by a prefix is never offered.
-	inverted := func(v string) bool { return spelling.InvertsWords(spelling.Key(splitCamel(t)), spelling.Key(splitCamel(v))) }
+	inverted := func(v string) bool {
+		return spelling.InvertsWords(spelling.Key(splitCamel(t)), spelling.Key(splitCamel(v)))
+	}
 	near, inflected, words = slices.DeleteFunc(near, inverted), slices.DeleteFunc(inflected, inverted), slices.DeleteFunc(words, inverted)
 	classes := 0
 	var union []string
