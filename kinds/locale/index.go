@@ -116,6 +116,11 @@ func lookupName(name string) []string {
 	if tags := lookupMainName(name); len(tags) > 0 {
 		return tags
 	}
+	return lookupMoreAlias(name)
+}
+
+// lookupMoreAlias returns the canonical tags a name of moreAliases names.
+func lookupMoreAlias(name string) []string {
 	if name == "" || len(name) > maxMoreAlias {
 		return nil // longer than any of them: never folded here
 	}

@@ -785,8 +785,8 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	if strings.Count(t, "(") > 1 || strings.Count(t, ")") > 1 {
 		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
 	}
-	tags := lookupNames(t)
-	if rest, ok := spelling.Negation(t); ok && negates(tags, lookupNames(rest)) {
+	tags, sure := lookupNames(t)
+	if rest, ok := spelling.Negation(t); ok && negates(tags, firstOf(lookupNames(rest))) {
 		// "-Czech", "not German": a language cannot be excluded, and the
 		// mark must not be folded away into the name it inverts.
 		return invalid(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
@@ -796,6 +796,9 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	case 0:
 		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
 	case 1:
+		if !sure {
+			break
+		}
 		tag, _ := parseTag(tags[0])
 		reason := ""
 		if name := englishName(tags[0]); !sameKey(name, t) {
@@ -812,12 +815,27 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	return agentinput.Asking[language.Tag](agentinput.Ask{
 		Code:     agentinput.AskAmbiguous,
 		Received: agentinput.Received(v),
-		Reason:   "it names several languages",
+		Reason:   namesReason(len(tags), sure),
 		Expected: expected,
 		Hint:     hintFor(rs),
 		Readings: rs,
 	})
 }
+
+// namesReason is the reason of an ask about n tags a name names; sure is
+// lookupNames'.
+func namesReason(n int, sure bool) string {
+	switch {
+	case !sure && n == 1:
+		return "its region is not the name of a country, only part of one"
+	case !sure:
+		return "its region is not the name of a country, only part of several"
+	}
+	return "it names several languages"
+}
+
+// firstOf returns the first of two results.
+func firstOf[T, U any](t T, _ U) T { return t }
 
 // negates reports whether a negated name's tags are those the rest alone
 // names (the mark was folded away), or it names nothing and the rest does.
@@ -826,19 +844,20 @@ func negates(whole, rest []string) bool {
 }
 
 // lookupNames returns the tags a name names: a language's name, a
-// composite ("Portuguese (Brazil)") or a regional name.
-func lookupNames(t string) []string {
-	tags := lookupName(t)
-	if len(tags) == 0 {
-		tags = lookupComposite(t)
+// composite ("Portuguese (Brazil)") or a regional name. sure is false when
+// the tags are readings of a region the country kind asks about: then
+// even one tag is not a value.
+func lookupNames(t string) (tags []string, sure bool) {
+	if tags = lookupName(t); len(tags) > 0 {
+		return tags, true
 	}
-	if len(tags) == 0 {
-		tags = lookupRegional(t)
+	if tags, sure = lookupComposite(t); len(tags) > 0 {
+		return tags, sure
 	}
-	if len(tags) == 0 {
-		tags = lookupLanguageWord(t)
+	if tags, sure = lookupRegional(t); len(tags) > 0 {
+		return tags, sure
 	}
-	return tags
+	return lookupLanguageWord(t), true
 }
 
 // lookupLanguageWord reads a language's name with its own word for
@@ -887,7 +906,7 @@ var languageWordKeys = sync.OnceValue(func() []string {
 
 // lookupComposite reads "Language (Script or Region)" and "Language,
 // Script or Region"; the language may be a code ("en (US)").
-func lookupComposite(t string) []string {
+func lookupComposite(t string) (tags []string, sure bool) {
 	var x, y string
 	var langs []string
 	switch {
@@ -902,15 +921,16 @@ func lookupComposite(t string) []string {
 		x, y = t[:i], t[i+1:]
 		langs = lookupName(x)
 	default:
-		return nil
+		return nil, false
 	}
 	if len(langs) == 0 {
-		return nil
+		return nil, false
 	}
 	if sc := lookupScript(y); sc != "" {
-		return composeEach(langs, []string{sc})
+		return composeEach(langs, []string{sc}), true
 	}
-	return composeEach(langs, regionsOf(y))
+	regions, sure := regionsOf(y)
+	return composeEach(langs, regions), sure
 }
 
 // regionConnective reports whether w joins a language's name to its
@@ -941,10 +961,14 @@ func languagesOf(x string) []string {
 
 // regionsOf returns the region codes a country's code or name y names:
 // one, or each an ambiguous name names.
-func regionsOf(y string) []string {
+//
+// sure is false when the country kind asks about y: then even one code is
+// a reading ("Indian" is only part of "British Indian Ocean Territory"),
+// never a value.
+func regionsOf(y string) (codes []string, sure bool) {
 	o := country.Read(y, country.Options{})
 	if code, ok := o.Value(); ok {
-		return []string{code}
+		return []string{code}, true
 	}
 	var out []string
 	if a, ok := o.Ask(); ok && a.Code == agentinput.AskAmbiguous {
@@ -955,7 +979,7 @@ func regionsOf(y string) []string {
 			}
 		}
 	}
-	return out
+	return out, false
 }
 
 // composeEach composes every language of langs with every script or

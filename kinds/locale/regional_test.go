@@ -14,39 +14,41 @@ import (
 // joins and folds its head and its tail again. It is the reference the
 // fast one is held against (TestRegionalAgrees); maxRegionWords is the
 // one rule it shares with the fast one.
-func slowRegional(t string) []string {
+func slowRegional(t string) ([]string, bool) {
 	words := strings.Fields(t)
 	for i := 1; i < len(words); i++ {
 		head, tail := strings.Join(words[:i], " "), strings.Join(words[i:], " ")
 		if of := regionConnective(words[i]); of && i+1 < len(words) {
 			if langs := lookupName(head); len(langs) > 0 {
-				if out := composeEach(langs, regionsOf(strings.Join(words[i+1:], " "))); len(out) > 0 {
-					return out
+				regions, sure := regionsOf(strings.Join(words[i+1:], " "))
+				if out := composeEach(langs, regions); len(out) > 0 {
+					return out, sure
 				}
 			}
 		}
 		if langs := lookupName(tail); len(langs) > 0 {
-			if out := composeEach(langs, slowRegionBefore(head, i)); len(out) > 0 {
-				return out
+			regions, sure := slowRegionBefore(head, i)
+			if out := composeEach(langs, regions); len(out) > 0 {
+				return out, sure
 			}
 		}
 	}
-	return nil
+	return nil, false
 }
 
-func slowRegionBefore(head string, words int) []string {
+func slowRegionBefore(head string, words int) ([]string, bool) {
 	k := key(head)
 	for _, a := range regionAdjectives {
 		if a[0] == k {
-			return []string{a[1]}
+			return []string{a[1]}, true
 		}
 	}
 	letters := strings.ReplaceAll(head, ".", "")
 	if len(letters) <= 3 && (!allLetters(letters) || strings.ToUpper(letters) != letters) {
-		return nil
+		return nil, false
 	}
 	if words > maxRegionWords {
-		return nil
+		return nil, false
 	}
 	return regionsOf(head)
 }
@@ -102,34 +104,40 @@ func TestRegionalAgrees(t *testing.T) {
 			b.WriteString(rapid.SampledFrom(regionalParts[c]).Draw(t, "part"))
 		}
 		s := b.String()
-		if got, want := lookupRegional(s), slowRegional(s); !slices.Equal(got, want) {
-			t.Fatalf("lookupRegional(%q) = %q, slowRegional says %q", s, got, want)
+		got, gotSure := lookupRegional(s)
+		want, wantSure := slowRegional(s)
+		if !slices.Equal(got, want) || gotSure != wantSure {
+			t.Fatalf("lookupRegional(%q) = %q %v, slowRegional says %q %v", s, got, gotSure, want, wantSure)
 		}
 	})
 }
 
 // TestRegionalCases pins the splits the lookup must find, each through
 // another branch: an adjective, a country's name, a country's code in
-// capitals, a connective, and a head with marks around it.
+// capitals, a connective, and a head with marks around it; and regions the
+// country kind asks about, whose one tag is a reading, never a value.
 func TestRegionalCases(t *testing.T) {
 	for _, c := range []struct {
 		in   string
 		want []string
+		sure bool
 	}{
-		{"British English", []string{"en-GB"}},
-		{"New Zealand English", []string{"en-NZ"}},
-		{"U.K. English", []string{"en-GB"}},
-		{"us English", nil},
-		{"Português do Brasil", []string{"pt-BR"}},
-		{"French of Canada", []string{"fr-CA"}},
-		{"English - - of Canada", []string{"en-CA"}},
-		{"the quick brown fox", nil},
+		{"British English", []string{"en-GB"}, true},
+		{"New Zealand English", []string{"en-NZ"}, true},
+		{"U.K. English", []string{"en-GB"}, true},
+		{"us English", nil, false},
+		{"Português do Brasil", []string{"pt-BR"}, true},
+		{"French of Canada", []string{"fr-CA"}, true},
+		{"English - - of Canada", []string{"en-CA"}, true},
+		{"the quick brown fox", nil, false},
+		{"English of Indian", []string{"en-IO"}, false}, // only part of "British Indian Ocean Territory"
+		{"Bosnia English", []string{"en-BA"}, false},    // only part of "Bosnia and Herzegovina"
 	} {
-		if got := lookupRegional(c.in); !slices.Equal(got, c.want) {
-			t.Errorf("lookupRegional(%q) = %q, want %q", c.in, got, c.want)
+		if got, sure := lookupRegional(c.in); !slices.Equal(got, c.want) || sure != c.sure {
+			t.Errorf("lookupRegional(%q) = %q %v, want %q %v", c.in, got, sure, c.want, c.sure)
 		}
-		if got := slowRegional(c.in); !slices.Equal(got, c.want) {
-			t.Errorf("slowRegional(%q) = %q, want %q", c.in, got, c.want)
+		if got, sure := slowRegional(c.in); !slices.Equal(got, c.want) || sure != c.sure {
+			t.Errorf("slowRegional(%q) = %q %v, want %q %v", c.in, got, sure, c.want, c.sure)
 		}
 	}
 }
