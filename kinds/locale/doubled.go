@@ -1,6 +1,7 @@
 package locale
 
 import (
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -109,13 +110,26 @@ func doubledRegion(v any, t string) (agentinput.Outcome[language.Tag], bool) {
 		}
 	}
 	add(cased[:at-1] + cased[at+2:]) // the language alone
+	withdrawn := ""
 	if doubled {
 		// The code written twice for the country's locale: "uk-UK" for
 		// en-GB, "ca-CA" for en-CA, "tw-TW" for zh-Hant-TW.
-		if c, ok := country.Read(region, country.Options{}).Value(); ok {
+		alone := country.Read(region, country.Options{})
+		if c, ok := alone.Value(); ok {
 			if main := regionLanguage(c); main != "" {
 				add(main + "-" + c)
 			}
+		}
+		// A withdrawn code ("cs-CS": CS was Czechoslovakia, later Serbia
+		// and Montenegro) is each of its successors too, as the country
+		// kind reads it alone.
+		if a, ok := alone.Ask(); ok && a.Code == agentinput.AskAmbiguous {
+			for _, r := range a.Readings {
+				if c, err := strconv.Unquote(string(r.Value)); err == nil {
+					add(with(c))
+				}
+			}
+			withdrawn = a.Reason
 		}
 	}
 	if len(rs) == 0 {
@@ -127,6 +141,9 @@ func doubledRegion(v any, t string) (agentinput.Outcome[language.Tag], bool) {
 	}
 	reason := "its region " + region + " repeats the language code " + lang + ", and " + where +
 		" is not a country of " + englishName(lang)
+	if withdrawn != "" {
+		reason = "its region " + region + " repeats the language code " + lang + ", and " + withdrawn
+	}
 	if area >= 0 {
 		a := areaInitials[area]
 		reason = "its region " + where + " is not a country of " + englishName(lang) + ", and " + a.area +

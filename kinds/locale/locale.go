@@ -503,6 +503,12 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 			// United Kingdom's English, or Ukrainian.
 			readings, reason = addCapitalsCountry(t, readings, reason)
 		}
+		if len(subs) == 2 && subs[0] == subs[1] {
+			// "SH-SH", the country's code written twice for its locale
+			// (doubled.go), when doubledRegion left it to the code's own
+			// readings: St Helena's English among Serbo-Croatian's.
+			readings, reason = addCapitalsCountry(subs[0], readings, reason)
+		}
 		if len(subs) == 1 && suffix == "" && t != strings.ToLower(t) {
 			// "Ga" may be the name of the language gaa; "ga" is a code.
 			readings, reason = addShortName(t, readings, reason)
@@ -785,8 +791,8 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	if strings.Count(t, "(") > 1 || strings.Count(t, ")") > 1 {
 		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
 	}
-	tags, sure := lookupNames(t)
-	if rest, ok := spelling.Negation(t); ok && negates(tags, firstOf(lookupNames(rest))) {
+	tags, doubt := lookupNames(t)
+	if rest, ok := spelling.Negation(t); ok && negates(tags, lookupTags(rest)) {
 		// "-Czech", "not German": a language cannot be excluded, and the
 		// mark must not be folded away into the name it inverts.
 		return invalid(v, agentinput.AskInvalid, "it is led by a mark or word that excludes or inverts what follows; "+
@@ -796,7 +802,7 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	case 0:
 		return invalid(v, agentinput.AskInvalid, "it is not a language tag or the name of a language")
 	case 1:
-		if !sure {
+		if doubt != "" {
 			break
 		}
 		tag, _ := parseTag(tags[0])
@@ -815,27 +821,27 @@ func readName(v any, t string, notes agentinput.Notes) agentinput.Outcome[langua
 	return agentinput.Asking[language.Tag](agentinput.Ask{
 		Code:     agentinput.AskAmbiguous,
 		Received: agentinput.Received(v),
-		Reason:   namesReason(len(tags), sure),
+		Reason:   namesReason(doubt),
 		Expected: expected,
 		Hint:     hintFor(rs),
 		Readings: rs,
 	})
 }
 
-// namesReason is the reason of an ask about n tags a name names; sure is
-// lookupNames'.
-func namesReason(n int, sure bool) string {
-	switch {
-	case !sure && n == 1:
-		return "its region is not the name of a country, only part of one"
-	case !sure:
-		return "its region is not the name of a country, only part of several"
+// namesReason is the reason of an ask about the tags a name names, with
+// lookupNames' doubt.
+func namesReason(doubt string) string {
+	if doubt != "" {
+		return doubt
 	}
 	return "it names several languages"
 }
 
-// firstOf returns the first of two results.
-func firstOf[T, U any](t T, _ U) T { return t }
+// lookupTags returns lookupNames' tags, sure or not.
+func lookupTags(t string) []string {
+	tags, _ := lookupNames(t)
+	return tags
+}
 
 // negates reports whether a negated name's tags are those the rest alone
 // names (the mark was folded away), or it names nothing and the rest does.
@@ -844,20 +850,20 @@ func negates(whole, rest []string) bool {
 }
 
 // lookupNames returns the tags a name names: a language's name, a
-// composite ("Portuguese (Brazil)") or a regional name. sure is false when
-// the tags are readings of a region the country kind asks about: then
-// even one tag is not a value.
-func lookupNames(t string) (tags []string, sure bool) {
+// composite ("Portuguese (Brazil)") or a regional name. doubt is not empty
+// when the tags are readings of a region the country kind asks about: then
+// even one tag is not a value, and doubt says why.
+func lookupNames(t string) (tags []string, doubt string) {
 	if tags = lookupName(t); len(tags) > 0 {
-		return tags, true
+		return tags, ""
 	}
-	if tags, sure = lookupComposite(t); len(tags) > 0 {
-		return tags, sure
+	if tags, doubt = lookupComposite(t); len(tags) > 0 {
+		return tags, doubt
 	}
-	if tags, sure = lookupRegional(t); len(tags) > 0 {
-		return tags, sure
+	if tags, doubt = lookupRegional(t); len(tags) > 0 {
+		return tags, doubt
 	}
-	return lookupLanguageWord(t), true
+	return lookupLanguageWord(t), ""
 }
 
 // lookupLanguageWord reads a language's name with its own word for
@@ -906,7 +912,7 @@ var languageWordKeys = sync.OnceValue(func() []string {
 
 // lookupComposite reads "Language (Script or Region)" and "Language,
 // Script or Region"; the language may be a code ("en (US)").
-func lookupComposite(t string) (tags []string, sure bool) {
+func lookupComposite(t string) (tags []string, doubt string) {
 	var x, y string
 	var langs []string
 	switch {
@@ -921,16 +927,16 @@ func lookupComposite(t string) (tags []string, sure bool) {
 		x, y = t[:i], t[i+1:]
 		langs = lookupName(x)
 	default:
-		return nil, false
+		return nil, ""
 	}
 	if len(langs) == 0 {
-		return nil, false
+		return nil, ""
 	}
 	if sc := lookupScript(y); sc != "" {
-		return composeEach(langs, []string{sc}), true
+		return composeEach(langs, []string{sc}), ""
 	}
-	regions, sure := regionsOf(y)
-	return composeEach(langs, regions), sure
+	regions, doubt := regionsOf(y)
+	return composeEach(langs, regions), doubt
 }
 
 // regionConnective reports whether w joins a language's name to its
@@ -962,16 +968,17 @@ func languagesOf(x string) []string {
 // regionsOf returns the region codes a country's code or name y names:
 // one, or each an ambiguous name names.
 //
-// sure is false when the country kind asks about y: then even one code is
-// a reading ("Indian" is only part of "British Indian Ocean Territory"),
-// never a value.
-func regionsOf(y string) (codes []string, sure bool) {
+// doubt is not empty when the country kind asks about y: then even one
+// code is a reading ("Indian" is only part of "British Indian Ocean
+// Territory"), never a value, and doubt says why.
+func regionsOf(y string) (codes []string, doubt string) {
 	o := country.Read(y, country.Options{})
 	if code, ok := o.Value(); ok {
-		return []string{code}, true
+		return []string{code}, ""
 	}
 	var out []string
-	if a, ok := o.Ask(); ok && a.Code == agentinput.AskAmbiguous {
+	a, ok := o.Ask()
+	if ok && a.Code == agentinput.AskAmbiguous {
 		for _, r := range a.Readings {
 			var code string
 			if json.Unmarshal(r.Value, &code) == nil {
@@ -979,7 +986,10 @@ func regionsOf(y string) (codes []string, sure bool) {
 			}
 		}
 	}
-	return out, false
+	if len(out) == 0 {
+		return nil, ""
+	}
+	return out, "its region " + strconv.Quote(strings.TrimSpace(y)) + " is not certain: " + a.Reason
 }
 
 // composeEach composes every language of langs with every script or

@@ -9,21 +9,20 @@ import (
 // a region adjective or a country before it ("Indian English", "US
 // English", "New Zealand English"), or a country after "of", "from" or
 // the Romance "de", "do", "da", "du", "del" ("Português do Brasil",
-// "French of Canada"). sure is false when the region is one the country
-// kind asks about (regionsOf).
+// "French of Canada"). doubt is regionsOf's about the region found.
 //
 // Every split of the words is tried, first to last. Each word is
 // lowercased and keyed once (words); a split's head and tail are built
 // from them only when they are short enough to be a name, so that a
 // sentence sent as a locale costs time linear in its length, not the
 // square of it (docs/performance.md, "Linear reads").
-func lookupRegional(t string) (tags []string, sure bool) {
+func lookupRegional(t string) (tags []string, doubt string) {
 	if strings.IndexFunc(t, unicode.IsSpace) < 0 {
-		return nil, false // one word (strings.Fields splits at nothing else)
+		return nil, "" // one word (strings.Fields splits at nothing else)
 	}
 	raw := strings.Fields(t)
 	if len(raw) < 2 {
-		return nil, false // no split: a word alone is a name or nothing
+		return nil, "" // no split: a word alone is a name or nothing
 	}
 	w := newWords(raw)
 	n := len(raw)
@@ -32,20 +31,20 @@ func lookupRegional(t string) (tags []string, sure bool) {
 			// A name before the connective, not a code: "de" and "da" are
 			// codes themselves.
 			if langs := w.lookupName(0, i); len(langs) > 0 {
-				regions, sure := regionsOf(strings.Join(w.raw[i+1:], " "))
+				regions, doubt := regionsOf(strings.Join(w.raw[i+1:], " "))
 				if out := composeEach(langs, regions); len(out) > 0 {
-					return out, sure
+					return out, doubt
 				}
 			}
 		}
 		if langs := w.lookupName(i, n); len(langs) > 0 {
-			regions, sure := w.regionBefore(i)
+			regions, doubt := w.regionBefore(i)
 			if out := composeEach(langs, regions); len(out) > 0 {
-				return out, sure
+				return out, doubt
 			}
 		}
 	}
-	return nil, false
+	return nil, ""
 }
 
 // maxRegionWords is the most words a country's name before a language's
@@ -158,24 +157,24 @@ func (w *words) lookupName(a, b int) []string {
 // regionBefore returns the regions the words raw[:i], before a language's
 // name, say: an adjective of the table ("British"), a country's name ("New
 // Zealand"), or a country's code in capitals ("US", "U.K."). A code in
-// lower case is a word of a sentence ("in", "no"), not a region. sure is
+// lower case is a word of a sentence ("in", "no"), not a region. doubt is
 // regionsOf's.
-func (w *words) regionBefore(i int) (regions []string, sure bool) {
+func (w *words) regionBefore(i int) (regions []string, doubt string) {
 	if k, ok := w.keyOf(0, i, index().maxAdjective); ok {
 		for _, a := range regionAdjectives {
 			if a[0] == k {
-				return []string{a[1]}, true
+				return []string{a[1]}, ""
 			}
 		}
 	}
 	if letters := w.rawEnd[i] + i - 1 - w.dotEnd[i]; letters <= 3 {
 		l := strings.ReplaceAll(strings.Join(w.raw[:i], " "), ".", "")
 		if !allLetters(l) || strings.ToUpper(l) != l {
-			return nil, false
+			return nil, ""
 		}
 	}
 	if i > maxRegionWords {
-		return nil, false
+		return nil, ""
 	}
 	return regionsOf(strings.Join(w.raw[:i], " "))
 }

@@ -259,11 +259,19 @@ func (l *Reader[T]) weighText(v any, whole any, allValues bool, it *Items[T]) {
 // UK" is the one locale en-GB, split it is en and uk). When both readings
 // are values and differ, the string has two meanings and the list is an
 // ask naming both; when only the whole is a value, it wins, a one-item
-// list; otherwise the split items stand.
+// list; when the whole is an ask with readings of its own ("English, uk":
+// the locale kind asks whether "uk" is the United Kingdom), each reading is
+// a meaning beside the split items, never left out; otherwise the split
+// items stand.
 func (l *Reader[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
 	o := l.readItem(whole, 0)
 	value, ok := o.Value()
 	if !ok {
+		if allValues {
+			if a, ok := l.readingsOrSplit(v, whole, o, it.Values()); ok {
+				*it = Items[T]{ask: &a}
+			}
+		}
 		return
 	}
 	if !allValues {
@@ -503,6 +511,67 @@ func (l *Reader[T]) wholeOrSplit(v any, whole any, value T, values []T) (agentin
 		}
 	}
 	return a, true
+}
+
+// readingsOrSplit is the ask about a separated string whose split items
+// are all values while the whole, read as one item, is an ask ambiguous:
+// each of the whole's readings the item kind reads as a value is a
+// one-item list, and the split items are one more.
+func (l *Reader[T]) readingsOrSplit(v any, whole any, o agentinput.Outcome[T], values []T) (agentinput.Ask, bool) {
+	wa, ok := o.Ask()
+	if !ok || wa.Code != agentinput.AskAmbiguous {
+		return agentinput.Ask{}, false
+	}
+	many, err := json.Marshal(values)
+	if err != nil {
+		return agentinput.Ask{}, false
+	}
+	var rs []agentinput.Reading
+	for _, r := range wa.Readings {
+		var one any
+		dec := json.NewDecoder(bytes.NewReader(r.Value))
+		dec.UseNumber()
+		if dec.Decode(&one) != nil {
+			continue
+		}
+		value, ok := l.readItem(one, 0).Value()
+		if !ok {
+			continue
+		}
+		text, err := json.Marshal([]T{value})
+		if err != nil || bytes.Equal(text, many) || repeats(value, values) {
+			// The split items say the same: the whole's one item, once or
+			// repeated ("N.S., NS" is NS either way).
+			continue
+		}
+		rs = append(rs, agentinput.Reading{Value: text, Meaning: "one item: the whole string, read as " + r.Meaning})
+	}
+	if len(rs) == 0 {
+		return agentinput.Ask{}, false
+	}
+	split := countItems(len(values)) + " " + separatorNames(whole)
+	return agentinput.Ask{
+		Code:     agentinput.AskAmbiguous,
+		Received: agentinput.Received(v),
+		Reason:   "it may be one item, and it reads as " + split,
+		Expected: l.expected,
+		Hint:     "Send the list you mean as a JSON array",
+		Readings: append(rs, agentinput.Reading{Value: many, Meaning: countItems(len(values)) + ": the string " + separatorNames(whole)}),
+	}, true
+}
+
+// repeats reports whether every one of values is value, as JSON.
+func repeats[T any](value T, values []T) bool {
+	one, err := json.Marshal(value)
+	if err != nil {
+		return false
+	}
+	for _, x := range values {
+		if b, err := json.Marshal(x); err != nil || !bytes.Equal(b, one) {
+			return false
+		}
+	}
+	return true
 }
 
 // countItems is "1 item" or "N items".

@@ -256,8 +256,8 @@ func TestMessages(t *testing.T) {
 			`Expected a JSON array whose items are each a UUID as a JSON string, lowercase 8-4-4-4-12 hex, for example "` + id + `"; for example ["` + id + `"]. ` +
 			`Fix the item at index 1: send the item's value, or leave the item out of the list.`},
 		{countryList(true, false).Read("Korea, Republic of"), `Read "Korea, Republic of" as ["Korea, Republic of"] (a lone value as a one-item list) / Read "Korea, Republic of" as "KR" (at index 0; South Korea)`},
-		{localeList(true, false).Read("English, uk"), `Could not read "English, uk": it reads as one item, and as 2 items split at its commas; it has 2 meanings: ` +
-			`["en-GB"] (one item: the whole string) or ["en","uk"] (2 items: the string split at its commas). ` +
+		{localeList(true, false).Read("English, uk"), `Could not read "English, uk": it may be one item, and it reads as 2 items split at its commas; it has 2 meanings: ` +
+			`["en-GB"] (one item: the whole string, read as British English) or ["en","uk"] (2 items: the string split at its commas). ` +
 			`Expected a JSON array whose items are each a BCP 47 language tag (a language code, optionally with a script and a region), for example "cs-CZ"; for example ["cs-CZ"]. ` +
 			`Send the list you mean as a JSON array.`},
 		{textList(false).Read(map[string]any{}), `Could not read {}: an object is not a list. Expected a JSON array whose items are each a JSON string, for example "text". Send the items as a JSON array.`},
