@@ -31,10 +31,10 @@ type layer struct {
 
 var layers = []layer{
 	{name: "core", packages: []string{"agentinput"}},
-	{name: "helpers", packages: []string{"internal/spelling", "internal/placeholder", "internal/oracle", "internal/casefile", "internal/longtest", "internal/outcomejson"},
+	{name: "helpers", packages: []string{"internal/spelling", "internal/inflect", "internal/placeholder", "internal/oracle", "internal/casefile", "internal/longtest", "internal/outcomejson"},
 		imports: []string{"agentinput", "internal/spelling", "internal/casefile", "internal/outcomejson"}, thirdParty: []string{"golang.org/x/text"}},
 	{name: "kinds", packages: []string{"kinds/..."},
-		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder"}, // and the owners of crossKind
+		imports:    []string{"agentinput", "internal/spelling", "internal/inflect", "internal/placeholder"}, // and the owners of crossKind
 		thirdParty: []string{"golang.org/x/text", "github.com/google/uuid"}},
 	{name: "contracts", packages: []string{"promcp"}, thirdParty: []string{"github.com/google/uuid"}},
 	{name: "sqlite file", packages: []string{"internal/sqlitefile"}, thirdParty: []string{"modernc.org/sqlite"}},

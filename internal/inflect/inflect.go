@@ -1,4 +1,10 @@
-package vocabulary
+// Package inflect owns the declension rules names are read by: the forms
+// of a name in Czech, Slovak and German that a vocabulary entry's names
+// (kinds/vocabulary) and a language's own names (kinds/locale) are
+// written in. The rules cover the grammar of institution names and of
+// languages' names, not the languages as a whole: see kinds/vocabulary's
+// documentation, # Inflected names, for the class.
+package inflect
 
 import (
 	"strings"
@@ -8,8 +14,7 @@ import (
 	"agentinput.dev/internal/spelling"
 )
 
-// The inflected forms of a name: the one owner of the declension rules a
-// vocabulary reads names by. New generates, for every name in a language
+// The inflected forms of a name. A vocabulary's New generates, for every name in a language
 // with rules (Entry.Language, Entry.NamesByLanguage), the forms the rules
 // give, folded as a read folds a spelling (key), and indexes each as a
 // weaker spelling of its entry (byForm): a declared spelling of another
@@ -20,16 +25,26 @@ import (
 
 // inflectedLanguages are the languages with rules, by their base language
 // code.
-var inflectedLanguages = map[string]func(words []string, out []string) []string{
-	"cs": func(words []string, out []string) []string { return slavicForms(&czech, words, out) },
-	"sk": func(words []string, out []string) []string { return slavicForms(&slovak, words, out) },
+var inflectedLanguages = map[string]func(words []string, key Key, out []string) []string{
+	"cs": func(words []string, key Key, out []string) []string { return slavicForms(&czech, words, key, out) },
+	"sk": func(words []string, key Key, out []string) []string { return slavicForms(&slovak, words, key, out) },
 	"de": germanForms,
 }
 
-// forms appends to out the folded keys of the inflected forms of the
-// name in the language lang (a base language code), other than the name's
-// own key; none for a language without rules. The keys may repeat.
-func forms(name, lang string, out []string) []string {
+// Key folds a spelling as its reader's lookups do; a form is written in
+// it.
+type Key func(string) string
+
+// Has reports whether the language lang (a base language code) has rules.
+func Has(lang string) bool {
+	_, ok := inflectedLanguages[lang]
+	return ok
+}
+
+// Forms appends to out the keys of the inflected forms of the name in the
+// language lang (a base language code), other than the name's own key;
+// none for a language without rules. The keys may repeat.
+func Forms(name, lang string, key Key, out []string) []string {
 	rules, ok := inflectedLanguages[lang]
 	if !ok {
 		return out
@@ -40,7 +55,7 @@ func forms(name, lang string, out []string) []string {
 	}
 	own := key(name)
 	start := len(out)
-	out = rules(words, out)
+	out = rules(words, key, out)
 	// A rule may give the name itself back (a soft feminine adjective
 	// is the same in every case); it is not a form.
 	kept := out[:start]
@@ -255,7 +270,7 @@ type slavicWord struct {
 // slavicForms appends the forms of a Czech or Slovak name: its leading
 // adjectives (and conjunctions between them) and the noun they agree
 // with are declined, and what follows the noun is kept as declared.
-func slavicForms(l *slavicLanguage, words []string, out []string) []string {
+func slavicForms(l *slavicLanguage, words []string, key Key, out []string) []string {
 	var group []slavicWord
 	nounAt := -1
 	var lower []string
@@ -458,7 +473,7 @@ var germanFeminine = []string{"e", "ung", "heit", "keit", "schaft", "ion", "tät
 // masculine or neuter, with the genitive -s or -es; what follows the
 // noun is kept as declared. An adjective already in an oblique ending
 // (-en, -em) gives no forms: the name is not in the nominative.
-func germanForms(words []string, out []string) []string {
+func germanForms(words []string, key Key, out []string) []string {
 	type adjective struct{ stem string }
 	var adjs []adjective
 	gender := uint8(0)
@@ -576,7 +591,7 @@ func containsWord(list []string, w string) bool {
 	return false
 }
 
-// genitiveNominatives returns the nominatives that the last words of a
+// GenitiveNominatives returns the nominatives that the last words of a
 // spelling, run, may be the genitive of, when they are a country's name
 // in the genitive ("… Slovenskej republiky", "… Österreichs"), for the
 // country owner to read: German -s and -es dropped (Österreichs,
@@ -586,7 +601,7 @@ func containsWord(list []string, w string) bool {
 // Slovenskej republiky → Slovenská republika). The reverse of the
 // genitive the forms above give, for names of countries only: a reading
 // it finds only leaves an entry of another country out of an ask.
-func genitiveNominatives(run []string, out []string) []string {
+func GenitiveNominatives(run []string, out []string) []string {
 	switch len(run) {
 	case 1:
 		w := run[0]

@@ -93,7 +93,7 @@
 // Entry.NamesByLanguage, each a code the locale owner (kinds/locale)
 // writes as it is ("cs", "sk", "de"); the language is declared, never
 // taken from the country. For a name in Czech, Slovak or German, New
-// generates the forms the declension rules of inflect.go give — the one
+// generates the forms the declension rules of internal/inflect give — the one
 // owner of those rules — and indexes each, folded, as a spelling of the
 // entry weaker than every declared one:
 //

@@ -14,7 +14,7 @@ import (
 
 // inflectedNames are names of institutions in Czech, Slovak and German
 // (none of them in the test's or the demonstration's courts), each with
-// forms written by hand from the grammar, not from inflect.go: every one
+// forms written by hand from the grammar, not from internal/inflect: every one
 // must read as its entry. The class is the names' declension (adjective
 // endings hard and soft, the noun's gender and declension, what follows
 // the noun kept), not these names.
@@ -156,7 +156,7 @@ func drawInflected(t *rapid.T) []Entry {
 	return entries
 }
 
-// Every inflected form of every name (as inflect.go generates it, in any
+// Every inflected form of every name (as internal/inflect generates it, in any
 // member of its spelling class), and any spelling made of the pool's
 // words: a value only when the brute-force oracle finds exactly one entry
 // (a declared spelling first, then the forms), an ask naming each entry

@@ -355,7 +355,7 @@ const maxMentionWords = 3
 // name; "in" and "de" are too common a word to be taken for India or
 // Germany, and a last word such as "Republik" is part of too many names);
 // and its last words read as a
-// country's name once taken for a genitive (genitiveNominatives:
+// country's name once taken for a genitive (inflect.GenitiveNominatives:
 // "Najvyšší súd Slovenskej republiky", "Oberster Gerichtshof
 // Österreichs"). A run that is a spelling of
 // an entry names that entry, not a country ("US" is the id of Ústavní soud

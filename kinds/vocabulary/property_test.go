@@ -67,7 +67,7 @@ var oracleArticles = strings.Fields("the a an der die das des dem den le la les 
 // oracleRead is the brute-force oracle: the entries one of whose
 // spellings folds like s, or (for an id or an abbreviation) like s once
 // the spaces of both are left out, or else one of whose names has an
-// inflected form that folds like s (inflect.go gives the forms; this
+// inflected form that folds like s (internal/inflect gives the forms; this
 // compares them); when none does and s starts with a leading article, the
 // one entry the rest names, if it names exactly one; then the entries s
 // may mean as a spelling followed by a country qualifier

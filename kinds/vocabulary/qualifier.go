@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/inflect"
 	"agentinput.dev/internal/spelling"
 	"agentinput.dev/kinds/country"
 )
@@ -153,7 +154,7 @@ func (v *Reader) sameEntry(a, b string) bool {
 }
 
 // genitiveCountry reads the qualifier q, of one or two words, as a
-// country's name in the genitive (genitiveNominatives): the one country
+// country's name in the genitive (inflect.GenitiveNominatives): the one country
 // the nominatives it may come from name, as values of the country owner.
 func genitiveCountry(q string) (string, bool) {
 	words := strings.Fields(q)
@@ -162,7 +163,7 @@ func genitiveCountry(q string) (string, bool) {
 	}
 	var buf [4]string
 	found := ""
-	for _, nom := range genitiveNominatives(words, buf[:0]) {
+	for _, nom := range inflect.GenitiveNominatives(words, buf[:0]) {
 		if code, ok := country.Read(nom, country.Options{}).Value(); ok {
 			if found != "" && found != code {
 				return "", false

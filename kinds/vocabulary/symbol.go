@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"agentinput.dev/internal/inflect"
 	"agentinput.dev/internal/spelling"
 )
 
@@ -87,3 +88,7 @@ func sign(f string, i int, r rune) bool {
 	}
 	return true
 }
+
+// forms appends the keys of the inflected forms of a name in the language
+// lang, as internal/inflect's rules give them.
+func forms(name, lang string, out []string) []string { return inflect.Forms(name, lang, key, out) }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/inflect"
 	"agentinput.dev/internal/spelling"
 	"agentinput.dev/kinds/country"
 	"agentinput.dev/kinds/locale"
@@ -56,7 +57,7 @@ const (
 	byName
 	byEnglish
 	byAbbreviation
-	// byForm is an inflected form of a name (inflect.go), which New
+	// byForm is an inflected form of a name (internal/inflect), which New
 	// generates: the weakest, as no one declared it.
 	byForm
 )
@@ -272,7 +273,7 @@ func New(opts Options) (*Reader, error) {
 			if err := add(text, byName); err != nil {
 				return nil, err
 			}
-			if _, ok := inflectedLanguages[own]; ok {
+			if inflect.Has(own) {
 				inflected = append(inflected, named{int32(i), text, own})
 			}
 		}
@@ -296,7 +297,7 @@ func New(opts Options) (*Reader, error) {
 				if err := add(text, byName); err != nil {
 					return nil, err
 				}
-				if _, ok := inflectedLanguages[base]; ok {
+				if inflect.Has(base) {
 					inflected = append(inflected, named{int32(i), text, base})
 				}
 			}
