@@ -167,36 +167,37 @@ var languageWords = [...]struct {
 	word           string
 	before, joined bool
 }{
-	{"bahasa", true, false},   // Indonesian, Malay
-	{"basa", true, false},     // Javanese, Sundanese
-	{"wikang", true, false},   // Tagalog, Filipino
-	{"afaan", true, false},    // Oromo
-	{"język", true, false},    // Polish
-	{"limba", true, false},    // Romanian
-	{"idioma", true, false},   // Spanish, Portuguese
-	{"tiếng", true, false},    // Vietnamese
-	{"اللغة", true, false},    // Arabic
-	{"زبان", true, false},     // Persian
-	{"ภาษา", true, true},      // Thai
-	{"ພາສາ", true, true},      // Lao
-	{"ភាសា", true, true},      // Khmer
-	{"язык", false, false},    // Russian
-	{"мова", false, false},    // Ukrainian, Belarusian
-	{"език", false, false},    // Bulgarian
-	{"јазик", false, false},   // Macedonian
-	{"jezik", false, false},   // Serbian, Croatian, Bosnian, Slovenian
-	{"nyelv", false, false},   // Hungarian
-	{"keel", false, false},    // Estonian
-	{"valoda", false, false},  // Latvian
-	{"kalba", false, false},   // Lithuanian
-	{"dili", false, false},    // Turkish, Azerbaijani, Turkmen
-	{"tili", false, false},    // Uzbek
-	{"тілі", false, false},    // Kazakh
-	{"भाषा", false, false},    // Hindi, Marathi, Nepali
-	{"språk", false, false},   // Swedish, Norwegian
-	{"sprog", false, false},   // Danish
-	{"taal", false, false},    // Dutch
-	{"sprache", false, false}, // German
+	{"bahasa", true, false},    // Indonesian, Malay
+	{"basa", true, false},      // Javanese, Sundanese
+	{"wikang", true, false},    // Tagalog, Filipino
+	{"afaan", true, false},     // Oromo
+	{"język", true, false},     // Polish
+	{"limba", true, false},     // Romanian
+	{"idioma", true, false},    // Spanish, Portuguese
+	{"tiếng", true, false},     // Vietnamese
+	{"اللغة", true, false},     // Arabic
+	{"زبان", true, false},      // Persian
+	{"ภาษา", true, true},       // Thai
+	{"ພາສາ", true, true},       // Lao
+	{"ភាសា", true, true},       // Khmer
+	{"язык", false, false},     // Russian
+	{"мова", false, false},     // Ukrainian, Belarusian
+	{"език", false, false},     // Bulgarian
+	{"јазик", false, false},    // Macedonian
+	{"jezik", false, false},    // Serbian, Croatian, Bosnian, Slovenian
+	{"nyelv", false, false},    // Hungarian
+	{"keel", false, false},     // Estonian
+	{"valoda", false, false},   // Latvian
+	{"kalba", false, false},    // Lithuanian
+	{"dili", false, false},     // Turkish, Azerbaijani, Turkmen
+	{"tili", false, false},     // Uzbek
+	{"тілі", false, false},     // Kazakh
+	{"भाषा", false, false},     // Hindi, Marathi, Nepali
+	{"språk", false, false},    // Swedish, Norwegian
+	{"sprog", false, false},    // Danish
+	{"taal", false, false},     // Dutch
+	{"sprache", false, false},  // German
+	{"language", false, false}, // English ("English language")
 }
 
 // splitCodes are the withdrawn ISO 639-1 codes of a language that has

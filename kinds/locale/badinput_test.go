@@ -78,7 +78,7 @@ func TestMessages(t *testing.T) {
 		{"se", `Could not read "se": se is a language code and the code of a country whose language is another; it has 2 meanings: "sv" (Swedish, the language of Sweden) or "sme" (Northern Sami). ` +
 			`Expected a BCP 47 language tag (a language code, optionally with a script and a region), for example "cs-CZ". Send the tag you mean: "sv" or "sme".`},
 		{"Elvish", `Could not read "Elvish": it is not a language tag or the name of a language. ` +
-			`Expected a BCP 47 language tag (a language code, optionally with a script and a region), for example "cs-CZ". Send the BCP 47 tag of the language you mean, such as "cs-CZ" or "en".`},
+			`Expected a BCP 47 language tag (a language code, optionally with a script and a region), for example "cs-CZ". Send the BCP 47 tag of the language you mean, or its name in English.`},
 	}
 	for _, tt := range tests {
 		o := Read(tt.input, Options{})

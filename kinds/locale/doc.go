@@ -69,8 +69,20 @@
 // and endonyms CLDR 32's data lacks are data in aliases.go. A language's
 // name with its own word for "language" before or after it ("Bahasa
 // Indonesia", "Wikang Tagalog", "język polski", "magyar nyelv", "русский
-// язык", "ภาษาไทย"; the words are languageWords) reads as the name alone,
-// note name.
+// язык", "ภาษาไทย"; the words are languageWords; and the English "English
+// language") reads as the name alone, note name.
+//
+// A language's name in Czech, Slovak, German, Polish, French, Spanish,
+// Italian, Portuguese or Dutch, by CLDR (foreignNames: "angličtina",
+// "Englisch", "anglais"), reads as the language, note name, when no other
+// reading of the spelling does: in the forms a sentence puts it in, which
+// internal/inflect owns (Czech and Slovak cases, "angličtině"; the adverb,
+// "anglicky", "po slovensky"; the adjective, alone and with the word for
+// language, "v anglickém jazyce"; German adjective endings, "in
+// englischer Sprache"), and after a word for "in" ("in English", "v
+// angličtině", "auf Deutsch", "en français"; inPrepositions). A spelling
+// two languages' names share is an ask naming both. A name of three
+// letters or fewer is read as a code, never here. See foreign.go.
 //
 // A language code doubled as its region ("sv-SV", "uk-UK", "el_EL"), or
 // followed by an area's initials for its UN M49 code ("es-LA" for

@@ -64,6 +64,29 @@ func main() {
 	}
 	b.WriteString("}\n\n")
 
+	// The names of languages in the languages this package reads them in
+	// besides English and their own (nameLanguages): one row per
+	// language, name and language of the name, each name CLDR gives
+	// unless it is the English name or has three letters or fewer (read
+	// as a code: the Polish "tiw" for Tiv), a language's own name too,
+	// for its forms ("čeština", "v češtině").
+	b.WriteString("// foreignNames are the names of base languages in the languages of\n// nameLanguages, by CLDR: the language of the name, the language, the\n// name (\"cs\", \"en\", \"angličtina\").\n")
+	b.WriteString("var foreignNames = [...][3]string{\n")
+	for _, in := range nameLanguages {
+		names := display.Languages(language.MustParse(in))
+		for _, r := range rows {
+			if strings.Contains(r.tag, "-") {
+				continue
+			}
+			name := names.Name(language.MustParse(r.tag))
+			if len([]rune(name)) <= 3 || strings.EqualFold(name, r.english) || strings.Contains(name, "(") {
+				continue
+			}
+			fmt.Fprintf(&b, "\t{%q, %q, %q},\n", in, r.tag, name)
+		}
+	}
+	b.WriteString("}\n\n")
+
 	var loc []string
 	for _, t := range []language.Tag{
 		language.Afrikaans, language.Amharic, language.Arabic, language.Azerbaijani, language.Bulgarian,
@@ -109,6 +132,11 @@ func main() {
 		log.Fatal(err)
 	}
 }
+
+// nameLanguages are the languages, besides English and each language's
+// own, whose names of languages the package reads ("angličtina",
+// "Englisch", "anglais"): the languages of the project's users first.
+var nameLanguages = []string{"cs", "sk", "de", "pl", "fr", "es", "it", "pt", "nl"}
 
 func xtextVersion() string {
 	if bi, ok := debug.ReadBuildInfo(); ok {

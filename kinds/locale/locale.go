@@ -22,7 +22,7 @@ type Options struct{}
 
 const (
 	expected = `a BCP 47 language tag (a language code, optionally with a script and a region), for example "cs-CZ"`
-	hint     = `Send the BCP 47 tag of the language you mean, such as "cs-CZ" or "en"`
+	hint     = `Send the BCP 47 tag of the language you mean, or its name in English`
 )
 
 // Expected says in words what a locale property accepts, with one
@@ -529,8 +529,8 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		readings, reason = pruneByRegion(readings, reason, subs[1:])
 	}
 	if len(readings) == 0 {
-		if suffix == "" && len(first) >= 4 {
-			return agentinput.Outcome[language.Tag]{}, false // words: readName
+		if suffix == "" && (len(first) >= 4 || len(lookupForeign(t)) > 0) {
+			return agentinput.Outcome[language.Tag]{}, false // words: readName ("Goa-Konkani" in German)
 		}
 		return invalid(v, agentinput.AskInvalid, notACode(subs[0])), true
 	}
@@ -546,6 +546,9 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		tag, ok := compose(r.composeFrom(), rest, modifier)
 		if !ok && byName {
 			return agentinput.Outcome[language.Tag]{}, false // words: readName
+		}
+		if !ok && suffix == "" && len(lookupForeign(t)) > 0 {
+			return agentinput.Outcome[language.Tag]{}, false // words: readName ("bas-prussien" in French)
 		}
 		if !ok {
 			return invalid(v, agentinput.AskInvalid, "it is not a BCP 47 language tag"), true
@@ -863,7 +866,10 @@ func lookupNames(t string) (tags []string, doubt string) {
 	if tags, doubt = lookupRegional(t); len(tags) > 0 {
 		return tags, doubt
 	}
-	return lookupLanguageWord(t), ""
+	if tags = lookupLanguageWord(t); len(tags) > 0 {
+		return tags, ""
+	}
+	return lookupForeign(t), ""
 }
 
 // lookupLanguageWord reads a language's name with its own word for
