@@ -30,6 +30,7 @@ func BenchmarkRead(b *testing.B) {
 		{"ask_cz", "cz"},
 		{"ask_se", "se"},
 		{"ask_unknown", "Elvish"},
+		{"name_in_other_language", "v angličtině"},
 		// The worst class of TestLinear: a sentence sent as a locale, of
 		// 62 characters and of 1,000 (16 times as many), and a run of
 		// marks before a language's name.
@@ -62,6 +63,16 @@ func BenchmarkFirstUse(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = buildIndex()
+	}
+}
+
+// BenchmarkFirstUseForeign is the cost of building the index of
+// languages' names in other languages, which the first spelling that
+// misses every other index pays once.
+func BenchmarkFirstUseForeign(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = buildForeignIndex()
 	}
 }
 

@@ -20,7 +20,9 @@ import (
 // foreignIndex maps the key of each name of foreignNames and of each of
 // its forms to the canonical tags it names, each once. It is built on
 // first use, when a name misses every other index.
-var foreignIndex = sync.OnceValue(func() map[string][]string {
+var foreignIndex = sync.OnceValue(buildForeignIndex)
+
+func buildForeignIndex() map[string][]string {
 	ix := make(map[string][]string, 4*len(foreignNames))
 	add := func(k, tag string) {
 		if k != "" && !slices.Contains(ix[k], tag) {
@@ -40,7 +42,7 @@ var foreignIndex = sync.OnceValue(func() map[string][]string {
 		slices.Sort(tags)
 	}
 	return ix
-})
+}
 
 // inPrepositions are the words for "in" a language's name follows when a
 // user says what a text is written in: English "in", Czech "v", "ve",
