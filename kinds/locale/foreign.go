@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"agentinput.dev/internal/inflect"
 )
@@ -22,11 +23,20 @@ import (
 // first use, when a name misses every other index.
 var foreignIndex = sync.OnceValue(buildForeignIndex)
 
-func buildForeignIndex() map[string][]string {
+// foreignNameIndex is foreignIndex's: the tags by key, and the most words
+// a key has.
+type foreignNameIndex struct {
+	tags     map[string][]string
+	maxWords int
+}
+
+func buildForeignIndex() foreignNameIndex {
 	ix := make(map[string][]string, 4*len(foreignNames))
+	maxWords := 0
 	add := func(k, tag string) {
 		if k != "" && !slices.Contains(ix[k], tag) {
 			ix[k] = append(ix[k], tag)
+			maxWords = max(maxWords, strings.Count(k, " ")+1)
 		}
 	}
 	var forms []string
@@ -41,7 +51,7 @@ func buildForeignIndex() map[string][]string {
 	for _, tags := range ix {
 		slices.Sort(tags)
 	}
-	return ix
+	return foreignNameIndex{ix, maxWords}
 }
 
 // inPrepositions are the words for "in" a language's name follows when a
@@ -61,17 +71,39 @@ func lookupForeign(t string) []string {
 	if t == "" || len(t) > maxForeignName {
 		return nil
 	}
-	k := key(t)
 	ix := foreignIndex()
-	if tags := ix[k]; len(tags) > 0 {
+	var buf [maxWordName]byte
+	if l, ok := lowerInto(buf[:0], t); ok && asciiAlnum(t) {
+		return ix.tags[string(l)] // one ASCII word is its own key in lower case
+	}
+	if fieldCount(t) > ix.maxWords+1 {
+		// More words than a name's key and a preposition before it (a key
+		// has at least the words strings.Fields finds).
+		return nil
+	}
+	k := key(t)
+	if tags := ix.tags[k]; len(tags) > 0 {
 		return tags
 	}
 	first, rest, ok := strings.Cut(k, " ")
 	if !ok || !slices.Contains(inPrepositions, first) {
 		return nil
 	}
-	if tags := ix[rest]; len(tags) > 0 {
+	if tags := ix.tags[rest]; len(tags) > 0 {
 		return tags
 	}
 	return lookupName(rest)
+}
+
+// fieldCount is len(strings.Fields(t)), counted without a slice.
+func fieldCount(t string) int {
+	n, in := 0, false
+	for _, r := range t {
+		space := unicode.IsSpace(r)
+		if !space && !in {
+			n++
+		}
+		in = !space
+	}
+	return n
 }

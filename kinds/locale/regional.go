@@ -3,6 +3,7 @@ package locale
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // lookupRegional reads a language's name with its region said in words:
@@ -143,15 +144,31 @@ func (w *words) lookupName(a, b int) []string {
 			return ix.names[k]
 		}
 	}
-	if k, ok := w.keyOf(a, b, ix.maxName); ok {
-		if tags := ix.names[k]; len(tags) > 0 {
-			return tags
-		}
+	k, ok := w.keyOf(a, b, max(ix.maxName, maxMoreAlias))
+	if !ok {
+		return nil
 	}
+	if tags := ix.names[k]; len(tags) > 0 {
+		return tags
+	}
+	return w.moreAlias(a, b, k)
+}
+
+// moreAlias is lookupMoreAlias of raw[a:b] joined, whose key is k: the
+// same quick exits, on the words as they are.
+func (w *words) moreAlias(a, b int, k string) []string {
 	if w.rawEnd[b]-w.rawEnd[a]+b-a-1 > maxMoreAlias {
 		return nil
 	}
-	return lookupMoreAlias(strings.Join(w.raw[a:b], " "))
+	if c := w.raw[a][0]; c < utf8.RuneSelf && !moreAliasStarts()[lowerByte(c)] {
+		return nil
+	}
+	for _, r := range w.raw[a:b] {
+		if strings.IndexByte(r, '(') >= 0 || strings.IndexByte(r, ',') >= 0 {
+			return nil
+		}
+	}
+	return moreAliasIndex()[k]
 }
 
 // regionBefore returns the regions the words raw[:i], before a language's
