@@ -28,9 +28,25 @@ var foreignIndex = sync.OnceValue(buildForeignIndex)
 type foreignNameIndex struct {
 	tags     map[string][]string
 	maxWords int
+	// words holds, for the first two letters of each key of one ASCII
+	// word (wordSlot), a bit per length of such a key: a word whose bit is
+	// not set is no key, found without hashing it ("elvish").
+	words [27 * 27]uint64
 }
 
-func buildForeignIndex() foreignNameIndex {
+// wordSlot is the slot of words for a lowercase ASCII word of two
+// letters or more that begins with a and b.
+func wordSlot(a, b byte) int {
+	slot := func(c byte) int {
+		if c >= 'a' && c <= 'z' {
+			return int(c - 'a')
+		}
+		return 26
+	}
+	return slot(a)*27 + slot(b)
+}
+
+func buildForeignIndex() *foreignNameIndex {
 	ix := make(map[string][]string, 4*len(foreignNames))
 	maxWords := 0
 	add := func(k, tag string) {
@@ -48,10 +64,14 @@ func buildForeignIndex() foreignNameIndex {
 			add(k, tag)
 		}
 	}
-	for _, tags := range ix {
+	fx := &foreignNameIndex{tags: ix, maxWords: maxWords}
+	for k, tags := range ix {
 		slices.Sort(tags)
+		if len(k) >= 2 && len(k) < 64 && asciiAlnum(k) {
+			fx.words[wordSlot(k[0], k[1])] |= 1 << len(k)
+		}
 	}
-	return foreignNameIndex{ix, maxWords}
+	return fx
 }
 
 // inPrepositions are the words for "in" a language's name follows when a
@@ -72,9 +92,16 @@ func lookupForeign(t string) []string {
 		return nil
 	}
 	ix := foreignIndex()
-	var buf [maxWordName]byte
-	if l, ok := lowerInto(buf[:0], t); ok && asciiAlnum(t) {
-		return ix.tags[string(l)] // one ASCII word is its own key in lower case
+	if asciiAlnum(t) {
+		// One ASCII word is its own key in lower case.
+		if len(t) < 2 || len(t) >= 64 || ix.words[wordSlot(lowerByte(t[0]), lowerByte(t[1]))]&(1<<len(t)) == 0 {
+			return nil
+		}
+		var buf [maxWordName]byte
+		if l, ok := lowerInto(buf[:0], t); ok {
+			return ix.tags[string(l)]
+		}
+		return ix.tags[strings.ToLower(t)]
 	}
 	if fieldCount(t) > ix.maxWords+1 {
 		// More words than a name's key and a preposition before it (a key
