@@ -231,7 +231,7 @@ func (l *Reader[T]) ReadItems(v any) Items[T] {
 	case whole != nil && l.opts.Split:
 		l.weighWhole(v, whole, allValues, &it)
 	case whole != nil && l.opts.SplitAsks && !l.opts.SplitText:
-		l.weighSplit(v, whole, allValues, &it)
+		l.weighSplit(v, whole, allValues, len(raw), &it)
 	case whole != nil:
 		l.weighText(v, whole, allValues, &it)
 	}
@@ -286,8 +286,9 @@ func (l *Reader[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
 // weighSplit settles a string with separators that was split only to
 // weigh its readings (Options.SplitAsks): whole is the string as received,
 // and it holds the items of the string split at every comma, semicolon and
-// line break. A reading is plausible when every one of its items reads as
-// a value: the whole as one item; the split items; and, when some commas
+// line break, parts of them before Unique dropped repeats. A reading is
+// plausible when every one of its items reads as a value (with Unique,
+// its repeats dropped): the whole as one item; the split items; and, when some commas
 // stand with no space after them (a decimal comma, "1,5"), the string
 // split only at its strong separators (a comma before a space, a
 // semicolon, a line break). One plausible reading is the list; several
@@ -295,7 +296,7 @@ func (l *Reader[T]) weighWhole(v any, whole any, allValues bool, it *Items[T]) {
 // or [10,20]; "1,5, 2" is [1,5,2] or [1.5,2]); with none, a string written
 // as a list (a strong separator) keeps its split items, whose asks name
 // their indices, and any other string is one item.
-func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
+func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, parts int, it *Items[T]) {
 	o := l.readItem(whole, 0)
 	type reading struct {
 		values []T
@@ -305,6 +306,7 @@ func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
 	}
 	var plausible []reading
 	addReading := func(values []T, notes agentinput.Notes, one bool) {
+		values = l.dropRepeats(values)
 		text, err := json.Marshal(values)
 		if err != nil {
 			return
@@ -342,7 +344,7 @@ func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
 	refused := isRefused(o)
 	text, _ := whole.(string)
 	strong := strongParts(text)
-	if len(strong) >= 2 && len(strong) != len(it.items) {
+	if len(strong) >= 2 && len(strong) != parts {
 		values, ok, refusedItem := make([]T, 0, len(strong)), true, false
 		for i, p := range strong {
 			io := l.readItem(p, i)
@@ -387,7 +389,7 @@ func (l *Reader[T]) weighSplit(v any, whole any, allValues bool, it *Items[T]) {
 	case len(plausible) == 1 && plausible[0].one:
 		*it = l.oneItem(v, whole, o)
 	case len(plausible) == 1:
-		if len(strong) >= 2 && len(strong) != len(it.items) && plausible[0].text != jsonOf(it.Values()) {
+		if len(strong) >= 2 && len(strong) != parts && plausible[0].text != jsonOf(it.Values()) {
 			*it = l.strongItems(v, text, strong)
 			return
 		}
@@ -795,6 +797,24 @@ func (l *Reader[T]) placeholderItem(r any, i int) agentinput.Outcome[T] {
 		Expected: expected,
 		Hint:     "Send the item's value, or leave the item out of the list",
 	})
+}
+
+// dropRepeats returns values without the ones that repeat an earlier
+// one, with Unique, as a reading of a whole list is read back: "0 ;0" split
+// at its strong separators is [0], not [0,0].
+func (l *Reader[T]) dropRepeats(values []T) []T {
+	if !l.opts.Unique || len(values) < 2 {
+		return values
+	}
+	seen := make(map[any]bool, len(values))
+	kept := make([]T, 0, len(values))
+	for _, v := range values {
+		if k := l.key(v); !seen[k] {
+			seen[k] = true
+			kept = append(kept, v)
+		}
+	}
+	return kept
 }
 
 // key is what two equal items share, for Unique: the value itself when
