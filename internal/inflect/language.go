@@ -11,18 +11,20 @@ import (
 // noun's cases ("angličtina": angličtiny, angličtině, angličtinu,
 // angličtinou), the adverb alone and after "po" ("anglicky", "po
 // anglicky"; Czech also "po anglicku"), the adjective in the nominative
-// ("anglický", "anglická", "anglické") and with the word for language in
-// every case ("anglický jazyk", "v anglickém jazyce"); in German the
-// adjective's endings ("englische", "englischen", "englischer") and with
-// the word for language ("englische Sprache", "in englischer Sprache").
+// ("anglický", "anglická", "anglické"), with the word for language in
+// every case ("anglický jazyk", "v anglickém jazyce") and the adverb with
+// "written" ("česky psaná", "po slovensky" aside, "slovensky písané"); in
+// German the adjective's endings ("englische", "englischen", "englischer"),
+// the compound "-sprachig" ("deutschsprachige") and the adjective with the
+// word for language ("englische Sprache", "in englischer Sprache").
 // A name of several words gets its cases only. None for a language
 // without rules.
 //
 // The adverb and the adjective are made from the noun by its ending, as
 // the languages make them: Czech and Slovak -ština and -čtina are -sky
 // and -cky (čeština, česky; angličtina, anglicky), Slovak -čina is -sky
-// (slovenčina, slovensky); the German name is the adjective's stem
-// (Englisch, englische). The one noun whose adverb is made otherwise in
+// (slovenčina, slovensky); a German name in -sch is the adjective's stem
+// (Englisch, englische; Deutsch, deutsche). The one noun whose adverb is made otherwise in
 // each language (němčina, německy; nemčina, nemecky) is in
 // irregularStems.
 func LanguageForms(name, lang string, key Key, out []string) []string {
@@ -41,8 +43,14 @@ func LanguageForms(name, lang string, key Key, out []string) []string {
 		}
 		adverb := stem + "y"
 		out = append(out, key(adverb), key("po "+adverb))
+		written := "psan" // "česky psaný": written in Czech
 		if lang == "cs" {
 			out = append(out, key("po "+stem+"u"))
+		} else {
+			written = "písan"
+		}
+		for _, e := range []string{"ý", "á", "é", "í"} {
+			out = append(out, key(adverb+" "+written+e))
 		}
 		for _, e := range []string{"ý", "á", "é"} {
 			out = append(out, key(stem+e))
@@ -52,12 +60,13 @@ func LanguageForms(name, lang string, key Key, out []string) []string {
 		return Forms(phrase, lang, key, out)
 	case "de":
 		l := strings.ToLower(name)
-		if !strings.HasSuffix(l, "isch") {
-			return out // "Latein", "Deutsch" as a noun: no adjective of the class
+		if !strings.HasSuffix(l, "sch") {
+			return out // "Latein": no adjective of the class
 		}
 		for _, e := range []string{"e", "en", "er", "es", "em"} {
-			out = append(out, key(l+e))
+			out = append(out, key(l+e), key(l+"sprachig"+e))
 		}
+		out = append(out, key(l+"sprachig"))
 		phrase := name + "e Sprache"
 		out = append(out, key(phrase))
 		return Forms(phrase, lang, key, out)

@@ -24,7 +24,10 @@ var languageNames = []struct {
 	{"angličtina", "sk", []string{"angličtine", "anglicky", "po anglicky", "anglickom jazyku"}},
 	{"nemčina", "sk", []string{"nemčine", "nemecky", "po nemecky"}},
 	{"maďarčina", "sk", []string{"maďarčine", "maďarsky"}},
-	{"Englisch", "de", []string{"englische", "englischen", "englischer Sprache", "englische Sprache"}},
+	{"Englisch", "de", []string{"englische", "englischen", "englischer Sprache", "englische Sprache", "englischsprachig", "englischsprachigen"}},
+	{"Deutsch", "de", []string{"deutsche", "deutscher Sprache", "deutschsprachige"}},
+	{"čeština", "cs", []string{"česky psaná", "česky psané"}},
+	{"slovenčina", "sk", []string{"slovensky písaný", "slovensky písané"}},
 	{"Tschechisch", "de", []string{"tschechischen", "tschechischer Sprache"}},
 }
 

@@ -78,9 +78,11 @@
 // reading of the spelling does: in the forms a sentence puts it in, which
 // internal/inflect owns (Czech and Slovak cases, "angličtině"; the adverb,
 // "anglicky", "po slovensky"; the adjective, alone and with the word for
-// language, "v anglickém jazyce"; German adjective endings, "in
-// englischer Sprache"), and after a word for "in" ("in English", "v
-// angličtině", "auf Deutsch", "en français"; inPrepositions). A spelling
+// language, "v anglickém jazyce", and with "written", "česky psaná";
+// German adjective endings, "in englischer Sprache", "deutschsprachig"),
+// and after a word for "in", "the" or "written" ("in English", "v
+// angličtině", "auf Deutsch", "en français", "written in the English
+// language"; inPrepositions). A spelling
 // two languages' names share is an ask naming both. A name of three
 // letters or fewer is read as a code, never here. See foreign.go.
 //

@@ -78,48 +78,55 @@ func buildForeignIndex() *foreignNameIndex {
 // user says what a text is written in: English "in", Czech "v", "ve",
 // Slovak "v", "vo", German "in", "im", "auf", French "en", Spanish,
 // Portuguese and Italian "en", "em", "in", Polish "w", "po", Dutch "in",
-// and the Czech and Slovak "po" an adverb follows ("po anglicky").
-var inPrepositions = []string{"in", "v", "ve", "vo", "im", "auf", "en", "em", "w", "po", "na"}
+// the Czech and Slovak "po" an adverb follows ("po anglicky"), and the
+// English "the" and "written" ("written in the English language").
+var inPrepositions = []string{"in", "v", "ve", "vo", "im", "auf", "en", "em", "w", "po", "na", "the", "written"}
 
 // maxForeignName bounds the bytes of a spelling looked up here: the
 // longest name and form with a preposition fit.
 const maxForeignName = 96
 
 // lookupForeign returns the tags a language's name in another language
-// names, with or without a preposition before it.
-func lookupForeign(t string) []string {
+// names, with or without a preposition before it; doubt is lookupNames'
+// for what follows a preposition.
+func lookupForeign(t string) (tags []string, doubt string) {
 	if t == "" || len(t) > maxForeignName {
-		return nil
+		return nil, ""
 	}
 	ix := foreignIndex()
 	if asciiAlnum(t) {
 		// One ASCII word is its own key in lower case.
 		if len(t) < 2 || len(t) >= 64 || ix.words[wordSlot(lowerByte(t[0]), lowerByte(t[1]))]&(1<<len(t)) == 0 {
-			return nil
+			return nil, ""
 		}
 		var buf [maxWordName]byte
 		if l, ok := lowerInto(buf[:0], t); ok {
-			return ix.tags[string(l)]
+			return ix.tags[string(l)], ""
 		}
-		return ix.tags[strings.ToLower(t)]
+		return ix.tags[strings.ToLower(t)], ""
 	}
 	if fieldCount(t) > ix.maxWords+1 {
 		// More words than a name's key and a preposition before it (a key
 		// has at least the words strings.Fields finds).
-		return nil
+		return nil, ""
 	}
 	k := key(t)
 	if tags := ix.tags[k]; len(tags) > 0 {
-		return tags
+		return tags, ""
+	}
+	if tags := lookupLanguageWord(k); len(tags) > 0 {
+		return tags, "" // "English-language": the key has the word apart
 	}
 	first, rest, ok := strings.Cut(k, " ")
 	if !ok || !slices.Contains(inPrepositions, first) {
-		return nil
+		return nil, ""
 	}
 	if tags := ix.tags[rest]; len(tags) > 0 {
-		return tags
+		return tags, ""
 	}
-	return lookupName(rest)
+	// What follows is read as a name again, its own leading words too
+	// ("written in the English language"): each call drops one word.
+	return lookupNames(rest)
 }
 
 // fieldCount is len(strings.Fields(t)), counted without a slice.
@@ -133,4 +140,10 @@ func fieldCount(t string) int {
 		in = !space
 	}
 	return n
+}
+
+// isForeignName reports whether t is a language's name lookupForeign reads.
+func isForeignName(t string) bool {
+	tags, _ := lookupForeign(t)
+	return len(tags) > 0
 }

@@ -529,7 +529,7 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		readings, reason = pruneByRegion(readings, reason, subs[1:])
 	}
 	if len(readings) == 0 {
-		if suffix == "" && (len(first) >= 4 || len(lookupForeign(t)) > 0) {
+		if suffix == "" && (len(first) >= 4 || isForeignName(t)) {
 			return agentinput.Outcome[language.Tag]{}, false // words: readName ("Goa-Konkani" in German)
 		}
 		return invalid(v, agentinput.AskInvalid, notACode(subs[0])), true
@@ -547,7 +547,7 @@ func readCode(v any, t string, notes agentinput.Notes) (agentinput.Outcome[langu
 		if !ok && byName {
 			return agentinput.Outcome[language.Tag]{}, false // words: readName
 		}
-		if !ok && suffix == "" && len(lookupForeign(t)) > 0 {
+		if !ok && suffix == "" && isForeignName(t) {
 			return agentinput.Outcome[language.Tag]{}, false // words: readName ("bas-prussien" in French)
 		}
 		if !ok {
@@ -869,7 +869,7 @@ func lookupNames(t string) (tags []string, doubt string) {
 	if tags = lookupLanguageWord(t); len(tags) > 0 {
 		return tags, ""
 	}
-	return lookupForeign(t), ""
+	return lookupForeign(t)
 }
 
 // lookupLanguageWord reads a language's name with its own word for
@@ -937,6 +937,15 @@ func lookupComposite(t string) (tags []string, doubt string) {
 	}
 	if len(langs) == 0 {
 		return nil, ""
+	}
+	if code := strings.TrimSpace(y); len(code) > 3 || strings.ToUpper(code) != code {
+		if same := languagesOf(y); len(same) > 0 && slices.Equal(same, langs) {
+			// The language's own code in lower case, or another name of
+			// it, beside its name ("Slovak (sk)", "Slovenčina (Slovak)"):
+			// the language, no region. In capitals a code is a country's
+			// ("Slovak (SK)" is sk-SK).
+			return langs, ""
+		}
 	}
 	if sc := lookupScript(y); sc != "" {
 		return composeEach(langs, []string{sc}), ""
