@@ -82,6 +82,19 @@ func TestCanonicalFixedPoint(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		data := rapid.SliceOfN(rapid.Byte(), 0, 300).Draw(t, "data")
 		s := Format(Bytes{Data: data})
+		if hexPrefixedShape(s) {
+			// The one exception to the fixed point (doc.go): canonical
+			// base64 that is hex digits after 0x ("0XcB", d17701) asks,
+			// and its bytes are sent as a data: URI, which reads.
+			o := defaultReader.Read("data:;base64," + s)
+			if b, ok := o.Value(); !ok || !stdbytes.Equal(b.Data, data) {
+				t.Fatalf("Read(data: URI of %q) = %+v, want %x", s, o, data)
+			}
+			if _, ok := defaultReader.Read(s).Ask(); !ok {
+				t.Fatalf("Read(%q), hex digits after 0x, is no ask", s)
+			}
+			return
+		}
 		o := defaultReader.Read(s)
 		b, ok := o.Value()
 		if !ok || o.NoteCount() != 0 || !stdbytes.Equal(b.Data, data) {
