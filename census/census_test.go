@@ -20,6 +20,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/census/ownership"
+	"agentinput.dev/internal/longtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the ownership table in docs/census.md from the Go table")
@@ -44,9 +45,7 @@ var self = sync.OnceValues(func() ([]*packages.Package, error) { return load(roo
 
 func loadSelf(t testing.TB) []*packages.Package {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("loads and type-checks the whole module")
-	}
+	longtest.Skip(t, "loads and type-checks the whole module")
 	pkgs, err := self()
 	if err != nil {
 		t.Fatal(err)

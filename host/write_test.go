@@ -20,6 +20,7 @@ import (
 	"agentinput.dev/approval"
 	"agentinput.dev/approval/sqlite"
 	"agentinput.dev/host"
+	"agentinput.dev/internal/longtest"
 )
 
 var (
@@ -145,6 +146,7 @@ func prepareOne(t testing.TB, h *host.Host, ledger string) string {
 // recorded effect, the ledger, that the process exited, and that
 // reopening the store never dispatches the intent again.
 func TestWriteScenarios(t *testing.T) {
+	longtest.Skip(t, "builds and starts a write server as a child process")
 	cases := []struct {
 		mode   string
 		state  approval.State
@@ -214,6 +216,7 @@ func TestWriteScenarios(t *testing.T) {
 // An intent prepared before a restart is approved in another store handle
 // and dispatched by a new host.
 func TestApprovalAcrossStoreRestart(t *testing.T) {
+	longtest.Skip(t, "builds and starts a write server as a child process")
 	dir := t.TempDir()
 	ledger, db := filepath.Join(dir, "ledger.jsonl"), filepath.Join(dir, "approvals.db")
 	store := openStore(t, db)
@@ -243,6 +246,7 @@ func TestApprovalAcrossStoreRestart(t *testing.T) {
 // Through the dispatch tool, as a model calls it; a denied intent is
 // never sent.
 func TestDispatchToolAndDenial(t *testing.T) {
+	longtest.Skip(t, "builds and starts a write server as a child process")
 	dir := t.TempDir()
 	ledger := filepath.Join(dir, "ledger.jsonl")
 	store := openStore(t, filepath.Join(dir, "approvals.db"))

@@ -18,6 +18,7 @@ import (
 	"agentinput.dev/approval"
 	"agentinput.dev/approval/approvaltest"
 	"agentinput.dev/approval/sqlite"
+	"agentinput.dev/internal/longtest"
 )
 
 // The tests below run the test binary again as a child process, which
@@ -163,6 +164,7 @@ func approvedIntents(t *testing.T, path string, n int) []string {
 // or dispatching, nothing in between; the dispatching ones are never
 // claimable again, the approved ones still are.
 func TestKilledMidClaim(t *testing.T) {
+	longtest.Skip(t, "starts the test binary as child processes")
 	path := filepath.Join(t.TempDir(), "approvals.db")
 	ids := approvedIntents(t, path, 200)
 	k := start(t, "claim", path, ids)
@@ -215,6 +217,7 @@ func TestKilledMidClaim(t *testing.T) {
 // Claims of one intent racing from three processes, sixteen goroutines
 // each: exactly one wins.
 func TestProcessesRace(t *testing.T) {
+	longtest.Skip(t, "starts the test binary as child processes")
 	path := filepath.Join(t.TempDir(), "approvals.db")
 	ids := approvedIntents(t, path, 1)
 	var kids []kid

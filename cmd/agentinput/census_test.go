@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"agentinput.dev/internal/longtest"
 )
 
 // censusModule writes a module with a tool package (on a stub of the
@@ -35,6 +37,7 @@ func censusModule(t *testing.T) {
 }
 
 func TestCensus(t *testing.T) {
+	longtest.Skip(t, "runs go list over a module")
 	if testing.Short() {
 		t.Skip("runs go list")
 	}

@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,9 +11,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
+	"agentinput.dev/internal/longtest"
 	"agentinput.dev/kinds/number"
 )
 
@@ -108,9 +110,7 @@ const rssCeiling = 192 << 20
 // number of times. Every call is answered, and the server's peak RSS stays
 // under rssCeiling.
 func TestServeHTTPUnderLoad(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs a child process under load")
-	}
+	longtest.Skip(t, "puts HTTP load on agentinput serve as a child process")
 	clients, calls := 50, 100
 	c := startHTTP(t, nil, "--store", "memory", "--http", ":0")
 	if !strings.HasPrefix(c.addr, "127.0.0.1:") {
@@ -181,6 +181,9 @@ func TestServeHTTPUnderLoad(t *testing.T) {
 			body := []byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"read_decisions","arguments":{"court":"` + strings.Repeat("a", size) + `"}}}`)
 			for k := range 10 {
 				status, _, out, err := send(session, body)
+				if want == 413 && closedWhileSending(err) {
+					continue // the protocol's other answer to a body over the limit
+				}
 				if err != nil || status != want || len(out) > 4096 {
 					errs <- fmt.Errorf("heavy %d call %d: %d (want %d) %v, %d bytes %.300s", i, k, status, want, err, len(out), out)
 					return
@@ -198,6 +201,16 @@ func TestServeHTTPUnderLoad(t *testing.T) {
 	if rss > rssCeiling {
 		t.Errorf("peak RSS %d MiB, over the ceiling of %d MiB", rss>>20, rssCeiling>>20)
 	}
+}
+
+// closedWhileSending reports whether err is the server closing the
+// connection while the client still sent its body: net/http answers a body
+// over the limit with 413 and closes the connection, and a client that is
+// still writing may see the close (a broken pipe or a reset) before it reads
+// the 413. Both answers refuse the body, so the test over the limit accepts
+// either; every other call still requires its status.
+func closedWhileSending(err error) bool {
+	return errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)
 }
 
 const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`

@@ -18,6 +18,7 @@ import (
 
 	"agentinput.dev/census/lint"
 	"agentinput.dev/census/lint/linttest"
+	"agentinput.dev/internal/longtest"
 )
 
 // The contract linter end to end: against the demonstration server (over
@@ -267,6 +268,7 @@ func TestLintUsage(t *testing.T) {
 }
 
 func TestLintServeOverStdio(t *testing.T) {
+	longtest.Skip(t, "starts agentinput as a child process")
 	bin, env := commandBinary(t)
 	cmd := exec.Command(bin, "lint", "--json", "--promcp", "--", bin, "serve", "--store", "memory")
 	cmd.Env = env

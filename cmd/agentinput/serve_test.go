@@ -16,6 +16,7 @@ import (
 	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/internal/longtest"
 )
 
 // The demonstration server end to end with the official go-sdk client:
@@ -181,6 +182,7 @@ func TestServeInMemory(t *testing.T) {
 }
 
 func TestServeOverStdio(t *testing.T) {
+	longtest.Skip(t, "starts agentinput as a child process")
 	bin, env := commandBinary(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -10,6 +10,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/cmd/agentinput/demo"
+	"agentinput.dev/internal/longtest"
 )
 
 // The tests in this file hold serve to the first promise of docs/writes.md:
@@ -132,6 +133,7 @@ func stdioServe(t *testing.T, args ...string) *sdk.ClientSession {
 }
 
 func TestTagUntagTagInMemory(t *testing.T) {
+	longtest.Skip(t, "starts agentinput as a child process")
 	if testing.Short() {
 		t.Skip("runs child processes")
 	}
@@ -142,6 +144,7 @@ func TestTagUntagTagInMemory(t *testing.T) {
 // On SQLite, with serve restarted after each call: the receipts and the
 // demo's tags both outlive the process.
 func TestTagUntagTagAcrossSQLiteRestarts(t *testing.T) {
+	longtest.Skip(t, "starts agentinput as a child process")
 	if testing.Short() {
 		t.Skip("runs child processes")
 	}

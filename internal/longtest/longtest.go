@@ -1,9 +1,19 @@
-// Package longtest gates the tests that cost seconds of wall time each on
-// a small machine (loading the standard library from source, building and
-// running go vet): `go test ./...` skips them, so that the README's test
-// command stays quick, and CI (.ci/run) runs them with
+// Package longtest gates the tests whose cost is a machine's, not the
+// code's: `go test ./...` skips them, so that the README's test command
+// stays under a minute on a quiet 2-core machine, and CI (.ci/run) runs
+// them with
 //
 //	AGENTINPUT_LONG_TESTS=1 go test ./...
+//
+// A test is long when it
+//   - starts a process: the command or a test server as a child, the test
+//     binary re-executed, go build, go list, go vet, npm or node;
+//   - puts HTTP load on a server (many clients, many calls);
+//   - loads and type-checks packages from source (the whole module, or the
+//     standard library under analysistest).
+//
+// Each calls Skip first, saying which, so that `go test -v` lists what the
+// default run left out.
 //
 // An environment variable rather than a test flag: `go test ./... -long`
 // fails in every package that does not declare the flag.

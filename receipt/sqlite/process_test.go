@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"agentinput.dev/internal/longtest"
 	"agentinput.dev/receipt"
 	"agentinput.dev/receipt/sqlite"
 )
@@ -153,6 +154,7 @@ func start(t *testing.T, role, path string) kid {
 // another leaves both on disk: the claimed call is in progress for its
 // lease and unknown after it, the committed call replays.
 func TestKilledProcess(t *testing.T) {
+	longtest.Skip(t, "starts the test binary as child processes")
 	path := filepath.Join(t.TempDir(), "receipts.db")
 	k := start(t, "claim-and-commit", path)
 	if err := k.cmd.Process.Signal(syscall.SIGKILL); err != nil {
@@ -177,6 +179,7 @@ func TestKilledProcess(t *testing.T) {
 // Claims racing from three processes, sixteen goroutines each: exactly
 // one is claimed.
 func TestProcessesRace(t *testing.T) {
+	longtest.Skip(t, "starts the test binary as child processes")
 	path := filepath.Join(t.TempDir(), "receipts.db")
 	open(t, path, sqlite.Options{}) // the schema, before the race
 	var kids []kid
