@@ -1063,3 +1063,5 @@ func itemsContext(indices []int, count int) string {
 	}
 	return b.String()
 }
+
+var _ agentinput.Reader[[]int] = (*Reader[int])(nil)
