@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/number"
 )
 
 // The struct tags a tool's input declares its properties with:
@@ -342,7 +343,9 @@ func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*pr
 		// where a name rule binds another: a time.Time called since is an
 		// instant, not a calendar date.
 		r, ok := ruleFor(name)
-		if tk, typed := kindOfType[t]; ok && typed {
+		// (number.Decimal is number's own type but, as before the kind
+		// table, does not override a name rule: a refactor keeps that.)
+		if tk, typed := kindOfType[t]; ok && typed && t != reflect.TypeFor[number.Decimal]() {
 			if rk, _, _ := strings.Cut(r.tag, ","); rk != tk {
 				ok = false
 			}
