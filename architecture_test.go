@@ -7,11 +7,15 @@ package architecture_test
 import (
 	"bufio"
 	"bytes"
+	"os"
 	"os/exec"
 	"path"
 	"slices"
 	"strings"
 	"testing"
+
+	"agentinput.dev/census"
+	"agentinput.dev/factory"
 )
 
 const module = "agentinput.dev"
@@ -167,6 +171,70 @@ func TestCrossKindArrowsExist(t *testing.T) {
 		for _, o := range owners {
 			if !slices.Contains(imports, path.Join(module, o)) {
 				t.Errorf("%s no longer imports %s: drop the arrow from crossKind and docs/architecture.md", pkg, o)
+			}
+		}
+	}
+}
+
+// TestKindTables holds the tables that name kinds to the factory's kind
+// table (factory.Kinds), the one place a kind is registered: every
+// package under kinds/ owns one row of it, every row's owner is such a
+// package, census's ownership table has a row for each owned kind whose
+// owners include it, and crossKind names only owner packages.
+func TestKindTables(t *testing.T) {
+	dirs, err := os.ReadDir("kinds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var packages []string
+	for _, d := range dirs {
+		if d.IsDir() {
+			packages = append(packages, "kinds/"+d.Name())
+		}
+	}
+	owners := map[string]string{} // owner package → kind
+	for _, k := range factory.Kinds() {
+		if k.Owner() == "" {
+			continue
+		}
+		if prev, dup := owners[k.Owner()]; dup {
+			t.Errorf("%s owns both kind %s and kind %s in the factory's table", k.Owner(), prev, k.Name())
+		}
+		owners[k.Owner()] = k.Name()
+		if !slices.Contains(packages, k.Owner()) {
+			t.Errorf("kind %s: the factory's table names the owner %s, which is no package under kinds/", k.Name(), k.Owner())
+		}
+	}
+	for _, p := range packages {
+		if _, ok := owners[p]; !ok {
+			t.Errorf("%s is in no row of the factory's kind table (factory/kindtable.go)", p)
+		}
+	}
+	inCensus := map[string]bool{}
+	for _, row := range census.Ownership {
+		inCensus[row.Name] = true
+		owner := ""
+		for p, k := range owners {
+			if k == row.Name {
+				owner = p
+			}
+		}
+		switch {
+		case owner == "":
+			t.Errorf("census.Ownership has kind %s, which the factory's kind table does not own", row.Name)
+		case !slices.Contains(row.Owners, module+"/"+owner):
+			t.Errorf("census.Ownership's kind %s does not name %s, its owner in the factory's kind table", row.Name, owner)
+		}
+	}
+	for p, k := range owners {
+		if !inCensus[k] {
+			t.Errorf("kind %s (%s) has no row in census.Ownership", k, p)
+		}
+	}
+	for from, tos := range crossKind {
+		for _, p := range append([]string{from}, tos...) {
+			if _, ok := owners[p]; !ok {
+				t.Errorf("crossKind names %s, which owns no kind of the factory's table", p)
 			}
 		}
 	}

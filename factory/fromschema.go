@@ -108,7 +108,7 @@ func schemaProperty(name string, s map[string]any, required bool, env *Spec) (*p
 		p.binding = passthrough()
 		return p, nil
 	}
-	b, err := binders[kind].bind(goType, opts)
+	b, err := kindIndex[kind].bind(goType, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -13,18 +13,6 @@ import (
 	"agentinput.dev/kinds/number"
 )
 
-// A binder makes the reader of one property from its kind, its options and
-// its Go type. It is the factory's only contact with a kind: the kind's
-// owner package reads, the binder assigns the canonical value to the field
-// and describes the property in the schema.
-type binder struct {
-	// name is the kind's name in tags and in the schema's guidance.
-	name string
-	// bind checks that the kind can fill a field of type t (pointers already
-	// removed) and returns the property's reader and schema.
-	bind func(t reflect.Type, o tagOptions) (binding, error)
-}
-
 // binding is a bound property: how to read a raw value, and how the schema
 // describes the result.
 type binding struct {
@@ -113,17 +101,9 @@ func (s slot) filled() bool { return s.assign != nil || s.set != nil }
 func setString(dst reflect.Value, json any) { dst.SetString(json.(string)) }
 func setBool(dst reflect.Value, json any)   { dst.SetBool(json.(bool)) }
 
-// binders is the table of kinds the factory binds, by tag name. A kind
-// that lands adds one entry here.
-var binders = map[string]binder{
-	"number":  {name: "number", bind: bindNumber},
-	"boolean": {name: "boolean", bind: bindBoolean},
-	"text":    {name: "text", bind: bindText},
-	// The string-valued kinds register in kinds_more.go.
-}
-
-// typeRules binds a property by its Go type when neither a tag nor a name
-// rule does.
+// kindForType binds a property by its Go type when neither a tag nor a
+// name rule does: the basic Go kinds, then a kind's own type (the kind
+// table's types), then the shapes.
 func kindForType(t reflect.Type) (string, bool) {
 	switch t.Kind() {
 	case reflect.Bool:
@@ -135,10 +115,7 @@ func kindForType(t reflect.Type) (string, bool) {
 	case reflect.String:
 		return "text", true
 	}
-	if t == reflect.TypeFor[number.Decimal]() {
-		return "number", true
-	}
-	if k, ok := typedKinds[t]; ok {
+	if k, ok := kindOfType[t]; ok {
 		return k, true
 	}
 	switch t.Kind() {

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"time"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/kinds/bytes"
@@ -23,14 +22,6 @@ import (
 // IANA zone a spelling without an offset is read in (with a note naming
 // it; without one such a spelling asks), and the date kind's order=NAME
 // and languages=a|b for the date part.
-func init() {
-	binders["bytes"] = binder{name: "bytes", bind: bindBytes}
-	binders["timestamp"] = binder{name: "timestamp", bind: bindTimestamp}
-	kindOptions["bytes"] = map[string]bool{"max": true}
-	kindOptions["timestamp"] = map[string]bool{"zone": true, "order": true, "languages": true}
-	typedKinds[reflect.TypeFor[time.Time]()] = "timestamp"
-	typedKinds[reflect.TypeFor[bytes.Bytes]()] = "bytes"
-}
 
 // bindBytes binds inline bytes: base64 in the forms the bytes kind reads,
 // its budget stated in the description (the kind's expected text) and as

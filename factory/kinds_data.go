@@ -18,14 +18,6 @@ import (
 // The kinds that need data the tag cannot carry: a vocabulary (from
 // Spec.Vocabularies), a filter over one or over an enum, and the cursor
 // (Spec.Cursors, the session and the other arguments).
-func init() {
-	binders["vocabulary"] = binder{name: "vocabulary", bind: bindVocabulary}
-	binders["filter"] = binder{name: "filter", bind: bindFilter}
-	binders["cursor"] = binder{name: "cursor", bind: bindCursor}
-	kindOptions["vocabulary"] = map[string]bool{"of": true}
-	kindOptions["filter"] = map[string]bool{"of": true, "values": true, "over": true, "miss": true}
-	kindOptions["cursor"] = map[string]bool{}
-}
 
 func vocabularyOf(o tagOptions) (*vocabulary.Reader, error) {
 	name, ok := o.value("of")

@@ -9,25 +9,9 @@ import (
 	"agentinput.dev/kinds/stringlist"
 )
 
-func init() {
-	binders["stringlist"] = binder{name: "stringlist", bind: bindList}
-	// A list takes its own options and its item kind's.
-	kindOptions["stringlist"] = map[string]bool{"item": true, "unique": true, "besteffort": true}
-}
-
 // MarshalJSON encodes a slot as its canonical JSON value, so that a list
 // of slots compares items by value (stringlist's unique option).
 func (s slot) MarshalJSON() ([]byte, error) { return json.Marshal(s.json) }
-
-// splitKinds are the item kinds whose values never hold a comma or a
-// semicolon: a comma-separated string of them is a list.
-var splitKinds = map[string]bool{"enum": true, "uuid": true, "country": true, "locale": true, "vocabulary": true}
-
-// weighedKinds are the typed item kinds whose values may hold a comma
-// ("1,5", "October 1, 2026"): a separated string of them is weighed
-// (stringlist.Options.SplitAsks), read as the one split whose every item
-// reads, asked about when several do (issue 32).
-var weighedKinds = map[string]bool{"number": true, "date": true, "timestamp": true, "boolean": true, "bytes": true}
 
 // bindList binds a slice field ([]T) to a list of the item kind: the tag's
 // item=KIND, else T's kind by Go type. The item kind's own options (values
@@ -43,7 +27,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 			return binding{}, fmt.Errorf("no rule binds the items of %s: give item=KIND in the %s tag", t, tagKind)
 		}
 	}
-	b, ok := binders[itemKind]
+	b, ok := kindNamed(itemKind)
 	if !ok || itemKind == "stringlist" {
 		return binding{}, fmt.Errorf("item=%s is not a kind a list item can have", itemKind)
 	}
@@ -60,7 +44,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		}
 	}
 	for _, key := range o.order {
-		if key != "item" && key != "unique" && key != "besteffort" && !commonOptions[key] && !kindOptions[itemKind][key] {
+		if key != "item" && key != "unique" && key != "besteffort" && !commonOptions[key] && !b.takesOption(key) {
 			return binding{}, fmt.Errorf("option %q does not apply to a list of %s", key, itemKind)
 		}
 	}
@@ -87,9 +71,9 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	list, err := stringlist.New(stringlist.Options[slot]{
 		Item:         item.read,
-		Split:        splitKinds[itemKind],
-		SplitAsks:    weighedKinds[itemKind], // "10,20": a decimal comma or two items
-		SplitText:    itemKind == "text",     // "a, b": one text or two
+		Split:        b.split == splitAlways,
+		SplitAsks:    b.split == splitWeighed, // "10,20": a decimal comma or two items
+		SplitText:    itemKind == "text",      // "a, b": one text or two
 		Unique:       o.flag("unique"),
 		ItemExpected: item.expected,
 		ItemExample:  item.example,

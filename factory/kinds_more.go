@@ -19,27 +19,6 @@ import (
 
 // The kinds whose canonical value is a string spelling. Each binds to a
 // field of its own Go type or to a string.
-func init() {
-	for name, b := range map[string]func(reflect.Type, tagOptions) (binding, error){
-		"eli": bindELI, "date": bindDate, "uuid": bindUUID, "locale": bindLocale, "country": bindCountry, "enum": bindEnum,
-	} {
-		binders[name] = binder{name: name, bind: b}
-	}
-	kindOptions["eli"] = map[string]bool{}
-	kindOptions["date"] = map[string]bool{"bound": true, "order": true, "languages": true}
-	kindOptions["uuid"] = map[string]bool{}
-	kindOptions["locale"] = map[string]bool{}
-	kindOptions["country"] = map[string]bool{"alpha3": true, "admit": true}
-	kindOptions["enum"] = map[string]bool{"values": true, "synonyms": true}
-}
-
-// typedKinds binds a property by its Go type when it is a kind's own.
-var typedKinds = map[reflect.Type]string{
-	reflect.TypeFor[date.Date]():    "date",
-	reflect.TypeFor[uuid.UUID]():    "uuid",
-	reflect.TypeFor[language.Tag](): "locale",
-	reflect.TypeFor[eli.ELI]():      "eli",
-}
 
 // stringOr binds a kind whose canonical value is a string spelling to a
 // field of the kind's own type T or of type string. For a string field

@@ -18,19 +18,6 @@ import (
 // property through the absence rule and its kind, from/to pairs — and
 // every issue, note and warning is at its own path inside
 // (/source/url, /items/2/name).
-func init() {
-	binders["object"] = binder{name: "object", bind: bindObject}
-	binders["map"] = binder{name: "map", bind: bindMap}
-	binders["json"] = binder{name: "json", bind: bindJSON}
-	kindOptions["object"] = map[string]bool{}
-	kindOptions["json"] = map[string]bool{}
-	kindOptions["map"] = map[string]bool{"item": true}
-	typedKinds[reflect.TypeFor[json.RawMessage]()] = "json"
-}
-
-// holdsProperties are the kinds whose value holds properties of its own:
-// exact, a flag on one value, does not apply to them.
-var holdsProperties = map[string]bool{"object": true, "union": true, "map": true}
 
 // object is a bound struct type: a nested object's properties, read by
 // the phases of a tool's arguments.
@@ -416,7 +403,7 @@ func bindItem(elem reflect.Type, o tagOptions, container string) (binding, error
 			return binding{}, fmt.Errorf("the values of a %s: %w", container, noKindError(elem))
 		}
 	}
-	b, ok := binders[itemKind]
+	b, ok := kindNamed(itemKind)
 	if !ok {
 		return binding{}, fmt.Errorf("item=%s: unknown kind %q", itemKind, itemKind)
 	}
@@ -433,7 +420,7 @@ func bindItem(elem reflect.Type, o tagOptions, container string) (binding, error
 		}
 	}
 	for _, key := range o.order {
-		if key != "item" && !commonOptions[key] && !kindOptions[itemKind][key] {
+		if key != "item" && !commonOptions[key] && !b.takesOption(key) {
 			return binding{}, fmt.Errorf("option %q does not apply to a %s of %s", key, container, itemKind)
 		}
 	}

@@ -75,11 +75,6 @@ func (v Variant) Reference() Variant {
 	return v
 }
 
-func init() {
-	binders["union"] = binder{name: "union", bind: bindUnion}
-	kindOptions["union"] = map[string]bool{}
-}
-
 // unionCase is a bound variant.
 type unionCase struct {
 	Variant

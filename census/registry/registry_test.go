@@ -132,3 +132,24 @@ func BenchmarkCheckDemo(b *testing.B) {
 		registry.Check(tools, registry.Expect{Tools: 4, Properties: 15})
 	}
 }
+
+// The kinds the registry holds names to (factory.NameRule) are kinds of
+// the factory's kind table: a name rule cannot bind a kind the factory
+// does not register.
+func TestNameRuleKindsInKindTable(t *testing.T) {
+	table := map[string]bool{}
+	for _, k := range factory.Kinds() {
+		table[k.Name()] = true
+	}
+	for _, name := range []string{"limit", "page_size", "date_from", "since", "valid_from", "date_to", "until", "valid_to",
+		"id", "tool_id", "cursor", "locale", "language", "lang", "country"} {
+		kind, ok := factory.NameRule(name)
+		if !ok {
+			t.Errorf("no name rule recognises %s", name)
+			continue
+		}
+		if !table[kind] {
+			t.Errorf("the name rule of %s binds kind %s, which the factory's kind table has no row for", name, kind)
+		}
+	}
+}

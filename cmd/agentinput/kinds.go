@@ -12,16 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/text/language"
-
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
-	"agentinput.dev/kinds/bytes"
-	"agentinput.dev/kinds/cursor"
-	"agentinput.dev/kinds/date"
-	"agentinput.dev/kinds/eli"
-	"agentinput.dev/kinds/number"
-	"agentinput.dev/kinds/uuid"
 	"agentinput.dev/kinds/vocabulary"
 )
 
@@ -66,57 +58,72 @@ var (
 	}
 )
 
-// kinds is the kind table, in the order usage lists it.
-var kinds = []kind{
-	{name: "number", goType: reflect.TypeFor[number.Decimal](), flags: []cliFlag{
-		{name: "integer", usage: "accept whole numbers only", option: "integer"},
-		{name: "min", arg: "N", usage: "the minimum accepted value, a JSON number", option: "min"},
-		{name: "max", arg: "N", usage: "the maximum accepted value, a JSON number", option: "max"},
-		{name: "clamp", usage: "replace a value outside --min/--max by the nearest bound, with a note, instead of asking", option: "clamp"},
-		{name: "locale", arg: "L", usage: "the field's declared number convention (cs: decimal comma, en: decimal dot, …)", option: "convention"},
-		{name: "languages", arg: "a,b", usage: "the languages whose number words are read (default: every language of the table)", option: "languages", list: true},
-	}},
-	{name: "boolean", goType: reflect.TypeFor[bool](), flags: []cliFlag{
-		{name: "languages", arg: "a,b", usage: "the languages whose words for yes and no are read (default: the default set)", option: "languages", list: true},
-	}},
-	{name: "date", goType: reflect.TypeFor[date.Date](), flags: []cliFlag{
-		{name: "bound", arg: "none|from|to", usage: "one date (none, the default), or the first or last day of a range", option: "bound"},
-		{name: "locale", arg: "L", usage: "the field's declared day/month order for slash and dash dates (cs, en-GB: day first; en, en-US: month first)", option: "order"},
-		{name: "languages", arg: "a,b", usage: "the languages whose month and weekday names are read (default: the default set)", option: "languages", list: true},
-	}},
-	{name: "eli", goType: reflect.TypeFor[eli.ELI]()},
-	{name: "locale", goType: reflect.TypeFor[language.Tag]()},
-	{name: "country", goType: reflect.TypeFor[string](), flags: []cliFlag{
-		{name: "alpha3", usage: "answer with the ISO 3166-1 alpha-3 code (CZE) instead of alpha-2 (CZ)", option: "alpha3"},
-		{name: "admit", arg: "CZ,SK,...", usage: "the admitted countries, by alpha-2 code; any other country is an ask", option: "admit", list: true},
-	}},
-	{name: "vocabulary", goType: reflect.TypeFor[string](), flags: []cliFlag{flagVocab}},
-	{name: "filter", goType: reflect.TypeFor[string](), flags: []cliFlag{
+// kinds are the kinds `read` reads, in the factory's order, each with
+// the flags derived from its row of the factory's kind table
+// (factory.Kinds): an option is a flag of its name (or of cliNames'),
+// with the option's usage; cliOnly are the flags the command turns into
+// something else.
+var kinds = cliKinds()
+
+// notRead are the kinds of the factory's table that `read` does not take:
+// free text is read as sent, and the others are shapes of a tool's own.
+var notRead = map[string]bool{"text": true, "object": true, "map": true, "json": true, "union": true}
+
+// cliNames are the flags named otherwise than their option: a locale
+// stands for a number convention or a day/month order.
+var cliNames = map[string]string{"convention": "locale", "order": "locale"}
+
+// noFlag are the options of a kind that have no flag of their name: the
+// command sets them from a flag of its own (--vocab, --synonym), or does
+// not offer them (a list's besteffort is a handler's, beside a result).
+var noFlag = map[string]map[string]bool{
+	"vocabulary": {"of": true},
+	"filter":     {"of": true},
+	"enum":       {"synonyms": true},
+	"stringlist": {"besteffort": true},
+}
+
+// cliOnly are each kind's flags that are the command's own.
+var cliOnly = map[string][]cliFlag{
+	"vocabulary": {flagVocab},
+	"filter": {
 		flagVocab,
-		{name: "over", arg: "KIND", usage: "the kind the filter is over when there is no --vocab (number, enum, boolean, date, …)", option: "over"},
-		{name: "miss", arg: "drop|ask", usage: "with --vocab: drop (the default) or ask about a value that names no entry, or several", option: "miss"},
-		{name: "values", arg: "a,b,c", usage: "the enum's values (with --over enum)", option: "values", list: true},
+		// The options of the kind a filter is over.
 		{name: "integer", usage: "accept whole numbers only (with --over number)", option: "integer"},
 		{name: "languages", arg: "a,b", usage: "the languages of the kind it is over (with --over boolean or date)", option: "languages", list: true},
-	}},
-	{name: "cursor", goType: reflect.TypeFor[cursor.Position](), flags: flagCodec},
-	{name: "uuid", goType: reflect.TypeFor[uuid.UUID]()},
-	{name: "enum", goType: reflect.TypeFor[string](), flags: []cliFlag{
-		{name: "values", arg: "a,b,c", usage: "the declared values (required)", option: "values", list: true},
+	},
+	"cursor": flagCodec,
+	"enum": {
 		{name: "synonym", arg: "alias=value", usage: "a synonym of a declared value (repeat the flag for more)"},
-	}},
-	{name: "bytes", goType: reflect.TypeFor[bytes.Bytes](), flags: []cliFlag{
-		{name: "max", arg: "N", usage: "the most decoded bytes taken inline (default, and at most, agentinput.MaxInlineBytes: 49152)", option: "max"},
-	}},
-	{name: "timestamp", goType: reflect.TypeFor[time.Time](), flags: []cliFlag{
-		{name: "zone", arg: "NAME", usage: "the IANA zone a date or time without an offset or zone is read in, with a note (default: none, such a spelling asks)", option: "zone"},
-		{name: "locale", arg: "L", usage: "the field's declared day/month order for slash and dash dates (cs, en-GB: day first; en, en-US: month first)", option: "order"},
-		{name: "languages", arg: "a,b", usage: "the languages whose month and weekday names are read (default: the default set)", option: "languages", list: true},
-	}},
-	{name: stringlistName, flags: []cliFlag{
-		{name: "item", arg: "KIND", usage: "the kind of each item (text, the default: free text, never split silently: a string that reads as a list asks)", option: "item"},
-		{name: "unique", usage: "drop an item that repeats an earlier one, with a note", option: "unique"},
-	}},
+	},
+}
+
+// cliKinds derives the command's kinds from the factory's kind table.
+func cliKinds() []kind {
+	var out []kind
+	for _, fk := range factory.Kinds() {
+		if notRead[fk.Name()] {
+			continue
+		}
+		k := kind{name: fk.Name(), goType: fk.Value()}
+		for _, o := range fk.Options() {
+			if noFlag[k.name][o.Name] {
+				continue
+			}
+			name := o.Name
+			if n, ok := cliNames[name]; ok {
+				name = n
+			}
+			arg := o.Arg
+			if o.List {
+				arg = strings.ReplaceAll(arg, "|", ",") // a flag's list is comma-separated
+			}
+			k.flags = append(k.flags, cliFlag{name: name, arg: arg, usage: o.Usage, option: o.Name, list: o.List})
+		}
+		k.flags = append(k.flags, cliOnly[k.name]...)
+		out = append(out, k)
+	}
+	return out
 }
 
 const stringlistName = "stringlist"

@@ -463,6 +463,15 @@ func tooLarge(v any) agentinput.Outcome[bool] {
 // property reads are a repair, not what it asks for.
 func Expected(opts Options) string { return expected }
 
+// Expected says in words what the Reader accepts (Expected of its
+// options: the languages change what is read, not what is asked for).
+func (r *Reader) Expected() string { return expected }
+
+// Example returns one canonical value the Reader accepts.
+func (r *Reader) Example() json.RawMessage { return json.RawMessage("true") }
+
+var _ agentinput.Reader[bool] = (*Reader)(nil)
+
 // Example returns one canonical value a boolean property accepts.
 func Example(opts Options) json.RawMessage { return json.RawMessage("true") }
 

@@ -144,3 +144,5 @@ func decodeCanonical(s string) ([]byte, bool) {
 	}
 	return b[:n], true
 }
+
+var _ agentinput.Reader[Bytes] = (*Reader)(nil)

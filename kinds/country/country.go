@@ -130,6 +130,14 @@ func Example(opts Options) json.RawMessage {
 	return b
 }
 
+// Example returns one canonical value the Reader accepts.
+func (r *Reader) Example() json.RawMessage {
+	b, _ := json.Marshal(r.example)
+	return b
+}
+
+var _ agentinput.Reader[string] = (*Reader)(nil)
+
 func mustNew(opts Options) *Reader {
 	r, err := New(opts)
 	if err != nil {

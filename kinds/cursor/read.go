@@ -183,3 +183,29 @@ func askWith(v any, code agentinput.AskCode, reason, hint string) agentinput.Out
 		Hint:     hint,
 	})
 }
+
+// Bound is the Reader's reading within one call: a session and a
+// listing's filters, bound per call because a token is bound to them. It
+// is the kind's agentinput.Reader.
+type Bound struct {
+	c                *Reader
+	session, filters string
+}
+
+var _ agentinput.Reader[Position] = Bound{}
+
+// Bind returns the reading of a cursor property within one call: Read
+// with session and filters fixed, as For, in the shape every kind's
+// reader has.
+func (c *Reader) Bind(session, filters string) Bound {
+	return Bound{c: c, session: session, filters: filters}
+}
+
+// Read reads one decoded JSON value as c.Read(v, session, filters).
+func (b Bound) Read(v any) agentinput.Outcome[Position] { return b.c.Read(v, b.session, b.filters) }
+
+// Expected says what a cursor property accepts (the constant Expected).
+func (b Bound) Expected() string { return Expected }
+
+// Example is nil: a token cannot be invented, only issued.
+func (b Bound) Example() json.RawMessage { return nil }

@@ -353,6 +353,14 @@ func Expected(opts Options) string {
 	return `a date as YYYY-MM-DD, for example "2026-10-01"`
 }
 
+// Expected says in words what the Reader accepts (Expected of its
+// options).
+func (r *Reader) Expected() string { return Expected(r.opts) }
+
+// Example returns one canonical value the Reader accepts (Example of its
+// options).
+func (r *Reader) Example() json.RawMessage { return Example(r.opts) }
+
 // Example returns one canonical value a date property accepts.
 func Example(opts Options) json.RawMessage {
 	if opts.Bound == BoundTo {

@@ -434,3 +434,5 @@ func tooLarge(v any, opts Options) agentinput.Outcome[Date] {
 	return ask(v, opts, agentinput.AskTooLarge,
 		"it is longer than "+strconv.Itoa(agentinput.MaxScalarBytes)+" bytes, the most a date is read from", "Send one date as YYYY-MM-DD")
 }
+
+var _ agentinput.Reader[Date] = (*Reader)(nil)

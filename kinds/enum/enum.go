@@ -468,3 +468,5 @@ func (e *Reader) Parse(s string) (string, error) {
 	}
 	return "", &ParseError{Value: s}
 }
+
+var _ agentinput.Reader[string] = (*Reader)(nil)

@@ -577,3 +577,5 @@ func NoHits(name string, values []string) agentinput.Warning {
 	b.WriteString(". Call again with one of them, or without " + name + ".")
 	return agentinput.Warning{Code: agentinput.WarningNoHitsFiltered, Message: b.String()}
 }
+
+var _ agentinput.Reader[int] = (*Reader[int])(nil)

@@ -1083,3 +1083,5 @@ func itemsContext(indices []int, count int) string {
 	}
 	return b.String()
 }
+
+var _ agentinput.Reader[[]int] = (*Reader[int])(nil)

@@ -161,3 +161,5 @@ func parseCanonical(s string) (time.Time, bool) {
 	}
 	return time.Date(y, time.Month(mo), d, h, mi, sec, ns, loc), true
 }
+
+var _ agentinput.Reader[time.Time] = (*Reader)(nil)

@@ -637,3 +637,5 @@ func buildPartial(spellings [][]folded, index map[string][]hit) map[string][]int
 	}
 	return partial
 }
+
+var _ agentinput.Reader[string] = (*Reader)(nil)
