@@ -395,8 +395,11 @@ func (v *Reader) mentioned(s string) []string {
 		read(words[len(words)-n:], false)
 	}
 	// A country's name in the genitive ("of Slovakia" said in Slovak or
-	// German): the nominatives it may come from, read as values only.
-	for n := 1; n <= 2 && n < len(words); n++ {
+	// German): the nominatives it may come from, read as values only, when
+	// the last words are no country's name as they are ("Åland Islands"
+	// is not the German genitive of Island, Iceland).
+	named := len(out) > 0
+	for n := 1; n <= 2 && n < len(words) && !named; n++ {
 		if code, ok := genitiveCountry(strings.Join(words[len(words)-n:], " ")); ok && !hasCode(out, code) {
 			out = append(out, code)
 		}
