@@ -368,21 +368,21 @@ func (v *Reader) mentioned(s string) []string {
 		return spelling.IsSpace(r) || strings.ContainsRune(",;()[]/–—‒―", r)
 	})
 	var out []string
-	read := func(run []string, asks bool) {
+	read := func(run []string, asks bool) bool {
 		text := strings.Join(run, " ")
 		if _, own := v.ids[text]; own || len(v.lookup(key(text))) > 0 {
-			return // a spelling of an entry ("US" for Ústavní soud), not a country
+			return false // a spelling of an entry ("US" for Ústavní soud), not a country
 		}
 		o := country.Read(text, country.Options{})
 		if code, ok := o.Value(); ok {
 			if !hasCode(out, code) {
 				out = append(out, code)
 			}
-			return
+			return true
 		}
 		a, _ := o.Ask()
 		if !asks || a.Code != agentinput.AskAmbiguous || letters(text) < 4 {
-			return
+			return false
 		}
 		for _, r := range a.Readings {
 			code := strings.Trim(string(r.Value), `"`)
@@ -390,9 +390,15 @@ func (v *Reader) mentioned(s string) []string {
 				out = append(out, code)
 			}
 		}
+		return true
 	}
-	for n := 1; n <= len(words) && n <= maxQualifierWords; n++ {
-		read(words[len(words)-n:], false)
+	// The longest run of words that names a country is the country named;
+	// a shorter run within it is a part of that name ("El" of "El
+	// Salvador" is no mention of Greece, EL).
+	for n := min(len(words), maxQualifierWords); n >= 1; n-- {
+		if read(words[len(words)-n:], false) {
+			break
+		}
 	}
 	// A country's name in the genitive ("of Slovakia" said in Slovak or
 	// German): the nominatives it may come from, read as values only, when
@@ -404,8 +410,10 @@ func (v *Reader) mentioned(s string) []string {
 			out = append(out, code)
 		}
 	}
-	for n := 1; n < len(words) && n <= maxMentionWords; n++ {
-		read(words[:n], true)
+	for n := min(len(words)-1, maxMentionWords); n >= 1; n-- {
+		if read(words[:n], true) {
+			break
+		}
 	}
 	return out
 }

@@ -221,6 +221,12 @@ func TestPropertyQualifier(t *testing.T) {
 			code = rapid.SampledFrom(codes).Draw(t, "other country")
 		}
 		q := spellCountry(t, code)
+		if len(v.lookup(key(q))) > 0 {
+			// The qualifier is also a spelling of an entry ("SM", San
+			// Marino, and the abbreviation of "soud Mkf"): a part of the
+			// spelling, never a country (mentioned, qualify).
+			t.Skip("a qualifier that is a spelling of an entry")
+		}
 		s := qualify(t, sp, q)
 		o := v.Read(s)
 		got, _ := o.MarshalJSON()
@@ -247,6 +253,12 @@ func TestPropertyQualifier(t *testing.T) {
 				t.Fatalf("%q: the country kind asks about %q, and the read gave a value: %s", s, q, got)
 			}
 		case read3 == e.Country && slices.Equal(may, []string{e.ID}):
+			if _, negated := spelling.Negation(s); negated && !isValue {
+				// A qualifier before the spelling that is also a word
+				// that inverts what follows ("NE", Niger, is the Czech
+				// "ne"): an ask, never the entry it may invert.
+				return
+			}
 			if !isValue || id != e.ID || o.Notes()[o.NoteCount()-1].Code != agentinput.NoteCountryQualifier {
 				t.Fatalf("%q: want %s with the note country_qualifier, got %s", s, e.ID, got)
 			}
