@@ -112,7 +112,7 @@ func TestToolScopeSelf(t *testing.T) {
 	for _, p := range scope {
 		in[strings.TrimPrefix(p.PkgPath, "agentinput.dev/")] = true
 	}
-	for _, want := range []string{"cmd/agentinput", "cmd/agentinput/demo", "factory/mcp", "factory", "kinds/number", "agentinput"} {
+	for _, want := range []string{"cmd/agentinput", "internal/demo", "factory/mcp", "factory", "kinds/number", "agentinput"} {
 		if !in[want] {
 			t.Errorf("the tool scope of this module lacks %s", want)
 		}

@@ -8,7 +8,7 @@ import (
 	"os"
 	"testing"
 
-	"agentinput.dev/cmd/agentinput/demo"
+	"agentinput.dev/internal/demo"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/demo.jsonl from the generator")

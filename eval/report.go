@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/demo"
 )
 
 // Row counts the outcomes of a group of calls.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"agentinput.dev/cmd/agentinput/demo"
+	"agentinput.dev/internal/demo"
 )
 
 func runLines(t *testing.T, lines ...string) *Report {

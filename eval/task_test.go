@@ -12,9 +12,9 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 	fmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/internal/demo"
 	"agentinput.dev/kinds/number"
 )
 

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/demo"
 )
 
 // workflowLine is one line of the shipped workflow corpus.

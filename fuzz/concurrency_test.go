@@ -13,7 +13,7 @@ import (
 	"golang.org/x/text/language"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/cmd/agentinput/demo"
+	"agentinput.dev/internal/demo"
 	"agentinput.dev/kinds/boolean"
 	"agentinput.dev/kinds/country"
 	"agentinput.dev/kinds/cursor"

@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 	"agentinput.dev/internal/casefile"
+	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/oracle"
 )
 

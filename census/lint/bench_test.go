@@ -6,7 +6,7 @@ import (
 
 	"agentinput.dev/census/lint"
 	"agentinput.dev/census/lint/linttest"
-	"agentinput.dev/cmd/agentinput/demo"
+	"agentinput.dev/internal/demo"
 )
 
 func benchTools(b *testing.B) []lint.Tool {

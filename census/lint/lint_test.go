@@ -8,8 +8,8 @@ import (
 
 	"agentinput.dev/census/lint"
 	"agentinput.dev/census/lint/linttest"
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/demo"
 )
 
 type quiet struct{}

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"agentinput.dev/census/registry"
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/demo"
 )
 
 type quiet struct{}

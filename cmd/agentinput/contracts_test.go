@@ -9,9 +9,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"pgregory.net/rapid"
 
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/internal/demo"
 )
 
 // TestDemoAnswersItsOutputSchemas: every structuredContent a demo tool

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"agentinput.dev/cmd/agentinput/demo"
-	"agentinput.dev/cmd/agentinput/demo/tagstore"
+	"agentinput.dev/internal/demo"
+	"agentinput.dev/internal/demo/tagstore"
 )
 
 // The demo's tag changes are kept where its receipts are: a receipt must

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/demo"
 )
 
 // The docs cite what a whole call gives in a second checkable form (the
@@ -16,7 +16,7 @@ import (
 //
 //	`call TOOL ARGUMENTS → OUTCOME[, ask CODE [at PATH]][, note CODE [at PATH]][, warning CODE [at PATH]]`
 //
-// TOOL is one of the demo server's tools (cmd/agentinput/demo, what
+// TOOL is one of the demo server's tools (internal/demo, what
 // `agentinput serve` serves) or read_import_preview, factory's
 // ExampleNewUnion (a required union "source": url {url} or file {path}).
 // ARGUMENTS is the call's arguments as JSON. OUTCOME is `called` (the

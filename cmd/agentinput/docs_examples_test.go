@@ -620,14 +620,14 @@ func TestDocsProseExamples(t *testing.T) {
 // deliberately wrong example, so none of them passes by checking nothing.
 func TestNewCitationFormsFail(t *testing.T) {
 	known := flagKinds()
-	const vocab = "vocabulary --vocab cmd/agentinput/demo/courts.json "
+	const vocab = "vocabulary --vocab internal/demo/courts.json "
 	for text, wantMismatch := range map[string]bool{
-		vocab + `"nscr" → "NS", note alias_code`:                             false,
-		vocab + `"nscr" → "NSS"`:                                             true,
-		vocab + `"nscr" → "NS", note name`:                                   true,
-		`vocabulary --vocab cmd/agentinput/demo/no-such.json "nscr" → "NS"`:  true,
-		`filter --vocab=cmd/agentinput/demo/courts.json "Nejvyšší" → absent`: false,
-		`filter --vocab=cmd/agentinput/demo/courts.json "Nejvyšší" → "NS"`:   true,
+		vocab + `"nscr" → "NS", note alias_code`:                       false,
+		vocab + `"nscr" → "NSS"`:                                       true,
+		vocab + `"nscr" → "NS", note name`:                             true,
+		`vocabulary --vocab internal/demo/no-such.json "nscr" → "NS"`:  true,
+		`filter --vocab=internal/demo/courts.json "Nejvyšší" → absent`: false,
+		`filter --vocab=internal/demo/courts.json "Nejvyšší" → "NS"`:   true,
 	} {
 		c, err := parseCitation(text, known)
 		if err != nil {

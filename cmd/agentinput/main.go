@@ -17,7 +17,7 @@
 //
 //	agentinput serve [--http ADDR] [--store memory|sqlite:PATH|postgres://DSN] [--cursor-keys FILE] [--echo-arguments]
 //
-// runs the demonstration MCP server (cmd/agentinput/demo) over stdio, or
+// runs the demonstration MCP server (internal/demo) over stdio, or
 // streamable HTTP on ADDR, with do_tag_decision's receipts in a store
 // (default: SQLite in the user's state directory; docs/writes.md).
 //

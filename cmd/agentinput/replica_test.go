@@ -18,8 +18,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"agentinput.dev/cmd/agentinput/demo"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/longtest"
 )
 

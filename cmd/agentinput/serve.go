@@ -18,9 +18,9 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/internal/demo"
 	"agentinput.dev/kinds/cursor"
 )
 

@@ -13,9 +13,9 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/longtest"
 )
 

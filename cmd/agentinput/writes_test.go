@@ -9,7 +9,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"agentinput.dev/cmd/agentinput/demo"
+	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/longtest"
 )
 

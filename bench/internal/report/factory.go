@@ -10,9 +10,9 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"agentinput.dev/cmd/agentinput/demo"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/internal/demo"
 	"agentinput.dev/kinds/vocabulary"
 )
 
@@ -107,7 +107,7 @@ func factoryRow(id, what string, args json.RawMessage, target float64) row {
 }
 
 // strictIn is read_decisions as a strict server declares it: canonical
-// types, nothing read leniently (cmd/agentinput/demo's BenchmarkToolsCall).
+// types, nothing read leniently (internal/demo's BenchmarkToolsCall).
 type strictIn struct {
 	Query    string   `json:"query,omitempty"`
 	Court    string   `json:"court,omitempty"`
@@ -136,7 +136,7 @@ func mcpRow() row {
 			agentmcp.Register(lenient, tools...)
 			strict := sdk.NewServer(&sdk.Implementation{Name: "strict", Version: "v0"}, nil)
 			sdk.AddTool(strict, &sdk.Tool{Name: "read_decisions", Description: "Lists court decisions."},
-				func(_ context.Context, _ *sdk.CallToolRequest, in strictIn) (*sdk.CallToolResult, demo.Page, error) {
+				func(ctx context.Context, _ *sdk.CallToolRequest, in strictIn) (*sdk.CallToolResult, demo.Page, error) {
 					q := demo.Query{Text: in.Query, From: in.DateFrom, To: in.DateTo, Language: in.Language, Country: in.Country, Tags: in.Tags}
 					if in.Court != "" {
 						q.Courts = []string{in.Court}
@@ -145,7 +145,10 @@ func mcpRow() row {
 					if limit == 0 {
 						limit = 10
 					}
-					items, total := store.Search(q, 0, limit)
+					items, total, _, err := store.Search(ctx, q, 0, limit)
+					if err != nil {
+						return nil, demo.Page{}, err
+					}
 					return nil, demo.Page{Decisions: items, Total: total}, nil
 				})
 			ours, err := roundTrip(lenient, map[string]any{"court": "nejvyssi soud", "date_from": "1. 1. 2020", "limit": "10", "language": "cs_CZ", "tags": "tax, tort"})

@@ -21,7 +21,7 @@ import (
 // CourtsJSON is the demo's court vocabulary, the contract the README's demo fixes:
 // ids, Czech and English names, abbreviations. It is the file courts.json,
 // which the docs' citations name as a --vocab fixture
-// (cmd/agentinput/demo/courts.json), so the two cannot differ.
+// (internal/demo/courts.json), so the two cannot differ.
 //
 //go:embed courts.json
 var CourtsJSON string
@@ -228,7 +228,7 @@ func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
 		Intent: factory.IntentDo, Observer: observer, Receipts: opts.Receipts, Lease: opts.Lease,
 		Confirm: "Call read_decision with the decision_id and look at its tags",
 		// What read_decision returns of a decision's tags, do_set_tags
-		// takes back unchanged: cmd/agentinput/demo's TestTagsFixedPoint.
+		// takes back unchanged: internal/demo's TestTagsFixedPoint.
 		Configures: &factory.Configures{Tool: "read_decision", From: map[string]string{"decision_id": "/value/id", "tags": "/value/tags"}},
 	}, func(ctx context.Context, in SetTagsIn, _ *factory.Call) (Tagged, error) {
 		prev, ok, err := store.SetTags(ctx, in.DecisionID, in.Tags)

@@ -16,7 +16,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"agentinput.dev/cmd/agentinput/demo"
+	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/sqlitefile"
 )
 
