@@ -77,7 +77,7 @@ var layers = []layer{
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "conformance client", packages: []string{"cmd/conformance-client"}, imports: []string{"host"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
-	{name: "CLI", packages: []string{"cmd/agentinput", "internal/initcost"}, imports: []string{"..."},
+	{name: "CLI", packages: []string{"cmd/agentinput"}, imports: []string{"..."},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk", "golang.org/x/text"}},
 	{name: "fuzz", packages: []string{"fuzz"}},
 }

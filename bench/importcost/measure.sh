@@ -4,15 +4,15 @@
 # (runtime and standard library, third-party dependencies, this module),
 # as the median over RUNS fresh processes. See docs/performance.md.
 #
-#   bash internal/initcost/measure.sh [RUNS] [PACKAGE]
+#   bash bench/importcost/measure.sh [RUNS] [PACKAGE]
 #
-# PACKAGE (default ./internal/initcost) is the program measured: any main
-# package of the module that imports what is to be measured and does
-# nothing else.
+# PACKAGE (default ./importcost, in the bench module) is the program
+# measured: any main package of the bench module that imports what is to
+# be measured and does nothing else.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 runs=${1:-21}
-pkg=${2:-./internal/initcost}
+pkg=${2:-./importcost}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 go build -o "$dir/initcost" "$pkg"
