@@ -142,7 +142,7 @@ type Attempt struct {
 	// (filter_dropped, replayed, …).
 	Warnings []string `json:"warnings,omitempty"`
 	// Partial are the items of best-effort lists that did not read.
-	Partial []factory.Issue `json:"partial,omitempty"`
+	Partial []agentinput.Issue `json:"partial,omitempty"`
 	// Envelope is the answer of a call that was not accepted.
 	Envelope *factory.Envelope `json:"envelope,omitempty"`
 }
@@ -460,7 +460,7 @@ func declaredFor(caller Caller, tool string, intended map[string]any) []string {
 // about takes its intended value (or is left out when meant absent). It
 // returns nil, with the reason, when some issue names no way to the
 // intended value.
-func secondArguments(properties []string, args, intended map[string]any, issues []factory.Issue) (map[string]any, string) {
+func secondArguments(properties []string, args, intended map[string]any, issues []agentinput.Issue) (map[string]any, string) {
 	declared := map[string]bool{}
 	for _, p := range properties {
 		declared[p] = true
@@ -543,7 +543,7 @@ func secondArguments(properties []string, args, intended map[string]any, issues 
 
 // named reports whether the ask names want: among its readings (as
 // canonical JSON) or, spelled as JSON or as a bare string, in its hint.
-func named(is factory.Issue, want any) bool {
+func named(is agentinput.Issue, want any) bool {
 	w := canonical(want)
 	for _, r := range is.Readings {
 		if bytes.Equal(canonical(decode(r.Value)), w) {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"agentinput.dev/agentinput"
 	"context"
 	"encoding/json"
 	"errors"
@@ -58,7 +59,7 @@ func (m *MCP) Call(ctx context.Context, tool string, arguments json.RawMessage) 
 	if err != nil {
 		return nil, err
 	}
-	res := &factory.Result{Notes: []factory.Remark{}, Warnings: []factory.Remark{}}
+	res := &factory.Result{Notes: []agentinput.Remark{}, Warnings: []agentinput.Remark{}}
 	if out.IsError {
 		var env factory.Envelope
 		if e, ok := out.Meta[fmcp.EnvelopeKey]; ok {
@@ -70,7 +71,7 @@ func (m *MCP) Call(ctx context.Context, tool string, arguments json.RawMessage) 
 			return nil, errors.New("an error result without an envelope")
 		}
 		if env.Issues == nil {
-			env.Issues = []factory.Issue{}
+			env.Issues = []agentinput.Issue{}
 		}
 		res.Envelope = &env
 		return res, nil
@@ -84,8 +85,8 @@ func (m *MCP) Call(ctx context.Context, tool string, arguments json.RawMessage) 
 	}
 	if read, ok := out.Meta[fmcp.MetaKey]; ok {
 		var rw struct {
-			Notes    []factory.Remark `json:"notes"`
-			Warnings []factory.Remark `json:"warnings"`
+			Notes    []agentinput.Remark `json:"notes"`
+			Warnings []agentinput.Remark `json:"warnings"`
 		}
 		if err := remarshal(read, &rw); err != nil {
 			return nil, fmt.Errorf("the notes: %v", err)

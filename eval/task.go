@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"agentinput.dev/agentinput"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -368,12 +369,12 @@ func hasDropWarning(res *sdk.CallToolResult) bool {
 		return false
 	}
 	var m struct {
-		Warnings []factory.Remark `json:"warnings"`
+		Warnings []agentinput.Remark `json:"warnings"`
 	}
 	if json.Unmarshal(raw, &m) != nil {
 		return false
 	}
-	return slices.ContainsFunc(m.Warnings, func(w factory.Remark) bool { return w.Code == "filter_dropped" })
+	return slices.ContainsFunc(m.Warnings, func(w agentinput.Remark) bool { return w.Code == "filter_dropped" })
 }
 
 func envelopeOf(res *sdk.CallToolResult) (*factory.Envelope, error) {
@@ -431,7 +432,7 @@ func fixIssues(args map[string]any, env *factory.Envelope) (map[string]any, erro
 
 // firstValue is the value an ask names first: its first reading, else the
 // first JSON value its hint spells.
-func firstValue(is factory.Issue) (any, bool) {
+func firstValue(is agentinput.Issue) (any, bool) {
 	if len(is.Readings) > 0 {
 		var v any
 		if json.Unmarshal(is.Readings[0].Value, &v) == nil {

@@ -25,8 +25,8 @@ type Result struct {
 	// Arguments are the normalized arguments, canonical JSON values by
 	// property name, as the schema validated them and the handler got them.
 	Arguments map[string]any
-	Notes     []Remark
-	Warnings  []Remark
+	Notes     []agentinput.Remark
+	Warnings  []agentinput.Remark
 	// Dropped are the filters the call sent and did not apply (each also
 	// a filter_dropped warning): a read result (promcp.Read) carries them
 	// as its dropped_filters, and factory/mcp states them first, before
@@ -38,7 +38,7 @@ type Result struct {
 	// Issues are the items of best-effort lists that did not read: the
 	// call went ahead with the others, and these say what to send for the
 	// rest.
-	Issues []Issue
+	Issues []agentinput.Issue
 	// IssuesNotListed counts the entries of best-effort lists that did not
 	// read beyond the agentinput.MaxIssues that Issues lists.
 	IssuesNotListed int
@@ -61,16 +61,16 @@ type Result struct {
 	// call was refused before its key was known.
 	IdempotencyKey string
 
-	handlerWarnings []Remark       // the handler's own warnings, kept in the receipt
-	read            map[string]any // of refused arguments, those that read (CanDo reports on them)
-	cause           error          // what the server logs of a failure; never shown to the model
+	handlerWarnings []agentinput.Remark // the handler's own warnings, kept in the receipt
+	read            map[string]any      // of refused arguments, those that read (CanDo reports on them)
+	cause           error               // what the server logs of a failure; never shown to the model
 }
 
 // Call lets a handler add warnings to its result, issue the cursor of its
 // next page, and reach the request the call came in (request.go): its
 // session, its token, progress notifications and client logging.
 type Call struct {
-	warnings []Remark
+	warnings []agentinput.Remark
 	codec    *cursor.Reader
 	session  string
 	filters  string
@@ -129,7 +129,7 @@ func (t *Tool) isDefault(p *property, v any) bool {
 // Warn adds a warning about the value at path (a JSON Pointer into the
 // arguments, "" for the call as a whole).
 func (c *Call) Warn(code agentinput.WarningCode, path, message string) {
-	c.warnings = append(c.warnings, Remark{Code: string(code), Path: path, Message: message})
+	c.warnings = append(c.warnings, agentinput.Remark{Code: string(code), Path: path, Message: message})
 }
 
 // Call runs one call: decode the arguments within the budgets, read each
@@ -208,7 +208,7 @@ func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *ma
 		// A refused call lists the filters it would drop among its issues,
 		// so that one corrected call fixes all; a write never goes ahead
 		// without a filter it was sent (dropped.go).
-		var drops []Issue
+		var drops []agentinput.Issue
 		res.Warnings, drops = dropsAsIssues(res.Warnings)
 		issues = append(issues, drops...)
 	}
@@ -234,11 +234,11 @@ func (t *Tool) decode(arguments json.RawMessage) (map[string]any, *Result, *Resu
 		}
 	}
 	if issue != nil {
-		return nil, nil, &Result{Envelope: invalidArguments(t.spec.Name, []Issue{*issue})}
+		return nil, nil, &Result{Envelope: invalidArguments(t.spec.Name, []agentinput.Issue{*issue})}
 	}
-	res := &Result{Arguments: make(map[string]any, len(t.props)), Notes: []Remark{}, Warnings: []Remark{}, Issues: []Issue{}}
+	res := &Result{Arguments: make(map[string]any, len(t.props)), Notes: []agentinput.Remark{}, Warnings: []agentinput.Remark{}, Issues: []agentinput.Issue{}}
 	if inString {
-		res.Notes = append(res.Notes, Remark{Code: string(agentinput.NoteObjectInString), Path: "",
+		res.Notes = append(res.Notes, agentinput.Remark{Code: string(agentinput.NoteObjectInString), Path: "",
 			Message: "Read the arguments " + string(agentinput.Received(string(inner))) + ", sent as a JSON string, as the object it holds"})
 	}
 	return args, res, nil
@@ -267,8 +267,8 @@ func looseArguments(arguments json.RawMessage, refused *Result) map[string]any {
 // declare: never silently dropped. An open tool keeps them (a tool
 // declared elsewhere forwards them untouched) or warns that it ignores
 // them; any other tool asks about each.
-func (t *Tool) unknownProperties(args map[string]any, res *Result) []Issue {
-	var issues []Issue
+func (t *Tool) unknownProperties(args map[string]any, res *Result) []agentinput.Issue {
+	var issues []agentinput.Issue
 	if t.allDeclared(args) {
 		return nil
 	}
@@ -287,7 +287,7 @@ func (t *Tool) unknownProperties(args map[string]any, res *Result) []Issue {
 				res.Arguments[name] = args[name]
 				continue
 			}
-			res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningUnknownProperty), Path: pointer([]string{name}),
+			res.Warnings = append(res.Warnings, agentinput.Remark{Code: string(agentinput.WarningUnknownProperty), Path: pointer([]string{name}),
 				Message: "Ignored " + agentinput.Cut(name) + ": " + t.spec.Name + " does not declare it"})
 			continue
 		}
@@ -312,9 +312,9 @@ func (t *Tool) allDeclared(args map[string]any) bool {
 // arguments). It records the normalized arguments, notes, warnings and
 // best-effort issues on res, and returns the read value of each field
 // (indexed like t.props; an empty slot for one not read) and the issues.
-func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result, mode Mode) ([]slot, []Issue) {
+func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result, mode Mode) ([]slot, []agentinput.Issue) {
 	assign := make([]slot, len(t.props))
-	var issues []Issue
+	var issues []agentinput.Issue
 	session := sessionOf(ctx)
 	for _, last := range []bool{false, true} {
 		for i, p := range t.props {
@@ -369,34 +369,34 @@ func (p *property) readInto(r *propertyRead, raw any, present bool, mode Mode, s
 
 // appendNotes appends the notes of o at path at to list, as remarksAt
 // renders them; a first note makes room for size notes.
-func appendNotes(list []Remark, o agentinput.Outcome[slot], at string, size int) []Remark {
+func appendNotes(list []agentinput.Remark, o agentinput.Outcome[slot], at string, size int) []agentinput.Remark {
 	if o.NoteCount() == 0 {
 		return list
 	}
 	if cap(list) == 0 {
-		list = make([]Remark, 0, max(size, o.NoteCount()))
+		list = make([]agentinput.Remark, 0, max(size, o.NoteCount()))
 	}
 	for _, n := range o.Notes() {
-		list = append(list, Remark{Code: string(n.Code), Path: at, Message: n.Message})
+		list = append(list, agentinput.Remark{Code: string(n.Code), Path: at, Message: n.Message})
 	}
 	return list
 }
 
 // appendWarnings appends the warnings of o at path at to list.
-func appendWarnings(list []Remark, o agentinput.Outcome[slot], at string) []Remark {
+func appendWarnings(list []agentinput.Remark, o agentinput.Outcome[slot], at string) []agentinput.Remark {
 	for _, w := range o.Warnings() {
-		list = append(list, Remark{Code: string(w.Code), Path: at, Message: w.Message, ask: w.Ask})
+		list = append(list, agentinput.Remark{Code: string(w.Code), Path: at, Message: w.Message, Ask: w.Ask})
 	}
 	return list
 }
 
 // propertyRead is what reading one property comes to in a call.
 type propertyRead struct {
-	value      *slot   // nil when the property is absent or asked about
-	issues     []Issue // what stops the call
-	bestEffort []Issue // the items of a best-effort list that did not read
-	notes      []Remark
-	warnings   []Remark
+	value      *slot              // nil when the property is absent or asked about
+	issues     []agentinput.Issue // what stops the call
+	bestEffort []agentinput.Issue // the items of a best-effort list that did not read
+	notes      []agentinput.Remark
+	warnings   []agentinput.Remark
 }
 
 // outcome reads one property as one outcome: the absence rule, the kind
@@ -492,11 +492,11 @@ func remarksAt(o agentinput.Outcome[slot], at string, p *property, raw any) prop
 			good, asks = p.binding.items(raw)
 		}
 		if len(asks) == 0 {
-			return propertyRead{issues: []Issue{{Path: at, Ask: a}}}
+			return propertyRead{issues: []agentinput.Issue{{Path: at, Ask: a}}}
 		}
-		itemIssues := make([]Issue, len(asks))
+		itemIssues := make([]agentinput.Issue, len(asks))
 		for k, ia := range asks {
-			itemIssues[k] = Issue{Path: at + "/" + strconv.Itoa(ia.index), Ask: ia.ask}
+			itemIssues[k] = agentinput.Issue{Path: at + "/" + strconv.Itoa(ia.index), Ask: ia.ask}
 		}
 		if !p.bestEffort || good == nil {
 			return propertyRead{issues: itemIssues}
@@ -505,10 +505,10 @@ func remarksAt(o agentinput.Outcome[slot], at string, p *property, raw any) prop
 	}
 	var r propertyRead
 	for _, n := range o.Notes() {
-		r.notes = append(r.notes, Remark{Code: string(n.Code), Path: at, Message: n.Message})
+		r.notes = append(r.notes, agentinput.Remark{Code: string(n.Code), Path: at, Message: n.Message})
 	}
 	for _, w := range o.Warnings() {
-		r.warnings = append(r.warnings, Remark{Code: string(w.Code), Path: at, Message: w.Message, ask: w.Ask})
+		r.warnings = append(r.warnings, agentinput.Remark{Code: string(w.Code), Path: at, Message: w.Message, Ask: w.Ask})
 	}
 	if s, ok := o.Value(); ok {
 		r.value = &s
@@ -519,7 +519,7 @@ func remarksAt(o agentinput.Outcome[slot], at string, p *property, raw any) prop
 // refusedArguments is the result of a call that does not reach its handler: the
 // envelope of its issues (the best-effort ones after), with the notes and
 // warnings so far; a do call that is refused has not started.
-func (t *Tool) refusedArguments(res *Result, issues []Issue) *Result {
+func (t *Tool) refusedArguments(res *Result, issues []agentinput.Issue) *Result {
 	r := &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings,
 		read: res.Arguments}
 	if t.spec.Intent == IntentDo {
@@ -586,7 +586,7 @@ func (t *Tool) runHandler(ctx context.Context, res *Result, callerKey string, as
 // unknown is the issue of a property the tool does not declare: it names
 // the declared property the caller most likely meant (see likelyMeant),
 // or, when none is close, says to leave it out; and it lists them all.
-func (t *Tool) unknown(name string, raw any) Issue {
+func (t *Tool) unknown(name string, raw any) agentinput.Issue {
 	declared := t.Properties()
 	if t.spec.Intent == IntentDo && t.run != nil {
 		declared = append(declared, IdempotencyKeyProperty)
@@ -596,13 +596,13 @@ func (t *Tool) unknown(name string, raw any) Issue {
 
 // unknownIssue is the issue of a property that owner (a tool, or a
 // nested object) does not declare, in the object at path at.
-func unknownIssue(owner string, declared []string, name string, raw any, at string) Issue {
+func unknownIssue(owner string, declared []string, name string, raw any, at string) agentinput.Issue {
 	if len(declared) == 0 {
 		reason, hint := owner+" takes no arguments", "Leave "+agentinput.Cut(name)+" out: call "+owner+" with {}"
 		if at != "" {
 			reason, hint = owner+" declares no properties", "Leave "+agentinput.Cut(name)+" out: send "+at+" as {}"
 		}
-		return Issue{Path: at + pointer([]string{name}), Ask: agentinput.Ask{
+		return agentinput.Issue{Path: at + pointer([]string{name}), Ask: agentinput.Ask{
 			Code:     agentinput.AskUnknownProperty,
 			Received: agentinput.Received(raw),
 			Reason:   reason,
@@ -616,7 +616,7 @@ func unknownIssue(owner string, declared []string, name string, raw any, at stri
 	if best, ok := likelyMeant(name, declared); ok {
 		hint = "Send it as " + best + " (the declared properties: " + list + ")"
 	}
-	return Issue{Path: at + pointer([]string{name}), Ask: agentinput.Ask{
+	return agentinput.Issue{Path: at + pointer([]string{name}), Ask: agentinput.Ask{
 		Code:     agentinput.AskUnknownProperty,
 		Received: agentinput.Received(raw),
 		Reason:   owner + " has no property " + strconv.Quote(agentinput.Cut(name)),
@@ -731,15 +731,15 @@ func editDistance(a, b string, limit int) int {
 
 // reversedRanges finds from/to pairs whose from is after its to: an issue
 // naming both, never a silent swap.
-func (t *Tool) reversedRanges(args, sent map[string]any) []Issue {
+func (t *Tool) reversedRanges(args, sent map[string]any) []agentinput.Issue {
 	return reversedRanges(t.props, t.byName, args, sent, "")
 }
 
 // reversedRanges is the from/to check of the properties of one object
 // (the arguments, or a nested object at path at): args normalized, sent
 // as they came.
-func reversedRanges(props []*property, byName map[string]*property, args, sent map[string]any, at string) []Issue {
-	var out []Issue
+func reversedRanges(props []*property, byName map[string]*property, args, sent map[string]any, at string) []agentinput.Issue {
+	var out []agentinput.Issue
 	for _, p := range props {
 		to := p.rangeTo
 		if to == "" {
@@ -752,7 +752,7 @@ func reversedRanges(props []*property, byName map[string]*property, args, sent m
 		}
 		fromJSON, toJSON := mustJSON(from), mustJSON(upto)
 		swapFrom, swapTo := swapped(p, byName[to], sent, toJSON, fromJSON)
-		out = append(out, Issue{Path: at + pointer([]string{p.name}), Ask: agentinput.Ask{
+		out = append(out, agentinput.Issue{Path: at + pointer([]string{p.name}), Ask: agentinput.Ask{
 			Code:     agentinput.AskRangeReversed,
 			Received: json.RawMessage(fromJSON),
 			Reason:   p.name + " " + string(fromJSON) + " is after " + to + " " + string(toJSON),

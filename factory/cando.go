@@ -152,9 +152,9 @@ func canDo(ctx context.Context, t *Tool, actions map[string]Action, res *Result)
 		}
 	}
 	if isNested && len(flat) > 0 {
-		var issues []Issue
+		var issues []agentinput.Issue
 		for _, k := range sortedKeys(flat) {
-			issues = append(issues, Issue{Path: pointer([]string{k}), Ask: agentinput.Ask{
+			issues = append(issues, agentinput.Issue{Path: pointer([]string{k}), Ask: agentinput.Ask{
 				Code:     agentinput.AskUnknownProperty,
 				Received: agentinput.Received(flat[k]),
 				Reason:   "the arguments of " + name + " are sent inside arguments, and this one beside them",
@@ -199,7 +199,7 @@ func canDo(ctx context.Context, t *Tool, actions map[string]Action, res *Result)
 	}
 	if done {
 		e := *read.Envelope
-		e.Issues = make([]Issue, len(read.Envelope.Issues))
+		e.Issues = make([]agentinput.Issue, len(read.Envelope.Issues))
 		for i, is := range read.Envelope.Issues {
 			is.Path = prefix + is.Path
 			e.Issues[i] = is

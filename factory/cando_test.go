@@ -1,6 +1,7 @@
 package factory_test
 
 import (
+	"agentinput.dev/agentinput"
 	"context"
 	"encoding/json"
 	"strings"
@@ -70,7 +71,7 @@ func TestCanDoReadsTheActionsArguments(t *testing.T) {
 	}
 }
 
-func hasPath(rs []factory.Remark, path string) bool {
+func hasPath(rs []agentinput.Remark, path string) bool {
 	for _, r := range rs {
 		if r.Path == path {
 			return true

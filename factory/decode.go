@@ -19,15 +19,15 @@ import (
 // encoding/json would change (a byte that is not UTF-8, a lone surrogate
 // escape: both become U+FFFD) is an ask invalid at its path, never a
 // silent repair.
-func decodeArguments(raw json.RawMessage) (map[string]any, *Issue) {
+func decodeArguments(raw json.RawMessage) (map[string]any, *agentinput.Issue) {
 	return decodeArgumentsNamed(raw, nil)
 }
 
 // decodeArgumentsNamed is decodeArguments for a tool whose declared
 // properties are names: a property name sent as declared is not copied.
-func decodeArgumentsNamed(raw json.RawMessage, names map[string]*property) (map[string]any, *Issue) {
+func decodeArgumentsNamed(raw json.RawMessage, names map[string]*property) (map[string]any, *agentinput.Issue) {
 	if len(raw) > agentinput.MaxArgumentBytes {
-		return nil, &Issue{Path: "", Ask: agentinput.Ask{
+		return nil, &agentinput.Issue{Path: "", Ask: agentinput.Ask{
 			Code:     agentinput.AskTooLarge,
 			Received: agentinput.Received(string(raw[:agentinput.MaxReceivedChars*4])),
 			Reason:   "the arguments take " + strconv.Itoa(len(raw)) + " bytes, over the budget of " + strconv.Itoa(agentinput.MaxArgumentBytes),
@@ -57,7 +57,7 @@ func decodeArgumentsNamed(raw json.RawMessage, names map[string]*property) (map[
 		}
 	}
 	if !ok {
-		return nil, &Issue{Path: "", Ask: agentinput.Ask{
+		return nil, &agentinput.Issue{Path: "", Ask: agentinput.Ask{
 			Code:     agentinput.AskWrongType,
 			Received: agentinput.Received(v),
 			Reason:   "the arguments are not a JSON object",
@@ -80,7 +80,7 @@ func decodeArgumentsNamed(raw json.RawMessage, names map[string]*property) (map[
 // string, if any, is left to the caller (the arguments check their
 // budgets first). Text in the plain form (fastDecode) is decoded in one
 // pass, with the scan's findings known to be empty; names is as there.
-func decodeText(trimmed []byte, names map[string]*property) (any, textScan, *Issue) {
+func decodeText(trimmed []byte, names map[string]*property) (any, textScan, *agentinput.Issue) {
 	if v, ok := fastDecode(trimmed, names); ok {
 		var sc textScan
 		if obj, isObject := v.(map[string]any); isObject {
@@ -102,7 +102,7 @@ func decodeText(trimmed []byte, names map[string]*property) (any, textScan, *Iss
 		if sc.deep != nil {
 			return nil, sc, depthIssue(sc, nil, trimmed)
 		}
-		return nil, sc, &Issue{Path: "", Ask: agentinput.Ask{
+		return nil, sc, &agentinput.Issue{Path: "", Ask: agentinput.Ask{
 			Code:     agentinput.AskInvalidJSON,
 			Received: agentinput.Received(string(trimmed)),
 			Reason:   "the text is not one JSON value",
@@ -124,7 +124,7 @@ func decodeText(trimmed []byte, names map[string]*property) (any, textScan, *Iss
 // value outside a call (agentinput read), so that both paths read the
 // same text alike by construction. The issue's path is a JSON Pointer
 // into the value ("" for the value itself).
-func DecodeValue(text []byte) (any, *Issue) {
+func DecodeValue(text []byte) (any, *agentinput.Issue) {
 	trimmed := bytes.TrimSpace(text)
 	v, sc, issue := decodeText(trimmed, nil)
 	if issue != nil {
@@ -408,13 +408,13 @@ func holds(v any, path []step) bool {
 // MaxJSONDepth, at the container that crossed it (see issuePath); v is
 // the decoded arguments, nil when even without what nests too deep they
 // are not JSON, and the issue is at the root.
-func depthIssue(sc textScan, v any, text []byte) *Issue {
+func depthIssue(sc textScan, v any, text []byte) *agentinput.Issue {
 	path := issuePath(v, sc.deep.path)
 	where := ""
 	if path != "" {
 		where = " at " + path
 	}
-	return &Issue{Path: path, Ask: agentinput.Ask{
+	return &agentinput.Issue{Path: path, Ask: agentinput.Ask{
 		Code:     agentinput.AskTooLarge,
 		Received: receivedText(text[sc.deep.start:sc.deep.end]),
 		Reason:   "the arguments nest " + strconv.Itoa(sc.depth) + " levels deep" + where + ", over the budget of " + strconv.Itoa(agentinput.MaxJSONDepth) + " (the arguments object is level 1)",
@@ -436,7 +436,7 @@ func receivedText(text []byte) json.RawMessage {
 // would have changed: reading it would lose what was sent, so it is not
 // read. lead is how many bytes of whitespace the arguments start with,
 // for the offset.
-func badStringIssue(bad *spot, obj any, text []byte, lead int, of string) *Issue {
+func badStringIssue(bad *spot, obj any, text []byte, lead int, of string) *agentinput.Issue {
 	what := "the string"
 	if bad.key {
 		what = "the property name"
@@ -448,7 +448,7 @@ func badStringIssue(bad *spot, obj any, text []byte, lead int, of string) *Issue
 		_ = json.Unmarshal(text[bad.start:bad.end], &s)
 		received = agentinput.Received(s)
 	}
-	return &Issue{Path: issuePath(obj, bad.path), Ask: agentinput.Ask{
+	return &agentinput.Issue{Path: issuePath(obj, bad.path), Ask: agentinput.Ask{
 		Code:     agentinput.AskInvalid,
 		Received: received,
 		Reason: what + " holds " + bad.what + " (at byte offset " + strconv.Itoa(lead+bad.at) + " of " + of + "); " +
@@ -462,7 +462,7 @@ func badStringIssue(bad *spot, obj any, text []byte, lead int, of string) *Issue
 // property budgets, and returns the first crossing (in sorted property
 // order) with its path. Within the budgets, as nearly every call is, it
 // walks once without building a path or sorting a key.
-func checkBudgets(v any) *Issue {
+func checkBudgets(v any) *agentinput.Issue {
 	if withinBudgets(v) {
 		return nil
 	}
@@ -499,9 +499,9 @@ func withinBudgets(v any) bool {
 
 // firstOverBudget walks v in a fixed order (array items in order, object
 // properties sorted) and returns the first crossing with its path.
-func firstOverBudget(v any, path []string) *Issue {
-	over := func(reason, expected string) *Issue {
-		return &Issue{Path: pointer(path), Ask: agentinput.Ask{
+func firstOverBudget(v any, path []string) *agentinput.Issue {
+	over := func(reason, expected string) *agentinput.Issue {
+		return &agentinput.Issue{Path: pointer(path), Ask: agentinput.Ask{
 			Code:     agentinput.AskTooLarge,
 			Received: agentinput.Received(v),
 			Reason:   reason,
@@ -546,7 +546,7 @@ func firstOverBudget(v any, path []string) *Issue {
 // different values: encoding/json would keep the last silently, a guess at
 // which one was meant. The same value twice is one value. It looks at the
 // arguments object's own properties, in one pass.
-func duplicateProperty(obj []byte) *Issue {
+func duplicateProperty(obj []byte) *agentinput.Issue {
 	dec := json.NewDecoder(bytes.NewReader(obj))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return nil
@@ -567,7 +567,7 @@ func duplicateProperty(obj []byte) *Issue {
 			return nil
 		}
 		if first, ok := seen[key]; ok && !bytes.Equal(first, compact.Bytes()) {
-			return &Issue{Path: pointer([]string{key}), Ask: agentinput.Ask{
+			return &agentinput.Issue{Path: pointer([]string{key}), Ask: agentinput.Ask{
 				Code:     agentinput.AskInvalid,
 				Received: agentinput.Received(compact.String()),
 				Reason:   "the arguments name " + key + " twice, with different values (" + string(agentinput.Received(string(first))) + " first)",

@@ -56,7 +56,7 @@ func TestDecodeDepthPath(t *testing.T) {
 
 // checkDecodeIssue: a complete ask, a received that is short JSON, no Go
 // error text.
-func checkDecodeIssue(t *testing.T, is *Issue) {
+func checkDecodeIssue(t *testing.T, is *agentinput.Issue) {
 	t.Helper()
 	if !json.Valid(is.Received) || utf8.RuneCount(is.Received) > 4*agentinput.MaxReceivedChars+8 {
 		t.Errorf("received %q", is.Received)

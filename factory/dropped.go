@@ -26,25 +26,25 @@ import (
 
 // isDrop reports whether a warning is a dropped filter that carries the
 // ask it would have been.
-func isDrop(w Remark) bool {
-	return w.Code == string(agentinput.WarningFilterDropped) && w.ask != nil
+func isDrop(w agentinput.Remark) bool {
+	return w.Code == string(agentinput.WarningFilterDropped) && w.Ask != nil
 }
 
 // dropsAsIssues moves the dropped filters among res's warnings to issues:
 // the warnings without them (the results they speak of will not exist),
 // and the issues, each the ask its filter value would have been, at its
 // path.
-func dropsAsIssues(warnings []Remark) ([]Remark, []Issue) {
-	var issues []Issue
+func dropsAsIssues(warnings []agentinput.Remark) ([]agentinput.Remark, []agentinput.Issue) {
+	var issues []agentinput.Issue
 	for _, w := range warnings {
 		if isDrop(w) {
-			issues = append(issues, Issue{Path: w.Path, Ask: *w.ask})
+			issues = append(issues, agentinput.Issue{Path: w.Path, Ask: *w.Ask})
 		}
 	}
 	if len(issues) == 0 {
 		return warnings, nil
 	}
-	rest := make([]Remark, 0, len(warnings)-len(issues))
+	rest := make([]agentinput.Remark, 0, len(warnings)-len(issues))
 	for _, w := range warnings {
 		if !isDrop(w) {
 			rest = append(rest, w)
@@ -55,18 +55,18 @@ func dropsAsIssues(warnings []Remark) ([]Remark, []Issue) {
 
 // droppedFilters are the dropped filters among warnings, as a read result
 // carries them; nil when there is none.
-func droppedFilters(warnings []Remark) []promcp.DroppedFilter {
+func droppedFilters(warnings []agentinput.Remark) []promcp.DroppedFilter {
 	var out []promcp.DroppedFilter
 	for _, w := range warnings {
 		if !isDrop(w) {
 			continue
 		}
-		d := promcp.DroppedFilter{Property: topProperty(w.Path), Path: w.Path, Received: w.ask.Received,
-			MayMean: make([]promcp.Meaning, 0, len(w.ask.Readings)), Message: w.Message}
+		d := promcp.DroppedFilter{Property: topProperty(w.Path), Path: w.Path, Received: w.Ask.Received,
+			MayMean: make([]promcp.Meaning, 0, len(w.Ask.Readings)), Message: w.Message}
 		if len(d.Received) == 0 {
 			d.Received = []byte("null")
 		}
-		for _, r := range w.ask.Readings {
+		for _, r := range w.Ask.Readings {
 			d.MayMean = append(d.MayMean, promcp.Meaning{Value: r.Value, Meaning: r.Meaning})
 		}
 		out = append(out, d)

@@ -108,7 +108,7 @@ func TestDroppedFiltersAreStated(t *testing.T) {
 			}
 			return
 		}
-		var drops []factory.Remark
+		var drops []agentinput.Remark
 		for _, w := range res.Warnings {
 			if w.Code == string(agentinput.WarningFilterDropped) {
 				drops = append(drops, w)
@@ -179,7 +179,7 @@ func TestDroppedFiltersInARefusal(t *testing.T) {
 		if res.Envelope == nil {
 			t.Fatalf("%s: not refused", args)
 		}
-		var courtIssue *factory.Issue
+		var courtIssue *agentinput.Issue
 		for i, is := range res.Envelope.Issues {
 			if is.Path == "/court" {
 				courtIssue = &res.Envelope.Issues[i]
@@ -218,7 +218,7 @@ func TestDroppedFiltersInARefusal(t *testing.T) {
 			if w.Envelope == nil || calls["do"] != before || len(w.Envelope.Issues) != 1 || w.Envelope.Issues[0].Path != "/court" {
 				t.Fatalf("%s on a do tool: %+v, handler ran %d times", alone, w.Envelope, calls["do"]-before)
 			}
-		case w.Envelope != nil && slices.ContainsFunc(w.Envelope.Issues, func(is factory.Issue) bool { return is.Ask.Code != agentinput.AskPlaceholderOnWrite }):
+		case w.Envelope != nil && slices.ContainsFunc(w.Envelope.Issues, func(is agentinput.Issue) bool { return is.Ask.Code != agentinput.AskPlaceholderOnWrite }):
 			t.Fatalf("%s on a do tool: refused %+v though the read kept it", alone, w.Envelope.Issues)
 		}
 	})

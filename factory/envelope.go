@@ -1,49 +1,12 @@
 package factory
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
 
 	"agentinput.dev/agentinput"
 )
-
-// Remark is a note or a warning with the path of the value it is about:
-// {code, path, message}.
-type Remark struct {
-	Code    string `json:"code"`
-	Path    string `json:"path"`
-	Message string `json:"message"`
-	// ask is the warning's agentinput.Warning.Ask: what a dropped filter
-	// would have been asked as (dropped.go).
-	ask *agentinput.Ask
-}
-
-// Issue is one reason a call was not made: an ask at a path into the
-// arguments (a JSON Pointer; "" is the arguments as a whole).
-type Issue struct {
-	Path string
-	agentinput.Ask
-}
-
-// MarshalJSON encodes the issue as {path, code, message, received,
-// expected, hint, readings}.
-func (i Issue) MarshalJSON() ([]byte, error) {
-	ask, err := i.Ask.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	path, err := json.Marshal(i.Path)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]byte, 0, len(ask)+len(path)+10)
-	out = append(out, `{"path":`...)
-	out = append(out, path...)
-	out = append(out, ',')
-	return append(out, ask[1:]...), nil
-}
 
 // Envelope is the answer to a call that did not reach a result:
 // {code, message, hint, retry_allowed, issues[]}. Every hint names the next
@@ -54,7 +17,7 @@ type Envelope struct {
 	Message      string                  `json:"message"`
 	Hint         string                  `json:"hint"`
 	RetryAllowed bool                    `json:"retry_allowed"`
-	Issues       []Issue                 `json:"issues"`
+	Issues       []agentinput.Issue      `json:"issues"`
 }
 
 // invalidArguments builds the envelope of a call whose arguments could not
@@ -62,7 +25,7 @@ type Envelope struct {
 //
 // It lists at most agentinput.MaxIssues issues: the message counts them
 // all and says that the rest come back once those are fixed.
-func invalidArguments(tool string, issues []Issue) *Envelope {
+func invalidArguments(tool string, issues []agentinput.Issue) *Envelope {
 	total := len(issues)
 	if total > agentinput.MaxIssues {
 		issues = issues[:agentinput.MaxIssues:agentinput.MaxIssues]
@@ -156,7 +119,7 @@ func (t *Tool) failed(err error, effect Effect) *Envelope {
 		Code:    agentinput.EnvelopeToolFailed,
 		Message: tool + " failed.",
 		Hint:    "Call " + tool + " again later, or with other arguments.",
-		Issues:  []Issue{},
+		Issues:  []agentinput.Issue{},
 	}
 	if effect == EffectUnknown {
 		e.Message = tool + " failed, and its change may or may not have happened."
@@ -198,11 +161,11 @@ func verb(i Intent) string {
 // capRemarks keeps at most agentinput.MaxRemarks remarks: past it, the
 // last one kept says how many more (of what: "notes", "warnings") there
 // were, with the code of the first one left out.
-func capRemarks(list []Remark, what string) []Remark {
+func capRemarks(list []agentinput.Remark, what string) []agentinput.Remark {
 	if len(list) <= agentinput.MaxRemarks {
 		return list
 	}
 	n := agentinput.MaxRemarks - 1
-	return append(list[:n:n], Remark{Code: list[n].Code, Path: "",
+	return append(list[:n:n], agentinput.Remark{Code: list[n].Code, Path: "",
 		Message: strconv.Itoa(len(list)-n) + " more " + what + " were left out of this reply"})
 }

@@ -265,7 +265,7 @@ func passthrough() binding {
 // value the schema admits (go-sdk advertises a time.Time field as a plain
 // string, and only its decoding asks for RFC 3339): factory/mcp.Lenient
 // answers such a call with this refusal, an ask naming what to send.
-func (t *Tool) Refuse(read *Result, issues ...Issue) *Result {
+func (t *Tool) Refuse(read *Result, issues ...agentinput.Issue) *Result {
 	return t.refusedArguments(read, issues)
 }
 

@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/agentinput"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -34,12 +35,12 @@ func TestEnvelopesGolden(t *testing.T) {
 	for _, c := range calls {
 		res := c.tool.Call(context.Background(), json.RawMessage(c.args))
 		out, err := json.MarshalIndent(struct {
-			Tool     string    `json:"tool"`
-			Args     string    `json:"arguments"`
-			Output   any       `json:"output,omitempty"`
-			Notes    []Remark  `json:"notes"`
-			Warnings []Remark  `json:"warnings"`
-			Envelope *Envelope `json:"envelope,omitempty"`
+			Tool     string              `json:"tool"`
+			Args     string              `json:"arguments"`
+			Output   any                 `json:"output,omitempty"`
+			Notes    []agentinput.Remark `json:"notes"`
+			Warnings []agentinput.Remark `json:"warnings"`
+			Envelope *Envelope           `json:"envelope,omitempty"`
 		}{c.tool.Name() + " (" + string(c.tool.Spec().Intent) + ")", c.args, res.Output, res.Notes, res.Warnings, res.Envelope}, "", "  ")
 		if err != nil {
 			t.Fatal(err)

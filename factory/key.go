@@ -100,16 +100,16 @@ func keyField(in reflect.Type) ([]int, error) {
 // by every call that copies it, and a later call would replay or conflict
 // with the first. Over MaxIdempotencyKeyBytes is too_large; anything but a
 // string wrong_type.
-func (t *Tool) claimKey(args map[string]any, res *Result) (string, []Issue) {
+func (t *Tool) claimKey(args map[string]any, res *Result) (string, []agentinput.Issue) {
 	if t.spec.Intent != IntentDo || t.run == nil {
 		return "", nil
 	}
 	raw, sent := args[IdempotencyKeyProperty]
 	delete(args, IdempotencyKeyProperty)
 	at := pointer([]string{IdempotencyKeyProperty})
-	ask := func(a agentinput.Ask) []Issue {
+	ask := func(a agentinput.Ask) []agentinput.Issue {
 		a.Received = agentinput.Received(raw)
-		return []Issue{{Path: at, Ask: a}}
+		return []agentinput.Issue{{Path: at, Ask: a}}
 	}
 	leaveOut := ", or leave " + IdempotencyKeyProperty + " out to key the call by its arguments"
 	if t.spec.KeyRequired {
@@ -119,7 +119,7 @@ func (t *Tool) claimKey(args map[string]any, res *Result) (string, []Issue) {
 		if !t.spec.KeyRequired {
 			return "", nil // absence: the call is keyed by its arguments
 		}
-		return "", []Issue{{Path: at, Ask: agentinput.Ask{
+		return "", []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
 			Code:     agentinput.AskMissingRequired,
 			Received: agentinput.Received(raw),
 			Reason:   "every call of " + t.spec.Name + " is a new action, so each names its own idempotency key",
@@ -154,17 +154,17 @@ func (t *Tool) claimKey(args map[string]any, res *Result) (string, []Issue) {
 		return "", t.keyTooLarge(ask, len(key), leaveOut)
 	}
 	if trimmed {
-		res.Notes = append(res.Notes, Remark{Code: string(agentinput.NoteTrimmed), Path: at,
+		res.Notes = append(res.Notes, agentinput.Remark{Code: string(agentinput.NoteTrimmed), Path: at,
 			Message: "Read the idempotency key " + string(agentinput.Received(s)) + " as " + strconv.Quote(key) + " (surrounding white space removed)"})
 	}
 	if composed {
-		res.Notes = append(res.Notes, Remark{Code: string(agentinput.NoteForm), Path: at,
+		res.Notes = append(res.Notes, agentinput.Remark{Code: string(agentinput.NoteForm), Path: at,
 			Message: "Read the idempotency key " + string(agentinput.Received(s)) + " as " + strconv.Quote(key) + " (Unicode composed form, NFC)"})
 	}
 	return key, nil
 }
 
-func (t *Tool) keyTooLarge(ask func(agentinput.Ask) []Issue, n int, leaveOut string) []Issue {
+func (t *Tool) keyTooLarge(ask func(agentinput.Ask) []agentinput.Issue, n int, leaveOut string) []agentinput.Issue {
 	return ask(agentinput.Ask{
 		Code:     agentinput.AskTooLarge,
 		Reason:   "the idempotency key takes " + strconv.Itoa(n) + " bytes, over the budget of " + strconv.Itoa(MaxIdempotencyKeyBytes),

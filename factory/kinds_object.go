@@ -206,7 +206,7 @@ func (r *propertyRead) merge(pr propertyRead) {
 
 // notAnObject is the ask about a value where an object is wanted.
 func notAnObject(raw any, at, expected, owner string, example json.RawMessage) propertyRead {
-	return propertyRead{issues: []Issue{{Path: at, Ask: agentinput.Ask{
+	return propertyRead{issues: []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
 		Code:     agentinput.AskWrongType,
 		Received: agentinput.Received(raw),
 		Reason:   "it is not a JSON object",
@@ -242,7 +242,7 @@ func treeOutcome(tree func(raw any, at string, mode Mode) propertyRead) func(raw
 		}
 		o := agentinput.Value(*r.value, notes)
 		for _, w := range r.warnings {
-			o = o.WithWarning(agentinput.Warning{Code: agentinput.WarningCode(w.Code), Message: w.Path + ": " + w.Message, Ask: w.ask})
+			o = o.WithWarning(agentinput.Warning{Code: agentinput.WarningCode(w.Code), Message: w.Path + ": " + w.Message, Ask: w.Ask})
 		}
 		return o
 	}
@@ -253,7 +253,7 @@ func treeOutcome(tree func(raw any, at string, mode Mode) propertyRead) func(raw
 // list), then by the item's kind.
 func readItem(b *binding, raw any, at string, mode Mode) propertyRead {
 	if raw == nil || IsPlaceholder(raw, b.collection) {
-		return propertyRead{issues: []Issue{{Path: at, Ask: agentinput.Ask{
+		return propertyRead{issues: []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
 			Code:     agentinput.AskInvalid,
 			Received: agentinput.Received(raw),
 			Reason:   "it is a placeholder, and an item cannot be absent",
@@ -283,7 +283,7 @@ func treeList(item binding, bestEffort bool) binding {
 		list, ok := raw.([]any)
 		if !ok {
 			if _, isObject := raw.(map[string]any); !isObject {
-				return propertyRead{issues: []Issue{{Path: at, Ask: agentinput.Ask{
+				return propertyRead{issues: []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
 					Code:     agentinput.AskWrongType,
 					Received: agentinput.Received(raw),
 					Reason:   "it is not a JSON array",
@@ -292,11 +292,11 @@ func treeList(item binding, bestEffort bool) binding {
 				}}}}
 			}
 			list = []any{raw}
-			r.notes = append(r.notes, Remark{Code: string(agentinput.NoteOneItem), Path: at,
+			r.notes = append(r.notes, agentinput.Remark{Code: string(agentinput.NoteOneItem), Path: at,
 				Message: "Read the lone object as a one-item list"})
 		}
 		var good []slot
-		var failed []Issue
+		var failed []agentinput.Issue
 		for i, it := range list {
 			ir := readItem(&item, it, at+"/"+strconv.Itoa(i), mode)
 			failed = append(failed, ir.issues...)
@@ -354,7 +354,7 @@ func bindMap(t reflect.Type, o tagOptions) (binding, error) {
 		for _, k := range keys {
 			kat := at + pointer([]string{k})
 			if strings.TrimSpace(k) == "" {
-				r.issues = append(r.issues, Issue{Path: kat, Ask: agentinput.Ask{
+				r.issues = append(r.issues, agentinput.Issue{Path: kat, Ask: agentinput.Ask{
 					Code:     agentinput.AskInvalid,
 					Received: agentinput.Received(k),
 					Reason:   "a key of this object is a name, and this one is empty",

@@ -78,20 +78,20 @@ func compile(name string, schema map[string]any) (*jsonschema.Schema, error) {
 // issue names where, never the validator's own words. A tool declared
 // elsewhere (FromSchema) is the exception: its schema is the server's, and
 // a failure is an ask naming what the schema admits (schemaAsk).
-func (t *Tool) violations(args map[string]any) []Issue {
+func (t *Tool) violations(args map[string]any) []agentinput.Issue {
 	err := t.compiled.Validate(args)
 	if err == nil {
 		return nil
 	}
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
-		return []Issue{{Path: "", Ask: agentinput.Ask{
+		return []agentinput.Issue{{Path: "", Ask: agentinput.Ask{
 			Code:   agentinput.AskSchemaViolation,
 			Reason: "the normalized arguments could not be validated",
 			Hint:   "This is a bug in the tool, not in the call: report it to the tool's author",
 		}}}
 	}
-	var out []Issue
+	var out []agentinput.Issue
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
 		if len(e.Causes) > 0 {
@@ -104,14 +104,14 @@ func (t *Tool) violations(args map[string]any) []Issue {
 		if t.run == nil {
 			// A tool declared elsewhere: its schema is the server's, and a
 			// value it rejects is the caller's to correct.
-			out = append(out, Issue{Path: path, Ask: schemaAsk(e.ErrorKind, valueAt(args, e.InstanceLocation))})
+			out = append(out, agentinput.Issue{Path: path, Ask: schemaAsk(e.ErrorKind, valueAt(args, e.InstanceLocation))})
 			return
 		}
 		rule := "schema"
 		if kp := e.ErrorKind.KeywordPath(); len(kp) > 0 {
 			rule = strings.Join(kp, "/")
 		}
-		out = append(out, Issue{Path: path, Ask: agentinput.Ask{
+		out = append(out, agentinput.Issue{Path: path, Ask: agentinput.Ask{
 			Code:     agentinput.AskSchemaViolation,
 			Received: agentinput.Received(valueAt(args, e.InstanceLocation)),
 			Reason:   "the normalized value breaks the advertised schema's " + rule + " rule",

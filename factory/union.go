@@ -336,7 +336,7 @@ func (ub *unionBinding) read(obj map[string]any, at string, mode Mode) propertyR
 	case agentinput.StatusAsk:
 		a, _ := o.Ask()
 		a.Hint = "Send " + d + " as " + ub.variantList(ub.cases)
-		return propertyRead{issues: []Issue{{Path: dat, Ask: a}}}
+		return propertyRead{issues: []agentinput.Issue{{Path: dat, Ask: a}}}
 	case agentinput.StatusValue:
 		v, _ := o.Value()
 		c = ub.byValue(v)
@@ -344,13 +344,13 @@ func (ub *unionBinding) read(obj map[string]any, at string, mode Mode) propertyR
 		r.value = nil
 	default:
 		r = remarksAt(agentinput.Map(o, func(s string) slot { return slot{json: s} }), dat, &property{}, sent)
-		var issue *Issue
+		var issue *agentinput.Issue
 		c, issue = ub.infer(rest, dat, obj)
 		if issue != nil {
 			r.issues = append(r.issues, *issue)
 			return r
 		}
-		r.notes = append(r.notes, Remark{Code: string(agentinput.NoteVariantInferred), Path: dat,
+		r.notes = append(r.notes, agentinput.Remark{Code: string(agentinput.NoteVariantInferred), Path: dat,
 			Message: "Read " + ub.owner + ", sent without " + d + ", as " + d + " " + strconv.Quote(c.value) +
 				": it has that variant's required properties, and no other variant could hold them"})
 	}
@@ -378,7 +378,7 @@ func (ub *unionBinding) read(obj map[string]any, at string, mode Mode) propertyR
 // the one variant whose required properties are all sent, when no other
 // variant could hold every property sent. Otherwise it asks, naming the
 // variants the object could be (or all of them) and the discriminator.
-func (ub *unionBinding) infer(rest map[string]any, dat string, sent map[string]any) (*unionCase, *Issue) {
+func (ub *unionBinding) infer(rest map[string]any, dat string, sent map[string]any) (*unionCase, *agentinput.Issue) {
 	var complete, holding []*unionCase
 	for _, c := range ub.cases {
 		all := true
@@ -419,7 +419,7 @@ func (ub *unionBinding) infer(rest map[string]any, dat string, sent map[string]a
 		for i, c := range candidates {
 			readings[i] = agentinput.Reading{Value: mustJSON(c.value), Meaning: strings.TrimSuffix(c.description, ".")}
 		}
-		return nil, &Issue{Path: dat, Ask: agentinput.Ask{
+		return nil, &agentinput.Issue{Path: dat, Ask: agentinput.Ask{
 			Code:     agentinput.AskAmbiguous,
 			Received: agentinput.Received(sent),
 			Reason:   ub.owner + " has no " + d + ", and what was sent fits " + strconv.Itoa(len(candidates)) + " variants",
@@ -428,7 +428,7 @@ func (ub *unionBinding) infer(rest map[string]any, dat string, sent map[string]a
 			Hint:     "Send " + d + " as " + ub.variantList(candidates),
 		}}
 	}
-	return nil, &Issue{Path: dat, Ask: agentinput.Ask{
+	return nil, &agentinput.Issue{Path: dat, Ask: agentinput.Ask{
 		Code:     agentinput.AskMissingRequired,
 		Received: agentinput.Received(sent),
 		Reason:   ub.owner + " has no " + d + ", and what was sent is no one variant's",

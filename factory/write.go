@@ -78,8 +78,8 @@ func derivedKey(tool string, canonical []byte) string {
 // stored is what a receipt holds: the handler's result and the warnings it
 // added, replayed together.
 type stored struct {
-	Output   json.RawMessage `json:"output"`
-	Warnings []Remark        `json:"warnings,omitempty"`
+	Output   json.RawMessage     `json:"output"`
+	Warnings []agentinput.Remark `json:"warnings,omitempty"`
 	// Content is set when the handler answered content blocks: a replay
 	// answers them as blocks again, not as their JSON.
 	Content *Content `json:"content,omitempty"`
@@ -227,7 +227,7 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 	if merr != nil {
 		t.abandon(settle, scope, token)
 		res.cause = merr
-		res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningReceiptNotKept), Path: "",
+		res.Warnings = append(res.Warnings, agentinput.Remark{Code: string(agentinput.WarningReceiptNotKept), Path: "",
 			Message: "The change was made, but its receipt could not be kept: a retry of this call with the same idempotency key will answer that its effect is unknown, so do not send it again"})
 	}
 	return res
@@ -343,7 +343,7 @@ func (t *Tool) replay(res *Result, payload []byte) *Result {
 	res.Unchanged = s.Unchanged
 	res.Effect = EffectCommitted
 	res.Warnings = append(res.Warnings, s.Warnings...)
-	res.Warnings = append(res.Warnings, Remark{Code: string(agentinput.WarningReplayed), Path: "",
+	res.Warnings = append(res.Warnings, agentinput.Remark{Code: string(agentinput.WarningReplayed), Path: "",
 		Message: "This call repeats an earlier one (the same idempotency key and arguments): its stored result is returned, and " + t.spec.Name + " did not run again"})
 	return res
 }
@@ -357,7 +357,7 @@ func (t *Tool) conflict(callerKey string) *Envelope {
 		path, received = pointer([]string{IdempotencyKeyProperty}), agentinput.Received(callerKey)
 	}
 	hint := "Send " + IdempotencyKeyProperty + " with a fresh key to make this a new call, or send the earlier call's arguments to get its result"
-	issue := Issue{Path: path, Ask: agentinput.Ask{
+	issue := agentinput.Issue{Path: path, Ask: agentinput.Ask{
 		Code:     agentinput.AskIdempotencyConflict,
 		Received: received,
 		Reason:   "this idempotency key was already used by a call of " + t.spec.Name + " with other arguments, and a key stands for one call",
@@ -368,7 +368,7 @@ func (t *Tool) conflict(callerKey string) *Envelope {
 		Code:    agentinput.EnvelopeInvalidArguments,
 		Message: t.spec.Name + " was not called: its idempotency key belongs to another call.",
 		Hint:    hint + ".",
-		Issues:  []Issue{issue},
+		Issues:  []agentinput.Issue{issue},
 	}
 }
 
@@ -378,7 +378,7 @@ func (t *Tool) inProgress() *Envelope {
 		Message:      "The same call of " + t.spec.Name + " is still running; this one did not start another.",
 		Hint:         "Send the same call again, with the same idempotency key, in a few seconds to get its result.",
 		RetryAllowed: true,
-		Issues:       []Issue{},
+		Issues:       []agentinput.Issue{},
 	}
 }
 
@@ -392,7 +392,7 @@ func (t *Tool) effectUnknown(key string, callerKey bool) *Envelope {
 		Message: "An earlier call of " + t.spec.Name + " with the same idempotency key started and never finished: " +
 			"its change may or may not have happened, and it is not run again by itself.",
 		Hint:   t.confirm() + "; only if the change is missing, " + fresh + " to make a new attempt.",
-		Issues: []Issue{},
+		Issues: []agentinput.Issue{},
 	}
 }
 
@@ -414,7 +414,7 @@ func (t *Tool) unavailable(err error) *Envelope {
 		Message:      msg,
 		Hint:         "Send the same call again in a minute.",
 		RetryAllowed: true,
-		Issues:       []Issue{},
+		Issues:       []agentinput.Issue{},
 	}
 }
 

@@ -31,8 +31,8 @@ type Success struct {
 type Result struct {
 	Success  *Success
 	Envelope *factory.Envelope
-	Notes    []factory.Remark
-	Warnings []factory.Remark
+	Notes    []agentinput.Remark
+	Warnings []agentinput.Remark
 	// IntentID and Effect are set for a write: the approval intent, and
 	// its state (pending, committed, not_started, unknown, …).
 	IntentID string
@@ -40,7 +40,7 @@ type Result struct {
 }
 
 func fail(code agentinput.EnvelopeCode, message, hint string) *Result {
-	return &Result{Envelope: &factory.Envelope{Code: code, Message: message, Hint: hint, RetryAllowed: code.RetryAllowed(), Issues: []factory.Issue{}}}
+	return &Result{Envelope: &factory.Envelope{Code: code, Message: message, Hint: hint, RetryAllowed: code.RetryAllowed(), Issues: []agentinput.Issue{}}}
 }
 
 // Call calls the bound tool local with arguments: read on the host

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agentinput.dev/agentinput"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -159,7 +160,7 @@ func (c callCitation) check() []string {
 	}
 	res := tool.Call(factory.WithSession(context.Background(), "docs"), json.RawMessage(c.arguments))
 	got := callOutcome(res)
-	var issues []factory.Issue
+	var issues []agentinput.Issue
 	if res.Envelope != nil {
 		issues = res.Envelope.Issues
 	}
@@ -170,13 +171,13 @@ func (c callCitation) check() []string {
 	ok := (res.Envelope == nil) == (c.envelope == "") && (res.Envelope == nil || string(res.Envelope.Code) == c.envelope) &&
 		len(issues) == len(c.asks)
 	for _, want := range c.asks {
-		ok = ok && slices.ContainsFunc(issues, func(is factory.Issue) bool { return want.matches(string(is.Code), is.Path) })
+		ok = ok && slices.ContainsFunc(issues, func(is agentinput.Issue) bool { return want.matches(string(is.Code), is.Path) })
 	}
 	for _, want := range c.notes {
-		ok = ok && slices.ContainsFunc(res.Notes, func(r factory.Remark) bool { return want.matches(r.Code, r.Path) })
+		ok = ok && slices.ContainsFunc(res.Notes, func(r agentinput.Remark) bool { return want.matches(r.Code, r.Path) })
 	}
 	for _, want := range c.warnings {
-		ok = ok && slices.ContainsFunc(res.Warnings, func(r factory.Remark) bool { return want.matches(r.Code, r.Path) })
+		ok = ok && slices.ContainsFunc(res.Warnings, func(r agentinput.Remark) bool { return want.matches(r.Code, r.Path) })
 	}
 	if ok {
 		return nil

@@ -6,6 +6,7 @@
 package factorytest
 
 import (
+	"agentinput.dev/agentinput"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -90,7 +91,7 @@ func envelopeText(e *factory.Envelope) string {
 
 func remarks(res *factory.Result) string {
 	var parts []string
-	for _, r := range append(append([]factory.Remark{}, res.Notes...), res.Warnings...) {
+	for _, r := range append(append([]agentinput.Remark{}, res.Notes...), res.Warnings...) {
 		parts = append(parts, r.Code+" at "+r.Path+": "+r.Message)
 	}
 	for _, is := range res.Issues {

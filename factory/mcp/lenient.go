@@ -214,20 +214,20 @@ const timeExpected = `a date and time in RFC 3339, with its offset, for example 
 // handler's Go type (a json.UnmarshalTypeError, which names the field): the
 // handler never ran, and the call is an ask at that property naming what
 // to send, not the decoder's message. Any other error is the handler's own.
-func undecoded(out *sdk.CallToolResult, args map[string]any) (factory.Issue, bool) {
+func undecoded(out *sdk.CallToolResult, args map[string]any) (agentinput.Issue, bool) {
 	var ute *json.UnmarshalTypeError
 	if !out.IsError || !errors.As(out.GetError(), &ute) || ute.Field == "" {
-		return factory.Issue{}, false
+		return agentinput.Issue{}, false
 	}
 	loc := strings.Split(ute.Field, ".")
 	var v any = args
 	for _, tok := range loc {
 		m, ok := v.(map[string]any)
 		if !ok {
-			return factory.Issue{}, false
+			return agentinput.Issue{}, false
 		}
 		if v, ok = m[tok]; !ok {
-			return factory.Issue{}, false // not a value of these arguments: the handler's own decoding
+			return agentinput.Issue{}, false // not a value of these arguments: the handler's own decoding
 		}
 	}
 	path := ""
@@ -246,5 +246,5 @@ func undecoded(out *sdk.CallToolResult, args map[string]any) (factory.Issue, boo
 		ask.Expected = timeExpected
 	}
 	ask.Hint = "Send " + ask.Expected
-	return factory.Issue{Path: path, Ask: ask}, true
+	return agentinput.Issue{Path: path, Ask: ask}, true
 }

@@ -233,7 +233,7 @@ func Result(res *factory.Result) *sdk.CallToolResult {
 const UnchangedText = "Nothing changed: everything was already as this call asked, so there is nothing to reverse (changed: false, no side effects)."
 
 // withIssues adds the issues of a best-effort call to its result's JSON.
-func withIssues(payload []byte, issues []factory.Issue) []byte {
+func withIssues(payload []byte, issues []agentinput.Issue) []byte {
 	list, err := json.Marshal(issues)
 	if err != nil {
 		return payload
@@ -262,7 +262,7 @@ func withIssues(payload []byte, issues []factory.Issue) []byte {
 // its path with what to send for it.
 //
 // notListed counts the entries beyond those listed (Result.IssuesNotListed).
-func NotAppliedText(issues []factory.Issue, notListed int) string {
+func NotAppliedText(issues []agentinput.Issue, notListed int) string {
 	var b strings.Builder
 	b.WriteString("Applied in part: ")
 	b.WriteString(strconv.Itoa(len(issues) + notListed))
@@ -316,7 +316,7 @@ func DroppedText(res *factory.Result) string {
 func InputReadText(res *factory.Result) string {
 	warnings := res.Warnings
 	if len(res.Dropped) > 0 {
-		warnings = slices.DeleteFunc(slices.Clone(warnings), func(w factory.Remark) bool {
+		warnings = slices.DeleteFunc(slices.Clone(warnings), func(w agentinput.Remark) bool {
 			for _, d := range res.Dropped {
 				if w.Code == string(agentinput.WarningFilterDropped) && d.Path == w.Path && d.Message == w.Message {
 					return true
