@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"agentinput.dev/census"
-	"agentinput.dev/factory"
+	"agentinput.dev/internal/binding"
 )
 
 const module = "agentinput.dev"
@@ -41,6 +41,9 @@ var layers = []layer{
 		imports:    []string{"agentinput", "internal/spelling", "internal/inflect", "internal/placeholder"}, // and the owners of crossKind
 		thirdParty: []string{"golang.org/x/text", "github.com/google/uuid"}},
 	{name: "contracts", packages: []string{"promcp"}, thirdParty: []string{"github.com/google/uuid"}},
+	{name: "binding", packages: []string{"internal/binding"},
+		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder", "kinds/..."},
+		thirdParty: []string{"github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text"}},
 	{name: "sqlite file", packages: []string{"internal/sqlitefile"}, thirdParty: []string{"modernc.org/sqlite"}},
 	{name: "receipts", packages: []string{"receipt", "receipt/sqlite", "receipt/postgres"},
 		imports:    []string{"receipt", "internal/sqlitefile"},
@@ -51,15 +54,15 @@ var layers = []layer{
 		thirdParty: []string{"github.com/google/uuid", "modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
 	{name: "approval suite", packages: []string{"approval/approvaltest"}, imports: []string{"approval"}},
 	{name: "factory", packages: []string{"factory"},
-		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder", "kinds/...", "receipt", "promcp"},
+		imports:    []string{"agentinput", "internal/spelling", "internal/placeholder", "internal/binding", "kinds/...", "receipt", "promcp"},
 		thirdParty: []string{"github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text"}},
-	{name: "factory test helpers", packages: []string{"factory/factorytest"}, imports: []string{"factory"}, thirdParty: []string{"pgregory.net/rapid"}},
-	{name: "transports", packages: []string{"factory/mcp"}, imports: []string{"agentinput", "factory"},
+	{name: "factory test helpers", packages: []string{"factory/factorytest"}, imports: []string{"agentinput", "factory"}, thirdParty: []string{"pgregory.net/rapid"}},
+	{name: "transports", packages: []string{"factory/mcp"}, imports: []string{"agentinput", "internal/binding", "factory"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "census", packages: []string{"census", "census/ownership", "census/cmd/census"},
 		imports: []string{"census", "census/ownership"}, thirdParty: []string{"golang.org/x/tools"}},
 	{name: "MCP listing", packages: []string{"internal/mcplist"}, thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
-	{name: "contract census", packages: []string{"census/lint", "census/lint/linttest", "census/registry"}, imports: []string{"agentinput", "factory", "promcp", "census/lint", "internal/mcplist"},
+	{name: "contract census", packages: []string{"census/lint", "census/lint/linttest", "census/registry"}, imports: []string{"agentinput", "internal/binding", "factory", "promcp", "census/lint", "internal/mcplist"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "host", packages: []string{"host"},
 		imports:    []string{"agentinput", "factory", "approval", "internal/mcplist"},
@@ -70,7 +73,7 @@ var layers = []layer{
 		imports:    []string{"internal/demo", "internal/sqlitefile"},
 		thirdParty: []string{"modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
 	{name: "eval", packages: []string{"eval"},
-		imports:    []string{"agentinput", "factory", "factory/mcp", "internal/demo", "promcp", "kinds/timestamp"},
+		imports:    []string{"agentinput", "internal/binding", "factory", "factory/mcp", "internal/demo", "promcp", "kinds/timestamp"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "conformance server", packages: []string{"cmd/everything"},
 		imports:    []string{"agentinput", "factory", "factory/mcp"},
@@ -159,6 +162,33 @@ func TestLayers(t *testing.T) {
 	}
 }
 
+// The table runs from the bottom up: a layer may import only the layers
+// before it in the table (and its own packages), so no arrow runs back up
+// and the layers have no cycle. The CLI, at the top, may import anything.
+func TestNoArrowRunsBackUp(t *testing.T) {
+	for i, l := range layers {
+		for _, imp := range l.imports {
+			if imp == "..." {
+				continue // the CLI
+			}
+			target := -1
+			for j := range layers {
+				for _, p := range layers[j].packages {
+					if match(p, imp) || match(imp, p) {
+						target = j
+					}
+				}
+			}
+			switch {
+			case target < 0:
+				t.Errorf("%s may import %s, which belongs to no layer", l.name, imp)
+			case target > i:
+				t.Errorf("%s may import %s, of the %s layer after it in the table: an arrow running back up", l.name, imp, layers[target].name)
+			}
+		}
+	}
+}
+
 // Every arrow of crossKind exists: a table that outlives its imports is a
 // document that lies.
 func TestCrossKindArrowsExist(t *testing.T) {
@@ -177,7 +207,7 @@ func TestCrossKindArrowsExist(t *testing.T) {
 }
 
 // TestKindTables holds the tables that name kinds to the factory's kind
-// table (factory.Kinds), the one place a kind is registered: every
+// table (binding.Kinds), the one place a kind is registered: every
 // package under kinds/ owns one row of it, every row's owner is such a
 // package, census's ownership table has a row for each owned kind whose
 // owners include it, and crossKind names only owner packages.
@@ -193,7 +223,7 @@ func TestKindTables(t *testing.T) {
 		}
 	}
 	owners := map[string]string{} // owner package → kind
-	for _, k := range factory.Kinds() {
+	for _, k := range binding.Kinds() {
 		if k.Owner() == "" {
 			continue
 		}

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -214,5 +215,5 @@ func RunDemo(cases []Case) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Run(factory.WithSession(context.Background(), Session), tools, cases)
+	return Run(binding.WithSession(context.Background(), Session), tools, cases)
 }

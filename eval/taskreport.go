@@ -1,13 +1,12 @@
 package eval
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
-
-	"agentinput.dev/factory"
 )
 
 // TaskReport is the result of running a task corpus under each policy.
@@ -157,7 +156,7 @@ func RunDemoTasks(tasks []Task) (*TaskReport, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := RunTasks(factory.WithSession(context.Background(), Session), InProcess(NewTools(tools)), tasks, p)
+		r, err := RunTasks(binding.WithSession(context.Background(), Session), InProcess(NewTools(tools)), tasks, p)
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"agentinput.dev/internal/binding"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"agentinput.dev/factory"
 	"agentinput.dev/internal/demo"
 )
 
@@ -146,7 +146,7 @@ func TestWorkflowCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := RunWorkflows(factory.WithSession(context.Background(), Session), NewTools(tools), wfs)
+	rep, err := RunWorkflows(binding.WithSession(context.Background(), Session), NewTools(tools), wfs)
 	if err != nil {
 		t.Fatal(err)
 	}

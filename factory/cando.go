@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"errors"
@@ -133,7 +134,7 @@ func CanDo(spec Spec, actions ...Action) (*Tool, error) {
 				return true
 			}
 		}
-		_, misspelt := likelyMeant(name, own)
+		_, misspelt := binding.LikelyMeant(name, own)
 		return !misspelt
 	}
 	return t, nil
@@ -153,8 +154,8 @@ func canDo(ctx context.Context, t *Tool, actions map[string]Action, res *Result)
 	}
 	if isNested && len(flat) > 0 {
 		var issues []agentinput.Issue
-		for _, k := range sortedKeys(flat) {
-			issues = append(issues, agentinput.Issue{Path: pointer([]string{k}), Ask: agentinput.Ask{
+		for _, k := range binding.SortedKeys(flat) {
+			issues = append(issues, agentinput.Issue{Path: binding.Pointer([]string{k}), Ask: agentinput.Ask{
 				Code:     agentinput.AskUnknownProperty,
 				Received: agentinput.Received(flat[k]),
 				Reason:   "the arguments of " + name + " are sent inside arguments, and this one beside them",
@@ -177,7 +178,7 @@ func canDo(ctx context.Context, t *Tool, actions map[string]Action, res *Result)
 	// Read as a read: can_do changes nothing, so a placeholder is absence
 	// here, not the ask it is on the write itself.
 	var sent map[string]any
-	read, _, _, done := act.Tool.readCall(ctx, raw, &sent, ModeRead)
+	read, _, _, done := act.Tool.readCall(ctx, raw, &sent, binding.ModeRead)
 	for _, n := range read.Notes {
 		n.Path = prefix + n.Path
 		res.Notes = append(res.Notes, n)
@@ -299,7 +300,7 @@ func (t *Tool) constraints() *promcp.Constraints {
 	c := &promcp.Constraints{EnumValues: []string{}}
 	props, _ := t.schema["properties"].(map[string]any)
 	for _, p := range t.props {
-		s, _ := props[p.name].(map[string]any)
+		s, _ := props[p.Name].(map[string]any)
 		if items, ok := s["items"].(map[string]any); ok && s["enum"] == nil {
 			s = items
 		}

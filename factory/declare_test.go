@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"errors"
 	"strings"
@@ -52,7 +53,7 @@ func TestNewReportsEveryProblem(t *testing.T) {
 	if u, ok := err.(interface{ Unwrap() []error }); !ok || len(u.Unwrap()) != len(want) {
 		t.Errorf("the error is not a join of %d problems: %T", len(want), err)
 	}
-	if !errors.Is(err, errNoDescription) {
+	if !errors.Is(err, binding.ErrNoDescription) {
 		t.Error("errors.Is does not find the missing description")
 	}
 }

@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"bytes"
 	"encoding/json"
 	"strconv"
@@ -373,11 +374,11 @@ func issuePath(v any, path []step) string {
 			tokens[i] = strconv.Itoa(st.index)
 		}
 	}
-	if p := pointer(tokens); len(p) <= maxIssuePathBytes && holds(obj, path) {
+	if p := binding.Pointer(tokens); len(p) <= maxIssuePathBytes && holds(obj, path) {
 		return p
 	}
 	if _, ok := obj[path[0].name]; ok {
-		return pointer(tokens[:1])
+		return binding.Pointer(tokens[:1])
 	}
 	return ""
 }
@@ -501,12 +502,12 @@ func withinBudgets(v any) bool {
 // properties sorted) and returns the first crossing with its path.
 func firstOverBudget(v any, path []string) *agentinput.Issue {
 	over := func(reason, expected string) *agentinput.Issue {
-		return &agentinput.Issue{Path: pointer(path), Ask: agentinput.Ask{
+		return &agentinput.Issue{Path: binding.Pointer(path), Ask: agentinput.Ask{
 			Code:     agentinput.AskTooLarge,
 			Received: agentinput.Received(v),
 			Reason:   reason,
 			Expected: expected,
-			Hint:     "Send a shorter value at " + pointer(path),
+			Hint:     "Send a shorter value at " + binding.Pointer(path),
 		}}
 	}
 	switch x := v.(type) {
@@ -530,7 +531,7 @@ func firstOverBudget(v any, path []string) *agentinput.Issue {
 			return over("the object holds "+strconv.Itoa(len(x))+" properties, over the budget of "+strconv.Itoa(agentinput.MaxProperties),
 				"an object of at most "+strconv.Itoa(agentinput.MaxProperties)+" properties")
 		}
-		for _, k := range sortedKeys(x) {
+		for _, k := range binding.SortedKeys(x) {
 			if len(k) > agentinput.MaxStringBytes {
 				return over("a property name is over the string budget", "property names of at most "+strconv.Itoa(agentinput.MaxStringBytes)+" bytes")
 			}
@@ -567,7 +568,7 @@ func duplicateProperty(obj []byte) *agentinput.Issue {
 			return nil
 		}
 		if first, ok := seen[key]; ok && !bytes.Equal(first, compact.Bytes()) {
-			return &agentinput.Issue{Path: pointer([]string{key}), Ask: agentinput.Ask{
+			return &agentinput.Issue{Path: binding.Pointer([]string{key}), Ask: agentinput.Ask{
 				Code:     agentinput.AskInvalid,
 				Received: agentinput.Received(compact.String()),
 				Reason:   "the arguments name " + key + " twice, with different values (" + string(agentinput.Received(string(first))) + " first)",

@@ -217,8 +217,8 @@ func (d *fastDecoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		var name string
-		if p, known := d.names[string(raw)]; known && depth == 1 && p.name == string(raw) {
-			name = p.name
+		if p, known := d.names[string(raw)]; known && depth == 1 && p.Name == string(raw) {
+			name = p.Name
 		} else {
 			name = string(raw)
 		}

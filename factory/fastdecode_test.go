@@ -49,7 +49,7 @@ func TestFastDecodeAgrees(t *testing.T) {
 // TestFastDecodeNames: a declared property name is the declared string,
 // and decodes as any other.
 func TestFastDecodeNames(t *testing.T) {
-	names := map[string]*property{"limit": {name: "limit"}}
+	names := map[string]*property{"limit": {Name: "limit"}}
 	v, ok := fastDecode([]byte(`{"limit":10,"other":{"limit":1}}`), names)
 	want := map[string]any{"limit": json.Number("10"), "other": map[string]any{"limit": json.Number("1")}}
 	if !ok || !reflect.DeepEqual(v, want) {

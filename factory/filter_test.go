@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -210,7 +211,7 @@ func TestFilterMiss(t *testing.T) {
 		{"filter,values=a|b,miss=ask", "is for a filter over a vocabulary"},
 		{"filter,over=date,miss=ask", "is for a filter over a vocabulary"},
 	} {
-		_, err := BindProperty("court", reflect.TypeFor[string](), c.tag, &spec)
+		_, err := binding.BindProperty("court", reflect.TypeFor[string](), c.tag, spec.env())
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.tag, err, c.want)
 		}

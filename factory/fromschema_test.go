@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"testing"
@@ -41,7 +42,7 @@ func TestFromSchema(t *testing.T) {
 		t.Fatalf("envelope %+v", res.Envelope)
 	}
 	want := `{"archived":false,"filters":{"a":[1]},"limit":50,"order":"newest","query":"x","since":"2026-10-01","user_id":"U-7"}`
-	if got := string(mustJSON(res.Arguments)); got != want {
+	if got := string(binding.MustJSON(res.Arguments)); got != want {
 		t.Fatalf("normalized %s\nwant       %s", got, want)
 	}
 	// Asks come back as the envelope; required and unknown properties too.

@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"errors"
 	"reflect"
 	"strconv"
@@ -19,7 +20,7 @@ import (
 // idempotency key. Every do tool declares it in its input schema (the
 // factory writes it there: keySchema); a tool's input struct may declare a
 // string field of that name to receive the key the call used (keyField).
-const IdempotencyKeyProperty = "idempotency_key"
+const IdempotencyKeyProperty = binding.KeyProperty
 
 // MaxIdempotencyKeyBytes is the longest idempotency key a caller may send,
 // in bytes of UTF-8 once the key is normalized.
@@ -78,7 +79,7 @@ func keyField(in reflect.Type) ([]int, error) {
 			return nil, errors.New("property " + IdempotencyKeyProperty + " (field " + f.Name + "): it is a " + f.Type.String() +
 				"; the factory declares " + IdempotencyKeyProperty + " on every do tool, and a field of that name receives the key the call used: declare it as a string, or leave it out")
 		}
-		for _, tag := range [...]string{tagKind, "desc", tagSchema, "example"} {
+		for _, tag := range [...]string{binding.TagKind, "desc", binding.TagSchema, "example"} {
 			if _, ok := f.Tag.Lookup(tag); ok {
 				return nil, errors.New("property " + IdempotencyKeyProperty + " (field " + f.Name + "): the " + tag +
 					" tag would change a property the factory owns (its schema, description and rules are the same on every do tool); remove the tag" +
@@ -106,7 +107,7 @@ func (t *Tool) claimKey(args map[string]any, res *Result) (string, []agentinput.
 	}
 	raw, sent := args[IdempotencyKeyProperty]
 	delete(args, IdempotencyKeyProperty)
-	at := pointer([]string{IdempotencyKeyProperty})
+	at := binding.Pointer([]string{IdempotencyKeyProperty})
 	ask := func(a agentinput.Ask) []agentinput.Issue {
 		a.Received = agentinput.Received(raw)
 		return []agentinput.Issue{{Path: at, Ask: a}}
@@ -194,7 +195,7 @@ func normalizeKey(s string) (key string, trimmed, composed bool) {
 // the example UUID of Wikipedia), or "".
 func keyPlaceholder(key string) string {
 	switch {
-	case IsPlaceholder(key, false), generic.Unknown(key):
+	case binding.IsPlaceholder(key, false), generic.Unknown(key):
 		return "a placeholder"
 	case generic.Template(key):
 		return "a template that was not filled in"

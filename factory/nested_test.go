@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -240,10 +241,10 @@ func TestNestedDepthBudget(t *testing.T) {
 	for range 16 {
 		typ = reflect.StructOf([]reflect.StructField{{Name: "N", Type: typ, Tag: `json:"n" desc:"One level down."`}})
 	}
-	if _, err := bindStruct(typ, &Spec{}); err == nil || !strings.Contains(err.Error(), "MaxJSONDepth") {
+	if _, err := binding.BindStruct(typ, (&Spec{}).env()); err == nil || !strings.Contains(err.Error(), "MaxJSONDepth") {
 		t.Fatalf("17 levels: %v", err)
 	}
-	if _, err := bindStruct(typ.Field(0).Type, &Spec{}); err != nil {
+	if _, err := binding.BindStruct(typ.Field(0).Type, (&Spec{}).env()); err != nil {
 		t.Fatalf("16 levels: %v", err)
 	}
 }
@@ -287,7 +288,7 @@ func TestTelemetryNestedPaths(t *testing.T) {
 // TestBindPropertyObject: one nested object outside a tool reads as a
 // tool's property would, its first issue's path in the ask.
 func TestBindPropertyObject(t *testing.T) {
-	b, err := BindProperty("source", reflect.TypeFor[sourceIn](), "", nil)
+	b, err := binding.BindProperty("source", reflect.TypeFor[sourceIn](), "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

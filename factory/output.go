@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"encoding"
 	"encoding/json"
 	"reflect"
@@ -144,7 +145,7 @@ func structFields(t reflect.Type, visiting map[reflect.Type]bool, props map[stri
 		} else {
 			s = valueSchema(ft, visiting)
 		}
-		if d, err := description(f.Tag); err == nil && d != "" {
+		if d, err := binding.Description(f.Tag); err == nil && d != "" {
 			s = withDescription(s, d)
 		}
 		props[name] = s

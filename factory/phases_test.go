@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"testing"
@@ -39,8 +40,8 @@ func TestPhases(t *testing.T) {
 	if len(unknown) != 1 || unknown[0].Path != "/cuort" || unknown[0].Ask.Code != agentinput.AskUnknownProperty {
 		t.Errorf("unknownProperties: %+v", unknown)
 	}
-	assign, readIssues := do.readProperties(context.Background(), args, res, ModeWrite)
-	if len(readIssues) != 0 || !assign[0].filled() || assign[1].filled() || res.Arguments["limit"] != json.Number("5") {
+	assign, readIssues := do.readProperties(context.Background(), args, res, binding.ModeWrite)
+	if len(readIssues) != 0 || !assign[0].Filled() || assign[1].Filled() || res.Arguments["limit"] != json.Number("5") {
 		t.Errorf("readProperties: %+v %+v", readIssues, res.Arguments)
 	}
 	if r := do.refusedArguments(res, unknown); r.Effect != EffectNotStarted || r.Envelope == nil {

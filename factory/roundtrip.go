@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -35,7 +36,7 @@ func (c *Configures) check(self string, intent Intent, declared map[string]*prop
 		problems = append(problems, fmt.Errorf("factory: tool %s: Configures: "+format, append([]any{self}, args...)...))
 	}
 	switch {
-	case !snakeCase.MatchString(c.Tool):
+	case !binding.SnakeCase.MatchString(c.Tool):
 		fail("the describing tool %q is not a tool name", c.Tool)
 	case c.Tool == self:
 		fail("a tool cannot configure what it describes itself")
@@ -46,7 +47,7 @@ func (c *Configures) check(self string, intent Intent, declared map[string]*prop
 	if len(c.From) == 0 {
 		fail("From names no property")
 	}
-	for _, name := range sortedKeys(anyMap(c.From)) {
+	for _, name := range binding.SortedKeys(anyMap(c.From)) {
 		if declared[name] == nil {
 			fail("From names %s, which the tool does not declare", name)
 		}
@@ -99,7 +100,7 @@ func (t *Tool) ConfigureArguments(described json.RawMessage) (json.RawMessage, e
 		if i > 0 {
 			out.WriteByte(',')
 		}
-		out.Write(mustJSON(name))
+		out.Write(binding.MustJSON(name))
 		out.WriteByte(':')
 		out.Write(v)
 	}
@@ -111,7 +112,7 @@ func (t *Tool) ConfigureArguments(described json.RawMessage) (json.RawMessage, e
 func at(doc json.RawMessage, p string) (json.RawMessage, error) {
 	v := bytes.TrimSpace(doc)
 	for _, seg := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
-		seg = unescapePointer(seg)
+		seg = binding.UnescapePointer(seg)
 		switch {
 		case len(v) > 0 && v[0] == '{':
 			var obj map[string]json.RawMessage

@@ -1,8 +1,8 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"errors"
-	"maps"
 	"strconv"
 	"strings"
 
@@ -18,9 +18,9 @@ func (t *Tool) buildSchema() map[string]any {
 	props := map[string]any{}
 	var required []any
 	for _, p := range t.props {
-		props[p.name] = p.schema()
-		if p.required {
-			required = append(required, p.name)
+		props[p.Name] = p.Schema()
+		if p.Required {
+			required = append(required, p.Name)
 		}
 	}
 	if t.spec.Intent == IntentDo {
@@ -41,26 +41,11 @@ func (t *Tool) buildSchema() map[string]any {
 	return schema
 }
 
-// schema is the property's schema: its kind's, with its description and
-// its declared examples.
-func (p *property) schema() map[string]any {
-	s := maps.Clone(p.binding.schema)
-	s["description"] = p.description
-	if len(p.examples) > 0 {
-		ex := make([]any, len(p.examples))
-		for i, e := range p.examples {
-			ex[i] = e
-		}
-		s["examples"] = ex
-	}
-	return s
-}
-
 // compile compiles a schema from memory, once, at declaration.
 func compile(name string, schema map[string]any) (*jsonschema.Schema, error) {
 	// The compiler takes the document as decoded JSON; examples are
 	// json.RawMessage, which it does not read, so hand it a decoded copy.
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(mustJSON(schema))))
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(binding.MustJSON(schema))))
 	if err != nil {
 		return nil, err
 	}
@@ -100,11 +85,11 @@ func (t *Tool) violations(args map[string]any) []agentinput.Issue {
 			}
 			return
 		}
-		path := pointer(e.InstanceLocation)
+		path := binding.Pointer(e.InstanceLocation)
 		if t.run == nil {
 			// A tool declared elsewhere: its schema is the server's, and a
 			// value it rejects is the caller's to correct.
-			out = append(out, agentinput.Issue{Path: path, Ask: schemaAsk(e.ErrorKind, valueAt(args, e.InstanceLocation))})
+			out = append(out, agentinput.Issue{Path: path, Ask: binding.SchemaAsk(e.ErrorKind, valueAt(args, e.InstanceLocation))})
 			return
 		}
 		rule := "schema"
@@ -120,19 +105,6 @@ func (t *Tool) violations(args map[string]any) []agentinput.Issue {
 	}
 	walk(ve)
 	return out
-}
-
-// pointer spells an instance location as a JSON Pointer.
-// pointer is the JSON Pointer of loc, each segment cut like a received
-// value (agentinput.Cut): a path echoes the caller's property names, and
-// a reply never echoes more of them than that.
-func pointer(loc []string) string {
-	var b strings.Builder
-	for _, tok := range loc {
-		b.WriteByte('/')
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(agentinput.Cut(tok), "~", "~0"), "/", "~1"))
-	}
-	return b.String()
 }
 
 func valueAt(args map[string]any, loc []string) any {

@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"log/slog"
 	"strings"
@@ -109,101 +110,16 @@ func newEvent(t *Tool, res *Result, sent map[string]any, d time.Duration) Event 
 		e.Notes = make([]CodePath, 0, len(res.Notes))
 	}
 	for _, n := range res.Notes {
-		e.Notes = append(e.Notes, CodePath{Code: n.Code, Path: safePath(t, sent, n.Path)})
+		e.Notes = append(e.Notes, CodePath{Code: n.Code, Path: binding.SafePath(t.byName, sent, n.Path)})
 	}
 	for _, w := range res.Warnings {
-		e.Warnings = append(e.Warnings, CodePath{Code: w.Code, Path: safePath(t, sent, w.Path)})
+		e.Warnings = append(e.Warnings, CodePath{Code: w.Code, Path: binding.SafePath(t.byName, sent, w.Path)})
 	}
 	if res.Envelope != nil {
 		e.Outcome = string(res.Envelope.Code)
 		for _, is := range res.Envelope.Issues {
-			e.Issues = append(e.Issues, CodePath{Code: string(is.Code), Path: safePath(t, sent, is.Path)})
+			e.Issues = append(e.Issues, CodePath{Code: string(is.Code), Path: binding.SafePath(t.byName, sent, is.Path)})
 		}
 	}
 	return e
-}
-
-// safePath keeps a path out of telemetry when it could carry a value:
-// only a declared property (the first segment) and the indices of values
-// that are arrays in what was sent are kept; any other segment is the
-// caller's own text — an object key, a PIN perhaps — and is reported as
-// "(key)" (or "(undeclared)" for an undeclared property's name).
-func safePath(t *Tool, sent map[string]any, path string) string {
-	if path == "" {
-		return path
-	}
-	if p, ok := t.byName[path[1:]]; ok && p.path == path {
-		return path // a declared property's own path, the common case
-	}
-	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
-	var at any       // the value the next segment is a member of, nil once unknown
-	var cur *binding // the declared shape at, nil once unknown
-	for i, seg := range segs {
-		if i == 0 {
-			p, ok := t.byName[seg]
-			if !ok {
-				segs[i] = "(undeclared)"
-				continue
-			}
-			at, cur = sent[seg], &p.binding
-			continue
-		}
-		list, isList := at.([]any)
-		n, isIdx := index(seg)
-		if isList && isIdx && n < len(list) {
-			at = list[n]
-			if cur != nil {
-				cur = cur.elem
-			}
-			continue
-		}
-		if cur != nil && cur.members[seg] != nil {
-			// A nested object's declared property: a name the tool's
-			// author wrote, not the caller.
-			cur = cur.members[seg]
-			if obj, ok := at.(map[string]any); ok {
-				at = obj[seg]
-			} else {
-				at = nil
-			}
-			continue
-		}
-		if cur != nil {
-			cur = cur.elem // a map's value: its key is the caller's
-		}
-		if _, isText := at.(string); i == 1 && isText && isIdx && t.byName[segs[0]].binding.items != nil {
-			// An item of a list sent as one string: the index is the
-			// factory's own count.
-			at = nil
-			continue
-		}
-		segs[i] = "(key)"
-		if obj, ok := at.(map[string]any); ok {
-			at = obj[unescapePointer(seg)]
-		} else {
-			at = nil
-		}
-	}
-	return "/" + strings.Join(segs, "/")
-}
-
-// index reads a path segment as an array index: ASCII digits without a
-// leading zero (but "0" itself).
-func index(seg string) (int, bool) {
-	if seg == "" || len(seg) > 9 || (len(seg) > 1 && seg[0] == '0') {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(seg); i++ {
-		if seg[i] < '0' || seg[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(seg[i]-'0')
-	}
-	return n, true
-}
-
-// unescapePointer undoes a JSON Pointer segment's escapes.
-func unescapePointer(seg string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
 }

@@ -1,12 +1,12 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -34,11 +34,11 @@ const (
 	IntentCanDo Intent = "can_do"
 )
 
-func (i Intent) mode() Mode {
+func (i Intent) mode() binding.Mode {
 	if i == IntentDo {
-		return ModeWrite
+		return binding.ModeWrite
 	}
-	return ModeRead
+	return binding.ModeRead
 }
 
 // Spec declares a tool's face: what the model sees in tools/list.
@@ -173,8 +173,6 @@ var processReceipts = &receipt.Memory{}
 // toolInstances numbers the tools on processReceipts.
 var toolInstances atomic.Uint64
 
-var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
-
 // New declares a tool. Every declaration mistake is an error here, never a
 // failure when the model calls: a property no rule binds, a kind that cannot
 // fill its field, a tag that does not parse, a missing description. The
@@ -189,7 +187,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 		problems = append(problems, fmt.Errorf("factory: tool %s has no handler", spec.Name))
 	}
 	inType := reflect.TypeFor[In]()
-	props, err := bindStruct(inType, &spec)
+	props, err := binding.BindStruct(inType, spec.env())
 	if err != nil {
 		problems = append(problems, prefixed("factory: tool "+spec.Name+": ", err)...)
 	}
@@ -203,7 +201,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	if err == nil {
 		byName := map[string]*property{}
 		for _, p := range props {
-			byName[p.name] = p
+			byName[p.Name] = p
 		}
 		problems = append(problems, spec.Configures.check(spec.Name, spec.Intent, byName)...)
 	}
@@ -212,7 +210,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	}
 	t := &Tool{spec: spec, props: props, byName: map[string]*property{}, inType: inType, keyField: key, observer: spec.Observer}
 	for _, p := range props {
-		t.byName[p.name] = p
+		t.byName[p.Name] = p
 	}
 	if t.observer == nil {
 		t.observer = NoObserver{}
@@ -232,7 +230,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	}
 	bestEffort := false
 	for _, p := range props {
-		bestEffort = bestEffort || p.bestEffort
+		bestEffort = bestEffort || p.BestEffort
 	}
 	t.output = outputSchema(reflect.TypeFor[Out](), bestEffort)
 	t.run = func(ctx context.Context, in reflect.Value, call *Call) (any, error) {
@@ -256,7 +254,7 @@ func Must[In, Out any](spec Spec, h Handler[In, Out]) *Tool {
 // check returns every problem of the spec's face, one error each.
 func (s Spec) check() []error {
 	var problems []error
-	if !snakeCase.MatchString(s.Name) {
+	if !binding.SnakeCase.MatchString(s.Name) {
 		problems = append(problems, fmt.Errorf("factory: tool name %q is not snake_case", s.Name))
 	}
 	if s.Title == "" || s.Title == s.Name {
@@ -383,7 +381,7 @@ func (t *Tool) OutputSchema() json.RawMessage {
 func (t *Tool) Properties() []string {
 	out := make([]string, len(t.props))
 	for i, p := range t.props {
-		out[i] = p.name
+		out[i] = p.Name
 	}
 	return out
 }
@@ -395,5 +393,5 @@ func (t *Tool) PropertyKind(name string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return p.kind, true
+	return p.Kind, true
 }

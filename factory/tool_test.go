@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -466,7 +467,7 @@ func TestEveryKindBinds(t *testing.T) {
 		"tags": []any{"tax", "tort"}, "words": []any{"Smith John"}, "scores": []any{json.Number("4"), json.Number("7")},
 	}
 	for k, v := range want {
-		if string(mustJSON(res.Arguments[k])) != string(mustJSON(v)) {
+		if string(binding.MustJSON(res.Arguments[k])) != string(binding.MustJSON(v)) {
 			t.Errorf("%s = %#v, want %#v", k, res.Arguments[k], v)
 		}
 	}
@@ -564,15 +565,15 @@ func TestLikelyMeant(t *testing.T) {
 		{"sort", ""}, {"confirm", ""}, {"page_size", ""}, {"da", ""}, {"date", ""}, {"", ""},
 		{strings.Repeat("x", 100), ""},
 	} {
-		got, ok := likelyMeant(tt.name, declared)
+		got, ok := binding.LikelyMeant(tt.name, declared)
 		if tt.name == "from" {
-			if got, ok := likelyMeant("id", []string{"decision_id", "court_id"}); ok {
+			if got, ok := binding.LikelyMeant("id", []string{"decision_id", "court_id"}); ok {
 				t.Errorf("likelyMeant(id) among decision_id and court_id = %q", got)
 			}
 		}
 		if tt.name == "sort" {
 			// One edit from both: a tie names neither.
-			if got, ok := likelyMeant("sort", []string{"port", "sore", "limit"}); ok {
+			if got, ok := binding.LikelyMeant("sort", []string{"port", "sore", "limit"}); ok {
 				t.Errorf("likelyMeant(sort) among port and sore = %q", got)
 			}
 		}

@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -33,7 +34,7 @@ func schemaHolds(schema any, path []string) bool {
 		}
 	}
 	if items, ok := s["items"]; ok {
-		if _, isIdx := index(path[0]); isIdx && schemaHolds(items, path[1:]) {
+		if _, isIdx := binding.Index(path[0]); isIdx && schemaHolds(items, path[1:]) {
 			return true
 		}
 	}
@@ -50,7 +51,7 @@ func splitPointer(p string) []string {
 	}
 	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
 	for i, s := range segs {
-		segs[i] = unescapePointer(s)
+		segs[i] = binding.UnescapePointer(s)
 	}
 	return segs
 }
@@ -138,7 +139,7 @@ func TestAnyUnionArguments(t *testing.T) {
 			steps := make([]step, len(segs))
 			for i, s := range segs {
 				steps[i] = step{name: s, index: -1}
-				if n, ok := index(s); ok {
+				if n, ok := binding.Index(s); ok {
 					steps[i] = step{index: n}
 				}
 			}
@@ -178,7 +179,7 @@ func TestFoldedDiscriminators(t *testing.T) {
 		default:
 			spelled = "  " + value + " "
 		}
-		res := tool.Call(context.Background(), json.RawMessage(`{"source": {"kind": `+string(mustJSON(spelled))+`, `+bodies[value]+`}}`))
+		res := tool.Call(context.Background(), json.RawMessage(`{"source": {"kind": `+string(binding.MustJSON(spelled))+`, `+bodies[value]+`}}`))
 		if res.Envelope != nil {
 			t.Fatalf("%q: %s", spelled, res.Envelope.Issues[0].Message())
 		}

@@ -1,6 +1,7 @@
 package factory_test
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -92,7 +93,7 @@ func TestVocabularyDescriptionsNameTheEntries(t *testing.T) {
 				}
 			}
 			switch {
-			case len(ids) <= factory.MaxDescribedEntries:
+			case len(ids) <= binding.MaxDescribedEntries:
 				for _, id := range ids {
 					if !strings.Contains(d, strconv.Quote(id)+" ("+v.Describe(id)+")") {
 						t.Fatalf("%s: %q does not say what %q is", name, d, id)
@@ -103,10 +104,10 @@ func TestVocabularyDescriptionsNameTheEntries(t *testing.T) {
 					t.Fatalf("%s: %q, want it to name %s instead of listing %d entries", name, d, lister, len(ids))
 				}
 			default:
-				last := ids[factory.MaxDescribedEntries-1]
-				if !strings.Contains(d, strconv.Quote(last)+" ("+v.Describe(last)+")") || strings.Contains(d, strconv.Quote(ids[factory.MaxDescribedEntries])) ||
+				last := ids[binding.MaxDescribedEntries-1]
+				if !strings.Contains(d, strconv.Quote(last)+" ("+v.Describe(last)+")") || strings.Contains(d, strconv.Quote(ids[binding.MaxDescribedEntries])) ||
 					!strings.Contains(d, strconv.Itoa(len(ids))+" in all") {
-					t.Fatalf("%s: %q, want the first %d entries and how many there are", name, d, factory.MaxDescribedEntries)
+					t.Fatalf("%s: %q, want the first %d entries and how many there are", name, d, binding.MaxDescribedEntries)
 				}
 			}
 		}

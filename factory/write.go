@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -64,7 +65,7 @@ func principalOf(ctx context.Context) string {
 // arguments are encoded as canonical JSON (object keys sorted, as
 // encoding/json writes maps) and hashed with SHA-256.
 func IdempotencyKey(tool string, normalized map[string]any) string {
-	return derivedKey(tool, mustJSON(normalized))
+	return derivedKey(tool, binding.MustJSON(normalized))
 }
 
 func derivedKey(tool string, canonical []byte) string {
@@ -98,7 +99,7 @@ type stored struct {
 // principal's latest write within the window, and a call that waited for
 // a running duplicate replays that one's result (Terms.Awaiting).
 func (t *Tool) write(ctx context.Context, res *Result, callerKey string, run func() (any, error)) *Result {
-	canonical := mustJSON(res.Arguments)
+	canonical := binding.MustJSON(res.Arguments)
 	key := callerKey
 	terms := receipt.Terms{Lease: t.lease()}
 	if key == "" {
@@ -354,7 +355,7 @@ func (t *Tool) replay(res *Result, payload []byte) *Result {
 func (t *Tool) conflict(callerKey string) *Envelope {
 	path, received := "", json.RawMessage(nil)
 	if callerKey != "" {
-		path, received = pointer([]string{IdempotencyKeyProperty}), agentinput.Received(callerKey)
+		path, received = binding.Pointer([]string{IdempotencyKeyProperty}), agentinput.Received(callerKey)
 	}
 	hint := "Send " + IdempotencyKeyProperty + " with a fresh key to make this a new call, or send the earlier call's arguments to get its result"
 	issue := agentinput.Issue{Path: path, Ask: agentinput.Ask{

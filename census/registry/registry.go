@@ -19,6 +19,7 @@
 package registry
 
 import (
+	"agentinput.dev/internal/binding"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -99,7 +100,7 @@ func Check(tools []*factory.Tool, want Expect) []Finding {
 			} else if ok && strings.TrimSpace(d) == "" {
 				out = append(out, Finding{Rule: RuleDescription, Tool: name, Property: p, Message: "no description in the advertised schema: add a desc tag"})
 			}
-			ruleKind, recognised := factory.NameRule(p)
+			ruleKind, recognised := binding.NameRule(p)
 			needs := false
 			switch {
 			case isID(p) && kind != "uuid":

@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"testing"
@@ -133,17 +134,17 @@ func BenchmarkCheckDemo(b *testing.B) {
 	}
 }
 
-// The kinds the registry holds names to (factory.NameRule) are kinds of
+// The kinds the registry holds names to (binding.NameRule) are kinds of
 // the factory's kind table: a name rule cannot bind a kind the factory
 // does not register.
 func TestNameRuleKindsInKindTable(t *testing.T) {
 	table := map[string]bool{}
-	for _, k := range factory.Kinds() {
+	for _, k := range binding.Kinds() {
 		table[k.Name()] = true
 	}
 	for _, name := range []string{"limit", "page_size", "date_from", "since", "valid_from", "date_to", "until", "valid_to",
 		"id", "tool_id", "cursor", "locale", "language", "lang", "country"} {
-		kind, ok := factory.NameRule(name)
+		kind, ok := binding.NameRule(name)
 		if !ok {
 			t.Errorf("no name rule recognises %s", name)
 			continue

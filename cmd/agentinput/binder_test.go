@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agentinput.dev/internal/binding"
 	"bufio"
 	"bytes"
 	"context"
@@ -142,7 +143,7 @@ func TestOneBinder(t *testing.T) {
 		{"timestamp", nil, oneProperty(t, factory.Spec{}, func(in inTimestamp) any { return in.V })},
 	} {
 		t.Run(k.kind, func(t *testing.T) {
-			ctx := factory.WithSession(context.Background(), "s")
+			ctx := binding.WithSession(context.Background(), "s")
 			// A token the tool itself issued, for the cursor's $TOKEN.
 			var token string
 			if k.kind == "cursor" {

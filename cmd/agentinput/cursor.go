@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agentinput.dev/internal/binding"
 	"crypto/rand"
 	"errors"
 	"flag"
@@ -11,7 +12,6 @@ import (
 	"strconv"
 	"time"
 
-	"agentinput.dev/factory"
 	"agentinput.dev/kinds/cursor"
 )
 
@@ -119,7 +119,7 @@ The key is --key or $`+cursorKeyEnv+` (at least 16 bytes). Flags:
 		if err != nil {
 			return fail(err)
 		}
-		b, err := factory.BindProperty("", reflect.TypeFor[cursor.Position](), "cursor", &factory.Spec{Cursors: c})
+		b, err := binding.BindProperty("", reflect.TypeFor[cursor.Position](), "cursor", &binding.Env{Cursors: c})
 		if err != nil {
 			return fail(err)
 		}

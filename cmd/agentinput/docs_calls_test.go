@@ -2,6 +2,7 @@ package main
 
 import (
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -158,7 +159,7 @@ func (c callCitation) check() []string {
 	if tool == nil {
 		return []string{fmt.Sprintf("%s: %s: no tool %q among the docs' tools", c.where, c.text, c.tool)}
 	}
-	res := tool.Call(factory.WithSession(context.Background(), "docs"), json.RawMessage(c.arguments))
+	res := tool.Call(binding.WithSession(context.Background(), "docs"), json.RawMessage(c.arguments))
 	got := callOutcome(res)
 	var issues []agentinput.Issue
 	if res.Envelope != nil {

@@ -433,7 +433,7 @@ var proseDocs = append(slices.Clone(exampleDocs), "../../docs/kind-guide.md")
 var proseOutcome = regexp.MustCompile("^((,| and| or|,? and|,? or) `[^`]+`)*\\)?,? (→ |reads? as |is read as |are read as |is read |are read |asks|ask about|is asked about|are asked about|is an ask|are asks|are an ask|is absent|are absent|stays? an ask|stays? asks|is ambiguous|are ambiguous|is an `|are `[a-z_]+` asks|is `[a-z_]+`)")
 
 // goIdentifier matches a span naming Go code (`enum.Spec`,
-// `factory.Read`, `cursor.Options`), which is no spelling.
+// `binding.Read`, `cursor.Options`), which is no spelling.
 var goIdentifier = regexp.MustCompile(`^(\[\][A-Za-z_.]+|[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_\[\]]*)+(\(.*\))?(\[[A-Za-z]+\])?|[A-Za-z_][A-Za-z0-9_]*\(.*\))$`)
 
 // codeRow matches a row of docs/codes.md's tables, naming its code: a
@@ -675,7 +675,7 @@ func TestNewCitationFormsFail(t *testing.T) {
 	err := os.WriteFile(doc, []byte("- `\"J\"` reads as true.\n"+
 		"- `\"x\"`, `\"y\"` and `\"z\"`\n  are asks.\n"+
 		"- `\"J\"` reads as true (`boolean \"J\" → ask invalid`): cited, so TestDocsExamples checks it.\n"+
-		"- `factory.Read` asks the kind first; `ambiguous` asks name readings.\n"+
+		"- `binding.Read` asks the kind first; `ambiguous` asks name readings.\n"+
 		"| `\"DD\"` → DE |\n"), 0o644)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agentinput.dev/internal/binding"
 	"context"
 	"errors"
 	"flag"
@@ -13,13 +14,12 @@ import (
 	"time"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/factory"
 	"agentinput.dev/kinds/vocabulary"
 )
 
 // The command holds no reader of its own: `read KIND [flags]` turns its
 // flags into the agentinput tag of one property and reads with
-// factory.BindProperty, the binder every tool's properties go through.
+// binding.BindProperty, the binder every tool's properties go through.
 // What a kind reads, which lists split, what "unknown" is — all that is
 // the factory's and the kinds'; this file only names the flags.
 
@@ -60,7 +60,7 @@ var (
 
 // kinds are the kinds `read` reads, in the factory's order, each with
 // the flags derived from its row of the factory's kind table
-// (factory.Kinds): an option is a flag of its name (or of cliNames'),
+// (binding.Kinds): an option is a flag of its name (or of cliNames'),
 // with the option's usage; cliOnly are the flags the command turns into
 // something else.
 var kinds = cliKinds()
@@ -101,7 +101,7 @@ var cliOnly = map[string][]cliFlag{
 // cliKinds derives the command's kinds from the factory's kind table.
 func cliKinds() []kind {
 	var out []kind
-	for _, fk := range factory.Kinds() {
+	for _, fk := range binding.Kinds() {
 		if notRead[fk.Name()] {
 			continue
 		}
@@ -171,13 +171,13 @@ func flagsOf(k kind) []cliFlag {
 
 // common are the flags of every kind.
 type common struct {
-	Mode     factory.Mode
+	Mode     binding.Mode
 	Required bool
 }
 
 // reader reads one property's values.
 type reader struct {
-	binding *factory.Binding
+	binding *binding.Binding
 	ctx     context.Context // the session and filters a cursor is read against
 	// expected says what the property accepts, for the asks the command
 	// makes itself (a line that is not JSON, a line over the budget).
@@ -195,8 +195,8 @@ func (r *reader) read(v any) outcome { return r.binding.Read(r.ctx, v, true) }
 type outcome = agentinput.Outcome[any]
 
 // readerOf reads with a binding; session and filters are a cursor's.
-func readerOf(b *factory.Binding, session, filters string) reader {
-	ctx := factory.WithFilters(factory.WithSession(context.Background(), session), filters)
+func readerOf(b *binding.Binding, session, filters string) reader {
+	ctx := binding.WithFilters(binding.WithSession(context.Background(), session), filters)
 	return reader{binding: b, ctx: ctx, expected: b.Expected()}
 }
 
@@ -300,9 +300,9 @@ func register(fs *flag.FlagSet, k kind, set *settings) {
 // bound by the factory.
 func build(k kind, set settings) (reader, common, error) {
 	var c common
-	spec := &factory.Spec{Intent: factory.IntentRead}
+	spec := &binding.Env{Mode: binding.ModeRead}
 	if m, _ := set.last("mode"); m == "write" {
-		c.Mode, spec.Intent = factory.ModeWrite, factory.IntentDo
+		c.Mode, spec.Mode = binding.ModeWrite, binding.ModeWrite
 	}
 	if r, _ := set.last("required"); r == "true" {
 		c.Required = true
@@ -445,14 +445,14 @@ func build(k kind, set settings) (reader, common, error) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	bind := func(skip string) (*factory.Binding, error) {
+	bind := func(skip string) (*binding.Binding, error) {
 		t := slices.Clone(tag)
 		for _, name := range names {
 			if name != skip {
 				t = append(t, options[name])
 			}
 		}
-		return factory.BindProperty("", goType, strings.Join(t, ","), spec)
+		return binding.BindProperty("", goType, strings.Join(t, ","), spec)
 	}
 	b, err := bind("")
 	if err != nil {

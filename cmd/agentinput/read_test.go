@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agentinput.dev/internal/binding"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -14,7 +15,6 @@ import (
 	"testing"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/factory"
 	"agentinput.dev/kinds/boolean"
 	"agentinput.dev/kinds/number"
 )
@@ -279,24 +279,24 @@ func TestParseRead(t *testing.T) {
 		args     []string
 		kind     string
 		values   []string
-		mode     factory.Mode
+		mode     binding.Mode
 		required bool
 	}{
-		{[]string{"number", "4 000", "1,234"}, "number", []string{"4 000", "1,234"}, factory.ModeRead, false},
-		{[]string{"number", "-5"}, "number", []string{"-5"}, factory.ModeRead, false},
-		{[]string{"number", "-2.5", "-1e3", "-", "–", "-Infinity", "--5"}, "number", []string{"-2.5", "-1e3", "-", "–", "-Infinity", "--5"}, factory.ModeRead, false},
-		{[]string{"--required", "number", "1"}, "number", []string{"1"}, factory.ModeRead, true},
-		{[]string{"--mode", "write", "number", "1"}, "number", []string{"1"}, factory.ModeWrite, false},
-		{[]string{"-mode=write", "number", "1", "--required"}, "number", []string{"1"}, factory.ModeWrite, true},
-		{[]string{"number", "1", "--mode", "write", "2"}, "number", []string{"1", "2"}, factory.ModeWrite, false},
-		{[]string{"number", "--required=false", "1"}, "number", []string{"1"}, factory.ModeRead, false},
-		{[]string{"number", "--", "--required", "--mode"}, "number", []string{"--required", "--mode"}, factory.ModeRead, false},
-		{[]string{"--", "number", "--required"}, "number", []string{"--required"}, factory.ModeRead, false},
-		{[]string{"--min", "-5", "number", "-6"}, "number", []string{"-6"}, factory.ModeRead, false},
-		{[]string{"number"}, "number", nil, factory.ModeRead, false},
-		{[]string{"number", "--"}, "number", nil, factory.ModeRead, false},
-		{[]string{"number", ""}, "number", []string{""}, factory.ModeRead, false},
-		{[]string{"--languages", "cs,en", "boolean", "ano"}, "boolean", []string{"ano"}, factory.ModeRead, false},
+		{[]string{"number", "4 000", "1,234"}, "number", []string{"4 000", "1,234"}, binding.ModeRead, false},
+		{[]string{"number", "-5"}, "number", []string{"-5"}, binding.ModeRead, false},
+		{[]string{"number", "-2.5", "-1e3", "-", "–", "-Infinity", "--5"}, "number", []string{"-2.5", "-1e3", "-", "–", "-Infinity", "--5"}, binding.ModeRead, false},
+		{[]string{"--required", "number", "1"}, "number", []string{"1"}, binding.ModeRead, true},
+		{[]string{"--mode", "write", "number", "1"}, "number", []string{"1"}, binding.ModeWrite, false},
+		{[]string{"-mode=write", "number", "1", "--required"}, "number", []string{"1"}, binding.ModeWrite, true},
+		{[]string{"number", "1", "--mode", "write", "2"}, "number", []string{"1", "2"}, binding.ModeWrite, false},
+		{[]string{"number", "--required=false", "1"}, "number", []string{"1"}, binding.ModeRead, false},
+		{[]string{"number", "--", "--required", "--mode"}, "number", []string{"--required", "--mode"}, binding.ModeRead, false},
+		{[]string{"--", "number", "--required"}, "number", []string{"--required"}, binding.ModeRead, false},
+		{[]string{"--min", "-5", "number", "-6"}, "number", []string{"-6"}, binding.ModeRead, false},
+		{[]string{"number"}, "number", nil, binding.ModeRead, false},
+		{[]string{"number", "--"}, "number", nil, binding.ModeRead, false},
+		{[]string{"number", ""}, "number", []string{""}, binding.ModeRead, false},
+		{[]string{"--languages", "cs,en", "boolean", "ano"}, "boolean", []string{"ano"}, binding.ModeRead, false},
 	}
 	for _, tt := range tests {
 		inv, err := parseRead(tt.args)

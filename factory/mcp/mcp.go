@@ -19,6 +19,7 @@
 package mcp
 
 import (
+	"agentinput.dev/internal/binding"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -100,7 +101,7 @@ func arguments(req *sdk.CallToolRequest) json.RawMessage {
 func withSession(ctx context.Context, req *sdk.CallToolRequest) context.Context {
 	principal := Principal(req)
 	ctx = factory.WithRequest(ctx, request(req))
-	return factory.WithSession(factory.WithPrincipal(ctx, principal), principal)
+	return binding.WithSession(factory.WithPrincipal(ctx, principal), principal)
 }
 
 // Principal returns the principal a request is scoped to: its token's

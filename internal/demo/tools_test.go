@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"agentinput.dev/internal/binding"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -31,7 +32,7 @@ func tools(t *testing.T) map[string]*factory.Tool {
 
 func TestReadDecisionsPages(t *testing.T) {
 	ts := tools(t)
-	ctx := factory.WithSession(context.Background(), "s1")
+	ctx := binding.WithSession(context.Background(), "s1")
 	args := `{"court":"Nejvyšší soud","date_from":"2018","limit":"7","cursor":"start"}`
 	seen := map[string]bool{}
 	total := -1

@@ -84,7 +84,7 @@ func Is(v any, collection bool) bool {
 // "...", "…"), and a date or time format copied in place of a value
 // ("YYYY-MM-DD", "DD.MM.YYYY", "mm/dd/yyyy", "hh:mm"; formatPattern), in
 // any letter case and within surrounding quotes. These are
-// placeholders only where the kind has no reading of them (factory.Read asks
+// placeholders only where the kind has no reading of them (binding.Read asks
 // the kind first): "NA" is Namibia in a country field and "unknown" a word
 // in free text.
 func Unknown(v any) bool {

@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"encoding/json"
@@ -45,8 +45,8 @@ func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) str
 	schema map[string]any, expected string, example json.RawMessage) binding {
 	if assign == nil {
 		return binding{
-			read: func(raw any) agentinput.Outcome[slot] {
-				return agentinput.Map(read(raw), func(v T) slot { return slot{json: format(v), set: setString} })
+			read: func(raw any) agentinput.Outcome[Slot] {
+				return agentinput.Map(read(raw), func(v T) Slot { return Slot{JSON: format(v), set: setString} })
 			},
 			schema:   schema,
 			expected: expected,
@@ -54,7 +54,7 @@ func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) str
 		}
 	}
 	return binding{
-		read: func(raw any) agentinput.Outcome[slot] {
+		read: func(raw any) agentinput.Outcome[Slot] {
 			return outcome(read(raw), func(v T) any { return format(v) }, assign)
 		},
 		// A non-nil assign is stringOr's for a field of type T itself.

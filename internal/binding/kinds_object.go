@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"encoding/json"
@@ -25,8 +25,8 @@ type object struct {
 	owner  string // what the asks call it: "source", "kind \"url\" of source"
 	goType reflect.Type
 	ptr    bool // a list's []*T: the item is a pointer
-	props  []*property
-	byName map[string]*property
+	props  []*Property
+	byName map[string]*Property
 	names  []string
 	// unknownHint, when set, says more about an undeclared name (a
 	// union's variant: the other variants that declare it).
@@ -36,7 +36,7 @@ type object struct {
 // newObject binds the struct type t (or *t, for a list's items) whose
 // properties o names.
 func newObject(t reflect.Type, o tagOptions) (*object, error) {
-	ob := &object{owner: o.name, byName: map[string]*property{}}
+	ob := &object{owner: o.name, byName: map[string]*Property{}}
 	if t.Kind() == reflect.Pointer {
 		ob.ptr, t = true, t.Elem()
 	}
@@ -55,8 +55,8 @@ func newObject(t reflect.Type, o tagOptions) (*object, error) {
 	}
 	ob.props = props
 	for _, p := range props {
-		ob.byName[p.name] = p
-		ob.names = append(ob.names, p.name)
+		ob.byName[p.Name] = p
+		ob.names = append(ob.names, p.Name)
 	}
 	if ob.owner == "" {
 		ob.owner = "the object"
@@ -81,22 +81,22 @@ func (ob *object) binding() binding {
 	members := map[string]*binding{}
 	example := map[string]json.RawMessage{}
 	for _, p := range ob.props {
-		props[p.name] = p.schema()
-		if p.required {
-			required = append(required, p.name)
-			example[p.name] = p.binding.example
+		props[p.Name] = p.Schema()
+		if p.Required {
+			required = append(required, p.Name)
+			example[p.Name] = p.binding.example
 		}
 		depth = max(depth, p.binding.depth)
-		members[p.name] = &p.binding
+		members[p.Name] = &p.binding
 	}
 	if len(example) == 0 && len(ob.props) > 0 {
-		example[ob.props[0].name] = ob.props[0].binding.example
+		example[ob.props[0].Name] = ob.props[0].binding.example
 	}
 	schema := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
 	if len(required) > 0 {
 		schema["required"] = required
 	}
-	ex := mustJSON(example)
+	ex := MustJSON(example)
 	b := binding{
 		schema:     schema,
 		expected:   "a JSON object of " + ob.declaredList() + ", for example " + string(ex),
@@ -105,7 +105,7 @@ func (ob *object) binding() binding {
 		depth:      depth + 1,
 		members:    members,
 	}
-	b.tree = func(raw any, at string, mode Mode) propertyRead {
+	b.tree = func(raw any, at string, mode Mode) PropertyRead {
 		args, ok := raw.(map[string]any)
 		if !ok {
 			return notAnObject(raw, at, b.expected, ob.owner, b.example)
@@ -133,8 +133,8 @@ func (ob *object) unknownNames(args map[string]any) []string {
 func (ob *object) declaredList() string {
 	parts := make([]string, len(ob.props))
 	for i, p := range ob.props {
-		parts[i] = p.name
-		if p.required {
+		parts[i] = p.Name
+		if p.Required {
 			parts[i] += " (required)"
 		}
 	}
@@ -144,51 +144,51 @@ func (ob *object) declaredList() string {
 // read reads a nested object's properties: the unknown ones asked about,
 // each declared one through the absence rule and its kind at its own
 // path, then from/to pairs.
-func (ob *object) read(args map[string]any, at string, mode Mode) propertyRead {
-	var r propertyRead
+func (ob *object) read(args map[string]any, at string, mode Mode) PropertyRead {
+	var r PropertyRead
 	for _, name := range ob.unknownNames(args) {
-		is := unknownIssue(ob.owner, ob.names, name, args[name], at)
+		is := UnknownIssue(ob.owner, ob.names, name, args[name], at)
 		if ob.unknownHint != nil {
 			if h, ok := ob.unknownHint(name); ok {
 				is.Hint = h
 			}
 		}
-		r.issues = append(r.issues, is)
+		r.Issues = append(r.Issues, is)
 	}
 	values := make(map[string]any, len(ob.props))
-	assign := make([]slot, len(ob.props))
+	assign := make([]Slot, len(ob.props))
 	for i, p := range ob.props {
-		raw, present := args[p.name]
-		if s, ok := p.readInto(&r, raw, present, mode, "", "", at+p.path, len(ob.props)); ok {
-			values[p.name] = s.json
+		raw, present := args[p.Name]
+		if s, ok := p.ReadInto(&r, raw, present, mode, "", "", at+p.Path, len(ob.props)); ok {
+			values[p.Name] = s.JSON
 			assign[i] = s
 		}
 	}
-	if len(r.issues) == 0 {
-		r.issues = reversedRanges(ob.props, ob.byName, values, args, at)
+	if len(r.Issues) == 0 {
+		r.Issues = ReversedRanges(ob.props, ob.byName, values, args, at)
 	}
-	if len(r.issues) > 0 {
+	if len(r.Issues) > 0 {
 		return r
 	}
-	r.value = &slot{json: values, assign: func(dst reflect.Value) {
+	r.value = &Slot{JSON: values, assign: func(dst reflect.Value) {
 		if ob.ptr {
 			dst.Set(reflect.New(ob.goType))
 			dst = dst.Elem()
 		}
-		setFields(dst, ob.props, assign)
+		SetFields(dst, ob.props, assign)
 	}}
 	return r
 }
 
-// setFields sets the read properties on the struct value dst: assign
+// SetFields sets the read properties on the struct value dst: assign
 // holds the read value of each of props, or an empty slot.
-func setFields(dst reflect.Value, props []*property, assign []slot) {
+func SetFields(dst reflect.Value, props []*Property, assign []Slot) {
 	for i, p := range props {
-		if !assign[i].filled() {
+		if !assign[i].Filled() {
 			continue
 		}
-		field := dst.FieldByIndex(p.field)
-		if p.ptr {
+		field := dst.FieldByIndex(p.Field)
+		if p.Ptr {
 			field.Set(reflect.New(field.Type().Elem()))
 			field = field.Elem()
 		}
@@ -197,16 +197,16 @@ func setFields(dst reflect.Value, props []*property, assign []slot) {
 }
 
 // merge adds what reading a part found to r (not its value).
-func (r *propertyRead) merge(pr propertyRead) {
-	r.issues = append(r.issues, pr.issues...)
-	r.bestEffort = append(r.bestEffort, pr.bestEffort...)
-	r.notes = append(r.notes, pr.notes...)
-	r.warnings = append(r.warnings, pr.warnings...)
+func (r *PropertyRead) merge(pr PropertyRead) {
+	r.Issues = append(r.Issues, pr.Issues...)
+	r.BestEffort = append(r.BestEffort, pr.BestEffort...)
+	r.Notes = append(r.Notes, pr.Notes...)
+	r.Warnings = append(r.Warnings, pr.Warnings...)
 }
 
 // notAnObject is the ask about a value where an object is wanted.
-func notAnObject(raw any, at, expected, owner string, example json.RawMessage) propertyRead {
-	return propertyRead{issues: []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
+func notAnObject(raw any, at, expected, owner string, example json.RawMessage) PropertyRead {
+	return PropertyRead{Issues: []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
 		Code:     agentinput.AskWrongType,
 		Received: agentinput.Received(raw),
 		Reason:   "it is not a JSON object",
@@ -218,22 +218,22 @@ func notAnObject(raw any, at, expected, owner string, example json.RawMessage) p
 // treeOutcome is the one-outcome reading of a kind that holds properties,
 // for Binding.Read and a filter: its value, or the first issue's ask, the
 // path inside named in its reason.
-func treeOutcome(tree func(raw any, at string, mode Mode) propertyRead) func(raw any) agentinput.Outcome[slot] {
-	return func(raw any) agentinput.Outcome[slot] {
+func treeOutcome(tree func(raw any, at string, mode Mode) PropertyRead) func(raw any) agentinput.Outcome[Slot] {
+	return func(raw any) agentinput.Outcome[Slot] {
 		r := tree(raw, "", ModeRead)
-		if len(r.issues) > 0 {
-			a := r.issues[0].Ask
-			if r.issues[0].Path != "" {
-				a.Reason = "at " + r.issues[0].Path + ": " + a.Reason
+		if len(r.Issues) > 0 {
+			a := r.Issues[0].Ask
+			if r.Issues[0].Path != "" {
+				a.Reason = "at " + r.Issues[0].Path + ": " + a.Reason
 			}
-			return agentinput.Asking[slot](a)
+			return agentinput.Asking[Slot](a)
 		}
 		if r.value == nil {
-			return agentinput.Absent[slot](agentinput.Notes{})
+			return agentinput.Absent[Slot](agentinput.Notes{})
 		}
 		// The notes inside, each at its path: a repair is never silent.
 		var notes agentinput.Notes
-		for _, n := range r.notes {
+		for _, n := range r.Notes {
 			at := n.Path
 			if at == "" {
 				at = "the value"
@@ -241,7 +241,7 @@ func treeOutcome(tree func(raw any, at string, mode Mode) propertyRead) func(raw
 			notes.Add(agentinput.NoteCode(n.Code), agentinput.Words(at), n.Message)
 		}
 		o := agentinput.Value(*r.value, notes)
-		for _, w := range r.warnings {
+		for _, w := range r.Warnings {
 			o = o.WithWarning(agentinput.Warning{Code: agentinput.WarningCode(w.Code), Message: w.Path + ": " + w.Message, Ask: w.Ask})
 		}
 		return o
@@ -251,9 +251,9 @@ func treeOutcome(tree func(raw any, at string, mode Mode) propertyRead) func(raw
 // readItem reads one item of a list, or one value of a map, at its path:
 // never absent (a placeholder there is an ask, not a silently shorter
 // list), then by the item's kind.
-func readItem(b *binding, raw any, at string, mode Mode) propertyRead {
+func readItem(b *binding, raw any, at string, mode Mode) PropertyRead {
 	if raw == nil || IsPlaceholder(raw, b.collection) {
-		return propertyRead{issues: []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
+		return PropertyRead{Issues: []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
 			Code:     agentinput.AskInvalid,
 			Received: agentinput.Received(raw),
 			Reason:   "it is a placeholder, and an item cannot be absent",
@@ -261,7 +261,7 @@ func readItem(b *binding, raw any, at string, mode Mode) propertyRead {
 			Hint:     "Send the item you mean at " + at + ", or leave the item out",
 		}}}}
 	}
-	p := &property{name: "", binding: *b, required: true}
+	p := &Property{Name: "", binding: *b, Required: true}
 	return p.read(raw, true, mode, "", "", at)
 }
 
@@ -278,12 +278,12 @@ func treeList(item binding, bestEffort bool) binding {
 		depth:      item.depth + 1,
 		elem:       &item,
 	}
-	b.tree = func(raw any, at string, mode Mode) propertyRead {
-		var r propertyRead
+	b.tree = func(raw any, at string, mode Mode) PropertyRead {
+		var r PropertyRead
 		list, ok := raw.([]any)
 		if !ok {
 			if _, isObject := raw.(map[string]any); !isObject {
-				return propertyRead{issues: []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
+				return PropertyRead{Issues: []agentinput.Issue{{Path: at, Ask: agentinput.Ask{
 					Code:     agentinput.AskWrongType,
 					Received: agentinput.Received(raw),
 					Reason:   "it is not a JSON array",
@@ -292,25 +292,25 @@ func treeList(item binding, bestEffort bool) binding {
 				}}}}
 			}
 			list = []any{raw}
-			r.notes = append(r.notes, agentinput.Remark{Code: string(agentinput.NoteOneItem), Path: at,
+			r.Notes = append(r.Notes, agentinput.Remark{Code: string(agentinput.NoteOneItem), Path: at,
 				Message: "Read the lone object as a one-item list"})
 		}
-		var good []slot
+		var good []Slot
 		var failed []agentinput.Issue
 		for i, it := range list {
 			ir := readItem(&item, it, at+"/"+strconv.Itoa(i), mode)
-			failed = append(failed, ir.issues...)
-			ir.issues = nil
+			failed = append(failed, ir.Issues...)
+			ir.Issues = nil
 			r.merge(ir)
 			if ir.value != nil {
 				good = append(good, *ir.value)
 			}
 		}
 		if len(failed) > 0 && (!bestEffort || len(good) == 0) {
-			r.issues = append(r.issues, failed...)
+			r.Issues = append(r.Issues, failed...)
 			return r
 		}
-		r.bestEffort = append(r.bestEffort, failed...)
+		r.BestEffort = append(r.BestEffort, failed...)
 		s := listSlot(good)
 		r.value = &s
 		return r
@@ -342,19 +342,19 @@ func bindMap(t reflect.Type, o tagOptions) (binding, error) {
 		depth:      item.depth + 1,
 		elem:       &item,
 	}
-	b.tree = func(raw any, at string, mode Mode) propertyRead {
+	b.tree = func(raw any, at string, mode Mode) PropertyRead {
 		obj, ok := raw.(map[string]any)
 		if !ok {
 			return notAnObject(raw, at, b.expected, o.name, b.example)
 		}
-		var r propertyRead
+		var r PropertyRead
 		values := make(map[string]any, len(obj))
-		keys := sortedKeys(obj)
-		slots := make([]slot, 0, len(keys))
+		keys := SortedKeys(obj)
+		slots := make([]Slot, 0, len(keys))
 		for _, k := range keys {
-			kat := at + pointer([]string{k})
+			kat := at + Pointer([]string{k})
 			if strings.TrimSpace(k) == "" {
-				r.issues = append(r.issues, agentinput.Issue{Path: kat, Ask: agentinput.Ask{
+				r.Issues = append(r.Issues, agentinput.Issue{Path: kat, Ask: agentinput.Ask{
 					Code:     agentinput.AskInvalid,
 					Received: agentinput.Received(k),
 					Reason:   "a key of this object is a name, and this one is empty",
@@ -366,14 +366,14 @@ func bindMap(t reflect.Type, o tagOptions) (binding, error) {
 			ir := readItem(&item, obj[k], kat, mode)
 			r.merge(ir)
 			if ir.value != nil {
-				values[k] = ir.value.json
+				values[k] = ir.value.JSON
 				slots = append(slots, *ir.value)
 			}
 		}
-		if len(r.issues) > 0 {
+		if len(r.Issues) > 0 {
 			return r
 		}
-		r.value = &slot{json: values, assign: func(dst reflect.Value) {
+		r.value = &Slot{JSON: values, assign: func(dst reflect.Value) {
 			m := reflect.MakeMapWithSize(dst.Type(), len(keys))
 			i := 0
 			for _, k := range keys {
@@ -442,7 +442,7 @@ func bindJSON(t reflect.Type, o tagOptions) (binding, error) {
 	var assign func(dst reflect.Value, v any)
 	switch {
 	case t == reflect.TypeFor[json.RawMessage]():
-		assign = func(dst reflect.Value, v any) { dst.SetBytes(mustJSON(v)) }
+		assign = func(dst reflect.Value, v any) { dst.SetBytes(MustJSON(v)) }
 	case t.Kind() == reflect.Interface && t.NumMethod() == 0:
 		assign = func(dst reflect.Value, v any) {
 			if v != nil {
@@ -453,39 +453,12 @@ func bindJSON(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, fmt.Errorf("kind json cannot fill a field of type %s (use json.RawMessage or any)", t)
 	}
 	return binding{
-		read: func(raw any) agentinput.Outcome[slot] {
-			return agentinput.Value(slot{json: raw, assign: func(dst reflect.Value) { assign(dst, raw) }}, agentinput.Notes{})
+		read: func(raw any) agentinput.Outcome[Slot] {
+			return agentinput.Value(Slot{JSON: raw, assign: func(dst reflect.Value) { assign(dst, raw) }}, agentinput.Notes{})
 		},
 		schema:     map[string]any{},
 		expected:   "any JSON value",
 		example:    json.RawMessage(`{}`),
 		collection: true,
 	}, nil
-}
-
-// bindingAt returns the binding of the value at path (a JSON Pointer into
-// the arguments) when the declared shape names it: a property, a nested
-// object's or a union variant's property, an item of a list or a value of
-// a map that holds properties; nil otherwise.
-func (t *Tool) bindingAt(path string) *binding {
-	if path == "" {
-		return nil
-	}
-	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
-	p := t.byName[unescapePointer(segs[0])]
-	if p == nil {
-		return nil
-	}
-	b := &p.binding
-	for _, seg := range segs[1:] {
-		if m, ok := b.members[unescapePointer(seg)]; ok {
-			b = m
-			continue
-		}
-		if b.elem == nil {
-			return nil
-		}
-		b = b.elem
-	}
-	return b
 }

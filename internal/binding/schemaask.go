@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 	"agentinput.dev/agentinput"
 )
 
-// schemaAsk is the ask about a value the schema of a tool declared
+// SchemaAsk is the ask about a value the schema of a tool declared
 // elsewhere (FromSchema) rejects. Such a schema is the server's, not the
 // factory's: a property no kind reads (a nested object, a number with a
 // multipleOf) reaches the validator as it was sent, and a bound the kinds
@@ -20,7 +20,7 @@ import (
 // in the tool". The reason and the expectation are built from the failed
 // keyword and the schema's own values; the caller's value is only echoed as
 // Received.
-func schemaAsk(k jsonschema.ErrorKind, received any) agentinput.Ask {
+func SchemaAsk(k jsonschema.ErrorKind, received any) agentinput.Ask {
 	a := agentinput.Ask{Code: agentinput.AskInvalid, Received: agentinput.Received(received)}
 	switch e := k.(type) {
 	case *kind.Type:
@@ -36,7 +36,7 @@ func schemaAsk(k jsonschema.ErrorKind, received any) agentinput.Ask {
 		a.Expected = "one of " + jsonList(e.Want)
 	case *kind.Const:
 		a.Reason = "it is not the one value the tool takes"
-		a.Expected = "exactly " + string(mustJSON(e.Want))
+		a.Expected = "exactly " + string(MustJSON(e.Want))
 	case *kind.Minimum:
 		a.Code, a.Reason, a.Expected = agentinput.AskOutOfRange, "it is below the minimum", "a number of at least "+e.Want.RatString()
 	case *kind.ExclusiveMinimum:
@@ -64,7 +64,7 @@ func schemaAsk(k jsonschema.ErrorKind, received any) agentinput.Ask {
 	case *kind.MaxLength:
 		a.Code, a.Reason, a.Expected = agentinput.AskOutOfRange, fmt.Sprintf("it has %d characters", e.Got), fmt.Sprintf("a string of at most %d characters", e.Want)
 	case *kind.Pattern:
-		a.Reason, a.Expected = "it does not match the tool's pattern", "a string matching the pattern "+string(mustJSON(e.Want))
+		a.Reason, a.Expected = "it does not match the tool's pattern", "a string matching the pattern "+string(MustJSON(e.Want))
 	case *kind.Format:
 		a.Reason, a.Expected = "it is not in the "+e.Want+" format", "a string in the "+e.Want+" format"
 	default:

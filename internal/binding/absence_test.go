@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"encoding/json"
@@ -114,24 +114,24 @@ type result struct {
 }
 
 func TestRead(t *testing.T) {
-	read := Property{Mode: ModeRead, Expected: expected, Example: example}
-	write := Property{Mode: ModeWrite, Expected: expected, Example: example}
-	required := Property{Mode: ModeRead, Required: true, Name: "limit", Expected: expected, Example: example}
-	requiredWrite := Property{Mode: ModeWrite, Required: true, Name: "limit", Expected: expected, Example: example}
-	list := Property{Mode: ModeRead, Collection: true, Expected: expected, Example: example}
+	read := Absence{Mode: ModeRead, Expected: expected, Example: example}
+	write := Absence{Mode: ModeWrite, Expected: expected, Example: example}
+	required := Absence{Mode: ModeRead, Required: true, Name: "limit", Expected: expected, Example: example}
+	requiredWrite := Absence{Mode: ModeWrite, Required: true, Name: "limit", Expected: expected, Example: example}
+	list := Absence{Mode: ModeRead, Collection: true, Expected: expected, Example: example}
 	var ph agentinput.Notes
 	ph.Add(agentinput.NotePlaceholder, agentinput.Text("all"), "the kind's own placeholder")
 	kindPlaceholder := agentinput.Placeholder[string](ph)
 	kindAbsent := agentinput.Absent[string](agentinput.Notes{})
 	kindAsk := agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskAmbiguous})
 	kindInvalid := agentinput.Asking[string](agentinput.Ask{Code: agentinput.AskInvalid})
-	declaredNone := Property{Mode: ModeRead, Expected: expected, Example: example, Declared: []string{"open", "none"}}
+	declaredNone := Absence{Mode: ModeRead, Expected: expected, Example: example, Declared: []string{"open", "none"}}
 
 	tests := []struct {
 		name    string
 		raw     any
 		present bool
-		p       Property
+		p       Absence
 		kind    agentinput.Outcome[string]
 		want    result
 	}{
@@ -181,7 +181,7 @@ func TestRead(t *testing.T) {
 		{"empty, write", "", true, write, kindValue(), result{"ask", "placeholder_on_write", "", false}},
 		{"None, write", "None", true, write, kindValue(), result{"ask", "placeholder_on_write", "", false}},
 		{"[] on a scalar, write", []any{}, true, write, kindValue(), result{"ask", "placeholder_on_write", "", false}},
-		{"[] on a list, write", []any{}, true, Property{Mode: ModeWrite, Collection: true}, kindValue(), result{"value", "", "", true}},
+		{"[] on a list, write", []any{}, true, Absence{Mode: ModeWrite, Collection: true}, kindValue(), result{"value", "", "", true}},
 
 		// A required property: every absence is missing_required,
 		// placeholders included, and whatever the mode.
@@ -212,8 +212,8 @@ func TestRead(t *testing.T) {
 		{"TBD, write", "TBD", true, write, kindInvalid, result{"ask", "placeholder_on_write", "", true}},
 		{"TBD, required", "TBD", true, required, kindInvalid, result{"ask", "missing_required", "", true}},
 		{"not a TBD word", "TBD soon", true, read, kindInvalid, result{"ask", "invalid", "", true}},
-		{"unknown, a boolean's third answer", "unknown", true, Property{UnknownIsAnAnswer: true}, kindInvalid, result{"ask", "invalid", "", true}},
-		{"N/A, a boolean", "N/A", true, Property{UnknownIsAnAnswer: true}, kindInvalid, result{"absent", "placeholder", "", false}},
+		{"unknown, a boolean's third answer", "unknown", true, Absence{UnknownIsAnAnswer: true}, kindInvalid, result{"ask", "invalid", "", true}},
+		{"N/A, a boolean", "N/A", true, Absence{UnknownIsAnAnswer: true}, kindInvalid, result{"absent", "placeholder", "", false}},
 
 		// A declared value that is a generic placeholder is the kind's.
 		{"none, declared", "None", true, declaredNone, kindValue(), result{"value", "", "", true}},
@@ -252,40 +252,40 @@ func TestReadAsks(t *testing.T) {
 		name    string
 		raw     any
 		present bool
-		p       Property
+		p       Absence
 		want    agentinput.Ask
 		message string
 	}{
-		{"missing, named", nil, false, Property{Required: true, Name: "limit", Expected: expected, Example: example},
+		{"missing, named", nil, false, Absence{Required: true, Name: "limit", Expected: expected, Example: example},
 			agentinput.Ask{Code: agentinput.AskMissingRequired, Received: json.RawMessage(`null`), Expected: expected,
 				Hint: "Send limit with a value, for example 4000"},
 			"A value is required. Expected a JSON number, for example 4000. Send limit with a value, for example 4000."},
-		{"placeholder, required", "N/A", true, Property{Required: true, Name: "limit", Expected: expected, Example: example},
+		{"placeholder, required", "N/A", true, Absence{Required: true, Name: "limit", Expected: expected, Example: example},
 			agentinput.Ask{Code: agentinput.AskMissingRequired, Received: json.RawMessage(`"N/A"`), Expected: expected,
 				Reason: `"N/A" reads as absent`, Hint: "Send limit with a value, for example 4000"},
 			`A value is required: "N/A" reads as absent. Expected a JSON number, for example 4000. Send limit with a value, for example 4000.`},
-		{"unnamed, no example", nil, true, Property{Required: true},
+		{"unnamed, no example", nil, true, Absence{Required: true},
 			agentinput.Ask{Code: agentinput.AskMissingRequired, Received: json.RawMessage(`null`), Hint: "Send the property with a value"},
 			"A value is required. Send the property with a value."},
-		{"placeholder on write", "none", true, Property{Mode: ModeWrite, Name: "parent_id", Expected: "a UUID", Example: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`)},
+		{"placeholder on write", "none", true, Absence{Mode: ModeWrite, Name: "parent_id", Expected: "a UUID", Example: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`)},
 			agentinput.Ask{Code: agentinput.AskPlaceholderOnWrite, Received: json.RawMessage(`"none"`), Expected: "a UUID",
 				Reason: "it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does",
 				Hint:   `Send the value you mean, for example "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", or leave parent_id out to send none`},
 			`Did not read "none" as absent: it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does. Expected a UUID. Send the value you mean, for example "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", or leave parent_id out to send none.`},
 		// The schema's own example, copied, is refused: the hint never
 		// offers it back (issue 32).
-		{"copied example, required", "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", true, Property{Required: true, Name: "id", Expected: "a UUID",
+		{"copied example, required", "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", true, Absence{Required: true, Name: "id", Expected: "a UUID",
 			Example: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`), Examples: []json.RawMessage{json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`)}},
 			agentinput.Ask{Code: agentinput.AskMissingRequired, Received: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`), Expected: "a UUID",
 				Reason: `"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10" reads as absent`, Hint: "Send id with a value, not the schema's example"},
 			`A value is required: "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10" reads as absent. Expected a UUID. Send id with a value, not the schema's example.`},
-		{"copied example on write", "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", true, Property{Mode: ModeWrite, Name: "parent_id", Expected: "a UUID",
+		{"copied example on write", "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10", true, Absence{Mode: ModeWrite, Name: "parent_id", Expected: "a UUID",
 			Example: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`), Examples: []json.RawMessage{json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`)}},
 			agentinput.Ask{Code: agentinput.AskPlaceholderOnWrite, Received: json.RawMessage(`"0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10"`), Expected: "a UUID",
 				Reason: "it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does",
 				Hint:   "Send the value you mean, not the schema's example, or leave parent_id out to send none"},
 			`Did not read "0b0e8c5e-4f6b-4b7e-9c0e-2f8f5d1c9a10" as absent: it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does. Expected a UUID. Send the value you mean, not the schema's example, or leave parent_id out to send none.`},
-		{"none on a write tool's list", "none", true, Property{Mode: ModeWrite, Name: "tags", Collection: true, Expected: "a list", Example: json.RawMessage(`["tax"]`)},
+		{"none on a write tool's list", "none", true, Absence{Mode: ModeWrite, Name: "tags", Collection: true, Expected: "a list", Example: json.RawMessage(`["tax"]`)},
 			agentinput.Ask{Code: agentinput.AskPlaceholderOnWrite, Received: json.RawMessage(`"none"`), Expected: "a list",
 				Reason: "it is a placeholder, and this tool changes data, where a placeholder read as absent could change what the call does",
 				Hint:   `Send [] for no items, or the items you mean, for example ["tax"], or leave tags out to send none`},
@@ -312,7 +312,7 @@ func TestReadAsks(t *testing.T) {
 func TestReadPassesThrough(t *testing.T) {
 	var notes agentinput.Notes
 	notes.Add(agentinput.NoteGrouping, agentinput.Text("4 000"), "")
-	o := Read("4 000", true, Property{Mode: ModeWrite, Required: true}, func(any) agentinput.Outcome[string] {
+	o := Read("4 000", true, Absence{Mode: ModeWrite, Required: true}, func(any) agentinput.Outcome[string] {
 		return agentinput.Value("4000", notes)
 	})
 	if v, ok := o.Value(); !ok || v != "4000" || len(o.Notes()) != 1 || o.Notes()[0].Message != `Read "4 000" as "4000"` {

@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"fmt"
@@ -58,7 +58,7 @@ func bindBytes(t reflect.Type, o tagOptions) (binding, error) {
 	if tooLarge == "" {
 		tooLarge = "Content this large is not taken inline by this property (at most " + strconv.Itoa(r.MaxBytes()) + " bytes decoded), and the tool declares no reference form"
 	}
-	read := func(raw any) agentinput.Outcome[slot] {
+	read := func(raw any) agentinput.Outcome[Slot] {
 		out := r.Read(raw)
 		if a, ok := out.Ask(); ok && a.Code == agentinput.AskTooLarge {
 			a.Hint = tooLarge

@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"reflect"
@@ -18,7 +18,7 @@ func TestNameRulesBind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := &Spec{Cursors: codec}
+	spec := &Env{Cursors: codec}
 	goTypes := map[string]reflect.Type{"number": reflect.TypeFor[int](), "cursor": reflect.TypeFor[cursor.Position]()}
 	var names []string
 	for _, r := range nameRules {
@@ -48,13 +48,13 @@ func TestNameRulesBind(t *testing.T) {
 		if len(fields) == 0 {
 			t.Skip("no rule name drawn")
 		}
-		props, err := bindStruct(reflect.StructOf(fields), spec)
+		props, err := BindStruct(reflect.StructOf(fields), spec)
 		if err != nil {
 			t.Fatalf("%v: %v", picked, err)
 		}
 		for _, p := range props {
-			if p.kind != want[p.name] {
-				t.Fatalf("%s bound %s, want %s", p.name, p.kind, want[p.name])
+			if p.Kind != want[p.Name] {
+				t.Fatalf("%s bound %s, want %s", p.Name, p.Kind, want[p.Name])
 			}
 		}
 	})

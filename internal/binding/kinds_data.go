@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"context"
@@ -182,7 +182,7 @@ func filterBinding(kind string, b binding, required bool) (binding, error) {
 	case kind == "filter" || kind == "cursor" || b.cursor != nil:
 		return binding{}, fmt.Errorf("a filter cannot be over kind %s", kind)
 	}
-	f, err := filter.New(filter.Options[slot]{Read: b.read, Expected: b.expected, Example: b.example})
+	f, err := filter.New(filter.Options[Slot]{Read: b.read, Expected: b.expected, Example: b.example})
 	if err != nil {
 		return binding{}, fmt.Errorf("filter over %s: %w", kind, err)
 	}
@@ -204,7 +204,7 @@ func bindCursor(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	codec := o.env.Cursors
 	return binding{
-		cursor: func(raw any, session, filters string) agentinput.Outcome[slot] {
+		cursor: func(raw any, session, filters string) agentinput.Outcome[Slot] {
 			// The normalized argument is the token as the codec issued it:
 			// without the whitespace or quotes a caller wrapped it in.
 			token := raw
@@ -228,7 +228,7 @@ func WithSession(ctx context.Context, session string) context.Context {
 	return context.WithValue(ctx, sessionKey{}, session)
 }
 
-func sessionOf(ctx context.Context) string {
+func SessionOf(ctx context.Context) string {
 	s, _ := ctx.Value(sessionKey{}).(string)
 	return s
 }

@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"context"
@@ -35,8 +35,8 @@ func TestBindProperty(t *testing.T) {
 	if o := f.Read(ctx, "unknown", true); o.Status() != agentinput.StatusAsk {
 		t.Errorf("filter over boolean, unknown: %v", o.Status())
 	}
-	// The mode is the spec's intent; the name rules apply.
-	limit, err := BindProperty("limit", reflect.TypeFor[int](), "", &Spec{Intent: IntentDo})
+	// The mode is the env's; the name rules apply.
+	limit, err := BindProperty("limit", reflect.TypeFor[int](), "", &Env{Mode: ModeWrite, KeyOwned: true})
 	if err != nil {
 		t.Fatal(err)
 	}

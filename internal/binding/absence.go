@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"encoding/json"
@@ -23,7 +23,7 @@ const (
 // Property is what the absence rule needs to know about one property.
 // The zero value is an optional property of a read tool whose kind is a
 // scalar.
-type Property struct {
+type Absence struct {
 	// Name is the property's name, used in hints ("the property" when
 	// empty).
 	Name string
@@ -69,13 +69,13 @@ type Property struct {
 //     ask invalid gives way ("unknown" stays a word in free text, "NA" a
 //     country);
 //   - absence of a required property is an ask missing_required.
-func Read[T any](raw any, present bool, p Property, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
+func Read[T any](raw any, present bool, p Absence, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
 	return readAbsence(raw, present, &p, read)
 }
 
 // readAbsence is Read of the property *p: every property of a call is
 // read through it, and the property is not copied on the way.
-func readAbsence[T any](raw any, present bool, p *Property, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
+func readAbsence[T any](raw any, present bool, p *Absence, read func(any) agentinput.Outcome[T]) agentinput.Outcome[T] {
 	if !present || raw == nil {
 		if p.Required {
 			return missing[T](raw, p)
@@ -113,7 +113,7 @@ func readAbsence[T any](raw any, present bool, p *Property, read func(any) agent
 	return o
 }
 
-func placeholder[T any](o agentinput.Outcome[T], raw any, p *Property) agentinput.Outcome[T] {
+func placeholder[T any](o agentinput.Outcome[T], raw any, p *Absence) agentinput.Outcome[T] {
 	if p.Required {
 		return missing[T](raw, p)
 	}
@@ -134,7 +134,7 @@ func placeholder[T any](o agentinput.Outcome[T], raw any, p *Property) agentinpu
 	return o
 }
 
-func missing[T any](raw any, p *Property) agentinput.Outcome[T] {
+func missing[T any](raw any, p *Absence) agentinput.Outcome[T] {
 	received := agentinput.Received(raw)
 	// The message already opens with "A value is required"; the reason
 	// only says why a value that was sent does not count.
@@ -151,7 +151,7 @@ func missing[T any](raw any, p *Property) agentinput.Outcome[T] {
 	})
 }
 
-func propertyName(p *Property) string {
+func propertyName(p *Absence) string {
 	if p.Name == "" {
 		return "the property"
 	}
@@ -162,7 +162,7 @@ func propertyName(p *Property) string {
 // no example or raw, the refused value, is its example or one of the
 // schema's (issue 32: an ask never offers back the value it refused, and
 // a copied schema example is what it refused).
-func exampleClause(p *Property, raw any) string {
+func exampleClause(p *Absence, raw any) string {
 	if len(p.Example) == 0 {
 		return ""
 	}

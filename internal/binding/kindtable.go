@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 // binding is a bound property: how to read a raw value, and how the schema
 // describes the result.
 type binding struct {
-	read func(raw any) agentinput.Outcome[slot]
+	read func(raw any) agentinput.Outcome[Slot]
 	// value, when set, is Binding's path for a kind whose field type is
 	// the kind's own (number.Decimal, date.Date): read's outcome with the
 	// Go value itself instead of a slot, with no JSON form, closure or
@@ -27,10 +27,10 @@ type binding struct {
 	// read (nil when the list itself does not read), and each item's ask
 	// with its index. The factory names each item's path (/tags/3), and a
 	// best-effort property reaches the handler with the items that read.
-	items func(raw any) (*slot, []indexedAsk)
+	items func(raw any) (*Slot, []indexedAsk)
 	// cursor, for the cursor kind, replaces read: a token is read last,
 	// against the session and the other normalized arguments.
-	cursor   func(raw any, session, filters string) agentinput.Outcome[slot]
+	cursor   func(raw any, session, filters string) agentinput.Outcome[Slot]
 	schema   map[string]any
 	expected string
 	example  json.RawMessage
@@ -51,7 +51,7 @@ type binding struct {
 	// tree, for a kind that holds properties (an object, a union, a map,
 	// a list of them), reads a present value with every issue, note and
 	// warning at its own path under at; read is then its one-outcome form.
-	tree func(raw any, at string, mode Mode) propertyRead
+	tree func(raw any, at string, mode Mode) PropertyRead
 	// depth is how many levels of arrays and objects a value takes: 0 for
 	// a scalar, one more for each container around it.
 	depth int
@@ -75,8 +75,8 @@ type indexedAsk struct {
 // slot is a read value on its way into the handler's input: its canonical
 // JSON value (for the normalized arguments and the schema) and how to set
 // it on the field.
-type slot struct {
-	json   any
+type Slot struct {
+	JSON   any
 	assign func(dst reflect.Value)
 	// set, when assign is nil, sets the field from json: a field that
 	// takes the canonical JSON value as it is (a string, a bool) is set
@@ -85,16 +85,16 @@ type slot struct {
 }
 
 // put sets dst, the field, to the slot's value.
-func (s slot) put(dst reflect.Value) {
+func (s Slot) put(dst reflect.Value) {
 	if s.assign != nil {
 		s.assign(dst)
 		return
 	}
-	s.set(dst, s.json)
+	s.set(dst, s.JSON)
 }
 
-// filled reports whether the slot holds a read value.
-func (s slot) filled() bool { return s.assign != nil || s.set != nil }
+// Filled reports whether the slot holds a read value.
+func (s Slot) Filled() bool { return s.assign != nil || s.set != nil }
 
 // setString and setBool set a field from a canonical JSON string or
 // boolean (slot.set).
@@ -145,15 +145,15 @@ func kindForType(t reflect.Type) (string, bool) {
 func noKindError(t reflect.Type) error {
 	if t.Kind() == reflect.Interface && t.NumMethod() == 0 {
 		return fmt.Errorf("no rule binds a %s, which says nothing of its shape: declare a struct, a map[string]T, "+
-			"a union (an interface in Spec.Unions), or kind json in the %s tag for a free JSON value the factory reads as sent", t, tagKind)
+			"a union (an interface in Spec.Unions), or kind json in the %s tag for a free JSON value the factory reads as sent", t, TagKind)
 	}
-	return fmt.Errorf("no rule binds a %s: give it a kind in the %s tag", t, tagKind)
+	return fmt.Errorf("no rule binds a %s: give it a kind in the %s tag", t, TagKind)
 }
 
 // outcome converts a kind's outcome into a slot outcome.
-func outcome[T any](o agentinput.Outcome[T], toJSON func(T) any, assign func(dst reflect.Value, v T)) agentinput.Outcome[slot] {
-	return agentinput.Map(o, func(v T) slot {
-		return slot{json: toJSON(v), assign: func(dst reflect.Value) { assign(dst, v) }}
+func outcome[T any](o agentinput.Outcome[T], toJSON func(T) any, assign func(dst reflect.Value, v T)) agentinput.Outcome[Slot] {
+	return agentinput.Map(o, func(v T) Slot {
+		return Slot{JSON: toJSON(v), assign: func(dst reflect.Value) { assign(dst, v) }}
 	})
 }
 
@@ -241,7 +241,7 @@ func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
 			number.Decimal.AppendJSON)
 	}
 	return binding{
-		read: func(raw any) agentinput.Outcome[slot] {
+		read: func(raw any) agentinput.Outcome[Slot] {
 			return outcome(number.Read(raw, opts), func(d number.Decimal) any { return json.Number(d.String()) }, assign)
 		},
 		value:    value,
@@ -258,7 +258,7 @@ type typed struct {
 	// appendRead, when set, appends the JSON of the property's outcome
 	// (read's, through the absence and exact rules) without boxing the
 	// value: the bytes AppendJSON writes for it (Binding.AppendRead).
-	appendRead func(p *property, abs *Property, dst []byte, raw any, present bool) ([]byte, error)
+	appendRead func(p *Property, abs *Absence, dst []byte, raw any, present bool) ([]byte, error)
 }
 
 // typedOf is the value path of a kind that reads T. appendJSON, when not
@@ -269,7 +269,7 @@ func typedOf[T any](read func(any) agentinput.Outcome[T], appendJSON func(T, []b
 	tp := &typed{read: func(raw any) agentinput.Outcome[any] { return agentinput.Any(read(raw)) }}
 	if appendJSON != nil {
 		value := func(b []byte, v T) ([]byte, error) { return appendJSON(v, b) }
-		tp.appendRead = func(p *property, abs *Property, dst []byte, raw any, present bool) ([]byte, error) {
+		tp.appendRead = func(p *Property, abs *Absence, dst []byte, raw any, present bool) ([]byte, error) {
 			return readProperty(p, abs, raw, present, read).AppendJSONWith(dst, value)
 		}
 	}
@@ -299,8 +299,8 @@ func bindBoolean(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, err
 	}
 	return binding{
-		read: func(raw any) agentinput.Outcome[slot] {
-			return agentinput.Map(r.Read(raw), func(b bool) slot { return slot{json: b, set: setBool} })
+		read: func(raw any) agentinput.Outcome[Slot] {
+			return agentinput.Map(r.Read(raw), func(b bool) Slot { return Slot{JSON: b, set: setBool} })
 		},
 		schema:            map[string]any{"type": "boolean"},
 		expected:          boolean.Expected(opts),
@@ -317,9 +317,9 @@ func bindText(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, fmt.Errorf("kind text cannot fill a field of type %s (use string)", t)
 	}
 	return binding{
-		read: func(raw any) agentinput.Outcome[slot] {
+		read: func(raw any) agentinput.Outcome[Slot] {
 			if _, ok := raw.(string); !ok {
-				return agentinput.Asking[slot](agentinput.Ask{
+				return agentinput.Asking[Slot](agentinput.Ask{
 					Code:     agentinput.AskWrongType,
 					Received: agentinput.Received(raw),
 					Reason:   "it is not a JSON string",
@@ -327,7 +327,7 @@ func bindText(t reflect.Type, o tagOptions) (binding, error) {
 					Hint:     "Send the text as a JSON string",
 				})
 			}
-			return agentinput.Value(slot{json: raw, set: setString}, agentinput.Notes{})
+			return agentinput.Value(Slot{JSON: raw, set: setString}, agentinput.Notes{})
 		},
 		schema:   map[string]any{"type": "string"},
 		expected: `a JSON string, for example "text"`,

@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"encoding/json"
@@ -27,7 +27,7 @@ import (
 // without one, go-sdk's jsonschema tag is (its whole text, as
 // jsonschema.For reads it).
 const (
-	tagKind = "agentinput"
+	TagKind = "agentinput"
 	tagDesc = "desc"
 )
 
@@ -35,7 +35,7 @@ const (
 type tagOptions struct {
 	// env holds what a tag names but cannot carry: the tool's declared
 	// vocabularies.
-	env *Spec
+	env *Env
 	// name is the property's name, for what a nested object's asks say;
 	// within are the struct types whose properties are being bound around
 	// it, outermost first (a type that holds itself is a declaration
@@ -141,27 +141,27 @@ func ruleFor(name string) (nameRule, bool) {
 }
 
 // property is one bound input property.
-type property struct {
-	name        string
-	path        string // the JSON Pointer of the property, /name
-	rangeTo     string // for a from bound, its to property's name (pairOf)
-	field       []int
-	ptr         bool // the field is a pointer: absent leaves it nil
-	kind        string
-	required    bool
+type Property struct {
+	Name        string
+	Path        string // the JSON Pointer of the property, /name
+	RangeTo     string // for a from bound, its to property's name (pairOf)
+	Field       []int
+	Ptr         bool // the field is a pointer: absent leaves it nil
+	Kind        string
+	Required    bool
 	exact       bool
-	bestEffort  bool
+	BestEffort  bool
 	noguide     bool
 	description string
 	examples    []json.RawMessage
 	binding     binding
 }
 
-// bindStruct binds every exported field of an input struct type. It
+// BindStruct binds every exported field of an input struct type. It
 // reports every field's problems at once, one error a problem (joined),
 // so that a port from go-sdk meets them together rather than one a run.
-func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
-	props, err := bindStructIn(t, tagOptions{env: spec, within: []reflect.Type{t}, keyOwned: spec.Intent == IntentDo})
+func BindStruct(t reflect.Type, spec *Env) ([]*Property, error) {
+	props, err := bindStructIn(t, tagOptions{env: spec, within: []reflect.Type{t}, keyOwned: spec.KeyOwned})
 	if err != nil {
 		return nil, err
 	}
@@ -178,10 +178,10 @@ func bindStruct(t reflect.Type, spec *Spec) ([]*property, error) {
 // level outer (the arguments object is level 1), fit the depth budget a
 // call's arguments are decoded within: a declaration whose values could
 // not arrive is an error, not an ask at every call.
-func checkDepth(p *property, outer int) error {
+func checkDepth(p *Property, outer int) error {
 	if levels := outer + p.binding.depth; levels > agentinput.MaxJSONDepth {
 		return fmt.Errorf("property %s: its values nest %d levels deep, counting the arguments object, over the budget of %d (agentinput.MaxJSONDepth) that every call is decoded within: declare a flatter shape",
-			p.name, levels, agentinput.MaxJSONDepth)
+			p.Name, levels, agentinput.MaxJSONDepth)
 	}
 	return nil
 }
@@ -189,12 +189,12 @@ func checkDepth(p *property, outer int) error {
 // bindStructIn binds the fields of a struct type that is the tool's input
 // or a nested object of it (outer.within holds every struct type around
 // the fields, t last).
-func bindStructIn(t reflect.Type, outer tagOptions) ([]*property, error) {
+func bindStructIn(t reflect.Type, outer tagOptions) ([]*Property, error) {
 	spec := outer.env
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("the input type %s is not a struct", t)
 	}
-	var props []*property
+	var props []*Property
 	var problems []error
 	seen := map[string]bool{}
 	owned := 0 // fields the factory owns, bound as no property
@@ -216,7 +216,7 @@ func bindStructIn(t reflect.Type, outer tagOptions) ([]*property, error) {
 		fail := func(err error) {
 			problems = append(problems, fmt.Errorf("property %s (field %s): %w", name, f.Name, err))
 		}
-		if outer.keyOwned && name == IdempotencyKeyProperty {
+		if outer.keyOwned && name == KeyProperty {
 			// The factory's own property, checked by keyField.
 			seen[name] = true
 			owned++
@@ -227,18 +227,18 @@ func bindStructIn(t reflect.Type, outer tagOptions) ([]*property, error) {
 			continue
 		}
 		seen[name] = true
-		desc, descErr := description(f.Tag)
+		desc, descErr := Description(f.Tag)
 		if descErr != nil {
 			fail(descErr)
 		}
-		p, err := bindFieldIn(name, f.Type, f.Tag.Get(tagKind), tagOptions{env: spec, within: outer.within, refHint: outer.refHint})
+		p, err := bindFieldIn(name, f.Type, f.Tag.Get(TagKind), tagOptions{env: spec, within: outer.within, refHint: outer.refHint})
 		if err == nil && len(outer.within) > 1 && p.binding.cursor != nil {
 			err = errors.New("a cursor belongs to the tool's own arguments, not to a nested object")
 		}
 		if err != nil {
 			fail(err)
 			if descErr == nil && strings.TrimSpace(desc) == "" {
-				fail(errNoDescription)
+				fail(ErrNoDescription)
 			}
 			continue
 		}
@@ -249,7 +249,7 @@ func bindStructIn(t reflect.Type, outer tagOptions) ([]*property, error) {
 			fail(err)
 			continue
 		}
-		p.field = f.Index
+		p.Field = f.Index
 		props = append(props, p)
 	}
 	if len(problems) > 0 {
@@ -264,32 +264,32 @@ func bindStructIn(t reflect.Type, outer tagOptions) ([]*property, error) {
 	return props, nil
 }
 
-// tagSchema is go-sdk's description tag (github.com/google/jsonschema-go's
+// TagSchema is go-sdk's description tag (github.com/google/jsonschema-go's
 // jsonschema.For): its whole text is the property's description. A server
 // ported from go-sdk keeps its tags; desc, when both are there, wins.
-const tagSchema = "jsonschema"
+const TagSchema = "jsonschema"
 
 // sdkReserved is what jsonschema-go reserves in its tag for future use: a
 // text that starts with a word and "=" ("minimum=1"), which it refuses.
 var sdkReserved = regexp.MustCompile(`^[^ \t\n]*=`)
 
-// description returns a field's description: its desc tag, or else its
+// Description returns a field's Description: its desc tag, or else its
 // jsonschema tag. A jsonschema tag go-sdk would refuse (empty, or
 // "WORD=…", which jsonschema-go reserves) is a declaration error here too,
-// since its meaning is not a description.
-func description(tag reflect.StructTag) (string, error) {
+// since its meaning is not a Description.
+func Description(tag reflect.StructTag) (string, error) {
 	if d, ok := tag.Lookup(tagDesc); ok {
 		return d, nil
 	}
-	d, ok := tag.Lookup(tagSchema)
+	d, ok := tag.Lookup(TagSchema)
 	if !ok {
 		return "", nil
 	}
 	switch {
 	case strings.TrimSpace(d) == "":
-		return "", fmt.Errorf("its %s tag is empty: write the description there, or in a %s tag", tagSchema, tagDesc)
+		return "", fmt.Errorf("its %s tag is empty: write the description there, or in a %s tag", TagSchema, tagDesc)
 	case sdkReserved.MatchString(d):
-		return "", fmt.Errorf("its %s tag %q starts with WORD=, which go-sdk reserves and refuses: put the description in a %s tag, and options in the %s tag", tagSchema, d, tagDesc, tagKind)
+		return "", fmt.Errorf("its %s tag %q starts with WORD=, which go-sdk reserves and refuses: put the description in a %s tag, and options in the %s tag", TagSchema, d, tagDesc, TagKind)
 	}
 	return d, nil
 }
@@ -297,13 +297,13 @@ func description(tag reflect.StructTag) (string, error) {
 // bindField binds one property from its name, its Go type and its
 // agentinput tag: the one binder of a property, which a tool's input
 // struct and BindProperty both go through.
-func bindField(name string, t reflect.Type, tag string, spec *Spec) (*property, error) {
+func bindField(name string, t reflect.Type, tag string, spec *Env) (*Property, error) {
 	return bindFieldIn(name, t, tag, tagOptions{env: spec})
 }
 
 // bindFieldIn is bindField for a field of a struct that outer describes
 // (its Spec, the struct types around it, a union's reference form).
-func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*property, error) {
+func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*Property, error) {
 	opts, err := parseTag(tag)
 	if err != nil {
 		return nil, err
@@ -328,12 +328,12 @@ func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*pr
 			}
 		}
 	}
-	p := &property{name: name, noguide: opts.flag("noguide")}
+	p := &Property{Name: name, noguide: opts.flag("noguide")}
 	if t.Kind() == reflect.Pointer {
-		p.ptr = true
+		p.Ptr = true
 		t = t.Elem()
 	}
-	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface && p.ptr {
+	if t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface && p.Ptr {
 		return nil, fmt.Errorf("a pointer to %s: declare %s itself (a pointer is for absence, once)", t, t)
 	}
 	// The kind: the tag, then the name rule, then the Go type.
@@ -394,19 +394,19 @@ func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*pr
 			return nil, fmt.Errorf("option %q does not apply to kind %s", key, kind)
 		}
 	}
-	p.kind = kind
-	p.required = opts.flag("required")
+	p.Kind = kind
+	p.Required = opts.flag("required")
 	p.exact = opts.flag("exact")
 	if p.exact && b.holds {
 		return nil, fmt.Errorf("exact applies to one value, not to a %s: put exact on the properties inside it", kind)
 	}
-	p.bestEffort = opts.flag("besteffort")
+	p.BestEffort = opts.flag("besteffort")
 	p.binding, err = b.bind(t, opts)
 	if err != nil {
 		return nil, err
 	}
 	if filterOver {
-		if p.binding, err = filterBinding(kind, p.binding, p.required); err != nil {
+		if p.binding, err = filterBinding(kind, p.binding, p.Required); err != nil {
 			return nil, err
 		}
 	}
@@ -418,17 +418,17 @@ func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*pr
 		// that copies it back means no id at all (an id is never 4000).
 		p.examples = append(p.examples, p.binding.example)
 	}
-	p.path = pointer([]string{name})
-	p.rangeTo, _ = pairOf(name)
+	p.Path = Pointer([]string{name})
+	p.RangeTo, _ = PairOf(name)
 	return p, nil
 }
 
 // describe sets the description the schema advertises: the desc tag, and
 // the guidance sentence unless the tag says noguide.
-func (p *property) describe(desc string) error {
+func (p *Property) describe(desc string) error {
 	p.description = strings.TrimSpace(desc)
 	if p.description == "" {
-		return errNoDescription
+		return ErrNoDescription
 	}
 	if !p.noguide {
 		guide := "Send " + p.binding.expected + "."
@@ -443,8 +443,8 @@ func (p *property) describe(desc string) error {
 	return nil
 }
 
-// errNoDescription is the problem of a property with neither tag.
-var errNoDescription = fmt.Errorf("it has no description: add a %s tag (or go-sdk's %s tag; the model's only briefing on it)", tagDesc, tagSchema)
+// ErrNoDescription is the problem of a property with neither tag.
+var ErrNoDescription = fmt.Errorf("it has no description: add a %s tag (or go-sdk's %s tag; the model's only briefing on it)", tagDesc, TagSchema)
 
 // exampleJSON turns a tag's example into JSON: JSON as it is, anything
 // else as a string.

@@ -1,4 +1,4 @@
-package factory
+package binding
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 
 // MarshalJSON encodes a slot as its canonical JSON value, so that a list
 // of slots compares items by value (stringlist's unique option).
-func (s slot) MarshalJSON() ([]byte, error) { return json.Marshal(s.json) }
+func (s Slot) MarshalJSON() ([]byte, error) { return json.Marshal(s.JSON) }
 
 // bindList binds a slice field ([]T) to a list of the item kind: the tag's
 // item=KIND, else T's kind by Go type. The item kind's own options (values
@@ -24,7 +24,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	itemKind, ok := o.value("item")
 	if !ok {
 		if itemKind, ok = kindForType(elem); !ok {
-			return binding{}, fmt.Errorf("no rule binds the items of %s: give item=KIND in the %s tag", t, tagKind)
+			return binding{}, fmt.Errorf("no rule binds the items of %s: give item=KIND in the %s tag", t, TagKind)
 		}
 	}
 	b, ok := kindNamed(itemKind)
@@ -64,12 +64,12 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		// A free-text item is stringlist's: a number or a boolean is the
 		// text it spells (a note), a control character or a bidirectional
 		// override is an ask (docs/decisions.md, stringlist).
-		item.read = func(raw any) agentinput.Outcome[slot] {
+		item.read = func(raw any) agentinput.Outcome[Slot] {
 			return outcome(stringlist.Text(raw), func(s string) any { return s }, func(dst reflect.Value, s string) { dst.SetString(s) })
 		}
 		item.expected = stringlist.TextExpected
 	}
-	list, err := stringlist.New(stringlist.Options[slot]{
+	list, err := stringlist.New(stringlist.Options[Slot]{
 		Item:         item.read,
 		Split:        b.split == splitAlways,
 		SplitAsks:    b.split == splitWeighed, // "10,20": a decimal comma or two items
@@ -83,16 +83,16 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, err
 	}
 	return binding{
-		read: func(raw any) agentinput.Outcome[slot] {
+		read: func(raw any) agentinput.Outcome[Slot] {
 			return agentinput.Map(list.Read(raw), listSlot)
 		},
-		items: func(raw any) (*slot, []indexedAsk) {
+		items: func(raw any) (*Slot, []indexedAsk) {
 			it := list.ReadItems(raw)
 			if it.Status() != agentinput.StatusValue || it.Lone() {
 				// A lone value never split is asked about as the list.
 				return nil, nil
 			}
-			var good []slot
+			var good []Slot
 			var asks []indexedAsk
 			for _, item := range it.All() {
 				if v, ok := item.Outcome.Value(); ok {
@@ -114,12 +114,12 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 }
 
 // listSlot is the slot of a list of read items.
-func listSlot(items []slot) slot {
+func listSlot(items []Slot) Slot {
 	values := make([]any, len(items))
 	for i, it := range items {
-		values[i] = it.json
+		values[i] = it.JSON
 	}
-	return slot{json: values, assign: func(dst reflect.Value) {
+	return Slot{JSON: values, assign: func(dst reflect.Value) {
 		s := reflect.MakeSlice(dst.Type(), len(items), len(items))
 		for i, it := range items {
 			it.put(s.Index(i))
