@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"context"
 	"crypto/sha256"
@@ -197,7 +198,7 @@ func oneLine(raw json.RawMessage) string {
 type Quiet struct{}
 
 // Observe drops e.
-func (Quiet) Observe(context.Context, factory.Event) {}
+func (Quiet) Observe(context.Context, observe.Event) {}
 
 // DemoTools returns the demonstration server's tools over a fresh store,
 // with a fixed cursor key and no telemetry: the same run every time.

@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/observe"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -114,7 +115,7 @@ func BenchmarkCall(b *testing.B) {
 
 type discard struct{}
 
-func (discard) Observe(context.Context, Event) {}
+func (discard) Observe(context.Context, observe.Event) {}
 
 // BenchmarkDoCall is the canonical call on a do tool with the memory store:
 // beside BenchmarkCall/canonical it measures what the claim protocol costs a

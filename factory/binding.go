@@ -1,6 +1,8 @@
 package factory
 
-import "agentinput.dev/internal/binding"
+import (
+	"agentinput.dev/internal/binding"
+)
 
 // The binding of a tool's properties lives in internal/binding; the
 // factory holds its results under these names.

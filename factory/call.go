@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
@@ -45,9 +46,16 @@ type Result struct {
 	// nothing (a promcp.Do whose changed is false): the state was already
 	// as the call asked.
 	Unchanged bool
-	// Effect is what a do call did (not_started, committed, unknown); ""
-	// for read and can_do tools.
-	Effect Effect
+	// Effect is what a do call did to the world, as its receipt records
+	// it (the proMCP do contract's effect); "" for read and can_do tools.
+	// promcp.EffectNotStarted: the call was refused before its handler
+	// ran (an ask, a conflict, a refused claim), or its handler refused
+	// with a domain code before changing anything. promcp.EffectCommitted: the
+	// handler returned a result and its receipt was written (or, replayed,
+	// had been). promcp.EffectUnknown: the handler started and no commit was
+	// recorded (a panic, an error, a cancellation, a process that died):
+	// the change may or may not have happened; never retried by itself.
+	Effect promcp.Effect
 	// HasOutputSchema is true when the tool advertises an output schema:
 	// structuredContent must then validate against it, so a transport
 	// keeps an envelope elsewhere (factory/mcp: in _meta, with its text).
@@ -73,7 +81,7 @@ type Call struct {
 	// ctx and req are the call's context and the request it came in
 	// (request.go).
 	ctx context.Context
-	req *Request
+	req *protocol.Request
 }
 
 // NextCursor returns the cursor of the page that starts at offset, bound to
@@ -179,7 +187,7 @@ func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *ma
 	if refused != nil {
 		*sent = looseArguments(arguments, refused)
 		if t.spec.Intent == IntentDo {
-			refused.Effect = EffectNotStarted
+			refused.Effect = promcp.EffectNotStarted
 		}
 		return refused, "", nil, true
 	}
@@ -343,7 +351,7 @@ func (t *Tool) refusedArguments(res *Result, issues []agentinput.Issue) *Result 
 	r := &Result{Envelope: invalidArguments(t.spec.Name, append(issues, res.Issues...)), Notes: res.Notes, Warnings: res.Warnings,
 		read: res.Arguments}
 	if t.spec.Intent == IntentDo {
-		r.Effect = EffectNotStarted
+		r.Effect = promcp.EffectNotStarted
 	}
 	return r
 }
@@ -363,7 +371,7 @@ func (t *Tool) runInput(ctx context.Context, res *Result, assign []slot) (any, e
 	if t.keyField != nil {
 		setKey(in.FieldByIndex(t.keyField), res.IdempotencyKey)
 	}
-	call := &Call{ctx: ctx, req: requestOf(ctx)}
+	call := &Call{ctx: ctx, req: protocol.RequestOf(ctx)}
 	if t.spec.Cursors != nil {
 		call.codec, call.session, call.filters = t.spec.Cursors, binding.SessionOf(ctx), t.filterHash(res.Arguments)
 	}

@@ -1,6 +1,7 @@
 package factory_test
 
 import (
+	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,8 +20,8 @@ const noArgsDesc = "Shows the chart of the current quarter. Use when the user as
 // a declaration error.
 func TestToolWithoutArguments(t *testing.T) {
 	tool, err := factory.New(factory.Spec{Name: "show_chart", Title: "Show the chart", Description: noArgsDesc, Intent: factory.IntentRead},
-		func(context.Context, struct{}, *factory.Call) (factory.Content, error) {
-			return factory.Blocks(factory.Text("the chart")), nil
+		func(context.Context, struct{}, *factory.Call) (protocol.Content, error) {
+			return protocol.Blocks(protocol.Text("the chart")), nil
 		})
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +34,7 @@ func TestToolWithoutArguments(t *testing.T) {
 		if res.Envelope != nil {
 			t.Fatalf("%q: %s", args, res.Envelope.Message)
 		}
-		if c, ok := res.Output.(factory.Content); !ok || len(c.Blocks) != 1 || c.Blocks[0].Text != "the chart" {
+		if c, ok := res.Output.(protocol.Content); !ok || len(c.Blocks) != 1 || c.Blocks[0].Text != "the chart" {
 			t.Errorf("%q: output %#v", args, res.Output)
 		}
 	}
@@ -63,14 +64,14 @@ func TestToolWithoutArguments(t *testing.T) {
 func TestContentConstructors(t *testing.T) {
 	data := []byte{1, 2}
 	for _, tt := range []struct {
-		got, want factory.Block
+		got, want protocol.Block
 	}{
-		{factory.Text("hi"), factory.Block{Type: factory.BlockText, Text: "hi"}},
-		{factory.Image(data, "image/png"), factory.Block{Type: factory.BlockImage, Data: data, MIMEType: "image/png"}},
-		{factory.Audio(data, "audio/wav"), factory.Block{Type: factory.BlockAudio, Data: data, MIMEType: "audio/wav"}},
-		{factory.TextResource("a://b", "text/plain", "t"), factory.Block{Type: factory.BlockResource, URI: "a://b", MIMEType: "text/plain", Text: "t"}},
-		{factory.BlobResource("a://b", "image/png", data), factory.Block{Type: factory.BlockResource, URI: "a://b", MIMEType: "image/png", Data: data}},
-		{factory.ResourceLink("a://b", "b", "text/plain"), factory.Block{Type: factory.BlockResourceLink, URI: "a://b", Name: "b", MIMEType: "text/plain"}},
+		{protocol.Text("hi"), protocol.Block{Type: protocol.BlockText, Text: "hi"}},
+		{protocol.Image(data, "image/png"), protocol.Block{Type: protocol.BlockImage, Data: data, MIMEType: "image/png"}},
+		{protocol.Audio(data, "audio/wav"), protocol.Block{Type: protocol.BlockAudio, Data: data, MIMEType: "audio/wav"}},
+		{protocol.TextResource("a://b", "text/plain", "t"), protocol.Block{Type: protocol.BlockResource, URI: "a://b", MIMEType: "text/plain", Text: "t"}},
+		{protocol.BlobResource("a://b", "image/png", data), protocol.Block{Type: protocol.BlockResource, URI: "a://b", MIMEType: "image/png", Data: data}},
+		{protocol.ResourceLink("a://b", "b", "text/plain"), protocol.Block{Type: protocol.BlockResourceLink, URI: "a://b", Name: "b", MIMEType: "text/plain"}},
 	} {
 		got, _ := json.Marshal(tt.got)
 		want, _ := json.Marshal(tt.want)
@@ -92,12 +93,12 @@ func TestSampleAndElicitThroughTheRequest(t *testing.T) {
 		Description: "Asks the client's model, then its user, the same question. Use when an answer needs a person's approval."},
 		func(_ context.Context, in askIn, call *factory.Call) (map[string]any, error) {
 			out := map[string]any{}
-			s, err := call.Sample(factory.Sampling{Messages: []factory.Message{{Role: "user", Content: factory.Text(in.Question)}}, MaxTokens: 5})
+			s, err := call.Sample(protocol.Sampling{Messages: []protocol.Message{{Role: "user", Content: protocol.Text(in.Question)}}, MaxTokens: 5})
 			out["sample_unsupported"] = errors.Is(err, factory.ErrUnsupported)
 			if s != nil {
 				out["sampled"] = s.Content.Text
 			}
-			e, err := call.Elicit(factory.Elicitation{Message: in.Question})
+			e, err := call.Elicit(protocol.Elicitation{Message: in.Question})
 			out["elicit_unsupported"] = errors.Is(err, factory.ErrUnsupported)
 			if e != nil {
 				out["elicited"] = e.Action
@@ -112,14 +113,14 @@ func TestSampleAndElicitThroughTheRequest(t *testing.T) {
 	}
 
 	var asked []string
-	ctx := factory.WithRequest(context.Background(), &factory.Request{
-		Sample: func(_ context.Context, s factory.Sampling) (*factory.Sampled, error) {
+	ctx := protocol.WithRequest(context.Background(), &protocol.Request{
+		Sample: func(_ context.Context, s protocol.Sampling) (*protocol.Sampled, error) {
 			asked = append(asked, "sample:"+s.Messages[0].Content.Text)
-			return &factory.Sampled{Role: "assistant", Content: factory.Text("2024"), Model: "m"}, nil
+			return &protocol.Sampled{Role: "assistant", Content: protocol.Text("2024"), Model: "m"}, nil
 		},
-		Elicit: func(_ context.Context, e factory.Elicitation) (*factory.Elicited, error) {
+		Elicit: func(_ context.Context, e protocol.Elicitation) (*protocol.Elicited, error) {
 			asked = append(asked, "elicit:"+e.Message)
-			return &factory.Elicited{Action: "decline"}, nil
+			return &protocol.Elicited{Action: "decline"}, nil
 		},
 	})
 	res = tool.Call(ctx, args)

@@ -1,6 +1,7 @@
 package factory_test
 
 import (
+	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"os"
@@ -34,7 +35,7 @@ type dropIn struct {
 func dropTools(t testing.TB, v *vocabulary.Reader) (read, plain, do *factory.Tool, calls map[string]int) {
 	calls = map[string]int{}
 	spec := func(name string, intent factory.Intent) factory.Spec {
-		return factory.Spec{Name: name, Title: "Decisions", Intent: intent, Observer: factory.NoObserver{},
+		return factory.Spec{Name: name, Title: "Decisions", Intent: intent, Observer: observe.None{},
 			Description:  "Searches or closes court decisions by court, date and language. Use when a test needs such a tool.",
 			Vocabularies: map[string]*vocabulary.Reader{"courts": v}}
 	}

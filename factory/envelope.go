@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/promcp"
 	"errors"
 	"strconv"
 	"strings"
@@ -113,7 +114,7 @@ func failureOf(err error) *Failure {
 
 // failed is the envelope of a handler that returned err (or panicked), on a
 // call whose effect is effect ("" for read and can_do tools).
-func (t *Tool) failed(err error, effect Effect) *Envelope {
+func (t *Tool) failed(err error, effect promcp.Effect) *Envelope {
 	tool := t.spec.Name
 	e := &Envelope{
 		Code:    agentinput.EnvelopeToolFailed,
@@ -121,7 +122,7 @@ func (t *Tool) failed(err error, effect Effect) *Envelope {
 		Hint:    "Call " + tool + " again later, or with other arguments.",
 		Issues:  []agentinput.Issue{},
 	}
-	if effect == EffectUnknown {
+	if effect == promcp.EffectUnknown {
 		e.Message = tool + " failed, and its change may or may not have happened."
 		e.Hint = t.confirm() + " before calling " + tool + " again with a fresh " + IdempotencyKeyProperty + "."
 	}
@@ -140,7 +141,7 @@ func (t *Tool) failed(err error, effect Effect) *Envelope {
 		if e.Code.RetryAllowed() {
 			e.Hint = "Send the same call again later."
 		}
-	} else if effect == EffectUnknown {
+	} else if effect == promcp.EffectUnknown {
 		e.Message = tool + " failed: " + trimPeriod(f.Message) + "; its change may or may not have happened."
 	} else {
 		e.Message = tool + " failed: " + f.Message

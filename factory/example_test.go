@@ -1,6 +1,7 @@
 package factory_test
 
 import (
+	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -12,7 +13,7 @@ import (
 // only what the agent reads.
 type quiet struct{}
 
-func (quiet) Observe(context.Context, factory.Event) {}
+func (quiet) Observe(context.Context, observe.Event) {}
 
 type searchIn struct {
 	Query    string `json:"query" agentinput:"required" desc:"Words the decisions contain."`

@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"bytes"
 	"encoding/json"
@@ -8,7 +9,6 @@ import (
 	"slices"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/kinds/vocabulary"
 )
 
 // FromSchema makes the reading half of a tool that is declared elsewhere,
@@ -75,7 +75,7 @@ func FromSchema(spec Spec, schema json.RawMessage) (*Tool, error) {
 	}
 	t := &Tool{spec: spec, byName: map[string]*property{}, observer: spec.Observer}
 	if t.observer == nil {
-		t.observer = NoObserver{}
+		t.observer = observe.None{}
 	}
 	env := spec.env()
 	for _, name := range binding.SortedKeys(props) {
@@ -107,8 +107,3 @@ func FromSchema(spec Spec, schema json.RawMessage) (*Tool, error) {
 func (t *Tool) Refuse(read *Result, issues ...agentinput.Issue) *Result {
 	return t.refusedArguments(read, issues)
 }
-
-// Vocabularies are data-owned value sets by name, as Spec.Vocabularies
-// holds them: the type a layer above the factory (factory/mcp's
-// LenientOptions) names them by without importing the kind.
-type Vocabularies = map[string]*vocabulary.Reader

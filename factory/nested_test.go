@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
@@ -272,8 +273,8 @@ func TestFreeJSONValue(t *testing.T) {
 // the caller's and are not.
 func TestTelemetryNestedPaths(t *testing.T) {
 	spec := quietSpec("import_entries", IntentRead)
-	var events []Event
-	spec.Observer = observerFunc(func(e Event) { events = append(events, e) })
+	var events []observe.Event
+	spec.Observer = observerFunc(func(e observe.Event) { events = append(events, e) })
 	tool := Must(spec, func(_ context.Context, in importIn, _ *Call) (searchOut, error) { return searchOut{}, nil })
 	tool.Call(context.Background(), json.RawMessage(`{"source": {"url": "x", "pin_4821": 1}, "items": [{"name": "a", "count": "many"}], "labels": {"secret-7731": "lots"}}`))
 	var got []string

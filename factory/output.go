@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/internal/binding"
 	"encoding"
 	"encoding/json"
@@ -47,7 +48,7 @@ func outputSchema(out reflect.Type, bestEffort bool) map[string]any {
 }
 
 var (
-	contentType   = reflect.TypeFor[Content]()
+	contentType   = reflect.TypeFor[protocol.Content]()
 	timeType      = reflect.TypeFor[time.Time]()
 	rawType       = reflect.TypeFor[json.RawMessage]()
 	marshalerType = reflect.TypeFor[json.Marshaler]()

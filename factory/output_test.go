@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -80,7 +81,7 @@ func TestOutputSchemaFollowsEncodingJSON(t *testing.T) {
 	}
 	// Not an object: no output schema (MCP wants one).
 	for _, typ := range []reflect.Type{reflect.TypeFor[[]string](), reflect.TypeFor[string](), reflect.TypeFor[*outputShape](), reflect.TypeFor[any](),
-		reflect.TypeFor[Content](), reflect.TypeFor[*Content]()} {
+		reflect.TypeFor[protocol.Content](), reflect.TypeFor[*protocol.Content]()} {
 		if s := outputSchema(typ, false); s != nil {
 			t.Errorf("%v: output schema %v, want none", typ, s)
 		}
@@ -117,7 +118,7 @@ func TestDoContractCompleted(t *testing.T) {
 		t.Fatalf("%+v", res.Envelope)
 	}
 	d := res.Output.(promcp.Do[[]string])
-	if d.IdempotencyKey != "k-1" || d.Effect != EffectCommitted || d.Timestamp.IsZero() || !d.Compensable || *d.CompensationHint != `do_untag {"tags":["a"]}` || !*d.Changed ||
+	if d.IdempotencyKey != "k-1" || d.Effect != promcp.EffectCommitted || d.Timestamp.IsZero() || !d.Compensable || *d.CompensationHint != `do_untag {"tags":["a"]}` || !*d.Changed ||
 		len(d.SideEffects) != 1 || d.Status != promcp.Success {
 		t.Errorf("completed %+v", d)
 	}
@@ -126,7 +127,7 @@ func TestDoContractCompleted(t *testing.T) {
 		t.Errorf("a derived key is not the one answered: %+v", derived)
 	}
 	broken := tool.Call(context.Background(), json.RawMessage(`{"tags":["a","b"]}`))
-	if broken.Envelope == nil || broken.Effect != EffectUnknown || strings.Contains(broken.Envelope.Message, "promcp") {
+	if broken.Envelope == nil || broken.Effect != promcp.EffectUnknown || strings.Contains(broken.Envelope.Message, "promcp") {
 		t.Errorf("a broken contract: %+v %v", broken.Envelope, broken.Effect)
 	}
 	if _, err := New(Spec{Name: "read_x", Title: "Read x", Description: desc, Intent: IntentRead, SideEffects: []string{"x"}}, h); err == nil ||

@@ -1,7 +1,9 @@
 package factory
 
 import (
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
+	"agentinput.dev/promcp"
 	"context"
 	"encoding/json"
 	"testing"
@@ -44,11 +46,11 @@ func TestPhases(t *testing.T) {
 	if len(readIssues) != 0 || !assign[0].Filled() || assign[1].Filled() || res.Arguments["limit"] != json.Number("5") {
 		t.Errorf("readProperties: %+v %+v", readIssues, res.Arguments)
 	}
-	if r := do.refusedArguments(res, unknown); r.Effect != EffectNotStarted || r.Envelope == nil {
+	if r := do.refusedArguments(res, unknown); r.Effect != promcp.EffectNotStarted || r.Envelope == nil {
 		t.Errorf("refusedArguments: %+v", r)
 	}
 }
 
 type nopObserver struct{}
 
-func (nopObserver) Observe(context.Context, Event) {}
+func (nopObserver) Observe(context.Context, observe.Event) {}

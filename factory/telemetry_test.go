@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/observe"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -19,7 +20,7 @@ func TestNilObserverIsSilent(t *testing.T) {
 	slog.SetDefault(slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	t.Cleanup(func() { slog.SetDefault(previous) })
 
-	calls := func(obs Observer) {
+	calls := func(obs observe.Observer) {
 		spec := Spec{Name: "search_decisions", Title: "Search decisions", Description: desc, Intent: IntentRead, Observer: obs}
 		r := &recorder{}
 		typed, err := New(spec, r.handle)
@@ -42,11 +43,11 @@ func TestNilObserverIsSilent(t *testing.T) {
 	if log.Len() != 0 {
 		t.Fatalf("a tool without an Observer logged:\n%s", log.String())
 	}
-	calls(NoObserver{})
+	calls(observe.None{})
 	if log.Len() != 0 {
 		t.Fatalf("NoObserver logged:\n%s", log.String())
 	}
-	calls(SlogObserver{})
+	calls(observe.Slog{})
 	if got := strings.Count(log.String(), "agentinput call"); got != 6 {
 		t.Fatalf("SlogObserver{} logged %d calls to slog.Default(), want 6:\n%s", got, log.String())
 	}

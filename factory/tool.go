@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
@@ -63,7 +64,7 @@ type Spec struct {
 	// Observer receives one Event per call. Nil means silent (NoObserver):
 	// the factory logs nothing unless asked; SlogObserver{} logs each call
 	// to slog.Default().
-	Observer Observer
+	Observer observe.Observer
 	// Receipts keeps the receipts of a do tool's calls (docs/writes.md).
 	// Give every do tool of a server the same store: a keyless retry
 	// replays only while no other write of its principal came after it,
@@ -157,7 +158,7 @@ type Tool struct {
 	// passes an undeclared property through (CanDo: an action's
 	// argument), rather than asking about it; nil passes every one.
 	passes   func(name string) bool
-	observer Observer
+	observer observe.Observer
 	// unsettled are the do calls whose abandon the store did not record
 	// (write.go).
 	unsettled unsettled
@@ -213,7 +214,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 		t.byName[p.Name] = p
 	}
 	if t.observer == nil {
-		t.observer = NoObserver{}
+		t.observer = observe.None{}
 	}
 	t.receiptTool = spec.Name
 	if spec.Intent == IntentDo && t.spec.Receipts == nil {
@@ -333,15 +334,15 @@ func (t *Tool) Hints() Hints {
 	return Hints{
 		ReadOnly:    readOnly,
 		Destructive: !readOnly && !t.spec.Additive,
-		Idempotent:  readOnly || t.ClaimsWrites() && !t.spec.KeyRequired,
+		Idempotent:  readOnly || t.claimsWrites() && !t.spec.KeyRequired,
 	}
 }
 
-// ClaimsWrites reports whether the tool is a do tool whose handler runs
+// claimsWrites reports whether the tool is a do tool whose handler runs
 // under the receipt protocol (docs/writes.md): a retry of its calls never
 // writes twice. A tool declared elsewhere (FromSchema) runs its own
 // handler, which no claim guards.
-func (t *Tool) ClaimsWrites() bool { return t.spec.Intent == IntentDo && t.run != nil }
+func (t *Tool) claimsWrites() bool { return t.spec.Intent == IntentDo && t.run != nil }
 
 // Name returns the tool's name.
 func (t *Tool) Name() string { return t.spec.Name }

@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"bytes"
 	"context"
@@ -48,7 +49,7 @@ func (r *recorder) handle(_ context.Context, in searchIn, _ *Call) (searchOut, e
 
 func quietSpec(name string, intent Intent) Spec {
 	return Spec{Name: name, Title: "Search decisions", Description: desc, Intent: intent,
-		Observer: SlogObserver{Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}}
+		Observer: observe.Slog{Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}}
 }
 
 func newSearch(t *testing.T, intent Intent) (*Tool, *recorder) {
@@ -355,7 +356,7 @@ func TestSchema(t *testing.T) {
 func TestTelemetryCarriesNoValues(t *testing.T) {
 	var log bytes.Buffer
 	spec := quietSpec("search_decisions", IntentRead)
-	spec.Observer = SlogObserver{Logger: slog.New(slog.NewJSONHandler(&log, nil))}
+	spec.Observer = observe.Slog{Logger: slog.New(slog.NewJSONHandler(&log, nil))}
 	r := &recorder{}
 	tool := Must(spec, r.handle)
 	canary := "c4n4ry7731"
@@ -620,8 +621,8 @@ func TestArgumentsInString(t *testing.T) {
 // logged, digits (a PIN) included; array indices of arrays are.
 func TestTelemetryKeepsNoObjectKey(t *testing.T) {
 	spec := quietSpec("search_decisions", IntentRead)
-	var events []Event
-	spec.Observer = observerFunc(func(e Event) { events = append(events, e) })
+	var events []observe.Event
+	spec.Observer = observerFunc(func(e observe.Event) { events = append(events, e) })
 	r := &recorder{}
 	tool := Must(spec, r.handle)
 	long := strings.Repeat("a", agentinput.MaxStringBytes+1)
@@ -644,6 +645,6 @@ func TestTelemetryKeepsNoObjectKey(t *testing.T) {
 	}
 }
 
-type observerFunc func(Event)
+type observerFunc func(observe.Event)
 
-func (f observerFunc) Observe(_ context.Context, e Event) { f(e) }
+func (f observerFunc) Observe(_ context.Context, e observe.Event) { f(e) }

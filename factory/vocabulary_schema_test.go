@@ -1,6 +1,7 @@
 package factory_test
 
 import (
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
@@ -60,7 +61,7 @@ func TestVocabularyDescriptionsNameTheEntries(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		v := drawVocabulary(t)
 		lister := rapid.SampledFrom([]string{"", "read_places"}).Draw(t, "listed by")
-		spec := factory.Spec{Name: "read_items", Title: "Items", Intent: factory.IntentRead, Observer: factory.NoObserver{},
+		spec := factory.Spec{Name: "read_items", Title: "Items", Intent: factory.IntentRead, Observer: observe.None{},
 			Description:  "Lists items by place. Use when a test needs a tool over a vocabulary.",
 			Vocabularies: map[string]*vocabulary.Reader{"places": v}}
 		if lister != "" {

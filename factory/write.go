@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/internal/binding"
 	"context"
 	"crypto/sha256"
@@ -27,44 +28,11 @@ const DefaultLease = 15 * time.Second
 // for its result when Spec.Wait is zero, before it answers in_progress.
 const DefaultWait = 10 * time.Second
 
-// Effect is what a do call did to the world: the state its receipt
-// records, reported with every do call's result. It is the proMCP do
-// contract's effect (promcp.Effect), one vocabulary for both.
-type Effect = promcp.Effect
-
-const (
-	// EffectNotStarted: the call was refused before its handler ran (an
-	// ask, a conflict, a refused claim) or its handler refused with a
-	// domain code before changing anything.
-	EffectNotStarted = promcp.EffectNotStarted
-	// EffectCommitted: the handler returned a result and its receipt was
-	// written (or, replayed, had been).
-	EffectCommitted = promcp.EffectCommitted
-	// EffectUnknown: the handler started and no commit was recorded (a
-	// panic, an error, a cancellation, a process that died): the change
-	// may or may not have happened. Never retried automatically.
-	EffectUnknown = promcp.EffectUnknown
-)
-
-// WithPrincipal returns a context that carries the authenticated caller, to
-// which a do call's idempotency key is scoped. Without one, keys are scoped
-// to the server. The MCP binding sets it from the request's token info.
-func WithPrincipal(ctx context.Context, principal string) context.Context {
-	return context.WithValue(ctx, principalKey{}, principal)
-}
-
-type principalKey struct{}
-
-func principalOf(ctx context.Context) string {
-	p, _ := ctx.Value(principalKey{}).(string)
-	return p
-}
-
-// IdempotencyKey derives the key of a call from the tool's name and its
+// idempotencyKey derives the key of a call from the tool's name and its
 // normalized arguments: "4 000" and 4000 retry as the same call. The
 // arguments are encoded as canonical JSON (object keys sorted, as
 // encoding/json writes maps) and hashed with SHA-256.
-func IdempotencyKey(tool string, normalized map[string]any) string {
+func idempotencyKey(tool string, normalized map[string]any) string {
 	return derivedKey(tool, binding.MustJSON(normalized))
 }
 
@@ -83,7 +51,7 @@ type stored struct {
 	Warnings []agentinput.Remark `json:"warnings,omitempty"`
 	// Content is set when the handler answered content blocks: a replay
 	// answers them as blocks again, not as their JSON.
-	Content *Content `json:"content,omitempty"`
+	Content *protocol.Content `json:"content,omitempty"`
 	// Unchanged is the handler's report that the call changed nothing.
 	Unchanged bool `json:"unchanged,omitempty"`
 }
@@ -107,7 +75,7 @@ func (t *Tool) write(ctx context.Context, res *Result, callerKey string, run fun
 		terms.RetryWindow = t.retryWindow()
 	}
 	res.IdempotencyKey = key
-	scope := receipt.Scope{Tool: t.receiptTool, Principal: principalOf(ctx), Key: key}
+	scope := receipt.Scope{Tool: t.receiptTool, Principal: protocol.PrincipalOf(ctx), Key: key}
 	digest := receipt.Digest(sha256.Sum256(canonical))
 	store := t.spec.Receipts
 
@@ -173,9 +141,9 @@ func (t *Tool) wait() time.Duration {
 
 // refuse answers a do call that did not run.
 func (t *Tool) refuse(res *Result, e *Envelope, cause error) *Result {
-	effect := EffectNotStarted
+	effect := promcp.EffectNotStarted
 	if e.Code == agentinput.EnvelopeEffectUnknown {
-		effect = EffectUnknown
+		effect = promcp.EffectUnknown
 	}
 	return &Result{Envelope: e, Notes: res.Notes, Warnings: res.Warnings, Effect: effect, IdempotencyKey: res.IdempotencyKey, cause: cause}
 }
@@ -197,22 +165,22 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 			// The handler refused before changing anything: the same call
 			// may run again.
 			_ = store.Release(settle, scope, token)
-			r := t.refuse(res, t.failed(err, EffectNotStarted), err)
+			r := t.refuse(res, t.failed(err, promcp.EffectNotStarted), err)
 			return r
 		}
 		t.abandon(settle, scope, token)
-		return &Result{Envelope: t.failed(err, EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
-			Effect: EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: err}
+		return &Result{Envelope: t.failed(err, promcp.EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
+			Effect: promcp.EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: err}
 	}
 	if c, ok := out.(promcp.Completer); ok {
 		// A do contract answers the key the call used and the instant it
 		// took effect; one the handler broke is a failure after the change.
-		done, cerr := c.CompleteDo(promcp.DoFill{Effect: EffectCommitted, Key: res.IdempotencyKey, At: time.Now(),
+		done, cerr := c.CompleteDo(promcp.DoFill{Effect: promcp.EffectCommitted, Key: res.IdempotencyKey, At: time.Now(),
 			SideEffects: t.spec.SideEffects})
 		if cerr != nil {
 			t.abandon(settle, scope, token)
-			return &Result{Envelope: t.failed(cerr, EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
-				Effect: EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: cerr}
+			return &Result{Envelope: t.failed(cerr, promcp.EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
+				Effect: promcp.EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: cerr}
 		}
 		out = done
 	}
@@ -220,7 +188,7 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 		res.Unchanged = u.Unchanged()
 	}
 	res.Output = out
-	res.Effect = EffectCommitted
+	res.Effect = promcp.EffectCommitted
 	payload, merr := json.Marshal(stored{Output: mustEncode(out), Warnings: res.handlerWarnings, Content: contentOf(out), Unchanged: res.Unchanged})
 	if merr == nil {
 		merr = store.Commit(settle, scope, token, payload, time.Now())
@@ -293,11 +261,11 @@ func mustEncode(out any) json.RawMessage {
 
 // contentOf returns a handler's result when it is content blocks, for its
 // receipt; nil otherwise.
-func contentOf(out any) *Content {
+func contentOf(out any) *protocol.Content {
 	switch c := out.(type) {
-	case Content:
+	case protocol.Content:
 		return &c
-	case *Content:
+	case *protocol.Content:
 		return c
 	}
 	return nil
@@ -342,7 +310,7 @@ func (t *Tool) replay(res *Result, payload []byte) *Result {
 	}
 	res.Replayed = true
 	res.Unchanged = s.Unchanged
-	res.Effect = EffectCommitted
+	res.Effect = promcp.EffectCommitted
 	res.Warnings = append(res.Warnings, s.Warnings...)
 	res.Warnings = append(res.Warnings, agentinput.Remark{Code: string(agentinput.WarningReplayed), Path: "",
 		Message: "This call repeats an earlier one (the same idempotency key and arguments): its stored result is returned, and " + t.spec.Name + " did not run again"})

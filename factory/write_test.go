@@ -1,6 +1,9 @@
 package factory_test
 
 import (
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/protocol"
+	"agentinput.dev/promcp"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -36,7 +39,7 @@ func orders(t *testing.T, spec factory.Spec, behave func(ctx context.Context, in
 	var log bytes.Buffer
 	spec.Name, spec.Title, spec.Intent = "do_place_order", "Place an order", factory.IntentDo
 	spec.Description = "Places an order for goods and returns its number. Use when the user asks to order something."
-	spec.Observer = factory.SlogObserver{Logger: slog.New(slog.NewTextHandler(&log, nil))}
+	spec.Observer = observe.Slog{Logger: slog.New(slog.NewTextHandler(&log, nil))}
 	tool, err := factory.New(spec, func(ctx context.Context, in orderIn, call *factory.Call) (orderOut, error) {
 		n := runs.Add(1)
 		if behave != nil {
@@ -73,7 +76,7 @@ func output(t *testing.T, res *factory.Result) string {
 func TestReusedKeyConflicts(t *testing.T) {
 	tool, runs, _ := orders(t, factory.Spec{}, nil)
 	first := call(tool, `{"order":"a","idempotency_key":"k"}`)
-	if first.Effect != factory.EffectCommitted || first.IdempotencyKey != "k" {
+	if first.Effect != promcp.EffectCommitted || first.IdempotencyKey != "k" {
 		t.Fatalf("first call: effect %q key %q", first.Effect, first.IdempotencyKey)
 	}
 	res := call(tool, `{"order":"b","idempotency_key":"k"}`)
@@ -82,7 +85,7 @@ func TestReusedKeyConflicts(t *testing.T) {
 	}
 	e := res.Envelope
 	if e.Code != agentinput.EnvelopeInvalidArguments || len(e.Issues) != 1 || e.Issues[0].Code != agentinput.AskIdempotencyConflict ||
-		e.Issues[0].Path != "/idempotency_key" || e.RetryAllowed || res.Effect != factory.EffectNotStarted {
+		e.Issues[0].Path != "/idempotency_key" || e.RetryAllowed || res.Effect != promcp.EffectNotStarted {
 		t.Fatalf("reused key answered %+v, effect %q", e, res.Effect)
 	}
 	if !strings.Contains(e.Hint, "fresh key") {
@@ -110,8 +113,8 @@ func TestDerivedKeyReplaysDifferentSpellings(t *testing.T) {
 // A key is scoped to the principal: two callers' "k" are two calls.
 func TestKeysAreScopedToThePrincipal(t *testing.T) {
 	tool, runs, _ := orders(t, factory.Spec{}, nil)
-	alice := factory.WithPrincipal(context.Background(), "alice")
-	bob := factory.WithPrincipal(context.Background(), "bob")
+	alice := protocol.WithPrincipal(context.Background(), "alice")
+	bob := protocol.WithPrincipal(context.Background(), "bob")
 	a := tool.Call(alice, json.RawMessage(`{"order":"a","idempotency_key":"k"}`))
 	b := tool.Call(bob, json.RawMessage(`{"order":"b","idempotency_key":"k"}`))
 	if a.Envelope != nil || b.Envelope != nil || b.Replayed || runs.Load() != 2 {
@@ -135,7 +138,7 @@ func TestPanicIsToolFailedAndEffectUnknown(t *testing.T) {
 		})
 	res := call(tool, `{"order":"boom","idempotency_key":"k"}`)
 	e := res.Envelope
-	if e == nil || e.Code != agentinput.EnvelopeToolFailed || res.Effect != factory.EffectUnknown || e.RetryAllowed {
+	if e == nil || e.Code != agentinput.EnvelopeToolFailed || res.Effect != promcp.EffectUnknown || e.RetryAllowed {
 		t.Fatalf("a panic answered %+v, effect %q", e, res.Effect)
 	}
 	text, _ := json.Marshal(e)
@@ -151,7 +154,7 @@ func TestPanicIsToolFailedAndEffectUnknown(t *testing.T) {
 		t.Fatalf("the log lacks the panic and its stack:\n%s", log.String())
 	}
 	again := call(tool, `{"order":"boom","idempotency_key":"k"}`)
-	if again.Envelope == nil || again.Envelope.Code != agentinput.EnvelopeEffectUnknown || again.Effect != factory.EffectUnknown || runs.Load() != 1 {
+	if again.Envelope == nil || again.Envelope.Code != agentinput.EnvelopeEffectUnknown || again.Effect != promcp.EffectUnknown || runs.Load() != 1 {
 		t.Fatalf("the retry answered %+v, effect %q, runs %d", again.Envelope, again.Effect, runs.Load())
 	}
 	if !strings.Contains(again.Envelope.Hint, "read_orders") || !strings.Contains(again.Envelope.Hint, "fresh key") {
@@ -167,7 +170,7 @@ func TestPanicIsToolFailedAndEffectUnknown(t *testing.T) {
 func TestPanicOnReadTool(t *testing.T) {
 	tool, err := factory.New(factory.Spec{Name: "read_orders", Title: "Read orders", Intent: factory.IntentRead,
 		Description: "Lists the orders placed so far, newest first. Use when the user asks what was ordered.",
-		Observer:    factory.SlogObserver{Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}},
+		Observer:    observe.Slog{Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))}},
 		func(context.Context, orderIn, *factory.Call) (orderOut, error) {
 			panic(errors.New("index out of range"))
 		})
@@ -219,12 +222,12 @@ func TestDomainCodes(t *testing.T) {
 				return nil
 			})
 			res := call(tool, `{"order":"a","idempotency_key":"k"}`)
-			if res.Envelope == nil || res.Envelope.Code != tc.code || res.Envelope.RetryAllowed != tc.retry || res.Effect != factory.EffectNotStarted {
+			if res.Envelope == nil || res.Envelope.Code != tc.code || res.Envelope.RetryAllowed != tc.retry || res.Effect != promcp.EffectNotStarted {
 				t.Fatalf("answered %+v, effect %q", res.Envelope, res.Effect)
 			}
 			refuse = false
 			again := call(tool, `{"order":"a","idempotency_key":"k"}`)
-			if again.Envelope != nil || again.Replayed || runs.Load() != 2 || again.Effect != factory.EffectCommitted {
+			if again.Envelope != nil || again.Replayed || runs.Load() != 2 || again.Effect != promcp.EffectCommitted {
 				t.Fatalf("the same call after a refusal: %+v replayed %v runs %d", again.Envelope, again.Replayed, runs.Load())
 			}
 		})
@@ -233,7 +236,7 @@ func TestDomainCodes(t *testing.T) {
 	tool, _, _ := orders(t, factory.Spec{}, func(context.Context, orderIn, *factory.Call) error {
 		return &factory.Failure{Code: agentinput.EnvelopeInProgress, Message: "a handler may not claim this code"}
 	})
-	if res := call(tool, `{"order":"a"}`); res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeToolFailed || res.Effect != factory.EffectUnknown {
+	if res := call(tool, `{"order":"a"}`); res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeToolFailed || res.Effect != promcp.EffectUnknown {
 		t.Fatalf("a non-domain code answered %+v, effect %q", res.Envelope, res.Effect)
 	}
 }
@@ -245,7 +248,7 @@ func TestPlainErrorIsUnknown(t *testing.T) {
 		return errors.New("pq: connection reset by peer")
 	})
 	res := call(tool, `{"order":"a"}`)
-	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeToolFailed || res.Effect != factory.EffectUnknown ||
+	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeToolFailed || res.Effect != promcp.EffectUnknown ||
 		strings.Contains(res.Envelope.Message+res.Envelope.Hint, "pq:") {
 		t.Fatalf("answered %+v, effect %q", res.Envelope, res.Effect)
 	}
@@ -267,7 +270,7 @@ func TestCancelledMidWriteIsUnknown(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	cancel()
-	if res := <-done; res.Effect != factory.EffectUnknown {
+	if res := <-done; res.Effect != promcp.EffectUnknown {
 		t.Fatalf("a cancelled write: effect %q", res.Effect)
 	}
 	if again := call(tool, `{"order":"a"}`); again.Envelope == nil || again.Envelope.Code != agentinput.EnvelopeEffectUnknown || runs.Load() != 1 {
@@ -288,7 +291,7 @@ func TestDeadClaimBecomesUnknown(t *testing.T) {
 		t.Fatalf("claim: %v %v", c.State, err)
 	}
 	res := call(tool, `{"order":"a","idempotency_key":"k"}`)
-	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeEffectUnknown || res.Effect != factory.EffectUnknown || runs.Load() != 0 {
+	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeEffectUnknown || res.Effect != promcp.EffectUnknown || runs.Load() != 0 {
 		t.Fatalf("a dead claim answered %+v, effect %q, runs %d", res.Envelope, res.Effect, runs.Load())
 	}
 }
@@ -307,11 +310,11 @@ func TestInProgressAfterTheWait(t *testing.T) {
 	go func() { first <- call(tool, `{"order":"a"}`) }()
 	<-started
 	res := call(tool, `{"order":"a"}`)
-	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeInProgress || !res.Envelope.RetryAllowed || res.Effect != factory.EffectNotStarted {
+	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeInProgress || !res.Envelope.RetryAllowed || res.Effect != promcp.EffectNotStarted {
 		t.Fatalf("a retry of a running call answered %+v, effect %q", res.Envelope, res.Effect)
 	}
 	close(release)
-	if r := <-first; r.Envelope != nil || r.Effect != factory.EffectCommitted {
+	if r := <-first; r.Envelope != nil || r.Effect != promcp.EffectCommitted {
 		t.Fatalf("the first call: %+v", r.Envelope)
 	}
 	if again := call(tool, `{"order":"a"}`); !again.Replayed || runs.Load() != 1 {
@@ -326,7 +329,7 @@ func TestFullStoreIsUnavailable(t *testing.T) {
 	call(tool, `{"order":"a","idempotency_key":"k-a"}`)
 	call(tool, `{"order":"b","idempotency_key":"k-b"}`)
 	res := call(tool, `{"order":"c"}`)
-	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeUnavailable || !res.Envelope.RetryAllowed || res.Effect != factory.EffectNotStarted || runs.Load() != 2 {
+	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeUnavailable || !res.Envelope.RetryAllowed || res.Effect != promcp.EffectNotStarted || runs.Load() != 2 {
 		t.Fatalf("a full store answered %+v, effect %q, runs %d", res.Envelope, res.Effect, runs.Load())
 	}
 	if again := call(tool, `{"order":"a","idempotency_key":"k-a"}`); !again.Replayed {
@@ -361,11 +364,11 @@ func TestReplayCarriesHandlerWarnings(t *testing.T) {
 func TestAskIsNotStarted(t *testing.T) {
 	tool, runs, _ := orders(t, factory.Spec{}, nil)
 	res := call(tool, `{"order":"a","count":"1,234.5.6","idempotency_key":"k"}`)
-	if res.Envelope == nil || res.Effect != factory.EffectNotStarted || runs.Load() != 0 {
+	if res.Envelope == nil || res.Effect != promcp.EffectNotStarted || runs.Load() != 0 {
 		t.Fatalf("an ask: %+v effect %q", res.Envelope, res.Effect)
 	}
 	for _, args := range []string{`{"order":`, `not json`, `[1]`} {
-		if res := call(tool, args); res.Envelope == nil || res.Effect != factory.EffectNotStarted {
+		if res := call(tool, args); res.Envelope == nil || res.Effect != promcp.EffectNotStarted {
 			t.Fatalf("arguments that do not decode (%s): %+v effect %q", args, res.Envelope, res.Effect)
 		}
 	}
@@ -435,12 +438,12 @@ func TestReceiptNotKeptThenEffectUnknown(t *testing.T) {
 		tool, runs, _ := orders(t, factory.Spec{Receipts: store, Lease: time.Hour, Wait: 50 * time.Millisecond}, nil)
 		for _, args := range []string{`{"order":"a","idempotency_key":"k-1"}`, `{"order":"b"}`} {
 			first := call(tool, args)
-			if first.Envelope != nil || first.Effect != factory.EffectCommitted || len(first.Warnings) != 1 ||
+			if first.Envelope != nil || first.Effect != promcp.EffectCommitted || len(first.Warnings) != 1 ||
 				first.Warnings[0].Code != string(agentinput.WarningReceiptNotKept) {
 				t.Fatalf("abandon fails %v, %s: %+v %q %+v", abandonFails, args, first.Envelope, first.Effect, first.Warnings)
 			}
 			retry := call(tool, args)
-			if retry.Envelope == nil || retry.Envelope.Code != agentinput.EnvelopeEffectUnknown || retry.Effect != factory.EffectUnknown {
+			if retry.Envelope == nil || retry.Envelope.Code != agentinput.EnvelopeEffectUnknown || retry.Effect != promcp.EffectUnknown {
 				t.Fatalf("abandon fails %v, %s: the retry answered %+v, effect %q; want effect_unknown", abandonFails, args, retry.Envelope, retry.Effect)
 			}
 		}
@@ -458,7 +461,7 @@ func TestKeylessRetryWindowAndLatestWrite(t *testing.T) {
 	store := &receipt.Memory{}
 	tool, runs, _ := orders(t, factory.Spec{Receipts: store, RetryWindow: factory.MaxRetryWindow}, nil)
 	other, otherRuns, _ := orders(t, factory.Spec{Receipts: store}, nil)
-	alice := factory.WithPrincipal(context.Background(), "alice")
+	alice := protocol.WithPrincipal(context.Background(), "alice")
 	if first := call(tool, `{"order":"a"}`); first.Replayed {
 		t.Fatal("the first call replayed")
 	}

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"agentinput.dev/factory/observe"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -33,7 +34,7 @@ func newRegistry(t testing.TB) registry {
 		}
 		return a
 	}
-	obs := factory.SlogObserver{Logger: slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{ReplaceAttr: drop}))}
+	obs := observe.Slog{Logger: slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{ReplaceAttr: drop}))}
 	tools, err := demo.Tools(demo.NewStore(), bytes.Repeat([]byte{7}, 32), obs)
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@
 package host
 
 import (
+	"agentinput.dev/kinds/vocabulary"
 	"context"
 	"encoding/json"
 	"errors"
@@ -230,7 +231,7 @@ type Options struct {
 	DispatchTool string
 	// Vocabularies read string properties by name, as
 	// factory/mcp.LenientOptions' do.
-	Vocabularies factory.Vocabularies
+	Vocabularies map[string]*vocabulary.Reader
 	// Now is the clock of approval moves (default time.Now).
 	Now func() time.Time
 }

@@ -1,6 +1,7 @@
 package lint_test
 
 import (
+	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"strings"
@@ -14,7 +15,7 @@ import (
 
 type quiet struct{}
 
-func (quiet) Observe(context.Context, factory.Event) {}
+func (quiet) Observe(context.Context, observe.Event) {}
 
 const good = "Reads the orders of one customer, newest first, one page at a time. Use when the user asks about past orders."
 

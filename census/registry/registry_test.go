@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
@@ -13,7 +14,7 @@ import (
 
 type quiet struct{}
 
-func (quiet) Observe(context.Context, factory.Event) {}
+func (quiet) Observe(context.Context, observe.Event) {}
 
 func demoTools(t *testing.T) []*factory.Tool {
 	t.Helper()

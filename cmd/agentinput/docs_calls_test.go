@@ -2,6 +2,7 @@ package main
 
 import (
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
@@ -104,7 +105,7 @@ func parseCallCitation(text string) (callCitation, error) {
 // docTools are the tools a call citation may name, fresh for each call:
 // a citation never sees another's receipts.
 func docTools() (map[string]*factory.Tool, error) {
-	ts, err := demo.Tools(demo.NewStore(), []byte("docs-examples-key-0123456789abcdef"), factory.NoObserver{})
+	ts, err := demo.Tools(demo.NewStore(), []byte("docs-examples-key-0123456789abcdef"), observe.None{})
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +114,7 @@ func docTools() (map[string]*factory.Tool, error) {
 		Title:       "Preview an import",
 		Description: "Shows what importing from a web page or a file would bring in, changing nothing. Use when the user asks what an import would add.",
 		Intent:      factory.IntentRead,
-		Observer:    factory.NoObserver{},
+		Observer:    observe.None{},
 		Unions: []factory.Union{factory.NewUnion[docSource]("kind",
 			factory.Case[docURLSource]("url", "A web page, by its address."),
 			factory.Case[docFileSource]("file", "A file on the server, by its path."))},

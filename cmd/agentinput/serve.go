@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agentinput.dev/factory/observe"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -18,7 +19,6 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/kinds/cursor"
@@ -57,7 +57,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "agentinput serve:", err)
 		return exitUsage
 	}
-	opts := demo.Options{Keys: keys, Observer: factory.SlogObserver{Logger: logger}, Receipts: store}
+	opts := demo.Options{Keys: keys, Observer: observe.Slog{Logger: logger}, Receipts: store}
 	if testHookDemo != nil {
 		testHookDemo(&opts)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"os"
@@ -13,7 +14,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/longtest"
@@ -205,7 +205,7 @@ func TestServeOverStdio(t *testing.T) {
 
 type quiet struct{}
 
-func (quiet) Observe(context.Context, factory.Event) {}
+func (quiet) Observe(context.Context, observe.Event) {}
 
 // quietDemo is the demo's options for an in-process server: a random
 // cursor key, receipts in memory, nothing logged.

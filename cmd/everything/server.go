@@ -1,6 +1,8 @@
 package main
 
 import (
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -19,7 +21,7 @@ import (
 // factory/mcp, the resources, templates, prompts and completions on the
 // go-sdk server directly. logger gets one record per tool call.
 func newServer(logger *slog.Logger) (*sdk.Server, error) {
-	obs := factory.SlogObserver{Logger: logger}
+	obs := observe.Slog{Logger: logger}
 	subs := &subscriptions{uris: map[string]bool{}}
 	s := sdk.NewServer(&sdk.Implementation{Name: "agentinput-everything", Title: "agentinput: the MCP conformance suite's everything server", Version: "v0.1.0"},
 		&sdk.ServerOptions{
@@ -57,7 +59,7 @@ var schema2020 = json.RawMessage(`{
 // envelope, an unknown property asked about) and validates the normalized
 // arguments with the schema as written; the tool's own handler then answers
 // the arguments it was given.
-func addSchemaTool(s *sdk.Server, obs factory.Observer) error {
+func addSchemaTool(s *sdk.Server, obs observe.Observer) error {
 	t, err := factory.FromSchema(factory.Spec{
 		Name:        "json_schema_2020_12_tool",
 		Title:       "JSON Schema 2020-12",
@@ -79,8 +81,8 @@ func addSchemaTool(s *sdk.Server, obs factory.Observer) error {
 			if err != nil {
 				got = []byte(`{}`)
 			}
-			res.Output = factory.Content{
-				Blocks:     []factory.Block{factory.Text("Received the arguments " + string(got))},
+			res.Output = protocol.Content{
+				Blocks:     []protocol.Block{protocol.Text("Received the arguments " + string(got))},
 				Structured: res.Arguments,
 			}
 		}

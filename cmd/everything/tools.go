@@ -1,6 +1,8 @@
 package main
 
 import (
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"errors"
@@ -42,7 +44,7 @@ type ElicitationIn struct {
 
 // tools declares the suite's fixture tools with the factory; obs receives
 // one event per call.
-func tools(obs factory.Observer) ([]*factory.Tool, error) {
+func tools(obs observe.Observer) ([]*factory.Tool, error) {
 	read := func(name, title, desc string) factory.Spec {
 		return factory.Spec{Name: name, Title: title, Description: desc, Intent: factory.IntentRead, Observer: obs}
 	}
@@ -56,98 +58,98 @@ func tools(obs factory.Observer) ([]*factory.Tool, error) {
 	}
 	add(factory.New(read("test_simple_text", "Simple text",
 		"Answers one fixed text block, for the conformance suite. Use when checking that a client reads text content."),
-		func(context.Context, none, *factory.Call) (factory.Content, error) {
-			return factory.Blocks(factory.Text("This is a simple text response for testing.")), nil
+		func(context.Context, none, *factory.Call) (protocol.Content, error) {
+			return protocol.Blocks(protocol.Text("This is a simple text response for testing.")), nil
 		}))
 	add(factory.New(read("test_image_content", "Image content",
 		"Answers a 1x1 red PNG image, for the conformance suite. Use when checking that a client reads image content."),
-		func(context.Context, none, *factory.Call) (factory.Content, error) {
-			return factory.Blocks(factory.Image(redPixelPNG, "image/png")), nil
+		func(context.Context, none, *factory.Call) (protocol.Content, error) {
+			return protocol.Blocks(protocol.Image(redPixelPNG, "image/png")), nil
 		}))
 	add(factory.New(read("test_audio_content", "Audio content",
 		"Answers a short silent WAV clip, for the conformance suite. Use when checking that a client reads audio content."),
-		func(context.Context, none, *factory.Call) (factory.Content, error) {
-			return factory.Blocks(factory.Audio(silentWAV, "audio/wav")), nil
+		func(context.Context, none, *factory.Call) (protocol.Content, error) {
+			return protocol.Blocks(protocol.Audio(silentWAV, "audio/wav")), nil
 		}))
 	add(factory.New(read("test_embedded_resource", "Embedded resource",
 		"Answers a text resource embedded whole, for the conformance suite. Use when checking that a client reads embedded resources."),
-		func(context.Context, none, *factory.Call) (factory.Content, error) {
-			return factory.Blocks(factory.TextResource("test://embedded-resource", "text/plain", "This is an embedded resource content.")), nil
+		func(context.Context, none, *factory.Call) (protocol.Content, error) {
+			return protocol.Blocks(protocol.TextResource("test://embedded-resource", "text/plain", "This is an embedded resource content.")), nil
 		}))
 	add(factory.New(read("test_multiple_content_types", "Mixed content",
 		"Answers text, an image and an embedded JSON resource in one result, for the conformance suite. Use when checking mixed content."),
-		func(context.Context, none, *factory.Call) (factory.Content, error) {
-			return factory.Blocks(
-				factory.Text("Multiple content types test:"),
-				factory.Image(redPixelPNG, "image/png"),
-				factory.TextResource("test://mixed-content-resource", "application/json", `{"test":"data","value":123}`),
+		func(context.Context, none, *factory.Call) (protocol.Content, error) {
+			return protocol.Blocks(
+				protocol.Text("Multiple content types test:"),
+				protocol.Image(redPixelPNG, "image/png"),
+				protocol.TextResource("test://mixed-content-resource", "application/json", `{"test":"data","value":123}`),
 			), nil
 		}))
 	add(factory.New(read("test_tool_with_logging", "Logging during a call",
 		"Sends three info log messages to the client while it runs, for the conformance suite. Use when checking client logging."),
-		func(ctx context.Context, _ none, call *factory.Call) (factory.Content, error) {
+		func(ctx context.Context, _ none, call *factory.Call) (protocol.Content, error) {
 			// A log message the transport could not send does not fail the
 			// call: the client asked for the result.
 			_ = call.Log(slog.LevelInfo, "Tool execution started")
 			if err := pause(ctx, step); err != nil {
-				return factory.Content{}, err
+				return protocol.Content{}, err
 			}
 			_ = call.Log(slog.LevelInfo, "Tool processing data")
 			if err := pause(ctx, step); err != nil {
-				return factory.Content{}, err
+				return protocol.Content{}, err
 			}
 			_ = call.Log(slog.LevelInfo, "Tool execution completed")
-			return factory.Blocks(factory.Text("Tool with logging executed successfully: sent 3 log messages.")), nil
+			return protocol.Blocks(protocol.Text("Tool with logging executed successfully: sent 3 log messages.")), nil
 		}))
 	add(factory.New(read("test_tool_with_progress", "Progress during a call",
 		"Reports progress 0, 50 and 100 of 100 while it runs, when the client asks for progress, for the conformance suite. Use when checking progress."),
-		func(ctx context.Context, _ none, call *factory.Call) (factory.Content, error) {
+		func(ctx context.Context, _ none, call *factory.Call) (protocol.Content, error) {
 			for i, done := range []float64{0, 50, 100} {
 				if i > 0 {
 					if err := pause(ctx, step); err != nil {
-						return factory.Content{}, err
+						return protocol.Content{}, err
 					}
 				}
 				_ = call.Progress(done, 100, "")
 			}
-			return factory.Blocks(factory.Text("Tool with progress executed successfully: reported 0, 50 and 100 of 100.")), nil
+			return protocol.Blocks(protocol.Text("Tool with progress executed successfully: reported 0, 50 and 100 of 100.")), nil
 		}))
 	add(factory.New(read("test_error_handling", "Error handling",
 		"Always fails, answering the error envelope as an isError result, for the conformance suite. Use when checking tool errors."),
-		func(context.Context, none, *factory.Call) (factory.Content, error) {
-			return factory.Content{}, &factory.Failure{
+		func(context.Context, none, *factory.Call) (protocol.Content, error) {
+			return protocol.Content{}, &factory.Failure{
 				Message: "This tool intentionally returns an error for testing",
 				Hint:    "Do not call test_error_handling again expecting a result: it always fails.",
 			}
 		}))
 	add(factory.New(read("test_sampling", "Sampling",
 		"Asks the client's model to answer the prompt (MCP sampling) and returns its reply, for the conformance suite. Use when checking sampling."),
-		func(_ context.Context, in SamplingIn, call *factory.Call) (factory.Content, error) {
-			got, err := call.Sample(factory.Sampling{
-				Messages:  []factory.Message{{Role: "user", Content: factory.Text(in.Prompt)}},
+		func(_ context.Context, in SamplingIn, call *factory.Call) (protocol.Content, error) {
+			got, err := call.Sample(protocol.Sampling{
+				Messages:  []protocol.Message{{Role: "user", Content: protocol.Text(in.Prompt)}},
 				MaxTokens: 100,
 			})
 			if errors.Is(err, factory.ErrUnsupported) {
-				return factory.Content{}, unsupported("sampling")
+				return protocol.Content{}, unsupported("sampling")
 			}
 			if err != nil {
-				return factory.Content{}, err
+				return protocol.Content{}, err
 			}
-			return factory.Blocks(factory.Text("LLM response: " + got.Content.Text)), nil
+			return protocol.Blocks(protocol.Text("LLM response: " + got.Content.Text)), nil
 		}))
 	add(factory.New(read("test_elicitation", "Elicitation",
 		"Asks the client's user for a username and an email (MCP elicitation) and returns the answer, for the conformance suite. Use when checking elicitation."),
-		func(_ context.Context, in ElicitationIn, call *factory.Call) (factory.Content, error) {
+		func(_ context.Context, in ElicitationIn, call *factory.Call) (protocol.Content, error) {
 			return elicit(call, in.Message, userSchema, "User response: ")
 		}))
 	add(factory.New(read("test_elicitation_sep1034_defaults", "Elicitation defaults",
 		"Asks the client's user for a form whose every field has a default (SEP-1034), for the conformance suite. Use when checking elicitation defaults."),
-		func(_ context.Context, _ none, call *factory.Call) (factory.Content, error) {
+		func(_ context.Context, _ none, call *factory.Call) (protocol.Content, error) {
 			return elicit(call, "Please review and update the form fields with defaults", defaultsSchema, "Elicitation completed: ")
 		}))
 	add(factory.New(read("test_elicitation_sep1330_enums", "Elicitation enums",
 		"Asks the client's user for a form with the five kinds of enum fields (SEP-1330), for the conformance suite. Use when checking elicitation enums."),
-		func(_ context.Context, _ none, call *factory.Call) (factory.Content, error) {
+		func(_ context.Context, _ none, call *factory.Call) (protocol.Content, error) {
 			return elicit(call, "Please select options from the enum fields", enumsSchema, "Elicitation completed: ")
 		}))
 	if err := errors.Join(errs...); err != nil {
@@ -168,20 +170,20 @@ func unsupported(capability string) error {
 
 // elicit asks the client's user to fill the form of schema, and answers the
 // action and the content, after prefix.
-func elicit(call *factory.Call, message string, schema json.RawMessage, prefix string) (factory.Content, error) {
-	got, err := call.Elicit(factory.Elicitation{Message: message, Schema: schema})
+func elicit(call *factory.Call, message string, schema json.RawMessage, prefix string) (protocol.Content, error) {
+	got, err := call.Elicit(protocol.Elicitation{Message: message, Schema: schema})
 	if errors.Is(err, factory.ErrUnsupported) {
-		return factory.Content{}, unsupported("elicitation")
+		return protocol.Content{}, unsupported("elicitation")
 	}
 	if err != nil {
-		return factory.Content{}, err
+		return protocol.Content{}, err
 	}
 	content, err := json.Marshal(got.Content)
 	if err != nil {
-		return factory.Content{}, err
+		return protocol.Content{}, err
 	}
-	return factory.Content{
-		Blocks:     []factory.Block{factory.Text(prefix + "action=" + got.Action + ", content=" + string(content))},
+	return protocol.Content{
+		Blocks:     []protocol.Block{protocol.Text(prefix + "action=" + got.Action + ", content=" + string(content))},
 		Structured: map[string]any{"action": got.Action, "content": got.Content},
 	}, nil
 }

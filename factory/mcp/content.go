@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"agentinput.dev/factory/protocol"
 	"encoding/json"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -13,7 +14,7 @@ import (
 // block of a type the factory does not name travels as its text, so that
 // nothing a handler wrote is dropped. A prompt or resource handler written
 // with go-sdk directly may use it too.
-func Content(blocks []factory.Block) []sdk.Content {
+func Content(blocks []protocol.Block) []sdk.Content {
 	out := make([]sdk.Content, 0, len(blocks))
 	for _, b := range blocks {
 		out = append(out, block(b))
@@ -21,15 +22,15 @@ func Content(blocks []factory.Block) []sdk.Content {
 	return out
 }
 
-func block(b factory.Block) sdk.Content {
+func block(b protocol.Block) sdk.Content {
 	switch b.Type {
-	case factory.BlockImage:
+	case protocol.BlockImage:
 		return &sdk.ImageContent{Data: b.Data, MIMEType: b.MIMEType}
-	case factory.BlockAudio:
+	case protocol.BlockAudio:
 		return &sdk.AudioContent{Data: b.Data, MIMEType: b.MIMEType}
-	case factory.BlockResource:
+	case protocol.BlockResource:
 		return &sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: b.URI, MIMEType: b.MIMEType, Text: b.Text, Blob: b.Data}}
-	case factory.BlockResourceLink:
+	case protocol.BlockResourceLink:
 		return &sdk.ResourceLink{URI: b.URI, Name: b.Name, Title: b.Title, Description: b.Description, MIMEType: b.MIMEType, Size: b.Size}
 	}
 	return &sdk.TextContent{Text: b.Text}
@@ -38,51 +39,51 @@ func block(b factory.Block) sdk.Content {
 // fromSDK maps a go-sdk content block (a sampled message's) to the
 // factory's; a type the factory does not name (tool use, tool results)
 // comes back as a text block of its JSON, which loses nothing.
-func fromSDK(c sdk.Content) factory.Block {
+func fromSDK(c sdk.Content) protocol.Block {
 	switch c := c.(type) {
 	case nil:
-		return factory.Text("")
+		return protocol.Text("")
 	case *sdk.TextContent:
-		return factory.Text(c.Text)
+		return protocol.Text(c.Text)
 	case *sdk.ImageContent:
-		return factory.Image(c.Data, c.MIMEType)
+		return protocol.Image(c.Data, c.MIMEType)
 	case *sdk.AudioContent:
-		return factory.Audio(c.Data, c.MIMEType)
+		return protocol.Audio(c.Data, c.MIMEType)
 	case *sdk.EmbeddedResource:
 		if c.Resource == nil {
-			return factory.Block{Type: factory.BlockResource}
+			return protocol.Block{Type: protocol.BlockResource}
 		}
-		return factory.Block{Type: factory.BlockResource, URI: c.Resource.URI, MIMEType: c.Resource.MIMEType, Text: c.Resource.Text, Data: c.Resource.Blob}
+		return protocol.Block{Type: protocol.BlockResource, URI: c.Resource.URI, MIMEType: c.Resource.MIMEType, Text: c.Resource.Text, Data: c.Resource.Blob}
 	case *sdk.ResourceLink:
-		return factory.Block{Type: factory.BlockResourceLink, URI: c.URI, Name: c.Name, Title: c.Title,
+		return protocol.Block{Type: protocol.BlockResourceLink, URI: c.URI, Name: c.Name, Title: c.Title,
 			Description: c.Description, MIMEType: c.MIMEType, Size: c.Size}
 	}
 	raw, err := json.Marshal(c)
 	if err != nil {
-		return factory.Text("")
+		return protocol.Text("")
 	}
-	return factory.Text(string(raw))
+	return protocol.Text(string(raw))
 }
 
 // contentOutput returns a handler's output when it is content blocks.
-func contentOutput(out any) (factory.Content, bool) {
+func contentOutput(out any) (protocol.Content, bool) {
 	switch c := out.(type) {
-	case factory.Content:
+	case protocol.Content:
 		return c, true
-	case *factory.Content:
+	case *protocol.Content:
 		if c == nil {
-			return factory.Content{}, true
+			return protocol.Content{}, true
 		}
 		return *c, true
 	}
-	return factory.Content{}, false
+	return protocol.Content{}, false
 }
 
 // contentResult renders a result whose handler answered content blocks:
 // the blocks as they are, the structured result (when set) as structured
 // content, then, as for any result, the entries a best-effort list left
 // out and the "Input read" block.
-func contentResult(out *sdk.CallToolResult, res *factory.Result, c factory.Content) *sdk.CallToolResult {
+func contentResult(out *sdk.CallToolResult, res *factory.Result, c protocol.Content) *sdk.CallToolResult {
 	out.Content = Content(c.Blocks)
 	if text := DroppedText(res); text != "" {
 		out.Content = append([]sdk.Content{&sdk.TextContent{Text: text}}, out.Content...)

@@ -3,6 +3,7 @@
 package mcp_test
 
 import (
+	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -23,16 +24,16 @@ type renderIn struct {
 
 var pixel = []byte{0x89, 'P', 'N', 'G', 1, 2, 3}
 
-func allBlocks() []factory.Block {
+func allBlocks() []protocol.Block {
 	size := int64(42)
-	link := factory.ResourceLink("file:///report.pdf", "report", "application/pdf")
+	link := protocol.ResourceLink("file:///report.pdf", "report", "application/pdf")
 	link.Title, link.Description, link.Size = "The report", "The whole report", &size
-	return []factory.Block{
-		factory.Text("Rendered the pages:"),
-		factory.Image(pixel, "image/png"),
-		factory.Audio([]byte("RIFF"), "audio/wav"),
-		factory.TextResource("file:///notes.txt", "text/plain", "the notes"),
-		factory.BlobResource("file:///page.png", "image/png", pixel),
+	return []protocol.Block{
+		protocol.Text("Rendered the pages:"),
+		protocol.Image(pixel, "image/png"),
+		protocol.Audio([]byte("RIFF"), "audio/wav"),
+		protocol.TextResource("file:///notes.txt", "text/plain", "the notes"),
+		protocol.BlobResource("file:///page.png", "image/png", pixel),
 		link,
 	}
 }
@@ -43,8 +44,8 @@ func allBlocks() []factory.Block {
 func TestContentBlocks(t *testing.T) {
 	tool := factory.Must(factory.Spec{Name: "render_pages", Title: "Render pages", Intent: factory.IntentRead, Observer: silent{},
 		Description: "Renders the pages of the report as text, images, audio and resources. Use when the user asks to see the report."},
-		func(_ context.Context, in renderIn, _ *factory.Call) (factory.Content, error) {
-			return factory.Content{Blocks: allBlocks(), Structured: map[string]any{"pages": in.Limit}}, nil
+		func(_ context.Context, in renderIn, _ *factory.Call) (protocol.Content, error) {
+			return protocol.Content{Blocks: allBlocks(), Structured: map[string]any{"pages": in.Limit}}, nil
 		})
 	cs := serve(t, tool)
 	res := callTool(t, cs, "render_pages", map[string]any{"limit": "7"})
@@ -90,11 +91,11 @@ func TestContentWithoutStructured(t *testing.T) {
 	var fail atomic.Bool
 	tool := factory.Must(factory.Spec{Name: "show_chart", Title: "Show the chart", Intent: factory.IntentRead, Observer: silent{},
 		Description: "Shows the chart of the quarter as an image. Use when the user asks to see the chart."},
-		func(context.Context, struct{}, *factory.Call) (*factory.Content, error) {
+		func(context.Context, struct{}, *factory.Call) (*protocol.Content, error) {
 			if fail.Load() {
 				return nil, &factory.Failure{Code: "not_found", Message: "there is no chart for this quarter"}
 			}
-			c := factory.Blocks(factory.Image(pixel, "image/png"))
+			c := protocol.Blocks(protocol.Image(pixel, "image/png"))
 			return &c, nil
 		})
 	cs := serve(t, tool)
@@ -122,9 +123,9 @@ func TestContentReplayed(t *testing.T) {
 	var runs atomic.Int32
 	tool := factory.Must(factory.Spec{Name: "do_share_note", Title: "Share a note", Intent: factory.IntentDo, Observer: silent{},
 		Description: "Shares a note and answers a link to the shared copy. Use when the user asks to share a note."},
-		func(_ context.Context, in shareIn, _ *factory.Call) (factory.Content, error) {
+		func(_ context.Context, in shareIn, _ *factory.Call) (protocol.Content, error) {
 			runs.Add(1)
-			return factory.Blocks(factory.Text("Shared "+in.Note), factory.ResourceLink("notes://shared/1", "shared note", "text/plain")), nil
+			return protocol.Blocks(protocol.Text("Shared "+in.Note), protocol.ResourceLink("notes://shared/1", "shared note", "text/plain")), nil
 		})
 	cs := serve(t, tool)
 	first := callTool(t, cs, "do_share_note", map[string]any{"note": "groceries"})
@@ -158,24 +159,24 @@ type askIn struct {
 func askTool() *factory.Tool {
 	return factory.Must(factory.Spec{Name: "ask_twice", Title: "Ask twice", Intent: factory.IntentRead, Observer: silent{},
 		Description: "Asks the client's model a question, then asks the user to confirm the answer. Use when an answer needs a person's approval."},
-		func(_ context.Context, in askIn, call *factory.Call) (factory.Content, error) {
-			got, err := call.Sample(factory.Sampling{Messages: []factory.Message{{Role: "user", Content: factory.Text(in.Question)}},
+		func(_ context.Context, in askIn, call *factory.Call) (protocol.Content, error) {
+			got, err := call.Sample(protocol.Sampling{Messages: []protocol.Message{{Role: "user", Content: protocol.Text(in.Question)}},
 				SystemPrompt: "Answer in one word.", MaxTokens: 20})
 			if errors.Is(err, factory.ErrUnsupported) {
-				return factory.Content{}, &factory.Failure{Code: "precondition_failed", Message: "the client cannot sample"}
+				return protocol.Content{}, &factory.Failure{Code: "precondition_failed", Message: "the client cannot sample"}
 			}
 			if err != nil {
-				return factory.Content{}, err
+				return protocol.Content{}, err
 			}
-			ok, err := call.Elicit(factory.Elicitation{Message: "Is " + got.Content.Text + " right?",
+			ok, err := call.Elicit(protocol.Elicitation{Message: "Is " + got.Content.Text + " right?",
 				Schema: json.RawMessage(`{"type":"object","properties":{"right":{"type":"boolean"}},"required":["right"]}`)})
 			if errors.Is(err, factory.ErrUnsupported) {
-				return factory.Content{}, &factory.Failure{Code: "precondition_failed", Message: "the client cannot elicit"}
+				return protocol.Content{}, &factory.Failure{Code: "precondition_failed", Message: "the client cannot elicit"}
 			}
 			if err != nil {
-				return factory.Content{}, err
+				return protocol.Content{}, err
 			}
-			return factory.Content{Blocks: []factory.Block{factory.Text(got.Content.Text + " from " + got.Model)},
+			return protocol.Content{Blocks: []protocol.Block{protocol.Text(got.Content.Text + " from " + got.Model)},
 				Structured: map[string]any{"action": ok.Action, "right": ok.Content["right"]}}, nil
 		})
 }

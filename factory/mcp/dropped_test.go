@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -58,8 +59,8 @@ func droppedServer(t testing.TB) (*sdk.ClientSession, map[string]*factory.Tool, 
 		"read_decisions": factory.Must(spec("read_decisions", factory.IntentRead), func(_ context.Context, in droppedIn, _ *factory.Call) (promcp.Read[courtPage], error) {
 			return promcp.NewRead(courtPage{Court: in.Court}, "", at, promcp.Good)
 		}),
-		"show_decisions": factory.Must(spec("show_decisions", factory.IntentRead), func(_ context.Context, in droppedIn, _ *factory.Call) (factory.Content, error) {
-			return factory.Content{Blocks: []factory.Block{factory.Text("the decisions of " + in.Court)}}, nil
+		"show_decisions": factory.Must(spec("show_decisions", factory.IntentRead), func(_ context.Context, in droppedIn, _ *factory.Call) (protocol.Content, error) {
+			return protocol.Content{Blocks: []protocol.Block{protocol.Text("the decisions of " + in.Court)}}, nil
 		}),
 		"do_close_decisions": factory.Must(spec("do_close_decisions", factory.IntentDo), func(_ context.Context, in droppedIn, _ *factory.Call) (promcp.Do[string], error) {
 			return promcp.NewDo(promcp.Do[string]{})

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/kinds/vocabulary"
 	"context"
 	"encoding/json"
 	"errors"
@@ -49,10 +51,10 @@ type LenientOptions struct {
 	// name, in any tool, is read by the vocabulary, so "Supreme court"
 	// reaches the handler as the vocabulary's id. A property with an enum
 	// or a format keeps the schema's reading.
-	Vocabularies factory.Vocabularies
-	// Observer receives one factory.Event per call Lenient reads (its
+	Vocabularies map[string]*vocabulary.Reader
+	// Observer receives one observe.Event per call Lenient reads (its
 	// kinds, notes and asks, never the values); nil is silent.
-	Observer factory.Observer
+	Observer observe.Observer
 	// Unannotated is how a tool without annotations is treated:
 	// factory.IntentDo (the default, when empty) treats it as one that may
 	// write, where a placeholder ("N/A", "none") is asked about;
@@ -203,7 +205,7 @@ func attachNotes(out *sdk.CallToolResult, read *factory.Result) {
 
 type quiet struct{}
 
-func (quiet) Observe(context.Context, factory.Event) {}
+func (quiet) Observe(context.Context, observe.Event) {}
 
 // timeExpected is what a time.Time field takes: go-sdk advertises it as a
 // plain string, and only its decoding says RFC 3339.

@@ -229,7 +229,7 @@ func TestLenientWithVocabularies(t *testing.T) {
 			got.mu.Unlock()
 			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "done"}}}, nil, nil
 		})
-	s.AddReceivingMiddleware(mcp.LenientWith(mcp.LenientOptions{Vocabularies: factory.Vocabularies{"court": courts, "courts": courts}}))
+	s.AddReceivingMiddleware(mcp.LenientWith(mcp.LenientOptions{Vocabularies: map[string]*vocabulary.Reader{"court": courts, "courts": courts}}))
 	cs := connect(t, s)
 
 	res := call(t, cs, "by_court", `{"court":"supreme court","courts":["Ústavní soud","NS"]}`)

@@ -19,6 +19,7 @@
 package mcp
 
 import (
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/internal/binding"
 	"bytes"
 	"context"
@@ -100,8 +101,8 @@ func arguments(req *sdk.CallToolRequest) json.RawMessage {
 // (docs/writes.md).
 func withSession(ctx context.Context, req *sdk.CallToolRequest) context.Context {
 	principal := Principal(req)
-	ctx = factory.WithRequest(ctx, request(req))
-	return binding.WithSession(factory.WithPrincipal(ctx, principal), principal)
+	ctx = protocol.WithRequest(ctx, request(req))
+	return binding.WithSession(protocol.WithPrincipal(ctx, principal), principal)
 }
 
 // Principal returns the principal a request is scoped to: its token's
@@ -160,7 +161,7 @@ const WriteKey = "agentinput.dev/write"
 // Result renders a factory result as an MCP tool result. When the call
 // dropped a filter (Result.Dropped), the text starts with it, one line
 // each, before the result (DroppedText). A handler that
-// answered factory.Content gets its blocks as the result's content, in
+// answered protocol.Content gets its blocks as the result's content, in
 // order (Content maps them), and its Structured as the structured content
 // when set. For any other handler, the structured content is its result; when a best-effort list left entries
 // out, it carries them too, as issues[] beside the result's own members (or,

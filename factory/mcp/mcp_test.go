@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"strings"
@@ -26,7 +27,7 @@ type pageOut struct {
 
 type silent struct{}
 
-func (silent) Observe(context.Context, factory.Event) {}
+func (silent) Observe(context.Context, observe.Event) {}
 
 // session starts a server with one read and one do tool and connects a
 // client to it in memory: the whole MCP path, JSON-RPC included.

@@ -1,12 +1,11 @@
 package mcp
 
 import (
+	"agentinput.dev/factory/protocol"
 	"context"
 	"log/slog"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"agentinput.dev/factory"
 )
 
 // request fills the factory's view of a tool call from go-sdk's: the
@@ -16,14 +15,14 @@ import (
 // declared the capability, on a protocol version that lets the server send
 // requests during a call (before 2026-07-28): otherwise Call.Sample and
 // Call.Elicit return factory.ErrUnsupported.
-func request(req *sdk.CallToolRequest) *factory.Request {
-	r := &factory.Request{}
+func request(req *sdk.CallToolRequest) *protocol.Request {
+	r := &protocol.Request{}
 	if req == nil {
 		return r
 	}
 	if req.Extra != nil && req.Extra.TokenInfo != nil {
 		ti := req.Extra.TokenInfo
-		r.Auth = &factory.Auth{UserID: ti.UserID, Scopes: ti.Scopes, Expiration: ti.Expiration, Extra: ti.Extra}
+		r.Auth = &protocol.Auth{UserID: ti.UserID, Scopes: ti.Scopes, Expiration: ti.Expiration, Extra: ti.Extra}
 	}
 	ss := req.Session
 	if ss == nil {
@@ -54,10 +53,12 @@ func request(req *sdk.CallToolRequest) *factory.Request {
 	caps := serverRequests(ss)
 	//lint:ignore SA1019 sampling is served through its deprecation window (sample)
 	if caps != nil && caps.Sampling != nil {
-		r.Sample = func(ctx context.Context, s factory.Sampling) (*factory.Sampled, error) { return sample(ctx, ss, s) }
+		r.Sample = func(ctx context.Context, s protocol.Sampling) (*protocol.Sampled, error) { return sample(ctx, ss, s) }
 	}
 	if caps != nil && caps.Elicitation != nil {
-		r.Elicit = func(ctx context.Context, e factory.Elicitation) (*factory.Elicited, error) { return elicit(ctx, ss, e) }
+		r.Elicit = func(ctx context.Context, e protocol.Elicitation) (*protocol.Elicited, error) {
+			return elicit(ctx, ss, e)
+		}
 	}
 	return r
 }
@@ -82,7 +83,7 @@ func serverRequests(ss *sdk.ServerSession) *sdk.ClientCapabilities {
 
 // elicit sends an elicitation/create request (form mode) for a handler's
 // Call.Elicit; go-sdk checks the schema and the answer against it.
-func elicit(ctx context.Context, ss *sdk.ServerSession, e factory.Elicitation) (*factory.Elicited, error) {
+func elicit(ctx context.Context, ss *sdk.ServerSession, e protocol.Elicitation) (*protocol.Elicited, error) {
 	params := &sdk.ElicitParams{Mode: "form", Message: e.Message}
 	if len(e.Schema) > 0 {
 		params.RequestedSchema = e.Schema
@@ -91,7 +92,7 @@ func elicit(ctx context.Context, ss *sdk.ServerSession, e factory.Elicitation) (
 	if err != nil {
 		return nil, err
 	}
-	return &factory.Elicited{Action: res.Action, Content: res.Content}, nil
+	return &protocol.Elicited{Action: res.Action, Content: res.Content}, nil
 }
 
 // mcpLevels are MCP's log levels, from the highest, at the slog levels

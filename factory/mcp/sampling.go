@@ -3,16 +3,15 @@
 package mcp
 
 import (
+	"agentinput.dev/factory/protocol"
 	"context"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"agentinput.dev/factory"
 )
 
 // sample sends a sampling/createMessage request for a handler's
 // Call.Sample.
-func sample(ctx context.Context, ss *sdk.ServerSession, s factory.Sampling) (*factory.Sampled, error) {
+func sample(ctx context.Context, ss *sdk.ServerSession, s protocol.Sampling) (*protocol.Sampled, error) {
 	params := &sdk.CreateMessageParams{MaxTokens: s.MaxTokens, SystemPrompt: s.SystemPrompt, Messages: make([]*sdk.SamplingMessage, len(s.Messages))}
 	for i, m := range s.Messages {
 		params.Messages[i] = &sdk.SamplingMessage{Role: sdk.Role(m.Role), Content: block(m.Content)}
@@ -21,5 +20,5 @@ func sample(ctx context.Context, ss *sdk.ServerSession, s factory.Sampling) (*fa
 	if err != nil {
 		return nil, err
 	}
-	return &factory.Sampled{Role: string(res.Role), Content: fromSDK(res.Content), Model: res.Model, StopReason: res.StopReason}, nil
+	return &protocol.Sampled{Role: string(res.Role), Content: fromSDK(res.Content), Model: res.Model, StopReason: res.StopReason}, nil
 }

@@ -1,12 +1,12 @@
 package demo
 
 import (
+	"agentinput.dev/factory/observe"
 	"context"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
 )
 
@@ -25,7 +25,7 @@ type strictIn struct {
 
 type discard struct{}
 
-func (discard) Observe(context.Context, factory.Event) {}
+func (discard) Observe(context.Context, observe.Event) {}
 
 func session(b *testing.B, server *sdk.Server) *sdk.ClientSession {
 	st, ct := sdk.NewInMemoryTransports()

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"slices"
@@ -21,7 +22,7 @@ import (
 func TestPropertyCompensationRestores(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		store := NewStore()
-		ts, err := ToolsWith(store, Options{Keys: [][]byte{testKey}, Observer: factory.NoObserver{}, Receipts: &receipt.Memory{}})
+		ts, err := ToolsWith(store, Options{Keys: [][]byte{testKey}, Observer: observe.None{}, Receipts: &receipt.Memory{}})
 		if err != nil {
 			t.Fatal(err)
 		}

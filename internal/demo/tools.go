@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"agentinput.dev/factory/observe"
 	"context"
 	_ "embed"
 	"slices"
@@ -82,7 +83,7 @@ const validFor = 30 * time.Second
 // Tools declares the demonstration server's tools over a store, with the
 // cursor codec keyed by key (at least 32 bytes), receipts in memory, and
 // every call reported to observer (nil: log/slog).
-func Tools(store *Store, key []byte, observer factory.Observer) ([]*factory.Tool, error) {
+func Tools(store *Store, key []byte, observer observe.Observer) ([]*factory.Tool, error) {
 	return ToolsWith(store, Options{Keys: [][]byte{key}, Observer: observer})
 }
 
@@ -91,8 +92,8 @@ type Options struct {
 	// Keys is the cursor keyring: the first key signs, every key verifies
 	// (cursor.Options.Keys). Required.
 	Keys [][]byte
-	// Observer receives every call; nil is silent (factory.NoObserver).
-	Observer factory.Observer
+	// Observer receives every call; nil is silent (observe.None).
+	Observer observe.Observer
 	// Receipts keeps do_tag_decision's receipts; nil is a receipt.Memory.
 	Receipts receipt.Store
 	// Lease is do_tag_decision's claim lease; zero is factory.DefaultLease.

@@ -1,6 +1,7 @@
 package demo
 
 import (
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"bytes"
 	"context"
@@ -19,7 +20,7 @@ var testKey = []byte("demo-test-key-0123456789abcdef-0123")
 
 func tools(t *testing.T) map[string]*factory.Tool {
 	t.Helper()
-	ts, err := Tools(NewStore(), testKey, factory.SlogObserver{Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))})
+	ts, err := Tools(NewStore(), testKey, observe.Slog{Logger: slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@
 package receipttest
 
 import (
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/promcp"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -574,7 +576,7 @@ func raceCalls(t *testing.T, a, b receipt.Store, args, want string) {
 		if res.Envelope != nil {
 			t.Fatalf("call %d: envelope %s: %s", i, res.Envelope.Code, res.Envelope.Message)
 		}
-		if res.Effect != factory.EffectCommitted {
+		if res.Effect != promcp.EffectCommitted {
 			t.Fatalf("call %d: effect %q, want committed", i, res.Effect)
 		}
 		if res.Replayed {
@@ -601,7 +603,7 @@ type raceOut struct {
 
 type quiet struct{}
 
-func (quiet) Observe(context.Context, factory.Event) {}
+func (quiet) Observe(context.Context, observe.Event) {}
 
 type atomicCount struct {
 	mu sync.Mutex

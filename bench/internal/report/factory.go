@@ -1,6 +1,7 @@
 package report
 
 import (
+	"agentinput.dev/factory/observe"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -45,7 +46,7 @@ func benchTool() (*factory.Tool, error) {
 		Description:  "Searches the court decisions by words, date and court. Use when the user asks for decisions on a topic.",
 		Intent:       factory.IntentRead,
 		Vocabularies: map[string]*vocabulary.Reader{"courts": courts},
-		Observer:     factory.NoObserver{},
+		Observer:     observe.None{},
 	}, func(_ context.Context, in benchIn, _ *factory.Call) (benchIn, error) { return in, nil })
 }
 
@@ -128,7 +129,7 @@ func mcpRow() row {
 		ours: "factory/mcp, lenient arguments", anchor: "go-sdk typed AddTool, canonical arguments",
 		build: func(*env) (side, side, error) {
 			store := demo.NewStore()
-			tools, err := demo.Tools(store, []byte("bench-key-0123456789abcdef-0123456"), factory.NoObserver{})
+			tools, err := demo.Tools(store, []byte("bench-key-0123456789abcdef-0123456"), observe.None{})
 			if err != nil {
 				return nil, nil, err
 			}

@@ -1,9 +1,10 @@
-package factory
+package protocol
 
 // Content is a handler's result as content blocks: what the client shows
 // or hands the model (text, an image, audio, a resource embedded whole or
 // linked), in order, instead of the text rendering of a structured
-// result. A handler returns it as its output (Handler[In, Content]).
+// result. A handler returns it as its output (factory.Handler[In,
+// protocol.Content]).
 // Structured, when set, is the structured result beside the blocks (MCP's
 // structuredContent); nil sends none.
 //
