@@ -208,7 +208,7 @@ func (m Tools) Declared(tool string) []string {
 }
 
 // Run drives every case through tools in process, in corpus order, with
-// ctx (carry a session with binding.WithSession: cursors are bound to it),
+// ctx (carry a session with protocol.WithPrincipal: cursors are bound to it),
 // and scores each. The tools should be fresh for a deterministic run: do
 // tools change their store and remember receipts.
 func Run(ctx context.Context, tools []*factory.Tool, cases []Case) (*Report, error) {

@@ -2,7 +2,7 @@ package eval
 
 import (
 	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
+	"agentinput.dev/factory/protocol"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -216,5 +216,5 @@ func RunDemo(cases []Case) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Run(binding.WithSession(context.Background(), Session), tools, cases)
+	return Run(protocol.WithPrincipal(context.Background(), Session), tools, cases)
 }

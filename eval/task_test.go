@@ -1,7 +1,7 @@
 package eval
 
 import (
-	"agentinput.dev/internal/binding"
+	"agentinput.dev/factory/protocol"
 	"bufio"
 	"bytes"
 	"context"
@@ -318,7 +318,7 @@ func TestHurriedCanBeWrong(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := binding.WithSession(context.Background(), Session)
+	ctx := protocol.WithPrincipal(context.Background(), Session)
 	byName := NewTools(tools)
 	if res := byName["read_decisions"].Call(ctx, json.RawMessage(`{"court":"`+dropped+`"}`)); res.Envelope != nil || len(res.Dropped) != 1 {
 		t.Fatalf("%q is not dropped by read_decisions (%+v): pick a spelling that is", dropped, res.Envelope)

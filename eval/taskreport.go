@@ -1,7 +1,7 @@
 package eval
 
 import (
-	"agentinput.dev/internal/binding"
+	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -156,7 +156,7 @@ func RunDemoTasks(tasks []Task) (*TaskReport, error) {
 		if err != nil {
 			return nil, err
 		}
-		r, err := RunTasks(binding.WithSession(context.Background(), Session), InProcess(NewTools(tools)), tasks, p)
+		r, err := RunTasks(protocol.WithPrincipal(context.Background(), Session), InProcess(NewTools(tools)), tasks, p)
 		if err != nil {
 			return nil, err
 		}

@@ -1,7 +1,7 @@
 package eval
 
 import (
-	"agentinput.dev/internal/binding"
+	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -146,7 +146,7 @@ func TestWorkflowCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := RunWorkflows(binding.WithSession(context.Background(), Session), NewTools(tools), wfs)
+	rep, err := RunWorkflows(protocol.WithPrincipal(context.Background(), Session), NewTools(tools), wfs)
 	if err != nil {
 		t.Fatal(err)
 	}

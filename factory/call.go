@@ -319,7 +319,7 @@ func (t *Tool) allDeclared(args map[string]any) bool {
 func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Result, mode binding.Mode) ([]slot, []agentinput.Issue) {
 	assign := make([]slot, len(t.props))
 	var issues []agentinput.Issue
-	session := binding.SessionOf(ctx)
+	session := protocol.PrincipalOf(ctx)
 	for _, last := range []bool{false, true} {
 		for i, p := range t.props {
 			if (p.IsCursor()) != last {
@@ -373,7 +373,7 @@ func (t *Tool) runInput(ctx context.Context, res *Result, assign []slot) (any, e
 	}
 	call := &Call{ctx: ctx, req: protocol.RequestOf(ctx)}
 	if t.spec.Cursors != nil {
-		call.codec, call.session, call.filters = t.spec.Cursors, binding.SessionOf(ctx), t.filterHash(res.Arguments)
+		call.codec, call.session, call.filters = t.spec.Cursors, protocol.PrincipalOf(ctx), t.filterHash(res.Arguments)
 	}
 	out, err := t.run(ctx, in, call)
 	res.handlerWarnings = call.warnings

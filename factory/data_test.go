@@ -1,7 +1,7 @@
 package factory
 
 import (
-	"agentinput.dev/internal/binding"
+	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"os"
@@ -61,7 +61,7 @@ func TestDataKinds(t *testing.T) {
 		}
 		return o, nil
 	})
-	ctx := binding.WithSession(context.Background(), "session-1")
+	ctx := protocol.WithPrincipal(context.Background(), "session-1")
 
 	// A filter that names no court is dropped with a warning, never an
 	// empty search; a vocabulary spelling reads as the entry's id; an
@@ -116,7 +116,7 @@ func TestDataKinds(t *testing.T) {
 			return tool.Call(ctx, json.RawMessage(`{"limit":10,"court":"NS","cursor":"`+first+`"}`))
 		},
 		"other session": func() *Result {
-			return tool.Call(binding.WithSession(context.Background(), "session-2"), json.RawMessage(`{"limit":10,"cursor":"`+first+`"}`))
+			return tool.Call(protocol.WithPrincipal(context.Background(), "session-2"), json.RawMessage(`{"limit":10,"cursor":"`+first+`"}`))
 		},
 		"another tool sharing the codec": func() *Result {
 			return other.Call(ctx, json.RawMessage(`{"limit":10,"cursor":"`+first+`"}`))
@@ -178,7 +178,7 @@ func TestCursorBindsDefaultedArguments(t *testing.T) {
 	tool := Must(spec, func(_ context.Context, in archivedPageIn, call *Call) (string, error) {
 		return call.NextCursor(in.Cursor.Offset+int64(in.Limit), in.Limit), nil
 	})
-	ctx := binding.WithSession(context.Background(), "s")
+	ctx := protocol.WithPrincipal(context.Background(), "s")
 	first := tool.Call(ctx, json.RawMessage(`{"limit":5}`))
 	if first.Envelope != nil {
 		t.Fatalf("first page: %+v", first.Envelope)

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"agentinput.dev/internal/binding"
+	"agentinput.dev/factory/protocol"
 	"bufio"
 	"bytes"
 	"context"
@@ -143,7 +143,7 @@ func TestOneBinder(t *testing.T) {
 		{"timestamp", nil, oneProperty(t, factory.Spec{}, func(in inTimestamp) any { return in.V })},
 	} {
 		t.Run(k.kind, func(t *testing.T) {
-			ctx := binding.WithSession(context.Background(), "s")
+			ctx := protocol.WithPrincipal(context.Background(), "s")
 			// A token the tool itself issued, for the cursor's $TOKEN.
 			var token string
 			if k.kind == "cursor" {

@@ -3,7 +3,7 @@ package main
 import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
+	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -160,7 +160,7 @@ func (c callCitation) check() []string {
 	if tool == nil {
 		return []string{fmt.Sprintf("%s: %s: no tool %q among the docs' tools", c.where, c.text, c.tool)}
 	}
-	res := tool.Call(binding.WithSession(context.Background(), "docs"), json.RawMessage(c.arguments))
+	res := tool.Call(protocol.WithPrincipal(context.Background(), "docs"), json.RawMessage(c.arguments))
 	got := callOutcome(res)
 	var issues []agentinput.Issue
 	if res.Envelope != nil {

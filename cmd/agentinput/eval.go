@@ -1,7 +1,7 @@
 package main
 
 import (
-	"agentinput.dev/internal/binding"
+	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"errors"
@@ -221,7 +221,7 @@ func withCaller(url string, command []string, stderr io.Writer, f func(context.C
 		if err != nil {
 			return err
 		}
-		return f(binding.WithSession(context.Background(), eval.Session), eval.NewTools(tools))
+		return f(protocol.WithPrincipal(context.Background(), eval.Session), eval.NewTools(tools))
 	}
 	return withSession(url, command, stderr, func(ctx, list context.Context, cs *sdk.ClientSession) error {
 		caller, err := eval.NewMCP(list, cs)
@@ -240,7 +240,7 @@ func withTaskCaller(url string, command []string, stderr io.Writer, f func(conte
 		if err != nil {
 			return err
 		}
-		return f(binding.WithSession(context.Background(), eval.Session), eval.InProcess(eval.NewTools(tools)))
+		return f(protocol.WithPrincipal(context.Background(), eval.Session), eval.InProcess(eval.NewTools(tools)))
 	}
 	return withSession(url, command, stderr, func(ctx, _ context.Context, cs *sdk.ClientSession) error {
 		return f(ctx, eval.MCPTasks{Session: cs})

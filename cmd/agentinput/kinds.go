@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/internal/binding"
 	"context"
 	"errors"
@@ -196,7 +197,7 @@ type outcome = agentinput.Outcome[any]
 
 // readerOf reads with a binding; session and filters are a cursor's.
 func readerOf(b *binding.Binding, session, filters string) reader {
-	ctx := binding.WithFilters(binding.WithSession(context.Background(), session), filters)
+	ctx := binding.WithFilters(protocol.WithPrincipal(context.Background(), session), filters)
 	return reader{binding: b, ctx: ctx, expected: b.Expected()}
 }
 

@@ -20,7 +20,6 @@ package mcp
 
 import (
 	"agentinput.dev/factory/protocol"
-	"agentinput.dev/internal/binding"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -102,7 +101,7 @@ func arguments(req *sdk.CallToolRequest) json.RawMessage {
 func withSession(ctx context.Context, req *sdk.CallToolRequest) context.Context {
 	principal := Principal(req)
 	ctx = protocol.WithRequest(ctx, request(req))
-	return binding.WithSession(protocol.WithPrincipal(ctx, principal), principal)
+	return protocol.WithPrincipal(ctx, principal)
 }
 
 // Principal returns the principal a request is scoped to: its token's

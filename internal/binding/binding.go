@@ -1,6 +1,7 @@
 package binding
 
 import (
+	"agentinput.dev/factory/protocol"
 	"context"
 	"fmt"
 	"reflect"
@@ -54,7 +55,7 @@ func BindProperty(name string, goType reflect.Type, tag string, spec *Env) (*Bin
 // what the handler's field gets (of the bound Go type, a pointer's element
 // for a pointer). A list that asks is one ask naming its first bad item
 // (a tool reports each item at its own path). A cursor is read against the
-// session of ctx (WithSession) and the filters of ctx (WithFilters), which
+// principal of ctx (protocol.WithPrincipal) and the filters of ctx (WithFilters), which
 // stand in for the other arguments a tool binds its tokens to.
 func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Outcome[any] {
 	if bd := &b.p.binding; bd.value != nil && bd.cursor == nil && bd.tree == nil {
@@ -62,7 +63,7 @@ func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Ou
 		// same absence and exact rules (propertyOutcome).
 		return readProperty(b.p, &b.absence, raw, present, bd.value.read)
 	}
-	o := b.p.outcome(raw, present, b.mode, SessionOf(ctx), filtersOf(ctx))
+	o := b.p.outcome(raw, present, b.mode, protocol.PrincipalOf(ctx), filtersOf(ctx))
 	return agentinput.Map(o, func(s Slot) any {
 		if s.assign == nil && s.set != nil && reflect.TypeOf(s.JSON) == b.goType {
 			// set puts the canonical JSON value (a string, a bool) in

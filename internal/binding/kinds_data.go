@@ -1,7 +1,6 @@
 package binding
 
 import (
-	"context"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -218,17 +217,4 @@ func bindCursor(t reflect.Type, o tagOptions) (binding, error) {
 		expected: cursor.Expected,
 		example:  nil,
 	}, nil
-}
-
-type sessionKey struct{}
-
-// WithSession returns a context that carries the caller's session id, to
-// which cursors are bound (the MCP binding sets it from the session).
-func WithSession(ctx context.Context, session string) context.Context {
-	return context.WithValue(ctx, sessionKey{}, session)
-}
-
-func SessionOf(ctx context.Context) string {
-	s, _ := ctx.Value(sessionKey{}).(string)
-	return s
 }

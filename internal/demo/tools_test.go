@@ -2,7 +2,7 @@ package demo
 
 import (
 	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
+	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -33,7 +33,7 @@ func tools(t *testing.T) map[string]*factory.Tool {
 
 func TestReadDecisionsPages(t *testing.T) {
 	ts := tools(t)
-	ctx := binding.WithSession(context.Background(), "s1")
+	ctx := protocol.WithPrincipal(context.Background(), "s1")
 	args := `{"court":"Nejvyšší soud","date_from":"2018","limit":"7","cursor":"start"}`
 	seen := map[string]bool{}
 	total := -1
