@@ -239,7 +239,7 @@ func TestKindTables(t *testing.T) {
 	}
 	for _, p := range packages {
 		if _, ok := owners[p]; !ok {
-			t.Errorf("%s is in no row of the factory's kind table (factory/kindtable.go)", p)
+			t.Errorf("%s is in no row of the factory's kind table (internal/binding/kindtable.go)", p)
 		}
 	}
 	inCensus := map[string]bool{}
