@@ -50,7 +50,7 @@ var layers = []layer{
 	{name: "receipts", packages: []string{"receipt", "receipt/sqlite", "receipt/postgres"},
 		imports:    []string{"receipt", "internal/sqlitefile"},
 		thirdParty: []string{"modernc.org/sqlite", "github.com/jackc/pgx/v5"}},
-	{name: "receipt suite", packages: []string{"receipt/receipttest"}, imports: []string{"receipt", "factory"}},
+	{name: "receipt suite", packages: []string{"receipt/receipttest"}, imports: []string{"receipt"}},
 	{name: "approvals", packages: []string{"approval", "approval/sqlite", "approval/postgres"},
 		imports:    []string{"approval", "kinds/uuid", "internal/sqlitefile"}, // approval reads ids with their owner; the stores only approval (and the SQLite file)
 		thirdParty: []string{"github.com/google/uuid", "modernc.org/sqlite", "github.com/jackc/pgx/v5"}},

@@ -4,19 +4,15 @@
 package receipttest
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/promcp"
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"strconv"
 	"sync"
 	"testing"
 	"time"
 
-	"agentinput.dev/factory"
 	"agentinput.dev/receipt"
 )
 
@@ -436,11 +432,6 @@ func Run(t *testing.T, h Harness) {
 		}
 	})
 
-	t.Run("64 racing do calls through the factory: one run, 63 replays", func(t *testing.T) {
-		s := h.New(t)
-		RaceCalls(t, s, s)
-	})
-
 	if h.Reopen == nil {
 		return
 	}
@@ -521,104 +512,4 @@ func RaceRetries(t *testing.T, stores []receipt.Store, n int, scope receipt.Scop
 		count[st]++
 	}
 	return count
-}
-
-// RaceCalls sends 64 identical calls of one do tool at once, half of them
-// through a tool on store a and half through a tool on store b (the same
-// store, or two handles on one database, as two replicas hold), with a
-// handler that takes 20 ms: exactly one handler run, 63 replays of its
-// result. It does so twice: with a caller's key, and with none (the key
-// derived from the arguments, whose duplicates wait for the one running
-// and replay it).
-func RaceCalls(t *testing.T, a, b receipt.Store) {
-	t.Helper()
-	raceCalls(t, a, b, `{"order":"7731","idempotency_key":"race-1"}`, `{"order":"7731","run":1}`)
-	raceCalls(t, a, b, `{"order":"7732"}`, `{"order":"7732","run":1}`)
-}
-
-func raceCalls(t *testing.T, a, b receipt.Store, args, want string) {
-	t.Helper()
-	var count atomicCount
-	handler := func(_ context.Context, in raceIn, _ *factory.Call) (raceOut, error) {
-		n := count.add()
-		time.Sleep(20 * time.Millisecond)
-		return raceOut{Order: in.Order, Run: n}, nil
-	}
-	tools := [2]*factory.Tool{}
-	for i, store := range []receipt.Store{a, b} {
-		tool, err := factory.New(factory.Spec{
-			Name: "do_race", Title: "Race one key",
-			Description: "Places one order, for the conformance suite of receipt stores. Use when a test races calls of one key.",
-			Intent:      factory.IntentDo, Receipts: store, Observer: quiet{},
-		}, handler)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tools[i] = tool
-	}
-	const n = 64
-	results := make([]*factory.Result, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range n {
-		wg.Go(func() {
-			<-start
-			results[i] = tools[i%2].Call(context.Background(), []byte(args))
-		})
-	}
-	close(start)
-	wg.Wait()
-	if got := count.get(); got != 1 {
-		t.Fatalf("%s: the handler ran %d times, want once", args, got)
-	}
-	replays := 0
-	for i, res := range results {
-		if res.Envelope != nil {
-			t.Fatalf("call %d: envelope %s: %s", i, res.Envelope.Code, res.Envelope.Message)
-		}
-		if res.Effect != promcp.EffectCommitted {
-			t.Fatalf("call %d: effect %q, want committed", i, res.Effect)
-		}
-		if res.Replayed {
-			replays++
-			got, err := json.Marshal(res.Output)
-			if err != nil || string(got) != want {
-				t.Fatalf("call %d replayed %s (%v)", i, got, err)
-			}
-		}
-	}
-	if replays != n-1 {
-		t.Fatalf("%d replays, want %d", replays, n-1)
-	}
-}
-
-type raceIn struct {
-	Order string `json:"order" agentinput:"required" desc:"The order to place"`
-}
-
-type raceOut struct {
-	Order string `json:"order"`
-	Run   int64  `json:"run"`
-}
-
-type quiet struct{}
-
-func (quiet) Observe(context.Context, observe.Event) {}
-
-type atomicCount struct {
-	mu sync.Mutex
-	n  int64
-}
-
-func (c *atomicCount) add() int64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.n++
-	return c.n
-}
-
-func (c *atomicCount) get() int64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.n
 }
