@@ -2,12 +2,11 @@ package factory
 
 import (
 	"agentinput.dev/internal/binding"
+	"agentinput.dev/internal/jsonscan"
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"strings"
 	"unicode"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
@@ -212,7 +211,8 @@ func scanText(b []byte) textScan {
 		tracked := depth == len(stack) // not inside a container past the budget
 		switch c := b[i]; c {
 		case '"':
-			end, at, what := scanString(b, i)
+			str := jsonscan.ScanString(b, i)
+			end, at, what := str.End, str.Replaced, str.What
 			if tracked {
 				key := len(stack) > 0 && stack[len(stack)-1].object && stack[len(stack)-1].wantKey
 				if key {
@@ -265,71 +265,6 @@ func scanText(b []byte) textScan {
 		sc.flat = append(sc.flat, b[copied:]...)
 	}
 	return sc
-}
-
-// scanString reads the JSON string that starts at b[i] (a quote) and
-// returns the index after its closing quote (len(b) when it has none),
-// and the offset of the first thing encoding/json would replace with
-// U+FFFD, with what it is (-1 and "" when there is none): a byte that is
-// not UTF-8, or a \u escape of a UTF-16 surrogate that is not a high one
-// followed by a low one.
-func scanString(b []byte, i int) (end, at int, what string) {
-	at = -1
-	note := func(j int, w string) {
-		if at < 0 {
-			at, what = j, w
-		}
-	}
-	for j := i + 1; j < len(b); {
-		switch c := b[j]; {
-		case c == '"':
-			return j + 1, at, what
-		case c == '\\':
-			r, ok := hex4(b, j+2)
-			if !ok || b[j+1] != 'u' {
-				j += 2
-				continue
-			}
-			if utf16.IsSurrogate(r) {
-				if lo, ok := hex4(b, j+8); ok && r < 0xDC00 && b[j+6] == '\\' && b[j+7] == 'u' && lo >= 0xDC00 && lo < 0xE000 {
-					j += 12
-					continue
-				}
-				note(j, "the escape "+string(b[j:j+6])+", half of a UTF-16 surrogate pair without its other half, which is no character")
-			}
-			j += 6
-		case c < utf8.RuneSelf:
-			j++
-		default:
-			r, size := utf8.DecodeRune(b[j:])
-			if r == utf8.RuneError && size == 1 {
-				note(j, "the byte 0x"+strings.ToUpper(strconv.FormatUint(uint64(c), 16))+", which is not UTF-8")
-			}
-			j += size
-		}
-	}
-	return len(b), at, what
-}
-
-// hex4 reads the four hex digits at b[k:k+4] of a \u escape.
-func hex4(b []byte, k int) (rune, bool) {
-	if k+4 > len(b) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range b[k : k+4] {
-		switch {
-		case '0' <= c && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case 'a' <= c && c <= 'f':
-			r = r<<4 | rune(c-'a'+10)
-		case 'A' <= c && c <= 'F':
-			r = r<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
-	}
-	return r, true
 }
 
 // step is one step of a path in the JSON text: an array's item by its

@@ -1,8 +1,8 @@
 package factory
 
 import (
+	"agentinput.dev/internal/jsonscan"
 	"encoding/json"
-	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
 )
@@ -52,16 +52,7 @@ type fastDecoder struct {
 	names map[string]*property
 }
 
-func (d *fastDecoder) space() {
-	for d.i < len(d.b) {
-		switch d.b[d.i] {
-		case ' ', '\t', '\n', '\r':
-			d.i++
-		default:
-			return
-		}
-	}
-}
+func (d *fastDecoder) space() { d.i = jsonscan.SkipSpace(d.b, d.i) }
 
 // value decodes the value at d.i; depth is how many containers hold it.
 func (d *fastDecoder) value(depth int) (any, bool) {
@@ -103,64 +94,24 @@ func (d *fastDecoder) literal(word string) bool {
 // text reads the string at d.i (a quote) and returns its bytes, when it
 // holds no escape, no control character and only UTF-8.
 func (d *fastDecoder) text() ([]byte, bool) {
-	start := d.i + 1
-	ascii := true
-	for j := start; j < len(d.b); j++ {
-		switch c := d.b[j]; {
-		case c == '"':
-			s := d.b[start:j]
-			if !ascii && !utf8.Valid(s) {
-				return nil, false
-			}
-			d.i = j + 1
-			return s, true
-		case c == '\\' || c < 0x20:
-			return nil, false
-		case c >= utf8.RuneSelf:
-			ascii = false
-		}
-	}
-	return nil, false
-}
-
-// number reads a number at d.i as JSON spells one:
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func (d *fastDecoder) number() (any, bool) {
-	b, start := d.b, d.i
-	j := start
-	digits := func() bool {
-		k := j
-		for j < len(b) && '0' <= b[j] && b[j] <= '9' {
-			j++
-		}
-		return j > k
-	}
-	if j < len(b) && b[j] == '-' {
-		j++
-	}
-	switch {
-	case j < len(b) && b[j] == '0':
-		j++
-	case !digits():
+	s := jsonscan.ScanString(d.b, d.i)
+	if !s.Closed || !s.Plain {
 		return nil, false
 	}
-	if j < len(b) && b[j] == '.' {
-		j++
-		if !digits() {
-			return nil, false
-		}
+	start := d.i + 1
+	d.i = s.End
+	return d.b[start : s.End-1], true
+}
+
+// number reads a number at d.i as JSON spells one.
+func (d *fastDecoder) number() (any, bool) {
+	end := jsonscan.Number(d.b, d.i)
+	if end < 0 {
+		return nil, false
 	}
-	if j < len(b) && (b[j] == 'e' || b[j] == 'E') {
-		j++
-		if j < len(b) && (b[j] == '+' || b[j] == '-') {
-			j++
-		}
-		if !digits() {
-			return nil, false
-		}
-	}
-	d.i = j
-	return json.Number(b[start:j]), true
+	n := json.Number(d.b[d.i:end])
+	d.i = end
+	return n, true
 }
 
 func (d *fastDecoder) array(depth int) (any, bool) {

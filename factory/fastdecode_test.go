@@ -1,8 +1,10 @@
 package factory
 
 import (
+	"agentinput.dev/internal/jsonscan/jsonscantest"
 	"bytes"
 	"encoding/json"
+	"pgregory.net/rapid"
 	"reflect"
 	"strings"
 	"testing"
@@ -10,32 +12,23 @@ import (
 	"agentinput.dev/agentinput"
 )
 
-// fastDecodeSeeds are texts on both sides of fastDecode's plain form.
-var fastDecodeSeeds = []string{
-	`{}`, `[]`, `""`, `0`, `-0`, `1.5e3`, `-12.0E-7`, `true`, `false`, `null`,
-	`{"query":"x","limit":10,"date_from":"2026-01-01","court":"NS","include_archived":false}`,
-	`{"query":"x","limit":"10","date_from":"2026","court":"NS","include_archived":"ne"}`,
-	` { "a" : [ 1 , "b" , null , { } , [ ] ] , "c" : { "d" : true } } `,
-	"{\"a\":\t\n\r1}", `{"ünï":"çødé ✓ 😀"}`, `{"a":{"a":{"a":1}}}`,
-	`{"tags":[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]}`, `{"tags":[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]}`,
-	// Not plain, or not JSON: fastDecode declines, and the slow path says why.
-	`{"a":1,"a":2}`, `{"a":1,"a":1}`, `{"b":{"x":1,"x":2}}`, `{"a":"\n"}`, `{"t\u0061gs":1}`, "{\"a\":\"x\xffy\"}",
-	"{\"a\":\"\x01\"}", `{"a":01}`, `{"a":1.}`, `{"a":.5}`, `{"a":1e}`, `{"a":+1}`, `{"a":-}`, `{"a":tru}`, `{"a":nul}`,
-	`{"a":1,}`, `[1,]`, `{"a" 1}`, `{a:1}`, `{"a":1}}`, `{"a":1} x`, `{"a":1}{}`, `{"a":[1 2]}`, `{"a":"x`, `{"a":`, `[`,
-	"{\"a\":1}\u00a0", "\u00a0{}", `{"a":NaN}`, `{"a":1e400}`, `{"a":-0.0e-0}`, `"\ud800"`,
-}
-
-// TestFastDecodeAgrees: whatever fastDecode decodes, encoding/json (with
+// TestFastDecodeAgrees: over the agreement suite (jsonscantest), whatever fastDecode decodes, encoding/json (with
 // UseNumber, as decodeText's slow path) decodes to the same value, with
 // nothing after it, and the slow path's scan finds nothing to ask about;
 // and the plain texts above do take the fast path.
 func TestFastDecodeAgrees(t *testing.T) {
 	took := 0
-	for _, s := range fastDecodeSeeds {
+	for _, s := range jsonscantest.Texts {
 		if checkFastDecode(t, []byte(s)) {
 			took++
 		}
+		checkDecodeValue(t, []byte(s))
 	}
+	rapid.Check(t, func(t *rapid.T) {
+		text := jsonscantest.Text().Draw(t, "text")
+		checkFastDecode(t, text)
+		checkDecodeValue(t, text)
+	})
 	if took < 17 {
 		t.Errorf("only %d of the seeds took the fast path", took)
 	}
@@ -58,7 +51,7 @@ func TestFastDecodeNames(t *testing.T) {
 }
 
 func FuzzFastDecode(f *testing.F) {
-	for _, s := range fastDecodeSeeds {
+	for _, s := range jsonscantest.Texts {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -71,7 +64,7 @@ func FuzzFastDecode(f *testing.F) {
 
 // checkFastDecode checks fastDecode on text against encoding/json and the
 // scan, and reports whether it took the fast path.
-func checkFastDecode(t *testing.T, text []byte) bool {
+func checkFastDecode(t tester, text []byte) bool {
 	t.Helper()
 	got, ok := fastDecode(text, nil)
 	if !ok {
@@ -100,4 +93,41 @@ func checkFastDecode(t *testing.T, text []byte) bool {
 		t.Fatalf("fastDecode(%q) decoded an escape", text)
 	}
 	return true
+}
+
+// checkDecodeValue checks the slow path on text against encoding/json:
+// text that is not one JSON value is an ask invalid_json (or, nested past
+// the budget, too_large); one that is decodes to encoding/json's value,
+// unless the budgets or a string encoding/json would change ask about it.
+func checkDecodeValue(t tester, text []byte) {
+	t.Helper()
+	got, issue := DecodeValue(text)
+	// The decode trims Unicode's spaces around the text (a model's
+	// no-break space after the value is no part of it); JSON has four.
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimSpace(text)))
+	dec.UseNumber()
+	var want any
+	err := dec.Decode(&want)
+	valid := err == nil && !dec.More()
+	if valid {
+		if _, err := dec.Token(); err == nil {
+			valid = false
+		}
+	}
+	switch {
+	case !valid && issue == nil:
+		t.Fatalf("DecodeValue(%q) = %#v, but encoding/json: not one value (%v)", text, got, err)
+	case !valid && issue.Code != agentinput.AskInvalidJSON && issue.Code != agentinput.AskTooLarge:
+		t.Fatalf("DecodeValue(%q) asks %s, want invalid_json for text encoding/json refuses", text, issue.Code)
+	case valid && issue == nil && !reflect.DeepEqual(got, want):
+		t.Fatalf("DecodeValue(%q) = %#v, encoding/json %#v", text, got, want)
+	case valid && issue != nil && issue.Code == agentinput.AskInvalidJSON:
+		t.Fatalf("DecodeValue(%q) asks invalid_json, but encoding/json decodes %#v", text, want)
+	}
+}
+
+// tester is what the checks need of a *testing.T or a *rapid.T.
+type tester interface {
+	Helper()
+	Fatalf(format string, args ...any)
 }

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"agentinput.dev/internal/jsonscan"
 	"bytes"
 	"encoding/json"
 )
@@ -53,18 +54,14 @@ func scanFrame(line []byte) frameScan {
 		sc.bad = at
 		return sc
 	}
-	ws := func() {
-		for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n') {
-			i++
-		}
-	}
+	ws := func() { i = jsonscan.SkipSpace(line, i) }
 	// key reads `"name" :` at i and records it for the object at depth d.
 	key := func() bool {
 		ws()
 		if i >= len(line) || line[i] != '"' {
 			return false
 		}
-		end := scanJSONString(line, i)
+		end := jsonscan.ScanString(line, i).Grammar(line)
 		if end < 0 {
 			i = max(i, -end-1)
 			return false
@@ -113,13 +110,13 @@ func scanFrame(line []byte) frameScan {
 			}
 			continue
 		case c == '"':
-			end := scanJSONString(line, i)
+			end := jsonscan.ScanString(line, i).Grammar(line)
 			if end < 0 {
 				return fail(max(i, -end-1))
 			}
 			i = end
 		case c == '-' || '0' <= c && c <= '9':
-			end := scanJSONNumber(line, i)
+			end := jsonscan.Number(line, i)
 			if end < 0 {
 				return fail(i)
 			}
@@ -188,91 +185,6 @@ func scanFrame(line []byte) frameScan {
 // value of the top-level member "params".
 func inParamsMember(stack []byte, name []byte) bool {
 	return stack[0] == '{' && string(name) == `"params"`
-}
-
-// scanJSONString returns the index after the JSON string that starts at
-// b[i] (a quote), or, when it is not one (a control character, a bad
-// escape), -1; when b ends inside it, -len(b)-1. Bytes that are not UTF-8 are passed on: the
-// factory names them in the arguments (docs/robustness.md).
-func scanJSONString(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch c := b[j]; {
-		case c == '"':
-			return j + 1
-		case c < 0x20:
-			return -1
-		case c == '\\':
-			if j+1 >= len(b) {
-				return -len(b) - 1
-			}
-			switch b[j+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				j++
-			case 'u':
-				if j+6 > len(b) {
-					return -len(b) - 1
-				}
-				if !hex4(b, j+2) {
-					return -1
-				}
-				j += 5
-			default:
-				return -1
-			}
-		}
-	}
-	return -len(b) - 1
-}
-
-// scanJSONNumber returns the index after the JSON number that starts at
-// b[i], or -1 when it is not one.
-func scanJSONNumber(b []byte, i int) int {
-	digits := func() int {
-		n := 0
-		for i < len(b) && '0' <= b[i] && b[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	if b[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case digits() == 0:
-		return -1
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if digits() == 0 {
-			return -1
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return -1
-		}
-	}
-	return i
-}
-
-// hex4 reports whether b[k:k+4] are four hex digits (of a \u escape).
-func hex4(b []byte, k int) bool {
-	if k+4 > len(b) {
-		return false
-	}
-	for _, c := range b[k : k+4] {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-			return false
-		}
-	}
-	return true
 }
 
 // lookup returns the member named name (a JSON string's text, as `"id"`)

@@ -1,9 +1,12 @@
 package mcp
 
 import (
+	"agentinput.dev/internal/jsonscan/jsonscantest"
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
+	"pgregory.net/rapid"
 	"strconv"
 	"strings"
 	"testing"
@@ -169,17 +172,28 @@ func TestSDKDepthLimit(t *testing.T) {
 	}
 }
 
-// scanFrame agrees with encoding/json on what is one JSON value.
+// TestScanFrameAgrees: over the agreement suite of the module's JSON
+// readers (jsonscantest), scanFrame agrees with encoding/json on what is
+// one JSON value.
 func TestScanFrameAgrees(t *testing.T) {
-	for _, s := range []string{
-		`{}`, `[]`, `{"a":[1,2,{"b":null}],"c":"d"}`, `[1,]`, `{"a":1,}`, `{"a" 1}`, `{"a":1 "b":2}`,
-		`-`, `-0`, `0.`, `1e`, `1e+5`, `1.5E-3`, `tru`, `true`, `nul`, `"\u12"`, `"\u1234"`, `"a\/b"`,
-		`[[[]]]`, `[[[]]`, `[]]`, `{"a":{"b":{}}}`, `{1:2}`, `"`, `""`, `[""]`, `{"":""}`,
-	} {
-		sc := scanFrame([]byte(s))
-		if got, want := sc.bad < 0, json.Valid([]byte(s)); got != want {
-			t.Errorf("%s: scanFrame says valid=%v, encoding/json %v", s, got, want)
-		}
+	for _, s := range jsonscantest.Texts {
+		checkScanFrame(t, []byte(s))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		checkScanFrame(t, jsonscantest.Text().Draw(t, "text"))
+	})
+}
+
+// checkScanFrame checks scanFrame on line, trimmed of JSON's whitespace
+// as the screen trims it.
+func checkScanFrame(t interface{ Fatalf(string, ...any) }, line []byte) {
+	line = bytes.Trim(line, " \t\r\n")
+	if len(line) == 0 {
+		return
+	}
+	sc := scanFrame(line)
+	if got, want := sc.bad < 0, json.Valid(line); got != want {
+		t.Fatalf("%q: scanFrame says valid=%v (bad at %d), encoding/json %v", line, got, sc.bad, want)
 	}
 }
 
