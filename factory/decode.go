@@ -49,9 +49,10 @@ func decodeArgumentsNamed(raw json.RawMessage, names map[string]*property) (map[
 		return nil, issue
 	}
 	obj, ok := v.(map[string]any)
-	if ok && sc.members != len(obj) {
-		// A name written twice (the decode kept the last value): the
-		// slower token walk says which, and whether the values differ.
+	if ok && !sc.fast {
+		// The slow path: a name may be written twice at any depth (the
+		// decode kept the last value); the walk says which, and whether
+		// the values differ.
 		if issue := duplicateProperty(trimmed); issue != nil {
 			return nil, issue
 		}
@@ -82,11 +83,7 @@ func decodeArgumentsNamed(raw json.RawMessage, names map[string]*property) (map[
 // pass, with the scan's findings known to be empty; names is as there.
 func decodeText(trimmed []byte, names map[string]*property) (any, textScan, *agentinput.Issue) {
 	if v, ok := fastDecode(trimmed, names); ok {
-		var sc textScan
-		if obj, isObject := v.(map[string]any); isObject {
-			sc.members = len(obj) // no name repeats: fastDecode checked
-		}
-		return v, sc, nil
+		return v, textScan{fast: true}, nil // no name repeats: fastDecode checked
 	}
 	sc := scanText(trimmed)
 	text := trimmed
@@ -167,11 +164,11 @@ const maxIssuePathBytes = 256
 // it nests, the first container nested past agentinput.MaxJSONDepth, and
 // the first string that encoding/json would change.
 type textScan struct {
+	// fast is set when the text took fastDecode's path: plain, no name
+	// repeated anywhere.
+	fast  bool
 	depth int // the deepest nesting; the arguments object is depth 1
-	// members counts the property names of the outermost object as
-	// written: more than the decoded object holds means a name repeats.
-	members int
-	deep    *spot
+	deep  *spot
 	// flat is the text with every container past the budget replaced by
 	// null, when there is one: it decodes iff the rest is JSON, and the
 	// path to deep is a path in what it decodes to.
@@ -218,9 +215,6 @@ func scanText(b []byte) textScan {
 				if key {
 					top := &stack[len(stack)-1]
 					top.key, top.wantKey = [2]int{i, end}, false
-					if len(stack) == 1 {
-						sc.members++
-					}
 				}
 				if at >= 0 && sc.bad == nil {
 					sc.bad = &spot{path: pathOf(b, stack), start: i, end: end, at: at, what: what, key: key}
@@ -478,40 +472,34 @@ func firstOverBudget(v any, path []string) *agentinput.Issue {
 	return nil
 }
 
-// duplicateProperty finds a property the arguments object names twice with
-// different values: encoding/json would keep the last silently, a guess at
-// which one was meant. The same value twice is one value. It looks at the
-// arguments object's own properties, in one pass.
-func duplicateProperty(obj []byte) *agentinput.Issue {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil
-	}
-	seen := map[string]json.RawMessage{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil
+// duplicateProperty is the first property, at any depth, that the text
+// names twice with different values (compared as compact JSON): an ask
+// invalid at its path, naming the first value. encoding/json keeps the
+// last; the factory never guesses between two. The same value twice has
+// nothing to choose and is read (the transports refuse any name written
+// twice before a call gets here: factory/mcp's duplicateName).
+func duplicateProperty(text []byte) *agentinput.Issue {
+	var issue *agentinput.Issue
+	jsonscan.Duplicates(text, func(d jsonscan.Dup) bool {
+		var first, second bytes.Buffer
+		if json.Compact(&first, text[d.First[0]:d.First[1]]) != nil || json.Compact(&second, text[d.Second[0]:d.Second[1]]) != nil {
+			return true
 		}
-		key, _ := tok.(string)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil
+		if bytes.Equal(first.Bytes(), second.Bytes()) {
+			return true
 		}
-		var compact bytes.Buffer
-		if err := json.Compact(&compact, raw); err != nil {
-			return nil
+		reason := "the arguments name " + d.Name + " twice, with different values (" + string(agentinput.Received(first.String())) + " first)"
+		if len(d.Path) > 0 {
+			reason = "the object at " + binding.Pointer(d.Path) + " names " + d.Name + " twice, with different values (" + string(agentinput.Received(first.String())) + " first)"
 		}
-		if first, ok := seen[key]; ok && !bytes.Equal(first, compact.Bytes()) {
-			return &agentinput.Issue{Path: binding.Pointer([]string{key}), Ask: agentinput.Ask{
-				Code:     agentinput.AskInvalid,
-				Received: agentinput.Received(compact.String()),
-				Reason:   "the arguments name " + key + " twice, with different values (" + string(agentinput.Received(string(first))) + " first)",
-				Expected: "each property once",
-				Hint:     "Send " + key + " once, with the value you mean",
-			}}
-		}
-		seen[key] = compact.Bytes()
-	}
-	return nil
+		issue = &agentinput.Issue{Path: binding.Pointer(append(d.Path, d.Name)), Ask: agentinput.Ask{
+			Code:     agentinput.AskInvalid,
+			Received: agentinput.Received(second.String()),
+			Reason:   reason,
+			Expected: "each property once",
+			Hint:     "Send " + d.Name + " once, with the value you mean",
+		}}
+		return false
+	})
+	return issue
 }

@@ -1,6 +1,7 @@
 package factory
 
 import (
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"context"
@@ -325,5 +326,27 @@ func TestBestEffortObjects(t *testing.T) {
 	}
 	if len(res.Issues) != 1 || res.Issues[0].Path != "/entries/1/count" {
 		t.Fatalf("issues %+v", res.Issues)
+	}
+}
+
+// A name written twice inside a nested object, with two values, is asked
+// about at its path, as at the top; with one value, it is that value.
+// encoding/json would keep the last; the factory never guesses.
+func TestNestedDuplicateName(t *testing.T) {
+	tool, r := newImport(t, IntentRead)
+	res := tool.Call(context.Background(), json.RawMessage(`{"source":{"url":"https://a.example","url":"https://b.example"}}`))
+	if res.Envelope == nil || r.calls != 0 || len(res.Envelope.Issues) != 1 || res.Envelope.Issues[0].Path != "/source/url" {
+		t.Fatalf("two values: %+v", res.Envelope)
+	}
+	if is := res.Envelope.Issues[0]; is.Code != agentinput.AskInvalid || !strings.Contains(is.Reason, "/source names url twice") {
+		t.Fatalf("two values: %+v", is)
+	}
+	res = tool.Call(context.Background(), json.RawMessage(`{"source":{"url":"https://a.example"},"items":[{"name":"a","n\u0061me":"b"}]}`))
+	if res.Envelope == nil || res.Envelope.Issues[0].Path != "/items/0/name" {
+		t.Fatalf("two values in an item, one through an escape: %+v", res.Envelope)
+	}
+	res = tool.Call(context.Background(), json.RawMessage(`{"source":{"url":"https://a.example","url":"https://a.example"}}`))
+	if res.Envelope != nil || r.last.Source.URL != "https://a.example" {
+		t.Fatalf("one value twice: %+v", res.Envelope)
 	}
 }

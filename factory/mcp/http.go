@@ -309,6 +309,10 @@ func checkMessage(body []byte) (json.RawMessage, int, string) {
 	default:
 		return nil, codeInvalidRequest, "a JSON-RPC message is an object"
 	}
+	dupCode, dup := duplicateName(trimmed)
+	if dupCode == codeInvalidRequest {
+		return nil, dupCode, dup // which id is meant is the question
+	}
 	var m struct {
 		JSONRPC json.RawMessage `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
@@ -332,6 +336,9 @@ func checkMessage(body []byte) (json.RawMessage, int, string) {
 	}
 	if m.Method != nil && (len(m.Method) == 0 || m.Method[0] != '"') {
 		return id, codeInvalidRequest, "a method is a string"
+	}
+	if dupCode != 0 {
+		return id, dupCode, dup
 	}
 	return id, 0, ""
 }

@@ -278,6 +278,11 @@ func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
 			return invalid(null, "a response has one of result and error")
 		}
 	}
+	if code, what := duplicateName(line); code == int(jsonrpc.CodeInvalidParams) {
+		return nil, errorReply(id, jsonrpc.CodeInvalidParams, "Invalid params: "+what)
+	} else if code != 0 {
+		return invalid(id, what)
+	}
 	if sc.depth > sdkMaxDepth {
 		var ok bool
 		if line, ok = argumentsAsString(line, sc); !ok {

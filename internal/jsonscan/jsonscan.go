@@ -9,6 +9,7 @@
 package jsonscan
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -199,5 +200,156 @@ func ScanString(b []byte, i int) String {
 		}
 	}
 	s.End = len(b)
+	return s
+}
+
+// Dup is a member name written twice in one object: the path of the
+// object (JSON Pointer tokens, unescaped: member names and array indexes),
+// the name, and the spans of the two values in the text.
+type Dup struct {
+	Path          []string
+	Name          string
+	First, Second [2]int
+}
+
+// smallObject is how many members an object holds before its names are
+// kept in a map: a linear search below, so that a plain message costs no
+// allocation per member, and a map above, so that a hostile one with a
+// hundred thousand members costs time linear in its length.
+const smallObject = 16
+
+// dupMember is one member of an object being read: its name as written
+// (quotes included) and its value's span.
+type dupMember struct {
+	name       []byte
+	plain      bool // the name holds no escape: its bytes are its value
+	start, end int
+}
+
+// dupFrame is one container being read; an object's members are
+// members[first:] of the scan's one slice of members.
+type dupFrame struct {
+	object bool
+	index  int // an array's current item
+	first  int
+	byName map[string]int // past smallObject members: a name's first index
+}
+
+// Duplicates calls each for every member name written twice in one object
+// of b, which must be one JSON value (the caller has checked that), in the
+// order the second names end, until each returns false. Names compare as
+// their decoded strings ("\u0061" is "a"), as encoding/json compares them.
+// It reads b once, keeping the members of the objects it is inside.
+func Duplicates(b []byte, each func(Dup) bool) {
+	var (
+		stack     []dupFrame
+		members   []dupMember
+		expectKey bool
+	)
+	name := func(m *dupMember) string {
+		if m.plain {
+			return string(m.name[1 : len(m.name)-1])
+		}
+		return unquote(m.name)
+	}
+	for i := 0; i < len(b); {
+		switch c := b[i]; {
+		case IsSpace(c) || c == ':':
+			i++
+			continue
+		case c == ',':
+			if f := &stack[len(stack)-1]; f.object {
+				expectKey = true
+			} else {
+				f.index++
+			}
+			i++
+			continue
+		case c == '{' || c == '[':
+			stack = append(stack, dupFrame{object: c == '{', first: len(members)})
+			expectKey = c == '{'
+			i++
+			continue
+		case c == '}' || c == ']':
+			members = members[:stack[len(stack)-1].first]
+			stack = stack[:len(stack)-1]
+			expectKey = false
+			i++
+		case c == '"' && expectKey:
+			s := ScanString(b, i)
+			start := SkipSpace(b, SkipSpace(b, s.End)+1) // past the colon
+			members = append(members, dupMember{name: b[i:s.End], plain: s.Plain, start: start})
+			expectKey = false
+			i = start
+			continue
+		case c == '"':
+			i = ScanString(b, i).End
+		default: // a number or a literal: up to the next delimiter
+			for i < len(b) && !IsSpace(b[i]) && b[i] != ',' && b[i] != '}' && b[i] != ']' {
+				i++
+			}
+		}
+		// A value ended at i: when it is a member's, check the member's name.
+		n := len(stack)
+		if n == 0 || !stack[n-1].object {
+			continue
+		}
+		f := &stack[n-1]
+		own := members[f.first:]
+		last := &own[len(own)-1]
+		last.end = i
+		dup := -1
+		if f.byName == nil && len(own) > smallObject {
+			f.byName = make(map[string]int, 2*len(own))
+			for k := range own[:len(own)-1] {
+				if _, seen := f.byName[name(&own[k])]; !seen {
+					f.byName[name(&own[k])] = k
+				}
+			}
+		}
+		switch {
+		case f.byName != nil:
+			key := name(last)
+			if k, seen := f.byName[key]; seen {
+				dup = k
+			} else {
+				f.byName[key] = len(own) - 1
+			}
+		default:
+			for k := range own[:len(own)-1] {
+				m := &own[k]
+				if m.plain && last.plain && string(m.name) == string(last.name) ||
+					(!m.plain || !last.plain) && name(m) == name(last) {
+					dup = k
+					break
+				}
+			}
+		}
+		if dup < 0 {
+			continue
+		}
+		path := make([]string, 0, n-1)
+		for k, outer := range stack[:n-1] {
+			if outer.object {
+				// The member the inner container is the value of: the
+				// outer object's last, right before the inner's first.
+				path = append(path, name(&members[stack[k+1].first-1]))
+			} else {
+				path = append(path, strconv.Itoa(outer.index))
+			}
+		}
+		if !each(Dup{Path: path, Name: name(last), First: [2]int{own[dup].start, own[dup].end}, Second: [2]int{last.start, last.end}}) {
+			return
+		}
+	}
+}
+
+// unquote decodes a JSON string's text as encoding/json does (a byte that
+// is not UTF-8, a lone surrogate escape: U+FFFD).
+func unquote(text []byte) string {
+	var s string
+	if err := json.Unmarshal(text, &s); err != nil {
+		return string(text)
+	}
 	return s
 }

@@ -2,6 +2,7 @@ package jsonscan
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -124,5 +125,120 @@ func TestNumber(t *testing.T) {
 		if got, want := end == len(s), json.Valid([]byte(s)); got != want {
 			t.Errorf("%q: Number ends at %d, encoding/json valid %v", s, end, want)
 		}
+	}
+}
+
+// TestDuplicatesAgree: Duplicates finds, over the suite's texts and
+// generated ones that are JSON, exactly the names written twice that
+// encoding/json's tokens show, at the same paths, with the values' spans.
+func TestDuplicatesAgree(t *testing.T) {
+	found := 0
+	check := func(t interface{ Fatalf(string, ...any) }, text []byte) {
+		if !json.Valid(text) {
+			return
+		}
+		var got []string
+		Duplicates(text, func(d Dup) bool {
+			first, second := text[d.First[0]:d.First[1]], text[d.Second[0]:d.Second[1]]
+			if !json.Valid(first) || !json.Valid(second) {
+				t.Fatalf("%q: the spans of %s are not values: %q, %q", text, d.Name, first, second)
+			}
+			got = append(got, strings.Join(append(d.Path, d.Name), "/"))
+			return true
+		})
+		want := referenceDuplicates(text)
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Fatalf("%q: Duplicates %q, encoding/json %q", text, got, want)
+		}
+		found += len(got)
+	}
+	for _, s := range jsonscantest.Texts {
+		check(t, []byte(s))
+	}
+	for _, s := range []string{`{"a":1,"b":2,"a":3}`, `{"x":{"a":[{"b":1,"b":{"c":1,"c":2}}]},"x":0}`, `[{"a":1},{"a":1}]`,
+		`{"\u0061":1,"a":2}`, `{"a":1,"b":1,"c":1,"d":1,"e":1,"f":1,"g":1,"h":1,"i":1,"j":1,"k":1,"l":1,"m":1,"n":1,"o":1,"p":1,"q":1,"r":1,"a":2,"q":3}`} {
+		check(t, []byte(s))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		check(t, jsonscantest.Value().Draw(t, "value"))
+	})
+	if found == 0 {
+		t.Fatal("no duplicate found at all")
+	}
+}
+
+// referenceDuplicates walks text's tokens with encoding/json and lists,
+// in the order their second name's value ends, the names written twice in
+// an object, each as its path and name.
+func referenceDuplicates(text []byte) []string {
+	dec := json.NewDecoder(strings.NewReader(string(text)))
+	dec.UseNumber()
+	type frame struct {
+		object bool
+		names  map[string]bool
+		index  int
+		key    string
+		want   bool // the next string token is a name
+	}
+	var stack []*frame
+	var out []string
+	path := func() []string {
+		var p []string
+		for _, f := range stack[:len(stack)-1] {
+			if f.object {
+				p = append(p, f.key)
+			} else {
+				p = append(p, strconv.Itoa(f.index))
+			}
+		}
+		return p
+	}
+	var pending []string // a duplicate reported once its value ends
+	valueEnded := func() {
+		if len(stack) == 0 {
+			return
+		}
+		f := stack[len(stack)-1]
+		if f.object {
+			if len(pending) > 0 && pending[len(pending)-1] != "" {
+				out = append(out, pending[len(pending)-1])
+			}
+			pending = pending[:len(pending)-1]
+			f.want = true
+		} else {
+			f.index++
+		}
+	}
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		top := (*frame)(nil)
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		switch v := tok.(type) {
+		case json.Delim:
+			if v == '{' || v == '[' {
+				stack = append(stack, &frame{object: v == '{', names: map[string]bool{}, want: v == '{'})
+				continue
+			}
+			stack = stack[:len(stack)-1]
+			valueEnded()
+			continue
+		case string:
+			if top != nil && top.object && top.want {
+				top.want, top.key = false, v
+				entry := ""
+				if top.names[v] {
+					entry = strings.Join(append(path(), v), "/")
+				}
+				top.names[v] = true
+				pending = append(pending, entry)
+				continue
+			}
+		}
+		valueEnded()
 	}
 }
