@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"strconv"
 	"strings"
 	"testing"
@@ -173,5 +174,45 @@ func TestAmplificationCases(t *testing.T) {
 	res := tool.Call(context.Background(), json.RawMessage(`{"countries":`+items+`}`))
 	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0].Message, "1000 items read alike, indices 0, 1, 2, 3, 4, …") {
 		t.Errorf("notes of 1,000 repeated items: %+v", res.Notes)
+	}
+}
+
+// TestProtocolErrorsAreBounded: the protocol errors go-sdk answers itself
+// echo what the caller sent (an unknown tool's or prompt's name, a
+// resource's URI); through a server Register built, each echo is cut and
+// the message is at most MaxErrorChars characters, whatever the name's
+// length — a 1 MB name included — and the name's start is still there to
+// read.
+func TestProtocolErrorsAreBounded(t *testing.T) {
+	cs, _ := session(t)
+	ctx := context.Background()
+	check := func(t interface{ Fatalf(string, ...any) }, name string) {
+		_, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: map[string]any{}})
+		if err == nil {
+			t.Fatalf("an unknown tool of %d bytes was called", len(name))
+		}
+		msg := err.Error()
+		if len(msg) > 4*mcp.MaxErrorChars+256 {
+			t.Fatalf("an unknown tool of %d bytes: an error of %d bytes", len(name), len(msg))
+		}
+		head := []rune(name)
+		if len(head) > 20 {
+			head = head[:20]
+		}
+		if q := strconv.Quote(string(head)); !strings.Contains(msg, q[1:len(q)-1]) {
+			t.Fatalf("the error does not name the tool's first characters %q: %q", string(head), msg)
+		}
+	}
+	check(t, strings.Repeat("x", 1<<20))
+	check(t, strings.Repeat("\"é<\u2028", 50000))
+	rapid.Check(t, func(t *rapid.T) {
+		name := rapid.StringN(0, 20000, -1).Draw(t, "name")
+		if name == "search_items" || name == "archive_items" {
+			return
+		}
+		check(t, name)
+	})
+	if _, err := cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: strings.Repeat("p", 1<<20)}); err == nil || len(err.Error()) > 4*mcp.MaxErrorChars+256 {
+		t.Fatalf("an unknown prompt of 1 MB: %d bytes of error", len(err.Error()))
 	}
 }

@@ -59,8 +59,11 @@ type Options struct {
 // Options.EchoArguments.
 const EchoKey = "agentinput.dev/arguments"
 
-// RegisterWith is Register with options.
+// RegisterWith is Register with options. It also bounds every protocol
+// error s answers (MaxErrorChars); a server registered with tools twice
+// is bounded twice, to the same effect.
 func RegisterWith(s *sdk.Server, opts Options, tools ...*factory.Tool) {
+	s.AddReceivingMiddleware(cutErrors)
 	for _, t := range tools {
 		h := Handler(t)
 		if opts.EchoArguments {
