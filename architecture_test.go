@@ -35,7 +35,7 @@ type layer struct {
 
 var layers = []layer{
 	{name: "core", packages: []string{"agentinput"}},
-	{name: "helpers", packages: []string{"internal/spelling", "internal/inflect", "internal/placeholder", "internal/oracle", "internal/casefile", "internal/longtest", "internal/outcomejson"},
+	{name: "helpers", packages: []string{"internal/spelling", "internal/inflect", "internal/placeholder", "internal/oracle", "internal/casefile", "internal/longtest", "internal/outcomejson", "internal/mcpload"},
 		imports: []string{"agentinput", "internal/spelling", "internal/casefile", "internal/outcomejson"}, thirdParty: []string{"golang.org/x/text"}},
 	{name: "JSON text", packages: []string{"internal/jsonscan", "internal/jsonscan/jsonscantest"}, thirdParty: []string{"pgregory.net/rapid"}},
 	{name: "kinds", packages: []string{"kinds/..."},

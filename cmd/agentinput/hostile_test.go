@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -132,4 +133,37 @@ func TestServeRefusesHostileMessages(t *testing.T) {
 			checkRefusal(t, h.name, body, h.code)
 		}
 	})
+}
+
+// TestServeSlowBodiesLockNoOneOut: 32 connections (the default bound's
+// worth) that each send their headers and one byte of a body hold no slot
+// of the built server's bound: another client, bounded at 10 s, is served
+// while they hang.
+func TestServeSlowBodiesLockNoOneOut(t *testing.T) {
+	longtest.Skip(t, "starts agentinput serve as a child process")
+	c := startHTTP(t, nil, "--store", "memory")
+	head := "POST / HTTP/1.1\r\nHost: " + c.addr + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"
+	for range 32 {
+		conn, err := net.Dial("tcp", c.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		if _, err := io.WriteString(conn, head); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // the server reads the 32 bodies
+	hc := &http.Client{Timeout: 10 * time.Second}
+	req, _ := http.NewRequest(http.MethodPost, "http://"+c.addr, strings.NewReader(initBody))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := hc.Do(req)
+	if err != nil {
+		t.Fatalf("with 32 slow bodies in, another client was not served: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("with 32 slow bodies in: %d", resp.StatusCode)
+	}
 }

@@ -111,37 +111,30 @@ const rssCeiling = 192 << 20
 // under rssCeiling.
 func TestServeHTTPUnderLoad(t *testing.T) {
 	longtest.Skip(t, "puts HTTP load on agentinput serve as a child process")
-	clients, calls := 50, 100
+	clients, calls := 64, 100
 	c := startHTTP(t, nil, "--store", "memory", "--http", ":0")
 	if !strings.HasPrefix(c.addr, "127.0.0.1:") {
 		t.Fatalf("--http :0 bound %s, not loopback", c.addr)
 	}
 	url := "http://" + c.addr
 	hc := &http.Client{Timeout: 60 * time.Second}
+	// No call is retried: at 64 clients (and 8 heavy ones) on the default
+	// bound, the queue absorbs the burst, and a 503 is a failure.
 	send := func(session string, body []byte) (int, string, []byte, error) {
-		for try := 0; ; try++ {
-			req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			if session != "" {
-				req.Header.Set("Mcp-Session-Id", session)
-				req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
-			}
-			resp, err := hc.Do(req)
-			if err != nil {
-				return 0, "", nil, err
-			}
-			out, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusServiceUnavailable && try < 400 {
-				if resp.Header.Get("Retry-After") == "" {
-					return 0, "", nil, fmt.Errorf("503 without Retry-After")
-				}
-				time.Sleep(20 * time.Millisecond)
-				continue
-			}
-			return resp.StatusCode, resp.Header.Get("Mcp-Session-Id"), out, err
+		req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+			req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
 		}
+		resp, err := hc.Do(req)
+		if err != nil {
+			return 0, "", nil, err
+		}
+		out, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+		resp.Body.Close()
+		return resp.StatusCode, resp.Header.Get("Mcp-Session-Id"), out, err
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, clients+8)

@@ -24,7 +24,7 @@ import (
 	"agentinput.dev/kinds/cursor"
 )
 
-const serveUsage = "usage: agentinput serve [--http ADDR [--allow-remote] [--auth-token-file FILE] [--allow-origin ORIGIN,…]] [--store memory|sqlite:PATH|postgres://DSN] [--cursor-keys FILE] [--echo-arguments]"
+const serveUsage = "usage: agentinput serve [--http ADDR [--allow-remote] [--auth-token-file FILE] [--allow-origin ORIGIN,…]] [--store memory|sqlite:PATH|postgres://DSN] [--cursor-keys FILE] [--echo-arguments] [--max-concurrent N]"
 
 // runServe is `agentinput serve`: the demonstration MCP server over stdio,
 // or streamable HTTP on ADDR, with do_tag_decision's receipts in a store.
@@ -37,7 +37,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	storeFlag := fs.String("store", "", "keep do calls' receipts in `STORE`: memory, sqlite:PATH or postgres://DSN (default: SQLite in the user's state directory)")
 	keysFlag := fs.String("cursor-keys", "", "sign and verify cursors with the keyring in `FILE` (one base64 key a line; the first signs)")
 	echo := fs.Bool("echo-arguments", false, "put every call's normalized arguments in the result's _meta")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+	maxConcurrent := fs.Int("max-concurrent", agentmcp.DefaultMaxConcurrent, "with --http, serve at most `N` calls at once; more wait in a short queue (4 N, 5 s each), then are answered 503")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *maxConcurrent < 1 {
 		fmt.Fprintln(stderr, serveUsage)
 		return exitUsage
 	}
@@ -84,6 +85,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	httpOpts, bind, err := httpOptions(*addr, *allowRemote, *tokenFile, *origins)
+	httpOpts.MaxConcurrent = *maxConcurrent
 	if err != nil {
 		fmt.Fprintln(stderr, "agentinput serve:", err)
 		return exitUsage

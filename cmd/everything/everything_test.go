@@ -3,12 +3,17 @@
 package main
 
 import (
+	"agentinput.dev/internal/longtest"
+	"agentinput.dev/internal/mcpload"
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"image/png"
 	"io"
 	"log/slog"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -331,5 +336,54 @@ func TestResourcesPromptsCompletions(t *testing.T) {
 	}
 	if got := complete("arg3", "x"); got == nil || len(got) != 0 {
 		t.Errorf("completions of an unknown argument: %#v, want an empty list", got)
+	}
+}
+
+// TestMain runs the server itself when the test binary is re-executed
+// with AGENTINPUT_TEST_CHILD=everything (TestHTTPBurst).
+func TestMain(m *testing.M) {
+	if os.Getenv("AGENTINPUT_TEST_CHILD") == "everything" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestHTTPBurst: 64 clients at once, 50 calls each, on the server as a
+// process over HTTP on 127.0.0.1 with the default bound: none refused.
+func TestHTTPBurst(t *testing.T) {
+	longtest.Skip(t, "starts everything as a child process and puts HTTP load on it")
+	cmd := exec.Command(os.Args[0], "--http", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "AGENTINPUT_TEST_CHILD=everything")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if _, url, ok := strings.Cut(sc.Text(), "url="); ok {
+				found <- strings.Fields(url)[0]
+			}
+		}
+		close(found)
+	}()
+	var url string
+	select {
+	case u, ok := <-found:
+		if !ok {
+			t.Fatal("everything exited before it listened")
+		}
+		url = u
+	case <-time.After(30 * time.Second):
+		t.Fatal("everything did not listen in 30 s")
+	}
+	c := mcpload.Run(url, 64, 50, "test_simple_text", "{}")
+	if c.Refused != 0 || len(c.Failures) != 0 || c.OK != c.Calls {
+		t.Fatalf("64 clients × 50 calls: %d of %d answered, %d refused, failures %q", c.OK, c.Calls, c.Refused, c.Failures)
 	}
 }

@@ -37,8 +37,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("everything", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("http", "", "serve streamable HTTP on `ADDR` (a loopback host:port; the endpoint is /mcp) instead of stdio")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: everything [--http 127.0.0.1:PORT]")
+	maxConcurrent := fs.Int("max-concurrent", agentmcp.DefaultMaxConcurrent, "with --http, serve at most `N` calls at once; more wait in a short queue (4 N, 5 s each), then are answered 503")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *maxConcurrent < 1 {
+		fmt.Fprintln(stderr, "usage: everything [--http 127.0.0.1:PORT] [--max-concurrent N]")
 		return 2
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
@@ -68,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "everything:", err)
 		return 1
 	}
-	srv := agentmcp.NewHTTPServer(server, agentmcp.HTTPOptions{})
+	srv := agentmcp.NewHTTPServer(server, agentmcp.HTTPOptions{MaxConcurrent: *maxConcurrent})
 	go func() {
 		<-ctx.Done()
 		srv.Close()

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -55,10 +56,24 @@ type HTTPOptions struct {
 	// MaxBodyBytes bounds a request body; a longer one is answered 413
 	// with a JSON-RPC error, and never read whole.
 	MaxBodyBytes int64
-	// MaxConcurrent bounds the requests served at once, streams included;
-	// one more is answered 503 with Retry-After.
+	// MaxConcurrent bounds the POST requests served at once. A request
+	// takes its slot once its body has arrived whole and passed the
+	// screen, and holds it while its handler runs; a slow body holds none.
+	// GET streams (a session's SSE stream) do not count: a session's
+	// timeout bounds them.
 	MaxConcurrent int
-	// RetryAfter is the Retry-After of that 503, in whole seconds (at
+	// QueueLength is how many requests wait for a slot when every slot is
+	// taken, each at most QueueWait; one more, or one that waited that
+	// long, is answered 503 with Retry-After. Negative: none waits.
+	QueueLength int
+	// QueueWait bounds a request's wait in the queue.
+	QueueWait time.Duration
+	// MaxBodiesPerClient bounds the request bodies being read at once from
+	// one remote address (an IP); one more is answered 429 with
+	// Retry-After and its connection closed, so that one client's slow
+	// bodies cannot hold the server's memory or its clients' turns.
+	MaxBodiesPerClient int
+	// RetryAfter is the Retry-After of a 503 or 429, in whole seconds (at
 	// least 1).
 	RetryAfter time.Duration
 	// AllowedOrigins are the browser origins ("https://app.example.com",
@@ -81,7 +96,7 @@ type HTTPOptions struct {
 // The defaults of HTTPOptions.
 const (
 	DefaultReadHeaderTimeout = 10 * time.Second
-	DefaultReadTimeout       = 30 * time.Second
+	DefaultReadTimeout       = 10 * time.Second
 	DefaultWriteTimeout      = 30 * time.Second
 	DefaultIdleTimeout       = 60 * time.Second
 	DefaultSessionTimeout    = 10 * time.Minute
@@ -91,7 +106,12 @@ const (
 	// gets its too_large envelope, not a 413.
 	DefaultMaxBodyBytes  = agentinput.MaxFrameBytes
 	DefaultMaxConcurrent = 32
-	DefaultRetryAfter    = time.Second
+	// DefaultQueueLength lets four times the bound wait: a burst of 64
+	// clients on the default bound is served, not refused.
+	DefaultQueueLength        = 4 * DefaultMaxConcurrent
+	DefaultQueueWait          = 5 * time.Second
+	DefaultMaxBodiesPerClient = 64
+	DefaultRetryAfter         = time.Second
 	// MaxHeaderBytes bounds a request's headers (http.Server's default is
 	// 1 MiB).
 	MaxHeaderBytes = 64 << 10
@@ -121,12 +141,21 @@ func (o HTTPOptions) withDefaults() HTTPOptions {
 	case o.MaxBodyBytes < 0:
 		o.MaxBodyBytes = 0
 	}
-	switch {
-	case o.MaxConcurrent == 0:
-		o.MaxConcurrent = DefaultMaxConcurrent
-	case o.MaxConcurrent < 0:
-		o.MaxConcurrent = 0
+	count := func(n *int, def int) {
+		switch {
+		case *n == 0:
+			*n = def
+		case *n < 0:
+			*n = 0
+		}
 	}
+	count(&o.MaxConcurrent, DefaultMaxConcurrent)
+	if o.QueueLength == 0 && o.MaxConcurrent != DefaultMaxConcurrent {
+		o.QueueLength = 4 * o.MaxConcurrent
+	}
+	count(&o.QueueLength, DefaultQueueLength)
+	dur(&o.QueueWait, DefaultQueueWait)
+	count(&o.MaxBodiesPerClient, DefaultMaxBodiesPerClient)
 	if o.Principal == "" {
 		o.Principal = "operator"
 	}
@@ -149,12 +178,14 @@ func NewHTTPServer(s *sdk.Server, opts HTTPOptions) *http.Server {
 // NewHTTPHandler returns go-sdk's StreamableHTTPHandler for s (with its
 // DNS-rebinding protection on, and opts' session timeout and body limit)
 // behind the limits of opts, outermost first: every failure answered as a
-// JSON-RPC error; the per-write deadline; the bound on concurrent
-// requests; the Origin check; the bearer token, when set; and a screen of
-// the POST body (its size within the read deadline, a JSON content type,
-// one JSON-RPC message — no batch — with a well-formed id), so that no
-// frame a client sends is answered in plain text or with more than the
-// documented bound (docs/budgets.md).
+// JSON-RPC error; the per-write deadline; the Origin check; the bearer
+// token, when set; a screen of the POST body (its size within the read
+// deadline, at most MaxBodiesPerClient bodies read at once from one
+// address, a JSON content type, one JSON-RPC message — no batch — with a
+// well-formed id and no name written twice); and then, body in hand, the
+// bound on concurrent requests with its short queue, so that no frame a
+// client sends is answered in plain text or with more than the documented
+// bound (docs/budgets.md), and no slow client holds another's turn.
 func NewHTTPHandler(s *sdk.Server, opts HTTPOptions) http.Handler {
 	o := opts.withDefaults()
 	maxBody := o.MaxBodyBytes
@@ -166,12 +197,11 @@ func NewHTTPHandler(s *sdk.Server, opts HTTPOptions) http.Handler {
 		MaxRequestBodyBytes: maxBody,
 		JSONResponse:        o.JSONResponse,
 	})
-	h = screenPOST(h, o)
+	h = screenPOST(h, o, newLimiter(o))
 	if len(o.BearerToken) > 0 {
 		h = auth.RequireBearerToken(tokenVerifier(o.BearerToken, o.Principal), &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
 	}
 	h = checkOrigin(h, o.AllowedOrigins)
-	h = limitConcurrency(h, o.MaxConcurrent, o.RetryAfter)
 	return jsonErrors(h, o.WriteTimeout)
 }
 
@@ -223,8 +253,9 @@ func cutText(s string) string {
 	return agentinput.Cut(strings.TrimSpace(s))
 }
 
-// screenPOST checks a POST body before the SDK sees it.
-func screenPOST(next http.Handler, o HTTPOptions) http.Handler {
+// screenPOST checks a POST body before the SDK sees it, and then takes a
+// slot of lim for the request's handler.
+func screenPOST(next http.Handler, o HTTPOptions, lim *limiter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			if o.MaxBodyBytes > 0 && r.Body != nil {
@@ -237,7 +268,15 @@ func screenPOST(next http.Handler, o HTTPOptions) http.Handler {
 			writeError(w, http.StatusUnsupportedMediaType, codeInvalidRequest, nil, "the Content-Type of a POST must be application/json")
 			return
 		}
+		client := remoteIP(r)
+		if !lim.startBody(client) {
+			w.Header().Set("Retry-After", lim.retry)
+			w.Header().Set("Connection", "close")
+			writeError(w, http.StatusTooManyRequests, codeInvalidRequest, nil, "this address is sending "+strconv.Itoa(lim.perClient)+" request bodies at once, the bound of one client; finish one, then retry after "+lim.retry+" s")
+			return
+		}
 		body, status, msg := readBody(w, r, o)
+		lim.endBody(client)
 		if status != 0 {
 			writeError(w, status, codeInvalidRequest, nil, msg)
 			return
@@ -247,6 +286,12 @@ func screenPOST(next http.Handler, o HTTPOptions) http.Handler {
 			writeError(w, http.StatusBadRequest, code, id, msg)
 			return
 		}
+		if !lim.acquire(r.Context()) {
+			w.Header().Set("Retry-After", lim.retry)
+			writeError(w, http.StatusServiceUnavailable, codeInternalError, id, "the server is at its bound of "+strconv.Itoa(lim.n)+" requests at once, with "+strconv.Itoa(lim.queued)+" waiting; retry after "+lim.retry+" s")
+			return
+		}
+		defer lim.release()
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		r.ContentLength = int64(len(body))
 		next.ServeHTTP(w, r)
@@ -381,24 +426,102 @@ func loopbackOrigin(origin string) bool {
 	return err == nil && ip.IsLoopback()
 }
 
-// limitConcurrency serves at most n requests at once; one more is 503 with
-// Retry-After. n 0 is no bound.
-func limitConcurrency(next http.Handler, n int, retry time.Duration) http.Handler {
-	if n <= 0 {
-		return next
-	}
-	slots := make(chan struct{}, n)
-	secs := strconv.Itoa(max(1, int((retry+time.Second-1)/time.Second)))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case slots <- struct{}{}:
-			defer func() { <-slots }()
-			next.ServeHTTP(w, r)
-		default:
-			w.Header().Set("Retry-After", secs)
-			writeError(w, http.StatusServiceUnavailable, codeInternalError, nil, "the server is at its bound of "+strconv.Itoa(n)+" requests at once; retry after "+secs+" s")
+// limiter is the bound of an endpoint: the slots of the requests being
+// served, the queue of those waiting for one, and the bodies being read
+// from each remote address.
+type limiter struct {
+	n, queued, perClient int
+	wait                 time.Duration
+	retry                string        // Retry-After, in whole seconds
+	slots, queue         chan struct{} // nil: no bound, no queue
+	mu                   sync.Mutex
+	bodies               map[string]int // bodies being read, by remote IP
+}
+
+func newLimiter(o HTTPOptions) *limiter {
+	l := &limiter{n: o.MaxConcurrent, queued: o.QueueLength, perClient: o.MaxBodiesPerClient, wait: o.QueueWait,
+		retry: strconv.Itoa(max(1, int((o.RetryAfter+time.Second-1)/time.Second))), bodies: map[string]int{}}
+	if l.n > 0 {
+		l.slots = make(chan struct{}, l.n)
+		if l.queued > 0 {
+			l.queue = make(chan struct{}, l.queued)
 		}
-	})
+	}
+	return l
+}
+
+// acquire takes a slot: at once when one is free, else after a wait in
+// the queue when it has room, for at most l.wait. It reports false when
+// the request is to be refused (or its client went away).
+func (l *limiter) acquire(ctx context.Context) bool {
+	if l.slots == nil {
+		return true
+	}
+	select {
+	case l.slots <- struct{}{}:
+		return true
+	default:
+	}
+	if l.queue == nil {
+		return false
+	}
+	select {
+	case l.queue <- struct{}{}:
+		defer func() { <-l.queue }()
+	default:
+		return false
+	}
+	t := time.NewTimer(l.wait)
+	defer t.Stop()
+	select {
+	case l.slots <- struct{}{}:
+		return true
+	case <-t.C:
+		return false
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (l *limiter) release() {
+	if l.slots != nil {
+		<-l.slots
+	}
+}
+
+// startBody counts a body being read from client, and reports false when
+// client reads as many already as it may.
+func (l *limiter) startBody(client string) bool {
+	if l.perClient <= 0 {
+		return true
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.bodies[client] >= l.perClient {
+		return false
+	}
+	l.bodies[client]++
+	return true
+}
+
+func (l *limiter) endBody(client string) {
+	if l.perClient <= 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.bodies[client]--; l.bodies[client] <= 0 {
+		delete(l.bodies, client)
+	}
+}
+
+// remoteIP is the address a request came from, without its port: one
+// client, whatever connections it opens.
+func remoteIP(r *http.Request) string {
+	if ap, err := netip.ParseAddrPort(r.RemoteAddr); err == nil {
+		return ap.Addr().Unmap().String()
+	}
+	return r.RemoteAddr
 }
 
 // jsonErrors renders every plain-text error reply of the layers inside it

@@ -9,8 +9,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -226,11 +228,11 @@ func TestHTTPBearerToken(t *testing.T) {
 	initialize(t, ts.URL, map[string]string{"Authorization": "Bearer 0123456789abcdef-secret"})
 }
 
-// Over the bound of concurrent requests: 503 with Retry-After, and the
-// requests within it are served.
+// Over the bound of concurrent requests, with no queue: 503 with
+// Retry-After, and the requests within it are served.
 func TestHTTPConcurrencyBound(t *testing.T) {
 	entered, gate := make(chan struct{}, 2), make(chan struct{})
-	ts := httpServer(t, mcp.HTTPOptions{MaxConcurrent: 2, RetryAfter: 3 * time.Second, JSONResponse: true}, entered, gate)
+	ts := httpServer(t, mcp.HTTPOptions{MaxConcurrent: 2, QueueLength: -1, RetryAfter: 3 * time.Second, JSONResponse: true}, entered, gate)
 	session := initialize(t, ts.URL, nil)
 	h := map[string]string{"Mcp-Session-Id": session, "Mcp-Protocol-Version": "2025-06-18"}
 	post(t, ts.URL, []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`), h)
@@ -315,4 +317,104 @@ func TestHTTPSlowConnectionsAreClosed(t *testing.T) {
 	}
 	// And the server still serves.
 	initialize(t, ts.URL, nil)
+}
+
+// A burst of 64 clients on the default bound (32) and its queue (128):
+// every call is served, none refused.
+func TestHTTPBurstIsQueued(t *testing.T) {
+	entered, gate := make(chan struct{}, 1024), make(chan struct{})
+	close(gate) // the handler does not wait
+	ts := httpServer(t, mcp.HTTPOptions{JSONResponse: true}, entered, gate)
+	session := initialize(t, ts.URL, nil)
+	h := map[string]string{"Mcp-Session-Id": session, "Mcp-Protocol-Version": "2025-06-18"}
+	post(t, ts.URL, []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`), h)
+	go func() {
+		for range entered {
+		}
+	}()
+	var wg sync.WaitGroup
+	var refused, failed atomic.Int64
+	for c := range 64 {
+		wg.Go(func() {
+			for k := range 5 {
+				r := post(t, ts.URL, []byte(`{"jsonrpc":"2.0","id":`+strconv.Itoa(c*10+k+2)+`,"method":"tools/call","params":{"name":"search_items","arguments":{"query":"q"}}}`), h)
+				switch {
+				case r.status == http.StatusServiceUnavailable:
+					refused.Add(1)
+				case r.status != http.StatusOK:
+					failed.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if refused.Load() != 0 || failed.Load() != 0 {
+		t.Fatalf("64 clients, 5 calls each, on the default bound: %d refused, %d failed", refused.Load(), failed.Load())
+	}
+}
+
+// Slow bodies hold no slot: with every slot's worth of connections each
+// sending its headers and one byte of its body, another client is served
+// (within the client's 10 s timeout, far under the body deadline); and one
+// address reading more bodies at once than it may is answered 429.
+func TestHTTPSlowBodiesHoldNoSlot(t *testing.T) {
+	ts := httpServer(t, mcp.HTTPOptions{MaxConcurrent: 4, QueueLength: -1, MaxBodiesPerClient: 6, ReadTimeout: 60 * time.Second}, nil, nil)
+	addr := strings.TrimPrefix(ts.URL, "http://")
+	session := initialize(t, ts.URL, nil)
+	h := map[string]string{"Mcp-Session-Id": session, "Mcp-Protocol-Version": "2025-06-18"}
+	post(t, ts.URL, []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`), h)
+	head := "POST / HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"
+	var conns []net.Conn
+	t.Cleanup(func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	for range 5 { // more than MaxConcurrent, fewer than MaxBodiesPerClient
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		if _, err := io.WriteString(c, head); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // let the server start reading them
+	hc := &http.Client{Timeout: 10 * time.Second}
+	req, _ := http.NewRequest(http.MethodPost, ts.URL, strings.NewReader(`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`))
+	for k, v := range h {
+		req.Header.Set(k, v)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := hc.Do(req)
+	if err != nil {
+		t.Fatalf("with 5 slow bodies in, another client was not served: %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte("search_items")) {
+		t.Fatalf("with 5 slow bodies in: %d %q", resp.StatusCode, body)
+	}
+	// Two more slow bodies from this address: the 7th is one too many.
+	var statuses []int
+	for range 2 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		io.WriteString(c, head)
+	}
+	c := conns[len(conns)-1]
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if r, err := http.ReadResponse(bufio.NewReader(c), nil); err == nil {
+		statuses = append(statuses, r.StatusCode)
+		if r.StatusCode != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("the 7th body of one address: %d, Retry-After %q", r.StatusCode, r.Header.Get("Retry-After"))
+		}
+	} else {
+		t.Fatalf("the 7th body of one address got no answer: %v", err)
+	}
 }
