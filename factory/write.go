@@ -28,14 +28,10 @@ const DefaultLease = 15 * time.Second
 // for its result when Spec.Wait is zero, before it answers in_progress.
 const DefaultWait = 10 * time.Second
 
-// idempotencyKey derives the key of a call from the tool's name and its
-// normalized arguments: "4 000" and 4000 retry as the same call. The
-// arguments are encoded as canonical JSON (object keys sorted, as
-// encoding/json writes maps) and hashed with SHA-256.
-func idempotencyKey(tool string, normalized map[string]any) string {
-	return derivedKey(tool, binding.MustJSON(normalized))
-}
-
+// derivedKey derives the key of a call from the tool's name and its
+// normalized arguments, canonical is their JSON (object keys sorted, as
+// encoding/json writes maps): "4 000" and 4000 retry as the same call.
+// It is the SHA-256 of both.
 func derivedKey(tool string, canonical []byte) string {
 	h := sha256.New()
 	h.Write([]byte(tool))

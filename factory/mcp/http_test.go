@@ -398,7 +398,6 @@ func TestHTTPSlowBodiesHoldNoSlot(t *testing.T) {
 		t.Fatalf("with 5 slow bodies in: %d %q", resp.StatusCode, body)
 	}
 	// Two more slow bodies from this address: the 7th is one too many.
-	var statuses []int
 	for range 2 {
 		c, err := net.Dial("tcp", addr)
 		if err != nil {
@@ -410,7 +409,6 @@ func TestHTTPSlowBodiesHoldNoSlot(t *testing.T) {
 	c := conns[len(conns)-1]
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	if r, err := http.ReadResponse(bufio.NewReader(c), nil); err == nil {
-		statuses = append(statuses, r.StatusCode)
 		if r.StatusCode != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" {
 			t.Fatalf("the 7th body of one address: %d, Retry-After %q", r.StatusCode, r.Header.Get("Retry-After"))
 		}
