@@ -150,16 +150,34 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 	if err != nil {
 		return receipt.Claim{}, fmt.Errorf("postgres receipts: claim: %w", err) // nothing was sent
 	}
+	if s.claimSync == SyncAtCommit {
+		if _, err := conn.Exec(ctx, "SET synchronous_commit TO off"); err != nil {
+			conn.Release()
+			return receipt.Claim{}, fmt.Errorf("postgres receipts: claim: %w", err) // nothing was claimed
+		}
+	}
+	release := func() {
+		// A connection claims ran on with synchronous_commit off goes
+		// back to the session's default before the pool has it again, on
+		// a context of its own; one that cannot be set back is closed,
+		// never reused.
+		if s.claimSync == SyncAtCommit && !conn.Conn().PgConn().IsClosed() {
+			if _, err := conn.Exec(context.Background(), "RESET synchronous_commit"); err != nil {
+				conn.Conn().Close(context.Background())
+			}
+		}
+		conn.Release()
+	}
 	c, err := s.claim(ctx, conn, scope, id, digest, token, now, terms)
 	if err == nil {
-		conn.Release()
+		release()
 		return c, nil
 	}
 	// Whether the connection broke is read before Release hands it back;
 	// its cleanup is awaited after, when the pool may have another.
 	pgConn := conn.Conn().PgConn()
 	broken := pgConn.IsClosed()
-	conn.Release()
+	release()
 	return receipt.Claim{}, s.claimFailed(ctx, pgConn, broken, id, token, err)
 }
 

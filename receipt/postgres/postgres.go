@@ -32,7 +32,27 @@ type Options struct {
 	// a digit), optionally after a schema ("receipts.agentinput"); ""
 	// is DefaultTable. It is created when missing.
 	Table string
+	// ClaimSync says how a claim reaches the disk. SyncEvery (the zero
+	// value) commits a claim with the session's synchronous_commit (on,
+	// by default): a durable do call waits for two WAL flushes, its
+	// claim's and its commit's. SyncAtCommit commits a claim with
+	// synchronous_commit off: the server has it, and a killed replica
+	// loses nothing; the commit's flush makes both durable, one flush a
+	// call; a crash of the database server while the handler runs can
+	// lose the claim (up to wal_writer_delay of them), and the call
+	// retried after its restart runs again.
+	ClaimSync Sync
 }
+
+// Sync is when a claim's write reaches the disk (Options.ClaimSync).
+type Sync uint8
+
+const (
+	// SyncEvery flushes each claim before it answers.
+	SyncEvery Sync = iota
+	// SyncAtCommit leaves a claim's flush to the commit's.
+	SyncAtCommit
+)
 
 // Store is the PostgreSQL receipt.Store. It is safe for concurrent use by
 // many goroutines, and many processes may share its table.
@@ -43,6 +63,7 @@ type Store struct {
 	names     tableNames
 	sql       statements
 	claims    atomic.Uint64 // claims made, for the purge's schedule
+	claimSync Sync
 }
 
 var _ receipt.Store = (*Store)(nil)
@@ -84,7 +105,10 @@ func New(ctx context.Context, pool *pgxpool.Pool, opts Options) (*Store, error) 
 	if pool == nil {
 		return nil, errors.New("postgres receipts: New needs a pool")
 	}
-	s := &Store{pool: pool, retention: opts.Retention, names: names, sql: newStatements(names)}
+	if opts.ClaimSync > SyncAtCommit {
+		return nil, fmt.Errorf("postgres receipts: ClaimSync %d is neither SyncEvery nor SyncAtCommit", opts.ClaimSync)
+	}
+	s := &Store{pool: pool, retention: opts.Retention, names: names, sql: newStatements(names), claimSync: opts.ClaimSync}
 	if s.retention == 0 {
 		s.retention = receipt.DefaultRetention
 	}

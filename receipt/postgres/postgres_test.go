@@ -97,6 +97,48 @@ func TestConformance(t *testing.T) {
 	}
 }
 
+// Claims committed with synchronous_commit off keep every rule of the
+// protocol, and leave the pool's connections at the session's default.
+func TestConformanceClaimSyncAtCommit(t *testing.T) {
+	dsn := testDSN(t)
+	receipttest.Run(t, receipttest.Harness{
+		New: func(t *testing.T) receipt.Store {
+			return open(t, dsn, Options{Table: freshTable(t, dsn), ClaimSync: SyncAtCommit})
+		},
+		Reopen: func(t *testing.T, s receipt.Store) receipt.Store {
+			old := s.(*Store)
+			old.Close()
+			return open(t, dsn, Options{Table: old.names.table, ClaimSync: SyncAtCommit})
+		},
+	})
+	s := open(t, dsn, Options{Table: freshTable(t, dsn), ClaimSync: SyncAtCommit})
+	ctx := context.Background()
+	for i := range 8 {
+		sc := receipt.Scope{Tool: scope.Tool, Key: strconv.Itoa(i)}
+		if c, err := s.Claim(ctx, sc, args, epoch, receipt.Terms{Lease: time.Minute}); err != nil || c.State != receipt.Claimed {
+			t.Fatalf("claim %d: %v %v", i, c.State, err)
+		}
+	}
+	conns := make([]*pgxpool.Conn, 0, s.pool.Stat().TotalConns())
+	for range s.pool.Stat().TotalConns() {
+		c, err := s.pool.Acquire(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		var got string
+		if err := c.QueryRow(ctx, "SHOW synchronous_commit").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != "on" {
+			t.Errorf("connection %d after claims: synchronous_commit is %s, want on", i, got)
+		}
+		c.Release()
+	}
+}
+
 var (
 	epoch = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	args  = receipt.Digest(sha256.Sum256([]byte("args")))
@@ -454,9 +496,40 @@ func TestUnixNanosHoldsAtTheEnds(t *testing.T) {
 	}
 }
 
+// BenchmarkClaimCommit is a durable do call's writes, each claims synced
+// and synced at commit; BenchmarkRawInsert is their baseline, one INSERT
+// of a row of the same size.
 func BenchmarkClaimCommit(b *testing.B) {
+	b.Run("sync=every", func(b *testing.B) { benchClaimCommit(b, Options{}) })
+	b.Run("sync=commit", func(b *testing.B) { benchClaimCommit(b, Options{ClaimSync: SyncAtCommit}) })
+}
+
+func BenchmarkRawInsert(b *testing.B) {
 	dsn := testDSN(b)
-	s := open(b, dsn, Options{Table: freshTable(b, dsn)})
+	table := freshTable(b, dsn)
+	ctx := context.Background()
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := pool.Exec(ctx, "CREATE TABLE "+table+" (id bytea PRIMARY KEY, tool text, digest bytea, token bigint, result bytea, until bigint)"); err != nil {
+		b.Fatal(err)
+	}
+	result := []byte(`{"decision_id":"x","applied_tags":["tax"]}`)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		id := sha256.Sum256([]byte(strconv.Itoa(i)))
+		if _, err := pool.Exec(ctx, "INSERT INTO "+table+" VALUES ($1, $2, $3, $4, $5, $6)", id[:], scope.Tool, args[:], int64(i+1), result, int64(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchClaimCommit(b *testing.B, opts Options) {
+	dsn := testDSN(b)
+	opts.Table = freshTable(b, dsn)
+	s := open(b, dsn, opts)
 	ctx := context.Background()
 	now := time.Now()
 	b.ReportAllocs()

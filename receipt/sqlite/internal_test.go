@@ -113,3 +113,39 @@ func TestPragmas(t *testing.T) {
 		c.Close()
 	}
 }
+
+// A claim left to the commit's sync runs on a connection set to
+// synchronous=NORMAL, which is back at FULL when it returns to the pool:
+// every other write stays synced.
+func TestClaimSyncAtCommitRestoresFull(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(filepath.Join(t.TempDir(), "receipts.db"), Options{ClaimSync: SyncAtCommit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	for i := range 8 {
+		sc := receipt.Scope{Tool: "do_x", Key: strconv.Itoa(i)}
+		if c, err := s.Claim(ctx, sc, receipt.Digest{}, time.Unix(0, 0), receipt.Terms{Lease: time.Minute}); err != nil || c.State != receipt.Claimed {
+			t.Fatalf("claim %d: %v %v", i, c.State, err)
+		}
+	}
+	var conns []*sql.Conn
+	for range s.db.Stats().MaxOpenConnections {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		var got string
+		if err := c.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != "2" {
+			t.Errorf("connection %d after claims synced at commit: synchronous is %s, want 2 (FULL)", i, got)
+		}
+		c.Close()
+	}
+}

@@ -26,6 +26,8 @@ import (
 const (
 	childEnv = "AGENTINPUT_RECEIPT_SQLITE_CHILD"
 	pathEnv  = "AGENTINPUT_RECEIPT_SQLITE_PATH"
+	// syncEnv, "commit", opens the child's store with SyncAtCommit.
+	syncEnv = "AGENTINPUT_RECEIPT_SQLITE_SYNC"
 )
 
 var (
@@ -49,7 +51,11 @@ func TestMain(m *testing.M) {
 // (for the roles that are killed) waits to be killed.
 func child(role, path string) error {
 	ctx := context.Background()
-	s, err := sqlite.Open(path, sqlite.Options{})
+	var opts sqlite.Options
+	if os.Getenv(syncEnv) == "commit" {
+		opts.ClaimSync = sqlite.SyncAtCommit
+	}
+	s, err := sqlite.Open(path, opts)
 	if err != nil {
 		return err
 	}
@@ -155,6 +161,14 @@ func start(t *testing.T, role, path string) kid {
 // lease and unknown after it, the committed call replays.
 func TestKilledProcess(t *testing.T) {
 	longtest.Skip(t, "starts the test binary as child processes")
+	t.Run("claims synced", func(t *testing.T) { killedProcess(t, "") })
+	// A claim left to the commit's sync is in the file all the same
+	// after a killed process: the operating system wrote it.
+	t.Run("claims synced at commit", func(t *testing.T) { killedProcess(t, "commit") })
+}
+
+func killedProcess(t *testing.T, sync string) {
+	t.Setenv(syncEnv, sync)
 	path := filepath.Join(t.TempDir(), "receipts.db")
 	k := start(t, "claim-and-commit", path)
 	if err := k.cmd.Process.Signal(syscall.SIGKILL); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -29,13 +30,33 @@ type Options struct {
 	// process holds on the file before it fails; zero is
 	// DefaultBusyTimeout. A call's context ends the wait sooner.
 	BusyTimeout time.Duration
+	// ClaimSync says how a claim reaches the disk. SyncEvery (the zero
+	// value) syncs every write: a durable do call costs two syncs, its
+	// claim's and its commit's, and a claim survives a power cut.
+	// SyncAtCommit writes a claim without waiting for the disk: the claim
+	// survives a killed process (the operating system holds the write),
+	// and the commit's sync makes both durable, one sync a call; a power
+	// cut or a crash of the operating system while the handler runs loses
+	// the claim, and the call retried after the restart runs again.
+	ClaimSync Sync
 }
+
+// Sync is when a claim's write reaches the disk (Options.ClaimSync).
+type Sync uint8
+
+const (
+	// SyncEvery syncs each claim before it answers.
+	SyncEvery Sync = iota
+	// SyncAtCommit leaves a claim's write to the commit's sync.
+	SyncAtCommit
+)
 
 // Store is a receipt.Store in a SQLite file. It is safe for concurrent
 // use by many goroutines, and by many processes that open the same file.
 type Store struct {
 	db        *sql.DB
 	retention time.Duration
+	claimSync Sync
 
 	// writes lets one write transaction of this process run at a time.
 	// SQLite would serialize them anyway, but a connection that finds
@@ -179,7 +200,11 @@ func Open(path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlite receipts: open %s: %w", abs, err)
 	}
-	s := &Store{db: db, retention: opts.Retention, writes: make(chan struct{}, 1)}
+	if opts.ClaimSync > SyncAtCommit {
+		db.Close()
+		return nil, fmt.Errorf("sqlite receipts: ClaimSync %d is neither SyncEvery nor SyncAtCommit", opts.ClaimSync)
+	}
+	s := &Store{db: db, retention: opts.Retention, writes: make(chan struct{}, 1), claimSync: opts.ClaimSync}
 	if s.retention == 0 {
 		s.retention = receipt.DefaultRetention
 	}
@@ -279,7 +304,7 @@ func (s *Store) Claim(ctx context.Context, scope receipt.Scope, digest receipt.D
 		return c, wrap("claim", err)
 	}
 	token := newToken()
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	err = s.writeSynced(ctx, s.claimSync == SyncEvery, func(tx *sql.Tx) error {
 		// Under the write lock: the record cannot change before this
 		// transaction ends. The upsert takes a missing or expired record
 		// (the common case, one statement); when it changes nothing, the
@@ -413,13 +438,47 @@ func (s *Store) held(ctx context.Context, op string, stmt *sql.Stmt, scope recei
 // otherwise, so an error means nothing was written. ctx bounds the
 // wait for the turn and for the file's lock.
 func (s *Store) write(ctx context.Context, f func(*sql.Tx) error) error {
+	return s.writeSynced(ctx, true, f)
+}
+
+// writeSynced is write; when synced is false, the transaction commits
+// with synchronous=NORMAL (WAL: written, not synced), on a connection
+// that is set back to FULL before it returns to the pool, or discarded.
+func (s *Store) writeSynced(ctx context.Context, synced bool, f func(*sql.Tx) error) error {
 	select {
 	case s.writes <- struct{}{}:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 	defer func() { <-s.writes }()
-	tx, err := s.db.BeginTx(ctx, nil)
+	if synced {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if err := f(tx); err != nil {
+			tx.Rollback()
+			return err
+		}
+		return tx.Commit()
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		// Back to FULL for the pool's next user, on a context of its
+		// own: the call's may be over. A connection that cannot be set
+		// back is discarded, never returned.
+		if _, err := conn.ExecContext(context.Background(), "PRAGMA synchronous = FULL"); err != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+		conn.Close()
+	}()
+	if _, err := conn.ExecContext(ctx, "PRAGMA synchronous = NORMAL"); err != nil {
+		return err
+	}
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
