@@ -12,7 +12,7 @@ import (
 
 // TestNilObserverIsSilent: a tool declared without an Observer, by New or
 // by FromSchema, writes nothing to slog.Default() for a call that succeeds
-// or one that asks; SlogObserver{} with a nil Logger, under the same
+// or one that asks; observe.Slog{} with a nil Logger, under the same
 // capture, does log, so the capture would see a default that logged.
 func TestNilObserverIsSilent(t *testing.T) {
 	var log bytes.Buffer
@@ -45,7 +45,7 @@ func TestNilObserverIsSilent(t *testing.T) {
 	}
 	calls(observe.None{})
 	if log.Len() != 0 {
-		t.Fatalf("NoObserver logged:\n%s", log.String())
+		t.Fatalf("observe.None logged:\n%s", log.String())
 	}
 	calls(observe.Slog{})
 	if got := strings.Count(log.String(), "agentinput call"); got != 6 {
