@@ -395,3 +395,27 @@ func TestSerialReadsDoNotOverlap(t *testing.T) {
 		t.Fatalf("%d calls of a serial tool ran at once", most)
 	}
 }
+
+// What a remote server says of its tool reaches the model with every
+// character that does not show escaped: a bidi override in a description,
+// a zero-width space in a property's description read as \uXXXX. The
+// snapshot keeps the remote's text as sent.
+func TestRemoteTextIsShownAsSent(t *testing.T) {
+	f := newFixture(t, "", func(f *fixture) {
+		in := closed(map[string]any{"q": map[string]any{"type": "string", "description": "The query\u200B."}})
+		f.server.AddTool(&sdk.Tool{Name: "read_notes", Title: "Notes\u202E", Description: "Reads notes. \u202Eesu ton oD", InputSchema: in},
+			func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+				return &sdk.CallToolResult{}, nil
+			})
+	})
+	h := f.bind(t, host.Options{}, read("read_notes"))
+	tools := h.Tools()
+	if len(tools) != 1 {
+		t.Fatalf("tools %v", tools)
+	}
+	schema, _ := json.Marshal(tools[0].InputSchema)
+	if got := tools[0].Description + tools[0].Title + string(schema); strings.ContainsAny(got, "\u202E\u200B") ||
+		!strings.Contains(tools[0].Description, `\u202E`) || !strings.Contains(string(schema), `\\u200B`) {
+		t.Fatalf("the model would read %q, %q, %s", tools[0].Title, tools[0].Description, schema)
+	}
+}

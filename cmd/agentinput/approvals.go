@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agentinput.dev/internal/spelling"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"agentinput.dev/approval"
@@ -160,6 +162,14 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		b, err := json.MarshalIndent(in, "", "  ")
 		if err == nil {
+			// What a person approves is what is sent: a character that
+			// does not show (a bidi override, a zero-width space) is
+			// escaped in the JSON, the same value, and named on stderr.
+			var warnings []string
+			b, warnings = visibleJSON(b)
+			for _, w := range warnings {
+				fmt.Fprintf(stderr, "%swarning: %s\n", prefix, w)
+			}
 			_, err = fmt.Fprintf(stdout, "%s\n", b)
 		}
 		if err != nil {
@@ -286,4 +296,30 @@ func short(s string) string {
 		i--
 	}
 	return s[:i] + "…"
+}
+
+// visibleJSON escapes, in JSON text, every character that does not show
+// on a screen (spelling.Unseen: bidi controls, zero-width and other format
+// characters, invisible marks) as a JSON escape, so that the text means
+// the same and shows what it holds; and says what it escaped, and which
+// words mix look-alike letters of two scripts (spelling.Shown's warnings).
+func visibleJSON(b []byte) ([]byte, []string) {
+	_, warnings := spelling.Shown(string(b))
+	if len(warnings) == 0 {
+		return b, nil
+	}
+	out := make([]byte, 0, len(b)+32)
+	for _, c := range string(b) {
+		if !spelling.Unseen(c) {
+			out = utf8.AppendRune(out, c)
+			continue
+		}
+		if c > 0xFFFF {
+			hi, lo := utf16.EncodeRune(c)
+			out = fmt.Appendf(out, "\\u%04x\\u%04x", hi, lo)
+			continue
+		}
+		out = fmt.Appendf(out, "\\u%04x", c)
+	}
+	return out, warnings
 }

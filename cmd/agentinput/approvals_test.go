@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -210,6 +211,36 @@ func TestApprovalsTableQuotes(t *testing.T) {
 	}
 	if strings.ContainsAny(out, "\x1b\u202e") || !strings.Contains(out, `"evil\x1b[2J\u202etool"`) {
 		t.Errorf("list printed %q, want the tool name quoted with escapes", out)
+	}
+	// show prints the same intent as JSON with the override escaped (the
+	// same value) and names it on stderr.
+	id := strings.Fields(strings.Split(out, "\n")[1])[0]
+	out, errOut, code = approvalsCLI(t, nil, "show", "--store", "sqlite:"+path, id)
+	var got approval.Intent
+	if code != exitOK || strings.ContainsAny(out, "\x1b\u202e") || json.Unmarshal([]byte(out), &got) != nil ||
+		got.Tool != "evil\x1b[2J\u202etool" || !strings.Contains(errOut, "U+202E") {
+		t.Errorf("show: exit %d, printed %q, stderr %q", code, out, errOut)
+	}
+}
+
+// visibleJSON escapes what does not show and keeps the value.
+func TestVisibleJSON(t *testing.T) {
+	in := []byte(`{"note":"pay \u202eliame\u202c","id":"a\u200bb","tag":"x` + "\U000E0041" + `","ok":"Москва"}`)
+	var want map[string]string
+	json.Unmarshal(in, &want)
+	decoded, _ := json.Marshal(want) // the characters raw, as encoding/json writes them
+	out, warnings := visibleJSON(decoded)
+	var got map[string]string
+	if err := json.Unmarshal(out, &got); err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("visibleJSON(%s) = %s (%v), not the same value", decoded, out, err)
+	}
+	for _, c := range "\u202e\u202c\u200b\U000E0041" {
+		if strings.ContainsRune(string(out), c) {
+			t.Errorf("visibleJSON left %U in %s", c, out)
+		}
+	}
+	if len(warnings) != 4 || !bytes.Contains(out, []byte("Москва")) {
+		t.Errorf("warnings %q, output %s", warnings, out)
 	}
 }
 
