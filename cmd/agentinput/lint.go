@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"strings"
@@ -64,13 +63,14 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	pinFile := fs.String("pin", "", "report drift against the pin in `FILE`")
 	updatePin := fs.Bool("update-pin", false, "write the catalog's pin to the --pin FILE instead of comparing")
 	url := fs.String("url", "", "connect over streamable HTTP to `URL`")
+	allowPrivate := fs.Bool(allowPrivateFlag, false, "let --url reach loopback, private, link-local and metadata addresses")
 	budget := lint.DefaultBudget
 	fs.IntVar(&budget.Pages, "max-pages", budget.Pages, "tools/list pages to read at most")
 	fs.IntVar(&budget.Tools, "max-tools", budget.Tools, "tools to read at most")
 	fs.IntVar(&budget.Bytes, "max-bytes", budget.Bytes, "bytes of catalog to read at most")
 	fs.DurationVar(&budget.PerRequest, "timeout", budget.PerRequest, "time each request (connecting included) may take")
 	lintUsage := func(w io.Writer) {
-		fmt.Fprintln(w, "usage: agentinput lint [--json] [--promcp] [--disable RULE] [--warn RULE] [--config FILE] [--pin FILE [--update-pin]] [budget flags] (-- COMMAND ARGS... | --url URL)")
+		fmt.Fprintln(w, "usage: agentinput lint [--json] [--promcp] [--disable RULE] [--warn RULE] [--config FILE] [--pin FILE [--update-pin]] [budget flags] (-- COMMAND ARGS... | --url URL [--allow-private-network])")
 		fmt.Fprintln(w, "\nExit status: 0 no errors (warnings are printed), 1 errors found, 2 could not connect or list.\n\nFlags:")
 		fs.SetOutput(w)
 		fs.PrintDefaults()
@@ -97,6 +97,12 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case budget.Pages <= 0 || budget.Tools <= 0 || budget.Bytes <= 0 || budget.PerRequest <= 0:
 		fmt.Fprintln(stderr, "agentinput lint: the budgets must be positive")
 		return exitUsage
+	}
+	if *url != "" {
+		if err := checkURL(context.Background(), *url, *allowPrivate); err != nil {
+			fmt.Fprintln(stderr, "agentinput lint:", err)
+			return exitUsage
+		}
 	}
 	if *configFile != "" {
 		data, err := readBounded(*configFile, 1<<20)
@@ -133,7 +139,7 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	serverErr := &tailBuffer{max: 4 << 10}
 	if *url != "" {
 		transport = &sdk.StreamableClientTransport{Endpoint: *url, MaxRetries: -1, DisableStandaloneSSE: true,
-			HTTPClient: &http.Client{Timeout: budget.PerRequest}}
+			HTTPClient: egressClient(budget.PerRequest, *allowPrivate)}
 	} else {
 		cmd := exec.Command(command[0], command[1:]...)
 		cmd.Stderr = serverErr

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"agentinput.dev/agentinput"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -12,8 +15,13 @@ import (
 	"net/http"
 	"os/exec"
 	"os/signal"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
+	"weak"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -22,15 +30,15 @@ import (
 	"agentinput.dev/host"
 )
 
-const proxyUsage = "usage: agentinput proxy --bind FILE [--store sqlite:PATH|postgres://DSN] [--http ADDR] [--timeout D] (-- COMMAND ARGS... | --url URL)"
+const proxyUsage = "usage: agentinput proxy --bind FILE [--store sqlite:PATH|postgres://DSN] [--http ADDR] [--timeout D] [--max-calls-per-session N] (-- COMMAND ARGS... | --url URL [--allow-private-network])"
 
 // upstream connects a host's client session to the server a command line
 // names: a command it starts (its standard error kept in tail), or a URL.
-func upstream(ctx context.Context, url string, command []string, timeout time.Duration, tail *tailBuffer, mon *host.Monitor) (*sdk.ClientSession, error) {
+func upstream(ctx context.Context, url string, allowPrivate bool, command []string, timeout time.Duration, tail *tailBuffer, mon *host.Monitor) (*sdk.ClientSession, error) {
 	var transport sdk.Transport
 	if url != "" {
 		transport = &sdk.StreamableClientTransport{Endpoint: url, MaxRetries: -1, DisableStandaloneSSE: false,
-			HTTPClient: &http.Client{Timeout: timeout}}
+			HTTPClient: egressClient(timeout, allowPrivate)}
 	} else {
 		cmd := exec.Command(command[0], command[1:]...)
 		cmd.Stderr = tail
@@ -52,6 +60,8 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	storeSpec := fs.String("store", "", "keep write approvals in `STORE`: sqlite:PATH or postgres://DSN (default: SQLite in the user's state directory, where agentinput approvals looks)")
 	addr := fs.String("http", "", "serve streamable HTTP on loopback `ADDR` (:PORT or 127.0.0.1:PORT) instead of stdio")
 	url := fs.String("url", "", "the upstream server over streamable HTTP at `URL`")
+	allowPrivate := fs.Bool(allowPrivateFlag, false, "let --url reach loopback, private, link-local and metadata addresses")
+	maxCalls := fs.Int("max-calls-per-session", DefaultMaxCallsPerSession, "answer a session's calls past `N` with rate_limited (0: no bound)")
 	timeout := fs.Duration("timeout", host.DefaultBudget.RPC, "each upstream request's budget (at most 300s)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -66,6 +76,12 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "agentinput proxy: give --bind FILE, and the upstream: -- COMMAND ARGS... or --url URL (one of them)")
 		fmt.Fprintln(stderr, proxyUsage)
 		return exitUsage
+	}
+	if *url != "" {
+		if err := checkURL(context.Background(), *url, *allowPrivate); err != nil {
+			fmt.Fprintln(stderr, "agentinput proxy:", err)
+			return exitUsage
+		}
 	}
 	file, err := readBindFile(*bindPath)
 	if err != nil {
@@ -102,7 +118,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	mon := host.NewMonitor()
 	tail := &tailBuffer{max: 4 << 10}
-	cs, err := upstream(ctx, *url, command, *timeout, tail, mon)
+	cs, err := upstream(ctx, *url, *allowPrivate, command, *timeout, tail, mon)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentinput proxy: could not connect to the upstream server: %v\n", err)
 		if t := tail.String(); t != "" {
@@ -131,7 +147,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	logger.Info("agentinput proxy: bound", "server", file.ServerID, "tools", len(snap.Entries()), "digest", snap.Digest(), "protocol", snap.ProtocolVersion())
 
-	server := proxyServer(h)
+	server := proxyServer(h, logger, *maxCalls)
 	if *addr == "" {
 		err = server.Run(ctx, agentmcp.NewStdioTransport(stdin, stdout))
 		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
@@ -163,20 +179,94 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// proxyServer serves a host's tools as an MCP server.
-func proxyServer(h *host.Host) *sdk.Server {
+// DefaultMaxCallsPerSession is how many calls one client session may make
+// through the proxy (--max-calls-per-session): far more than a task takes,
+// few enough that a model looping on a tool, or a client reusing one
+// session for everything, stops at a clear answer.
+const DefaultMaxCallsPerSession = 1000
+
+// proxyServer serves a host's tools as an MCP server: each call counted
+// against its session's bound (maxCalls; 0 is none) and written to the
+// audit log, reads as writes, without a value.
+func proxyServer(h *host.Host, audit *slog.Logger, maxCalls int) *sdk.Server {
 	server := sdk.NewServer(&sdk.Implementation{Name: "agentinput-proxy", Title: "agentinput proxy", Version: "v0.1.0"}, nil)
+	calls := &sessionCalls{}
 	for _, t := range h.Tools() {
 		name := t.Name
+		kind := "write"
+		if t.Annotations != nil && t.Annotations.ReadOnlyHint {
+			kind = "read"
+		}
 		server.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 			var args json.RawMessage
+			var session *sdk.ServerSession
 			if req != nil && req.Params != nil {
 				args = req.Params.Arguments
 			}
-			return proxyResult(h.Call(ctx, name, args)), nil
+			if req != nil {
+				session = req.Session
+			}
+			start := time.Now()
+			var r *host.Result
+			if n := calls.add(session); maxCalls > 0 && n > int64(maxCalls) {
+				r = &host.Result{Envelope: &factory.Envelope{Code: agentinput.EnvelopeRateLimited,
+					Message: "This session has made " + strconv.Itoa(maxCalls) + " calls through the proxy, its bound for one session; nothing was sent.",
+					Hint:    "Start a new session to call " + name + " again; in this one every call is refused.", RetryAllowed: false,
+					Issues: []agentinput.Issue{}}}
+			} else {
+				r = h.Call(ctx, name, args)
+			}
+			auditCall(audit, session, name, kind, args, r, time.Since(start))
+			return proxyResult(r), nil
 		})
 	}
 	return server
+}
+
+// auditCall writes one line for a call through the proxy: the tool and
+// whether it reads or writes, the session, the SHA-256 of the arguments as
+// sent (never the arguments themselves), the outcome (ok or the envelope's
+// code), the write's intent and effect, and the duration.
+func auditCall(audit *slog.Logger, session *sdk.ServerSession, tool, kind string, args json.RawMessage, r *host.Result, d time.Duration) {
+	if audit == nil {
+		return
+	}
+	sum := sha256.Sum256(args)
+	outcome := "ok"
+	if r.Envelope != nil {
+		outcome = string(r.Envelope.Code)
+	}
+	id := ""
+	if session != nil {
+		id = session.ID()
+	}
+	attrs := []slog.Attr{slog.String("tool", tool), slog.String("kind", kind), slog.String("session", id),
+		slog.String("arguments_sha256", hex.EncodeToString(sum[:])), slog.String("outcome", outcome), slog.Duration("duration", d)}
+	if r.IntentID != "" {
+		attrs = append(attrs, slog.String("intent", r.IntentID), slog.String("effect", r.Effect))
+	}
+	audit.LogAttrs(context.Background(), slog.LevelInfo, "agentinput proxy: call", attrs...)
+}
+
+// sessionCalls counts the calls of each client session; a session's count
+// goes when the session does (a cleanup on its collection), so a server
+// that lives long keeps no count of sessions long gone.
+type sessionCalls struct {
+	m sync.Map // weak.Pointer[sdk.ServerSession] → *atomic.Int64
+}
+
+// add counts one more call of session (nil: the one session of a
+// transport without sessions) and returns its count.
+func (c *sessionCalls) add(session *sdk.ServerSession) int64 {
+	key := weak.Make(session)
+	v, ok := c.m.Load(key)
+	if !ok {
+		var loaded bool
+		if v, loaded = c.m.LoadOrStore(key, new(atomic.Int64)); !loaded && session != nil {
+			runtime.AddCleanup(session, func(k weak.Pointer[sdk.ServerSession]) { c.m.Delete(k) }, key)
+		}
+	}
+	return v.(*atomic.Int64).Add(1)
 }
 
 // HostKey is the _meta key of a write's approval state in a proxy's
@@ -231,9 +321,10 @@ const choosePolicy = "read or confirm: choose"
 func runDiscover(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("discover")
 	url := fs.String("url", "", "the server over streamable HTTP at `URL`")
+	allowPrivate := fs.Bool(allowPrivateFlag, false, "let --url reach loopback, private, link-local and metadata addresses")
 	serverID := fs.String("server-id", "", "the server id in the snapshot (default: the server's own name)")
 	timeout := fs.Duration("timeout", host.DefaultBudget.RPC, "each request's budget (at most 300s)")
-	usage := "usage: agentinput discover [--server-id ID] [--timeout D] (-- COMMAND ARGS... | --url URL)"
+	usage := "usage: agentinput discover [--server-id ID] [--timeout D] (-- COMMAND ARGS... | --url URL [--allow-private-network])"
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, usage)
@@ -247,10 +338,16 @@ func runDiscover(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "agentinput discover: name the server: -- COMMAND ARGS... or --url URL (one of them)")
 		return exitUsage
 	}
+	if *url != "" {
+		if err := checkURL(context.Background(), *url, *allowPrivate); err != nil {
+			fmt.Fprintln(stderr, "agentinput discover:", err)
+			return exitUsage
+		}
+	}
 	ctx := context.Background()
 	mon := host.NewMonitor()
 	tail := &tailBuffer{max: 4 << 10}
-	cs, err := upstream(ctx, *url, command, *timeout, tail, mon)
+	cs, err := upstream(ctx, *url, *allowPrivate, command, *timeout, tail, mon)
 	if err != nil {
 		fmt.Fprintf(stderr, "agentinput discover: could not connect: %v\n", err)
 		if t := tail.String(); t != "" {

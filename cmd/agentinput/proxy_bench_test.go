@@ -15,7 +15,7 @@ import (
 // in-memory transports (the proxy's hop is one more client and server):
 // p50-ns is each one's median.
 
-func benchUpstream(b *testing.B) *sdk.Server {
+func benchUpstream(b testing.TB) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "upstream", Version: "v1"}, nil)
 	schema := map[string]any{"type": "object", "additionalProperties": false, "properties": map[string]any{
 		"amount": map[string]any{"type": "number"}, "date_from": map[string]any{"type": "string"}, "limit": map[string]any{"type": "integer", "minimum": 1, "maximum": 100}}}
@@ -26,7 +26,7 @@ func benchUpstream(b *testing.B) *sdk.Server {
 	return s
 }
 
-func connect(b *testing.B, s *sdk.Server, opts *sdk.ClientOptions, sess *sdk.ClientSessionOptions) *sdk.ClientSession {
+func connect(b testing.TB, s *sdk.Server, opts *sdk.ClientOptions, sess *sdk.ClientSessionOptions) *sdk.ClientSession {
 	st, ct := sdk.NewInMemoryTransports()
 	if _, err := s.Connect(context.Background(), st, nil); err != nil {
 		b.Fatal(err)
@@ -70,5 +70,5 @@ func BenchmarkReadCallThroughProxy(b *testing.B) {
 	if _, err := h.Rediscover(context.Background()); err != nil {
 		b.Fatal(err)
 	}
-	benchCalls(b, connect(b, proxyServer(h), nil, nil))
+	benchCalls(b, connect(b, proxyServer(h, nil, 0), nil, nil))
 }

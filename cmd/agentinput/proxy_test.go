@@ -329,7 +329,7 @@ func TestProxyOverHTTP(t *testing.T) {
 	bind := writeFile(t, filepath.Join(dir, "bind.json"), `{"server_id": "demo", "tools": [
 		{"remote": "read_decisions", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`)
 	bin, env := commandBinary(t)
-	cmd := exec.Command(bin, "proxy", "--bind", bind, "--http", "127.0.0.1:0", "--url", "http://"+up.addr)
+	cmd := exec.Command(bin, "proxy", "--bind", bind, "--http", "127.0.0.1:0", "--url", "http://"+up.addr, "--allow-private-network")
 	cmd.Env = env
 	pipe, err := cmd.StderrPipe()
 	if err != nil {
