@@ -349,8 +349,66 @@ func lookupName(s string) (found []string, partial bool) {
 	return found, partial
 }
 
-// lookupNameKey is lookupName, which also returns nameKey(s).
+// lookupNameKey is lookupName, which also returns nameKey(s). A name
+// spelled as separated single letters ("A.O.", "a o") is also the code
+// those letters spell: its country is among the found ones (letterCodes).
 func lookupNameKey(s string) (found []string, partial bool, k string) {
+	found, partial, k = lookupNameOnly(s)
+	if len(found) == 0 || partial {
+		return found, partial, k
+	}
+	extra := letterCodes(s)
+	for _, c := range extra {
+		if !slices.Contains(found, c) {
+			found = append(slices.Clip(found), c)
+		}
+	}
+	if len(extra) > 0 {
+		slices.Sort(found)
+	}
+	return found, partial, k
+}
+
+// letterCodes returns the countries whose code a spelling of two or three
+// separated single letters spells, in the order written and, for a name
+// turned around ("o, A" as "A o"), turned around: "A.O." is Angola's code
+// written with dots as much as it is the key of Vietnamese "Áo" (Austria),
+// and key runs single letters together, so both are readings.
+func letterCodes(s string) []string {
+	// The words as key cuts them, before it runs single letters together.
+	letters := func(s string) []string {
+		s = strings.NewReplacer("'", "", "’", "", "ʼ", "", "‘", "", "`", "").Replace(spelling.Fold(s))
+		return strings.FieldsFunc(s, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Mc, r)
+		})
+	}
+	var out []string
+	try := func(words []string) {
+		if len(words) < 2 || len(words) > 3 {
+			return
+		}
+		var b strings.Builder
+		for _, w := range words {
+			if utf8.RuneCountInString(w) != 1 {
+				return
+			}
+			b.WriteString(strings.ToUpper(w))
+		}
+		if c, ok := Code(b.String()); ok && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	try(letters(s))
+	if name, qual, ok := strings.Cut(s, ","); ok {
+		try(append(letters(qual), letters(name)...))
+	} else if name, qual, ok := strings.Cut(s, "("); ok {
+		try(append(letters(qual), letters(name)...))
+	}
+	return out
+}
+
+// lookupNameOnly is lookupNameKey without the letters' codes.
+func lookupNameOnly(s string) (found []string, partial bool, k string) {
 	ix := names()
 	k = nameKey(s)
 	if k == "" {

@@ -133,6 +133,31 @@ var refSources = sync.OnceValues(func() ([]refName, []refName) {
 // sides; when none is, collect the countries one of whose names holds s's
 // words as a run. It shares key with the index and nothing else.
 func refNames(s string) (codes []string, partial bool) {
+	codes, partial = refNamesOnly(s)
+	if len(codes) == 0 || partial {
+		return codes, partial
+	}
+	// Two or three single letters, separated, also spell a code.
+	var letters strings.Builder
+	words := strings.FieldsFunc(spelling.Fold(s), func(r rune) bool {
+		return !strings.ContainsRune("'’ʼ‘`", r) && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Mc, r)
+	})
+	for _, w := range words {
+		w = strings.NewReplacer("'", "", "’", "", "ʼ", "", "‘", "", "`", "").Replace(w)
+		if len([]rune(w)) != 1 {
+			return codes, partial
+		}
+		letters.WriteString(strings.ToUpper(w))
+	}
+	if c, ok := Code(letters.String()); ok && len(words) >= 2 && !slices.Contains(codes, c) {
+		codes = append(codes, c)
+		slices.Sort(codes)
+	}
+	return codes, partial
+}
+
+// refNamesOnly is refNames without the letters' codes.
+func refNamesOnly(s string) (codes []string, partial bool) {
 	k := key(s)
 	if k == "" {
 		return nil, false

@@ -10,7 +10,8 @@ import (
 	"agentinput.dev/kinds/number"
 )
 
-// A spelling that reads as a number ("10.0", "+10", "1e1", "−5", "010") is
+// A spelling written with digits that reads as a number ("10.0", "+10",
+// "1e1", "−5", "010"; a number word such as "six" is a word here) is
 // compared with the declared values that spell numbers by value, never by
 // folding or edit distance: folding drops a sign ("-10" would fold to
 // "10"), and an edit distance offers a farther number ("15" is one edit

@@ -87,7 +87,7 @@ func refWord(s string, spec Options) (refResult, bool) {
 	if n, ok := refNumbers(t); ok {
 		var equal []string
 		for _, v := range spec.Values {
-			if d, ok := number.Read(v, number.Options{}).Value(); ok && slices.ContainsFunc(n, func(x number.Decimal) bool { return x.Compare(d) == 0 }) {
+			if d, ok := number.Read(v, number.Options{}).Value(); ok && refDigits(v) && slices.ContainsFunc(n, func(x number.Decimal) bool { return x.Compare(d) == 0 }) {
 				equal = append(equal, v)
 			}
 		}
@@ -196,6 +196,9 @@ func refWord(s string, spec Options) (refResult, bool) {
 // refNumbers returns the numbers a spelling names, as the number kind
 // reads it: one, or the readings of its ask between numbers.
 func refNumbers(t string) ([]number.Decimal, bool) {
+	if !refDigits(t) {
+		return nil, false // a number word ("six", "sase") is a word here
+	}
 	o := number.Read(t, number.Options{})
 	if d, ok := o.Value(); ok {
 		return []number.Decimal{d}, true
@@ -212,6 +215,10 @@ func refNumbers(t string) ([]number.Decimal, bool) {
 	}
 	return out, true
 }
+
+// refDigits reports whether s is written with a digit: only such a
+// spelling is compared as a number (numeric.go).
+func refDigits(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
 
 func resultOf(o agentinput.Outcome[string]) refResult {
 	if v, ok := o.Value(); ok {
