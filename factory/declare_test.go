@@ -1,12 +1,14 @@
 package factory
 
 import (
-	"agentinput.dev/internal/binding"
 	"context"
 	"errors"
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/receipt"
 )
 
@@ -125,4 +127,14 @@ func TestNamePrefixAgreesWithIntent(t *testing.T) {
 		}
 	}()
 	Must(Spec{Name: "read_orders", Title: "Orders", Description: desc, Intent: IntentDo, Receipts: &receipt.Memory{}}, h)
+}
+
+// compiledForTest is the tool's compiled schema, which a test validates
+// with directly.
+func (t *Tool) compiledForTest() *jsonschema.Schema {
+	s, err := t.compiled()
+	if err != nil {
+		panic(err)
+	}
+	return s
 }

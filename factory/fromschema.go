@@ -1,14 +1,16 @@
 package factory
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/internal/binding"
 )
 
 // FromSchema makes the reading half of a tool that is declared elsewhere,
@@ -89,11 +91,12 @@ func FromSchema(spec Spec, schema json.RawMessage) (*Tool, error) {
 		p.RangeTo, _ = binding.PairOf(name)
 		t.byName[name] = p
 	}
-	var err error
 	t.schema = doc
-	if t.compiled, err = compile(spec.Name, doc); err != nil {
+	compiled, err := compile(spec.Name, doc)
+	if err != nil {
 		return nil, fmt.Errorf("factory: tool %s: the input schema does not compile: %w", spec.Name, err)
 	}
+	t.compiled = func() (*jsonschema.Schema, error) { return compiled, nil }
 	return t, nil
 }
 

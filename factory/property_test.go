@@ -74,7 +74,7 @@ func TestAnyArguments(t *testing.T) {
 				if !ran && !res.Replayed {
 					t.Fatalf("%s: no envelope, no handler call and no replay", raw)
 				}
-				if err := tt.tool.compiled.Validate(res.Arguments); err != nil {
+				if err := tt.tool.compiledForTest().Validate(res.Arguments); err != nil {
 					t.Fatalf("%s: the handler got arguments the schema rejects: %v", raw, err)
 				}
 				continue

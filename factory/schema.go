@@ -1,7 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/internal/binding"
 	"errors"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/binding"
 )
 
 // buildSchema generates the schema the tool advertises: an object whose
@@ -41,7 +41,8 @@ func (t *Tool) buildSchema() map[string]any {
 	return schema
 }
 
-// compile compiles a schema from memory, once, at declaration.
+// compile compiles a schema from memory, once a tool: for a tool New
+// declares, when its first call validates; for FromSchema's, at declaration.
 func compile(name string, schema map[string]any) (*jsonschema.Schema, error) {
 	// The compiler takes the document as decoded JSON; examples are
 	// json.RawMessage, which it does not read, so hand it a decoded copy.
@@ -64,8 +65,15 @@ func compile(name string, schema map[string]any) (*jsonschema.Schema, error) {
 // elsewhere (FromSchema) is the exception: its schema is the server's, and
 // a failure is an ask naming what the schema admits (schemaAsk).
 func (t *Tool) violations(args map[string]any) []agentinput.Issue {
-	err := t.compiled.Validate(args)
-	if err == nil {
+	compiled, err := t.compiled()
+	if err != nil {
+		return []agentinput.Issue{{Path: "", Ask: agentinput.Ask{
+			Code:   agentinput.AskSchemaViolation,
+			Reason: "the tool's schema could not be compiled",
+			Hint:   "This is a bug in the tool, not in the call: report it to the tool's author",
+		}}}
+	}
+	if err = compiled.Validate(args); err == nil {
 		return nil
 	}
 	var ve *jsonschema.ValidationError

@@ -1,8 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,12 +8,15 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/vocabulary"
 	"agentinput.dev/promcp"
@@ -140,12 +141,15 @@ type Handler[In, Out any] func(ctx context.Context, in In, call *Call) (Out, err
 // Tool is a declared tool: its schema, compiled once, and its handler.
 // It is safe for concurrent use.
 type Tool struct {
-	spec     Spec
-	props    []*property
-	byName   map[string]*property
-	schema   map[string]any
-	output   map[string]any // nil: the result is not a JSON object
-	compiled *jsonschema.Schema
+	spec   Spec
+	props  []*property
+	byName map[string]*property
+	schema map[string]any
+	output map[string]any // nil: the result is not a JSON object
+	// compiled is the schema compiled, on the first call that validates
+	// (New generates schemas that compile, TestGeneratedSchemasCompile;
+	// FromSchema compiles the server's at declaration).
+	compiled func() (*jsonschema.Schema, error)
 	inType   reflect.Type
 	// keyField is the index of the input's idempotency_key field, which
 	// receives the key a do call used; nil when it declares none.
@@ -226,9 +230,9 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 		t.receiptTool = spec.Name + "\x00" + strconv.FormatUint(toolInstances.Add(1), 10)
 	}
 	t.schema = t.buildSchema()
-	if t.compiled, err = compile(spec.Name, t.schema); err != nil {
-		return nil, fmt.Errorf("factory: tool %s: the generated schema does not compile: %w", spec.Name, err)
-	}
+	// Compiled when the first call validates, not here: a server that
+	// declares many tools starts without compiling any (issue 38).
+	t.compiled = sync.OnceValues(func() (*jsonschema.Schema, error) { return compile(spec.Name, t.schema) })
 	bestEffort := false
 	for _, p := range props {
 		bestEffort = bestEffort || p.BestEffort

@@ -181,7 +181,8 @@ func filterBinding(kind string, b binding, required bool) (binding, error) {
 	case kind == "filter" || kind == "cursor" || b.cursor != nil:
 		return binding{}, fmt.Errorf("a filter cannot be over kind %s", kind)
 	}
-	f, err := filter.New(filter.Options[Slot]{Read: b.read, Expected: b.expected, Example: b.example})
+	row, ok := kindNamed(kind)
+	f, err := filter.New(filter.Options[Slot]{Read: b.read, Expected: b.expected, Example: b.example, WordsChecked: ok && row.fixed})
 	if err != nil {
 		return binding{}, fmt.Errorf("filter over %s: %w", kind, err)
 	}

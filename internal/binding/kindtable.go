@@ -25,7 +25,7 @@ import (
 //
 // The order is the order the CLI lists the kinds in.
 var kindTable = []kindRow{
-	{name: "number", owner: "kinds/number", bind: bindNumber, split: splitWeighed,
+	{name: "number", owner: "kinds/number", fixed: true, bind: bindNumber, split: splitWeighed,
 		value: reflect.TypeFor[number.Decimal](), types: []reflect.Type{reflect.TypeFor[number.Decimal]()},
 		options: []option{
 			{name: "integer", usage: "accept whole numbers only"},
@@ -35,23 +35,23 @@ var kindTable = []kindRow{
 			{name: "convention", arg: "L", usage: "the field's declared number convention (cs: decimal comma, en: decimal dot, …)"},
 			{name: "languages", arg: "a|b", list: true, usage: "the languages whose number words are read (default: every language of the table)"},
 		}},
-	{name: "boolean", owner: "kinds/boolean", bind: bindBoolean, split: splitWeighed,
+	{name: "boolean", owner: "kinds/boolean", fixed: true, bind: bindBoolean, split: splitWeighed,
 		value: reflect.TypeFor[bool](),
 		options: []option{
 			{name: "languages", arg: "a|b", list: true, usage: "the languages whose words for yes and no are read (default: the default set)"},
 		}},
-	{name: "date", owner: "kinds/date", bind: bindDate, split: splitWeighed,
+	{name: "date", owner: "kinds/date", fixed: true, bind: bindDate, split: splitWeighed,
 		value: reflect.TypeFor[date.Date](), types: []reflect.Type{reflect.TypeFor[date.Date]()},
 		options: []option{
 			{name: "bound", arg: "none|from|to", usage: "one date (none, the default), or the first or last day of a range"},
 			{name: "order", arg: "L", usage: "the field's declared day/month order for slash and dash dates (cs, en-GB: day first; en, en-US: month first)"},
 			{name: "languages", arg: "a|b", list: true, usage: "the languages whose month and weekday names are read (default: the default set)"},
 		}},
-	{name: "eli", owner: "kinds/eli", bind: bindELI,
+	{name: "eli", owner: "kinds/eli", fixed: true, bind: bindELI,
 		value: reflect.TypeFor[eli.ELI](), types: []reflect.Type{reflect.TypeFor[eli.ELI]()}},
-	{name: "locale", owner: "kinds/locale", bind: bindLocale, split: splitAlways,
+	{name: "locale", owner: "kinds/locale", fixed: true, bind: bindLocale, split: splitAlways,
 		value: reflect.TypeFor[language.Tag](), types: []reflect.Type{reflect.TypeFor[language.Tag]()}},
-	{name: "country", owner: "kinds/country", bind: bindCountry, split: splitAlways,
+	{name: "country", owner: "kinds/country", fixed: true, bind: bindCountry, split: splitAlways,
 		value: reflect.TypeFor[string](),
 		options: []option{
 			{name: "alpha3", usage: "answer with the ISO 3166-1 alpha-3 code (CZE) instead of alpha-2 (CZ)"},
@@ -72,7 +72,7 @@ var kindTable = []kindRow{
 		}},
 	{name: "cursor", owner: "kinds/cursor", bind: bindCursor,
 		value: reflect.TypeFor[cursor.Position]()},
-	{name: "uuid", owner: "kinds/uuid", bind: bindUUID, split: splitAlways, exampleIsPlaceholder: true,
+	{name: "uuid", owner: "kinds/uuid", fixed: true, bind: bindUUID, split: splitAlways, exampleIsPlaceholder: true,
 		value: reflect.TypeFor[uuid.UUID](), types: []reflect.Type{reflect.TypeFor[uuid.UUID]()}},
 	{name: "enum", owner: "kinds/enum", bind: bindEnum, split: splitAlways,
 		value: reflect.TypeFor[string](),
@@ -85,7 +85,7 @@ var kindTable = []kindRow{
 		options: []option{
 			{name: "max", arg: "N", usage: "the most decoded bytes taken inline (default, and at most, agentinput.MaxInlineBytes: 49152)"},
 		}},
-	{name: "timestamp", owner: "kinds/timestamp", bind: bindTimestamp, split: splitWeighed,
+	{name: "timestamp", owner: "kinds/timestamp", fixed: true, bind: bindTimestamp, split: splitWeighed,
 		value: reflect.TypeFor[time.Time](), types: []reflect.Type{reflect.TypeFor[time.Time]()},
 		options: []option{
 			{name: "zone", arg: "NAME", usage: "the IANA zone a date or time without an offset or zone is read in, with a note (default: none, such a spelling asks)"},
@@ -140,6 +140,14 @@ type kindRow struct {
 	// holds: the kind's value holds properties of its own (exact, a flag
 	// on one value, does not apply).
 	holds bool
+	// fixed: the kind's values are its own data (the countries, the
+	// languages, the dates), which its options narrow or re-spell but never
+	// add to, so no word of the "not filtering" table reads as one in any
+	// of them (TestNotFilteringWordsAreNoFixedValue holds it); a filter over
+	// the kind does not read those words at declaration (filter
+	// Options.WordsChecked), and declaring it builds none of the kind's
+	// indexes.
+	fixed bool
 	// exampleIsPlaceholder: the kind's own example, advertised in every
 	// property's guidance sentence, is never a real value, so an
 	// identifier copied from the description is a placeholder. (A

@@ -45,6 +45,16 @@ type Options[T any] struct {
 	// drops it, MissAsk asks. Over another kind a miss is always the
 	// kind's ask, and Miss must be left zero.
 	Miss Miss
+	// WordsChecked says that no word of the "not filtering" table
+	// (spelling.AllWords) reads as a value of Read, whatever Read's
+	// options: the caller holds it with a test, which is only possible for
+	// a kind whose values are its own fixed data (countries, languages,
+	// dates), never one whose values are declared (an enum's). New then
+	// does not read the words through Read, so that declaring a filter
+	// builds none of the kind's indexes (they are built by the first call
+	// that reads a value). Left false, New reads each word and refuses a
+	// kind that reads one as a value.
+	WordsChecked bool
 }
 
 // Miss is the policy of a filter over a vocabulary for a value that
@@ -124,6 +134,9 @@ func New[T any](opts Options[T]) (*Reader[T], error) {
 			f.folded = append(f.folded, []string{spelling.Fold(d)})
 		}
 	}
+	if opts.WordsChecked {
+		return f, nil
+	}
 	if err := f.check(); err != nil {
 		return nil, err
 	}
@@ -133,8 +146,8 @@ func New[T any](opts Options[T]) (*Reader[T], error) {
 // overVocabulary is New over opts.Vocabulary.
 func overVocabulary[T any](opts Options[T]) (*Reader[T], error) {
 	v := opts.Vocabulary
-	if opts.Read != nil || opts.Expected != "" || opts.Example != nil || opts.Values != nil {
-		return nil, errors.New("filter: Options.Vocabulary is set, so Read, Expected, Example and Values are the vocabulary's and must be left unset")
+	if opts.Read != nil || opts.Expected != "" || opts.Example != nil || opts.Values != nil || opts.WordsChecked {
+		return nil, errors.New("filter: Options.Vocabulary is set, so Read, Expected, Example and Values are the vocabulary's and must be left unset, and its entries are data, so its words are checked (WordsChecked unset)")
 	}
 	read, ok := any(v.Read).(func(any) agentinput.Outcome[T])
 	if !ok {
