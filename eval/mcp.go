@@ -1,15 +1,16 @@
 package eval
 
 import (
-	"agentinput.dev/agentinput"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	fmcp "agentinput.dev/factory/mcp"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // MCP is a Caller over an MCP client session to a server that echoes each

@@ -5,8 +5,9 @@ import (
 	"os"
 	"testing"
 
-	fmcp "agentinput.dev/factory/mcp"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	fmcp "agentinput.dev/factory/mcp"
 )
 
 // TestMCPMatchesInProcess runs the shipped corpus over MCP (in-memory

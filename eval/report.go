@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/factory/protocol"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -11,6 +9,8 @@ import (
 	"strings"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/internal/demo"
 )
 

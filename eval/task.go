@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"agentinput.dev/agentinput"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -14,6 +13,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	fmcp "agentinput.dev/factory/mcp"
 )

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"agentinput.dev/factory/protocol"
 	"bufio"
 	"bytes"
 	"context"
@@ -15,6 +14,7 @@ import (
 
 	"agentinput.dev/factory"
 	fmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/kinds/number"
 )

@@ -1,12 +1,13 @@
 package eval
 
 import (
-	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
+
+	"agentinput.dev/factory/protocol"
 )
 
 // TaskReport is the result of running a task corpus under each policy.

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/internal/demo"
 )
 

@@ -1,8 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/factory/protocol"
-	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -10,6 +8,8 @@ import (
 	"time"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/protocol"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/promcp"
 )

@@ -1,7 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/number"
 	"agentinput.dev/promcp"
 )

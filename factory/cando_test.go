@@ -1,12 +1,12 @@
 package factory_test
 
 import (
-	"agentinput.dev/agentinput"
 	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"

@@ -1,7 +1,6 @@
 package factory_test
 
 import (
-	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +9,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/protocol"
 )
 
 const noArgsDesc = "Shows the chart of the current quarter. Use when the user asks for the chart."

@@ -1,7 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/vocabulary"
 )

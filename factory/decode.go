@@ -1,8 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/internal/binding"
-	"agentinput.dev/internal/jsonscan"
 	"bytes"
 	"encoding/json"
 	"strconv"
@@ -10,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/binding"
+	"agentinput.dev/internal/jsonscan"
 )
 
 // decodeArguments decodes a call's arguments within the budgets of

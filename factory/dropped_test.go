@@ -1,7 +1,6 @@
 package factory_test
 
 import (
-	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/factorytest"
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/kinds/filter"
 	"agentinput.dev/kinds/vocabulary"
 	"agentinput.dev/promcp"

@@ -1,12 +1,12 @@
 package factory
 
 import (
-	"agentinput.dev/promcp"
 	"errors"
 	"strconv"
 	"strings"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/promcp"
 )
 
 // Envelope is the answer to a call that did not reach a result:

@@ -1,12 +1,12 @@
 package factory_test
 
 import (
-	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"fmt"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
 )
 
 // quiet is an observer that records nothing, so that the examples print

@@ -1,10 +1,10 @@
 package factory
 
 import (
-	"agentinput.dev/internal/jsonscan"
 	"encoding/json"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/jsonscan"
 )
 
 // fastDecode decodes the JSON text b the way decodeText's encoding/json

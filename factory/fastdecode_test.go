@@ -1,16 +1,17 @@
 package factory
 
 import (
-	"agentinput.dev/internal/jsonscan"
-	"agentinput.dev/internal/jsonscan/jsonscantest"
 	"bytes"
 	"encoding/json"
-	"pgregory.net/rapid"
 	"reflect"
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/jsonscan"
+	"agentinput.dev/internal/jsonscan/jsonscantest"
 )
 
 // TestFastDecodeAgrees: over the agreement suite (jsonscantest), whatever fastDecode decodes, encoding/json (with

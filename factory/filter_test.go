@@ -1,7 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/vocabulary"
 )
 

@@ -1,12 +1,12 @@
 package factory
 
 import (
-	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/binding"
 )
 
 // A schema as an existing server advertises it (the go-sdk infers such

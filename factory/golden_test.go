@@ -1,7 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/agentinput"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/casefile"
 )
 

@@ -1,7 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/internal/binding"
 	"errors"
 	"reflect"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/binding"
 	generic "agentinput.dev/internal/placeholder"
 	"agentinput.dev/kinds/uuid"
 	"agentinput.dev/receipt"

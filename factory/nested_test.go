@@ -1,14 +1,15 @@
 package factory
 
 import (
-	"agentinput.dev/agentinput"
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/internal/binding"
 )
 
 // The shapes of a nested object: a struct, a pointer to one, a slice of

@@ -1,14 +1,14 @@
 package factory
 
 import (
-	"agentinput.dev/factory/protocol"
-	"agentinput.dev/internal/binding"
 	"encoding"
 	"encoding/json"
 	"reflect"
 	"strings"
 	"time"
 
+	"agentinput.dev/factory/protocol"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/promcp"
 )
 

@@ -1,7 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -9,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )

@@ -1,14 +1,14 @@
 package factory
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
-	"agentinput.dev/promcp"
 	"context"
 	"encoding/json"
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/internal/binding"
+	"agentinput.dev/promcp"
 )
 
 // The phases of a call, each alone.

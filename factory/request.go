@@ -1,10 +1,11 @@
 package factory
 
 import (
-	"agentinput.dev/factory/protocol"
 	"context"
 	"errors"
 	"log/slog"
+
+	"agentinput.dev/factory/protocol"
 )
 
 // ErrUnsupported is what Call.Sample and Call.Elicit return when the

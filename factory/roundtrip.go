@@ -1,7 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/internal/binding"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -9,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"agentinput.dev/internal/binding"
 )
 
 // Configures declares that a tool sets what another tool describes: what

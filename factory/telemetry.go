@@ -1,9 +1,10 @@
 package factory
 
 import (
+	"time"
+
 	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
-	"time"
 )
 
 func newEvent(t *Tool, res *Result, sent map[string]any, d time.Duration) observe.Event {

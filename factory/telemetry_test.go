@@ -1,13 +1,14 @@
 package factory
 
 import (
-	"agentinput.dev/factory/observe"
 	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
 	"strings"
 	"testing"
+
+	"agentinput.dev/factory/observe"
 )
 
 // TestNilObserverIsSilent: a tool declared without an Observer, by New or

@@ -1,8 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -14,6 +12,8 @@ import (
 	"golang.org/x/text/language"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/date"
 	"agentinput.dev/kinds/uuid"
 )

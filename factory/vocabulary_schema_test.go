@@ -1,8 +1,6 @@
 package factory_test
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,6 +12,8 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/vocabulary"
 )
 

@@ -1,8 +1,6 @@
 package factory
 
 import (
-	"agentinput.dev/factory/protocol"
-	"agentinput.dev/internal/binding"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,6 +12,8 @@ import (
 	"time"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/protocol"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )

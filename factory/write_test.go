@@ -1,9 +1,6 @@
 package factory_test
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/factory/protocol"
-	"agentinput.dev/promcp"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -18,6 +15,9 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/protocol"
+	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )
 

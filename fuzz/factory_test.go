@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"agentinput.dev/factory/observe"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -11,6 +10,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/casefile"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/oracle"

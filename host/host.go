@@ -24,7 +24,6 @@
 package host
 
 import (
-	"agentinput.dev/kinds/vocabulary"
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,6 +36,7 @@ import (
 
 	"agentinput.dev/approval"
 	"agentinput.dev/factory"
+	"agentinput.dev/kinds/vocabulary"
 )
 
 // SupportedProtocolVersions are the MCP versions a host binds over: the

@@ -1,7 +1,6 @@
 package lint_test
 
 import (
-	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"agentinput.dev/census/lint"
 	"agentinput.dev/census/lint/linttest"
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/demo"
 )
 

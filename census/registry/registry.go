@@ -19,13 +19,13 @@
 package registry
 
 import (
-	"agentinput.dev/internal/binding"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/binding"
 )
 
 // Rule ids of the registry census. They are stable: tests and docs name them.

@@ -1,14 +1,14 @@
 package registry_test
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/internal/binding"
 	"context"
 	"encoding/json"
 	"testing"
 
 	"agentinput.dev/census/registry"
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/internal/demo"
 )
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/internal/spelling"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/approval"
+	"agentinput.dev/internal/spelling"
 	"agentinput.dev/kinds/uuid"
 )
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/factory/protocol"
 	"bufio"
 	"bytes"
 	"context"
@@ -14,6 +13,7 @@ import (
 	"golang.org/x/text/language"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/date"
 	"agentinput.dev/kinds/eli"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/internal/binding"
 	"crypto/rand"
 	"errors"
 	"flag"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 	"time"
 
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/cursor"
 )
 

@@ -1,16 +1,16 @@
 package main
 
 import (
-	"agentinput.dev/agentinput"
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/internal/demo"
 )
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"errors"
@@ -12,8 +11,10 @@ import (
 	"strings"
 	"time"
 
-	"agentinput.dev/eval"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/eval"
+	"agentinput.dev/factory/protocol"
 )
 
 // runEval is `agentinput eval FILE.jsonl [--json] [-- COMMAND ARGS... |

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/factory/protocol"
-	"agentinput.dev/internal/binding"
 	"context"
 	"errors"
 	"flag"
@@ -15,6 +13,8 @@ import (
 	"time"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/protocol"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/vocabulary"
 )
 

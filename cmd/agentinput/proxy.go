@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/agentinput"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -25,6 +24,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
 	"agentinput.dev/host"

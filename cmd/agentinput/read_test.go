@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/internal/binding"
 	"bytes"
 	"encoding/json"
 	"flag"
@@ -15,6 +14,7 @@ import (
 	"testing"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/boolean"
 	"agentinput.dev/kinds/number"
 )

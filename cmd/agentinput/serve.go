@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/factory/observe"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -20,6 +19,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/kinds/cursor"
 )

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"os"
@@ -15,6 +14,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/longtest"
 )

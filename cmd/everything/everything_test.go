@@ -3,8 +3,6 @@
 package main
 
 import (
-	"agentinput.dev/internal/longtest"
-	"agentinput.dev/internal/mcpload"
 	"bufio"
 	"bytes"
 	"context"
@@ -19,6 +17,9 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/internal/longtest"
+	"agentinput.dev/internal/mcpload"
 )
 
 // client is a go-sdk client of the everything server, in memory, on the

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -15,6 +13,8 @@ import (
 
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/protocol"
 )
 
 // newServer builds the everything server: the factory's tools through

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/factory/protocol"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +9,8 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/protocol"
 )
 
 // step is the pause between a fixture's notifications (the suite asks for

@@ -6,7 +6,6 @@
 package factorytest
 
 import (
-	"agentinput.dev/agentinput"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 )
 

@@ -3,11 +3,11 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"strconv"
 	"strings"
 	"testing"
 
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"

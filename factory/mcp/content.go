@@ -1,12 +1,12 @@
 package mcp
 
 import (
-	"agentinput.dev/factory/protocol"
 	"encoding/json"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/protocol"
 )
 
 // Content maps the factory's content blocks to go-sdk's, in order: text,

@@ -3,7 +3,6 @@
 package mcp_test
 
 import (
-	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -16,6 +15,7 @@ import (
 
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/protocol"
 )
 
 type renderIn struct {

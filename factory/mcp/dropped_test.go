@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -17,6 +16,7 @@ import (
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/factorytest"
 	"agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/kinds/vocabulary"
 	"agentinput.dev/promcp"
 )

@@ -1,9 +1,10 @@
 package mcp
 
 import (
-	"agentinput.dev/internal/jsonscan"
 	"bytes"
 	"encoding/json"
+
+	"agentinput.dev/internal/jsonscan"
 )
 
 // frameScan is what one pass over a line finds: whether it is one JSON

@@ -1,8 +1,6 @@
 package mcp
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/kinds/vocabulary"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,6 +13,8 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/kinds/vocabulary"
 )
 
 // Lenient returns a receiving middleware that makes an existing go-sdk

@@ -19,7 +19,6 @@
 package mcp
 
 import (
-	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -31,6 +30,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/protocol"
 )
 
 // MetaKey is the key of the result's _meta under which notes and warnings

@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/observe"
 )
 
 type pageIn struct {

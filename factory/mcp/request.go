@@ -1,11 +1,12 @@
 package mcp
 
 import (
-	"agentinput.dev/factory/protocol"
 	"context"
 	"log/slog"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/factory/protocol"
 )
 
 // request fills the factory's view of a tool call from go-sdk's: the

@@ -3,10 +3,11 @@
 package mcp
 
 import (
-	"agentinput.dev/factory/protocol"
 	"context"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"agentinput.dev/factory/protocol"
 )
 
 // sample sends a sampling/createMessage request for a handler's

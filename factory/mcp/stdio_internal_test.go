@@ -1,19 +1,19 @@
 package mcp
 
 import (
-	"agentinput.dev/internal/jsonscan/jsonscantest"
 	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
-	"pgregory.net/rapid"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/jsonscan/jsonscantest"
 )
 
 // reply is an error reply of the transport, decoded.

@@ -1,12 +1,12 @@
 package binding
 
 import (
-	"agentinput.dev/factory/protocol"
 	"context"
 	"fmt"
 	"reflect"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/factory/protocol"
 )
 
 // Binding is one property bound outside a tool: the same binder, the same

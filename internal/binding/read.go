@@ -1,9 +1,6 @@
 package binding
 
 import (
-	"agentinput.dev/agentinput"
-	"agentinput.dev/kinds/number"
-	"agentinput.dev/kinds/timestamp"
 	"bytes"
 	"encoding/json"
 	"maps"
@@ -12,6 +9,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"agentinput.dev/agentinput"
+	"agentinput.dev/kinds/number"
+	"agentinput.dev/kinds/timestamp"
 )
 
 // ReadInto is read with its remarks appended to r (whose value it

@@ -1,13 +1,13 @@
 package demo
 
 import (
-	"agentinput.dev/factory/observe"
 	"context"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/observe"
 )
 
 // strictIn is read_decisions as a strict server declares it: canonical

@@ -1,7 +1,6 @@
 package demo
 
 import (
-	"agentinput.dev/factory/observe"
 	"context"
 	"encoding/json"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )

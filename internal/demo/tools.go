@@ -1,7 +1,6 @@
 package demo
 
 import (
-	"agentinput.dev/factory/observe"
 	"context"
 	_ "embed"
 	"slices"
@@ -10,8 +9,8 @@ import (
 	"time"
 
 	"agentinput.dev/agentinput"
-
 	"agentinput.dev/factory"
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/kinds/filter"
 	"agentinput.dev/kinds/vocabulary"

@@ -1,8 +1,6 @@
 package demo
 
 import (
-	"agentinput.dev/factory/observe"
-	"agentinput.dev/factory/protocol"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -13,6 +11,8 @@ import (
 
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/factorytest"
+	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/protocol"
 	"agentinput.dev/promcp"
 )
 

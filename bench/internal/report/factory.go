@@ -1,7 +1,6 @@
 package report
 
 import (
-	"agentinput.dev/factory/observe"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -13,6 +12,7 @@ import (
 
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/kinds/vocabulary"
 )
