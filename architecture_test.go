@@ -35,7 +35,7 @@ type layer struct {
 
 var layers = []layer{
 	{name: "core", packages: []string{"agentinput"}},
-	{name: "helpers", packages: []string{"internal/spelling", "internal/inflect", "internal/placeholder", "internal/oracle", "internal/casefile", "internal/longtest", "internal/outcomejson", "internal/mcpload"},
+	{name: "helpers", packages: []string{"internal/spelling", "internal/shown", "internal/inflect", "internal/placeholder", "internal/oracle", "internal/casefile", "internal/longtest", "internal/outcomejson", "internal/mcpload"},
 		imports: []string{"agentinput", "internal/spelling", "internal/casefile", "internal/outcomejson"}, thirdParty: []string{"golang.org/x/text"}},
 	{name: "JSON text", packages: []string{"internal/jsonscan", "internal/jsonscan/jsonscantest"}, thirdParty: []string{"pgregory.net/rapid"}},
 	{name: "kinds", packages: []string{"kinds/..."},
@@ -68,7 +68,7 @@ var layers = []layer{
 	{name: "contract census", packages: []string{"census/lint", "census/lint/linttest", "census/registry"}, imports: []string{"agentinput", "internal/binding", "factory", "promcp", "census/lint", "internal/mcplist"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "host", packages: []string{"host"},
-		imports:    []string{"agentinput", "internal/spelling", "kinds/vocabulary", "factory", "approval", "internal/mcplist"},
+		imports:    []string{"agentinput", "internal/shown", "kinds/vocabulary", "factory", "approval", "internal/mcplist"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk", "github.com/santhosh-tekuri/jsonschema/v6"}},
 	{name: "demo", packages: []string{"internal/demo"},
 		imports: []string{"agentinput", "factory/protocol", "factory/observe", "factory", "kinds/...", "receipt", "promcp"}},
@@ -269,6 +269,31 @@ func TestKindTables(t *testing.T) {
 			if _, ok := owners[p]; !ok {
 				t.Errorf("crossKind names %s, which owns no kind of the factory's table", p)
 			}
+		}
+	}
+}
+
+// TestKindsLinkNoValidator: a program that reads values with the kinds
+// alone links neither the JSON Schema validator nor the names of Unicode
+// characters. jsonschema/v6 compiles five drafts' metaschemas in its
+// package init (1.7 MB, about 21,000 allocations) whether or not a schema
+// is ever validated, and Go runs the init of every package linked, so the
+// only way to keep that cost off a program's start is not to link it: the
+// factory validates (its rule 8) and pays it; the kinds, their shared
+// types and their helpers never import it (docs/performance.md, "Starting
+// a server").
+func TestKindsLinkNoValidator(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "./agentinput", "./kinds/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 20 {
+		t.Fatalf("go list -deps listed %d packages", len(deps))
+	}
+	for _, heavy := range []string{"github.com/santhosh-tekuri/jsonschema/v6", "golang.org/x/text/unicode/runenames"} {
+		if slices.Contains(deps, heavy) {
+			t.Errorf("the kinds link %s", heavy)
 		}
 	}
 }

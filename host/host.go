@@ -442,7 +442,7 @@ func (h *Host) Tools() []*sdk.Tool {
 	}
 	var out []*sdk.Tool
 	for _, e := range h.catalog.snapshot.entries {
-		t := &sdk.Tool{Name: e.Local, Title: shown(e.Title), Description: shown(e.Description), InputSchema: shownSchema(e.InputSchema)}
+		t := &sdk.Tool{Name: e.Local, Title: visible(e.Title), Description: visible(e.Description), InputSchema: shownSchema(e.InputSchema)}
 		ro := e.Policy == PolicyRead
 		destructive := e.Write != nil && e.Write.Effect == EffectDestructive
 		t.Annotations = &sdk.ToolAnnotations{ReadOnlyHint: ro, DestructiveHint: &destructive}

@@ -3,17 +3,17 @@ package host
 import (
 	"encoding/json"
 
-	"agentinput.dev/internal/spelling"
+	"agentinput.dev/internal/shown"
 )
 
-// shown is a remote server's text as the model reads it through the
+// visible is a remote server's text as the model reads it through the
 // proxy: every character that does not show on a screen (a bidi override,
 // a zero-width space, a tag character) escaped as \uXXXX, so that what a
 // description says is what it shows to a person reading the same catalog
-// (spelling.Shown). The snapshot keeps the remote's text as sent: its
+// (shown.Shown). The snapshot keeps the remote's text as sent: its
 // digest is of what the server says.
-func shown(s string) string {
-	t, _ := spelling.Shown(s)
+func visible(s string) string {
+	t, _ := shown.Shown(s)
 	return t
 }
 
@@ -31,7 +31,7 @@ func shownSchema(raw json.RawMessage) json.RawMessage {
 		case map[string]any:
 			for k, e := range x {
 				if s, ok := e.(string); ok && (k == "description" || k == "title") {
-					if t := shown(s); t != s {
+					if t := visible(s); t != s {
 						x[k], changed = t, true
 					}
 					continue

@@ -16,7 +16,7 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/approval"
-	"agentinput.dev/internal/spelling"
+	"agentinput.dev/internal/shown"
 	"agentinput.dev/kinds/uuid"
 )
 
@@ -299,18 +299,18 @@ func short(s string) string {
 }
 
 // visibleJSON escapes, in JSON text, every character that does not show
-// on a screen (spelling.Unseen: bidi controls, zero-width and other format
+// on a screen (shown.Unseen: bidi controls, zero-width and other format
 // characters, invisible marks) as a JSON escape, so that the text means
 // the same and shows what it holds; and says what it escaped, and which
-// words mix look-alike letters of two scripts (spelling.Shown's warnings).
+// words mix look-alike letters of two scripts (shown.Shown's warnings).
 func visibleJSON(b []byte) ([]byte, []string) {
-	_, warnings := spelling.Shown(string(b))
+	_, warnings := shown.Shown(string(b))
 	if len(warnings) == 0 {
 		return b, nil
 	}
 	out := make([]byte, 0, len(b)+32)
 	for _, c := range string(b) {
-		if !spelling.Unseen(c) {
+		if !shown.Unseen(c) {
 			out = utf8.AppendRune(out, c)
 			continue
 		}

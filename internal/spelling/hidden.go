@@ -21,7 +21,7 @@ func Hidden(s string) string {
 		switch {
 		case c < utf8.RuneSelf && c >= 0x20 && c != 0x7f:
 		case c == '\t' || c == '\n' || c == '\r':
-		case (c == '\u200C' || c == '\u200D') && joins(prev) && joins(next(s[i+utf8.RuneLen(c):])):
+		case WrittenJoiner(prev, c, s[i+utf8.RuneLen(c):]):
 		case unicode.IsControl(c):
 			return "it contains the control character " + CodePoint(c)
 		case unicode.In(c, unicode.Cf) || InvisibleMark(c):
@@ -30,6 +30,13 @@ func Hidden(s string) string {
 		prev = c
 	}
 	return ""
+}
+
+// WrittenJoiner reports whether c, after prev and before rest, is a
+// zero-width joiner or non-joiner between two letters of a script written
+// with joiners: part of how the word is written, not a hidden character.
+func WrittenJoiner(prev, c rune, rest string) bool {
+	return (c == '\u200C' || c == '\u200D') && joins(prev) && joins(next(rest))
 }
 
 // joins reports whether c is a letter or mark of a script written with

@@ -1,4 +1,4 @@
-package spelling
+package shown
 
 import (
 	"strings"
@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"pgregory.net/rapid"
+
+	"agentinput.dev/internal/spelling"
 )
 
 func TestShown(t *testing.T) {
@@ -40,14 +42,14 @@ func TestShownHidesNothing(t *testing.T) {
 		got, warnings := Shown(s)
 		prev := rune(0)
 		for i, c := range got {
-			if Unseen(c) && !((c == '\u200C' || c == '\u200D') && joins(prev) && joins(next(got[i+len(string(c)):]))) {
+			if Unseen(c) && !spelling.WrittenJoiner(prev, c, got[i+len(string(c)):]) {
 				t.Fatalf("Shown(%q) = %q still holds %U", s, got, c)
 			}
 			prev = c
 		}
 		for _, c := range s {
-			if Unseen(c) && c != '\u200C' && c != '\u200D' && !strings.Contains(strings.Join(warnings, "|"), CodePoint(c)) {
-				t.Fatalf("Shown(%q): no warning names %s: %q", s, CodePoint(c), warnings)
+			if Unseen(c) && c != '\u200C' && c != '\u200D' && !strings.Contains(strings.Join(warnings, "|"), spelling.CodePoint(c)) {
+				t.Fatalf("Shown(%q): no warning names %s: %q", s, spelling.CodePoint(c), warnings)
 			}
 		}
 	})

@@ -1,4 +1,9 @@
-package spelling
+// Package shown writes text as a person should see it before acting on it:
+// what does not show escaped and named, look-alike mixed-script words named.
+// It is apart from internal/spelling, which every kind imports, so that the
+// names of Unicode characters (x/text/unicode/runenames) are linked only into
+// the programs that show text to people (approvals, the host).
+package shown
 
 import (
 	"slices"
@@ -8,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/runenames"
+
+	"agentinput.dev/internal/spelling"
 )
 
 // Unseen reports whether c is a character a person reading text on a
@@ -16,7 +23,7 @@ import (
 // (the bidi embeddings, overrides and isolates, the zero-width characters,
 // the soft hyphen, the byte-order mark, the tag characters), an invisible
 // mark (the combining grapheme joiner, variation selectors), or the line
-// and paragraph separators. Hidden is what a kind asks about; Unseen is
+// and paragraph separators. spelling.Hidden is what a kind asks about; Unseen is
 // what a display marks.
 func Unseen(c rune) bool {
 	switch {
@@ -25,7 +32,7 @@ func Unseen(c rune) bool {
 	case c == '\u2028' || c == '\u2029':
 		return true
 	}
-	return unicode.IsControl(c) || unicode.In(c, unicode.Cf) || InvisibleMark(c)
+	return unicode.IsControl(c) || unicode.In(c, unicode.Cf) || spelling.InvisibleMark(c)
 }
 
 // Shown is s as a person should see it before acting on it (approving a
@@ -45,7 +52,7 @@ func Shown(s string) (shown string, warnings []string) {
 	seen := map[rune]bool{}
 	prev := rune(0)
 	for i, c := range s {
-		keep := (c == '\u200C' || c == '\u200D') && joins(prev) && joins(next(s[i+utf8.RuneLen(c):]))
+		keep := spelling.WrittenJoiner(prev, c, s[i+utf8.RuneLen(c):])
 		if !Unseen(c) || keep {
 			b.WriteRune(c)
 			prev = c
@@ -55,7 +62,7 @@ func Shown(s string) (shown string, warnings []string) {
 		b.WriteString(esc)
 		if !seen[c] {
 			seen[c] = true
-			warnings = append(warnings, "the text holds "+CodePoint(c)+name(c)+", which does not show: marked "+esc)
+			warnings = append(warnings, "the text holds "+spelling.CodePoint(c)+name(c)+", which does not show: marked "+esc)
 		}
 		prev = c
 	}
