@@ -433,9 +433,11 @@ func (p *Property) describe(desc string) error {
 	if !p.noguide {
 		guide := "Send " + p.binding.expected + "."
 		switch {
-		case p.binding.guide != "":
-			guide = p.binding.guide
+		case p.binding.legend != "" && (p.Kind == "vocabulary" || p.Kind == "filter"):
+			// One value of a vocabulary: its ids, each with its name.
+			guide = vocabularyGuide(p.binding.legend, p.Kind == "filter")
 		case p.binding.legend != "":
+			// A list of a vocabulary's ids.
 			guide += " " + p.binding.legend
 		}
 		p.description = strings.TrimRight(p.description, ".") + ". " + guide

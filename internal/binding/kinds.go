@@ -34,17 +34,15 @@ type binding struct {
 	schema   map[string]any
 	expected string
 	example  json.RawMessage
-	// guide, when set, is the guidance sentence the property's
-	// description ends with, instead of "Send " + expected: a vocabulary's,
-	// which names each id with its name (legend).
-	guide string
-	// legend, over a vocabulary, says what each id is (the guide of a
-	// property over it includes it; a list of its items adds it after its
-	// own guidance).
+	// legend, over a vocabulary, says what each id is: the guidance
+	// sentence of a property over it is the vocabulary's, naming each id
+	// with its name; a list of its items adds it after its own guidance
+	// (Property.describe).
 	legend     string
 	collection bool
 	// declared are the values the kind declares (enum values, vocabulary
-	// ids), read by the kind even when one is a generic placeholder.
+	// ids), read by the kind even when one is a generic placeholder: the
+	// schema's enum (enumOf), set by textBinding, never by a kind.
 	declared []string
 	// unknownIsAnAnswer: see Property.UnknownIsAnAnswer (a boolean).
 	unknownIsAnAnswer bool

@@ -43,9 +43,7 @@ func bindVocabulary(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	b := textBinding(v.Read, asIs, nil,
 		map[string]any{"type": "string", "enum": ids}, v.Expected(), v.Example())
-	b.declared = v.IDs()
 	b.legend = legend(v, listedBy(o))
-	b.guide = vocabularyGuide(b.legend, false)
 	return b, nil
 }
 
@@ -151,10 +149,8 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	b := textBinding(f.Read, asIs, nil,
 		map[string]any{"type": "string", "enum": enumValues}, f.Expected(), f.Example())
-	b.declared = ids
 	if v != nil {
 		b.legend = legend(v, listedBy(o))
-		b.guide = vocabularyGuide(b.legend, true)
 	}
 	return b, nil
 }

@@ -51,6 +51,7 @@ func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) str
 			schema:   schema,
 			expected: expected,
 			example:  example,
+			declared: enumOf(schema),
 		}
 	}
 	return binding{
@@ -62,7 +63,25 @@ func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) str
 		schema:   schema,
 		expected: expected,
 		example:  example,
+		declared: enumOf(schema),
 	}
+}
+
+// enumOf returns the string values of a schema's enum: the values a kind
+// declares (an enum's values, a vocabulary's ids), which the schema
+// advertises and the binding's declared are, one fact in one place.
+func enumOf(schema map[string]any) []string {
+	values, _ := schema["enum"].([]any)
+	if len(values) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(values))
+	for _, v := range values {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func bindELI(t reflect.Type, o tagOptions) (binding, error) {
@@ -181,6 +200,5 @@ func bindEnum(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	b := textBinding(e.Read, asIs, assign,
 		map[string]any{"type": "string", "enum": enumValues}, e.Expected(), e.Example())
-	b.declared = e.Values()
 	return b, nil
 }
