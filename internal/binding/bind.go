@@ -401,7 +401,7 @@ func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*Pr
 		return nil, fmt.Errorf("exact applies to one value, not to a %s: put exact on the properties inside it", kind)
 	}
 	p.BestEffort = opts.flag("besteffort")
-	p.binding, err = b.bind(t, opts)
+	p.binding, err = b.binding(t, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -44,8 +44,10 @@ type binding struct {
 	// ids), read by the kind even when one is a generic placeholder: the
 	// schema's enum (enumOf), set by textBinding, never by a kind.
 	declared []string
-	// unknownIsAnAnswer: see Property.UnknownIsAnAnswer (a boolean).
-	unknownIsAnAnswer bool
+	// kind is the row of the kind that reads the value (the kind a filter
+	// is over), whose facts hold for every binding of it; set by
+	// kindRow.binding, nil for the shapes a binder builds inside itself.
+	kind *kindRow
 	// tree, for a kind that holds properties (an object, a union, a map,
 	// a list of them), reads a present value with every issue, note and
 	// warning at its own path under at; read is then its one-outcome form.
@@ -300,10 +302,9 @@ func bindBoolean(t reflect.Type, o tagOptions) (binding, error) {
 		read: func(raw any) agentinput.Outcome[Slot] {
 			return agentinput.Map(r.Read(raw), func(b bool) Slot { return Slot{JSON: b, set: setBool} })
 		},
-		schema:            map[string]any{"type": "boolean"},
-		expected:          boolean.Expected(opts),
-		example:           boolean.Example(opts),
-		unknownIsAnAnswer: true,
+		schema:   map[string]any{"type": "boolean"},
+		expected: boolean.Expected(opts),
+		example:  boolean.Example(opts),
 	}, nil
 }
 

@@ -177,8 +177,7 @@ func filterBinding(kind string, b binding, required bool) (binding, error) {
 	case kind == "filter" || kind == "cursor" || b.cursor != nil:
 		return binding{}, fmt.Errorf("a filter cannot be over kind %s", kind)
 	}
-	row, ok := kindNamed(kind)
-	f, err := filter.New(filter.Options[Slot]{Read: b.read, Expected: b.expected, Example: b.example, WordsChecked: ok && row.fixed})
+	f, err := filter.New(filter.Options[Slot]{Read: b.read, Expected: b.expected, Example: b.example, WordsChecked: b.kind != nil && b.kind.fixed})
 	if err != nil {
 		return binding{}, fmt.Errorf("filter over %s: %w", kind, err)
 	}

@@ -48,7 +48,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 			return binding{}, fmt.Errorf("option %q does not apply to a list of %s", key, itemKind)
 		}
 	}
-	item, err := b.bind(elem, itemOpts)
+	item, err := b.binding(elem, itemOpts)
 	if err != nil {
 		return binding{}, fmt.Errorf("item: %w", err)
 	}

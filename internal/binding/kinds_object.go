@@ -424,7 +424,7 @@ func bindItem(elem reflect.Type, o tagOptions, container string) (binding, error
 			return binding{}, fmt.Errorf("option %q does not apply to a %s of %s", key, container, itemKind)
 		}
 	}
-	item, err := b.bind(elem, itemOpts)
+	item, err := b.binding(elem, itemOpts)
 	if err != nil {
 		return binding{}, fmt.Errorf("item: %w", err)
 	}

@@ -35,7 +35,7 @@ var kindTable = []kindRow{
 			{name: "convention", arg: "L", usage: "the field's declared number convention (cs: decimal comma, en: decimal dot, …)"},
 			{name: "languages", arg: "a|b", list: true, usage: "the languages whose number words are read (default: every language of the table)"},
 		}},
-	{name: "boolean", owner: "kinds/boolean", fixed: true, bind: bindBoolean, split: splitWeighed,
+	{name: "boolean", owner: "kinds/boolean", fixed: true, unknownIsAnAnswer: true, bind: bindBoolean, split: splitWeighed,
 		value: reflect.TypeFor[bool](),
 		options: []option{
 			{name: "languages", arg: "a|b", list: true, usage: "the languages whose words for yes and no are read (default: the default set)"},
@@ -148,6 +148,10 @@ type kindRow struct {
 	// Options.WordsChecked), and declaring it builds none of the kind's
 	// indexes.
 	fixed bool
+	// unknownIsAnAnswer: "unknown", "TBD", "?" answer the kind's question
+	// (a boolean's third answer), so the kind's ask about them stands,
+	// where for another kind they are a placeholder (Absence).
+	unknownIsAnAnswer bool
 	// exampleIsPlaceholder: the kind's own example, advertised in every
 	// property's guidance sentence, is never a real value, so an
 	// identifier copied from the description is a placeholder. (A
@@ -180,6 +184,15 @@ const (
 	// item reads, and asked about when several do (issue 32).
 	splitWeighed
 )
+
+// binding binds the row's kind for a field of type t with the tag's
+// options: the row's binder, with the row itself, whose facts every
+// binding of the kind carries.
+func (r *kindRow) binding(t reflect.Type, o tagOptions) (binding, error) {
+	b, err := r.bind(t, o)
+	b.kind = r
+	return b, err
+}
 
 // kindIndex finds a row by the kind's name, kindOfType by an own Go type.
 // They are filled from kindTable once, below; they are indexes, not a

@@ -114,7 +114,7 @@ func (p *Property) absence(mode Mode) Absence {
 	return Absence{
 		Name: p.Name, Mode: mode, Required: p.Required, Collection: p.binding.collection,
 		Expected: p.binding.expected, Example: p.binding.example, Examples: p.examples,
-		Declared: p.binding.declared, UnknownIsAnAnswer: p.binding.unknownIsAnAnswer,
+		Declared: p.binding.declared, UnknownIsAnAnswer: p.binding.kind != nil && p.binding.kind.unknownIsAnAnswer,
 	}
 }
 
@@ -435,7 +435,7 @@ func SchemaProperty(name string, s map[string]any, required bool, env *Env) (*Pr
 		p.binding = passthrough()
 		return p, nil
 	}
-	b, err := kindIndex[kind].bind(goType, opts)
+	b, err := kindIndex[kind].binding(goType, opts)
 	if err != nil {
 		return nil, err
 	}
