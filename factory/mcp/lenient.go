@@ -61,6 +61,13 @@ type LenientOptions struct {
 	// factory.IntentRead reads a placeholder as absence. A tool with
 	// annotations is read by its readOnlyHint, whatever this says.
 	Unannotated factory.Intent
+	// IntentOf, when set, says tool by tool how a tool without annotations
+	// is treated, by its name (a map's lookup, a naming rule: a server's
+	// search_* tools read, the rest may write): factory.IntentRead or
+	// factory.IntentDo, as for Unannotated; "" (or any other answer) is
+	// Unannotated's. A tool with annotations is read by its readOnlyHint,
+	// whatever this says.
+	IntentOf func(tool string) factory.Intent
 }
 
 // LenientWith is Lenient with options.
@@ -69,9 +76,27 @@ func LenientWith(o LenientOptions) sdk.Middleware {
 	if observer == nil {
 		observer = quiet{}
 	}
-	unannotated := factory.IntentDo
-	if o.Unannotated == factory.IntentRead || o.Unannotated == factory.IntentCanDo {
-		unannotated = factory.IntentRead
+	// unannotated is how the tool named is read when it says nothing:
+	// a read (placeholders are absence) or a write (they are asked about).
+	readsAs := func(i factory.Intent) (factory.Intent, bool) {
+		switch i {
+		case factory.IntentRead, factory.IntentCanDo:
+			return factory.IntentRead, true
+		case factory.IntentDo:
+			return factory.IntentDo, true
+		}
+		return "", false
+	}
+	unannotated := func(tool string) factory.Intent {
+		if o.IntentOf != nil {
+			if i, ok := readsAs(o.IntentOf(tool)); ok {
+				return i
+			}
+		}
+		if i, ok := readsAs(o.Unannotated); ok {
+			return i
+		}
+		return factory.IntentDo
 	}
 	var mu sync.Mutex
 	learned := map[string]*learnedTool{}
@@ -89,7 +114,7 @@ func LenientWith(o LenientOptions) sdk.Middleware {
 			intent := factory.IntentDo
 			switch {
 			case t.Annotations == nil:
-				intent = unannotated
+				intent = unannotated(t.Name)
 			case t.Annotations.ReadOnlyHint:
 				intent = factory.IntentRead
 			}

@@ -205,6 +205,41 @@ func TestLenientWithOptions(t *testing.T) {
 	}
 }
 
+// IntentOf decides tool by tool, over Unannotated: the same unannotated
+// tool reads a placeholder as absence when IntentOf says read, asks about
+// it when IntentOf says do, and follows Unannotated when IntentOf says
+// nothing for it.
+func TestLenientIntentOf(t *testing.T) {
+	const args = `{"s":"x","must":["a"],"tags":"N/A"}`
+	for _, c := range []struct {
+		name        string
+		unannotated factory.Intent
+		of          map[string]factory.Intent
+		asks        bool
+	}{
+		{"IntentOf read over the default do", "", map[string]factory.Intent{"unannotated": factory.IntentRead}, false},
+		{"IntentOf do over Unannotated read", factory.IntentRead, map[string]factory.Intent{"unannotated": factory.IntentDo}, true},
+		{"IntentOf silent: Unannotated read", factory.IntentRead, map[string]factory.Intent{"other": factory.IntentDo}, false},
+		{"IntentOf silent: the default do", "", map[string]factory.Intent{}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cs, got := constructsServer(t, mcp.LenientWith(mcp.LenientOptions{Unannotated: c.unannotated,
+				IntentOf: func(tool string) factory.Intent { return c.of[tool] }}))
+			res := call(t, cs, "unannotated", args)
+			if res.IsError != c.asks {
+				t.Fatalf("asked %v, want %v: %v", res.IsError, c.asks, res.Content)
+			}
+			in, ran := got.take("unannotated")
+			if ran == c.asks {
+				t.Fatalf("the handler ran %v with %+v", ran, in)
+			}
+			if ran && !reflect.DeepEqual(in, constructsIn{S: "x", Must: []string{"a"}}) {
+				t.Fatalf("the handler got %+v", in)
+			}
+		})
+	}
+}
+
 type courtIn struct {
 	Court  string   `json:"court"`
 	Courts []string `json:"courts,omitempty"`
