@@ -1,0 +1,6 @@
+//go:build !race
+
+package oracle
+
+// raceEnabled: see race.go.
+const raceEnabled = false
