@@ -52,7 +52,7 @@ func Shown(s string) (shown string, warnings []string) {
 	seen := map[rune]bool{}
 	prev := rune(0)
 	for i, c := range s {
-		keep := spelling.WrittenJoiner(prev, c, s[i+utf8.RuneLen(c):])
+		keep := spelling.WrittenJoiner(prev, s, i)
 		if !Unseen(c) || keep {
 			b.WriteRune(c)
 			prev = c

@@ -21,7 +21,7 @@ func Hidden(s string) string {
 		switch {
 		case c < utf8.RuneSelf && c >= 0x20 && c != 0x7f:
 		case c == '\t' || c == '\n' || c == '\r':
-		case WrittenJoiner(prev, c, s[i+utf8.RuneLen(c):]):
+		case WrittenJoiner(prev, s, i):
 		case unicode.IsControl(c):
 			return "it contains the control character " + CodePoint(c)
 		case unicode.In(c, unicode.Cf) || InvisibleMark(c):
@@ -32,11 +32,13 @@ func Hidden(s string) string {
 	return ""
 }
 
-// WrittenJoiner reports whether c, after prev and before rest, is a
-// zero-width joiner or non-joiner between two letters of a script written
-// with joiners: part of how the word is written, not a hidden character.
-func WrittenJoiner(prev, c rune, rest string) bool {
-	return (c == '\u200C' || c == '\u200D') && joins(prev) && joins(next(rest))
+// WrittenJoiner reports whether the character at byte i of s, after prev,
+// is a zero-width joiner or non-joiner between two letters of a script
+// written with joiners: part of how the word is written, not a hidden
+// character. s may be invalid UTF-8.
+func WrittenJoiner(prev rune, s string, i int) bool {
+	c, size := utf8.DecodeRuneInString(s[i:])
+	return (c == '\u200C' || c == '\u200D') && joins(prev) && joins(next(s[i+size:]))
 }
 
 // joins reports whether c is a letter or mark of a script written with

@@ -167,3 +167,18 @@ func TestInvertedWordsAndNegation(t *testing.T) {
 		}
 	}
 }
+
+// TestHiddenInvalidUTF8: a byte that is no UTF-8 (the fuzzer's "\xfd")
+// decodes as one byte, not as the three of utf8.RuneError: Hidden and
+// WrittenJoiner never slice past the string.
+func TestHiddenInvalidUTF8(t *testing.T) {
+	for _, s := range []string{"\xfd", "a\xfd", "\xfd\u200d", "\u0915\u200d\xfd", "\xe0\xa4"} {
+		Hidden(s)
+		for i := range s {
+			WrittenJoiner(0, s, i)
+		}
+	}
+	if WrittenJoiner('\u0915', "\u200d\u0937", 0) != true || WrittenJoiner('a', "\u200db", 0) {
+		t.Error("a joiner between two Devanagari letters is written; between two Latin ones it is not")
+	}
+}
