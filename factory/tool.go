@@ -231,7 +231,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	}
 	t.schema = t.buildSchema()
 	// Compiled when the first call validates, not here: a server that
-	// declares many tools starts without compiling any (issue 38).
+	// declares many tools starts without compiling any.
 	t.compiled = sync.OnceValues(func() (*jsonschema.Schema, error) { return compile(spec.Name, t.schema) })
 	bestEffort := false
 	for _, p := range props {
