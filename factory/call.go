@@ -105,7 +105,7 @@ func (t *Tool) filterHash(args map[string]any) string {
 	rest := make(map[string]any, len(args))
 	for k, v := range args {
 		p := t.byName[k]
-		if p != nil && (p.IsCursor() || t.isDefault(p, v)) {
+		if p != nil && (p.ReadsLast() || t.isDefault(p, v)) {
 			continue
 		}
 		rest[k] = v
@@ -322,7 +322,7 @@ func (t *Tool) readProperties(ctx context.Context, args map[string]any, res *Res
 	session := protocol.PrincipalOf(ctx)
 	for _, last := range []bool{false, true} {
 		for i, p := range t.props {
-			if (p.IsCursor()) != last {
+			if p.ReadsLast() != last {
 				continue
 			}
 			var filters string

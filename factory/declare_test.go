@@ -9,6 +9,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"agentinput.dev/internal/binding"
+	"agentinput.dev/kinds/cursor"
 	"agentinput.dev/receipt"
 )
 
@@ -137,4 +138,35 @@ func (t *Tool) compiledForTest() *jsonschema.Schema {
 		panic(err)
 	}
 	return s
+}
+
+// TestCursorOnlyAmongTheToolsArguments: a cursor reads against the tool's
+// other arguments, so one in a list or in a nested object is a
+// declaration error, said by the cursor's binder.
+func TestCursorOnlyAmongTheToolsArguments(t *testing.T) {
+	codec, err := cursor.New(cursor.Options{Keys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type inner struct {
+		Cursor cursor.Position `json:"cursor" desc:"Where the page starts."`
+	}
+	type in struct {
+		Pages []cursor.Position `json:"pages" agentinput:"stringlist,item=cursor" desc:"Where each page starts."`
+		Page  inner             `json:"page" desc:"A page."`
+	}
+	spec := quietSpec("read_pages", IntentRead)
+	spec.Cursors = codec
+	_, err = New(spec, func(context.Context, in, *Call) (struct{}, error) { return struct{}{}, nil })
+	if err == nil {
+		t.Fatal("declared")
+	}
+	for _, want := range []string{
+		"property pages (field Pages): item: a cursor cannot be an item",
+		"a cursor belongs to the tool's own arguments, not to a nested object",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q does not say %q", err, want)
+		}
+	}
 }

@@ -47,10 +47,12 @@ type tagOptions struct {
 	// keyOwned is set on a do tool's own arguments: the factory owns
 	// their idempotency_key (key.go), which is bound as no kind.
 	keyOwned bool
-	kind     string
-	flags    map[string]bool
-	values   map[string]string
-	order    []string // every key, in tag order, for error messages
+	// item: the value is an item of a list or a value of a map.
+	item   bool
+	kind   string
+	flags  map[string]bool
+	values map[string]string
+	order  []string // every key, in tag order, for error messages
 }
 
 func (o tagOptions) flag(name string) bool { return o.flags[name] }
@@ -232,9 +234,6 @@ func bindStructIn(t reflect.Type, outer tagOptions) ([]*Property, error) {
 			fail(descErr)
 		}
 		p, err := bindFieldIn(name, f.Type, f.Tag.Get(TagKind), tagOptions{env: spec, within: outer.within, refHint: outer.refHint})
-		if err == nil && len(outer.within) > 1 && p.binding.cursor != nil {
-			err = errors.New("a cursor belongs to the tool's own arguments, not to a nested object")
-		}
 		if err != nil {
 			fail(err)
 			if descErr == nil && strings.TrimSpace(desc) == "" {
@@ -431,14 +430,12 @@ func (p *Property) describe(desc string) error {
 		return ErrNoDescription
 	}
 	if !p.noguide {
-		guide := "Send " + p.binding.expected + "."
-		switch {
-		case p.binding.legend != "" && (p.Kind == "vocabulary" || p.Kind == "filter"):
-			// One value of a vocabulary: its ids, each with its name.
-			guide = vocabularyGuide(p.binding.legend, p.Kind == "filter")
-		case p.binding.legend != "":
-			// A list of a vocabulary's ids.
-			guide += " " + p.binding.legend
+		guide := p.binding.guide
+		if guide == "" {
+			guide = "Send " + p.binding.expected + "."
+			if p.binding.legend != "" {
+				guide += " " + p.binding.legend
+			}
 		}
 		p.description = strings.TrimRight(p.description, ".") + ". " + guide
 	}

@@ -58,7 +58,7 @@ func BindProperty(name string, goType reflect.Type, tag string, spec *Env) (*Bin
 // principal of ctx (protocol.WithPrincipal) and the filters of ctx (WithFilters), which
 // stand in for the other arguments a tool binds its tokens to.
 func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Outcome[any] {
-	if bd := &b.p.binding; bd.value != nil && bd.cursor == nil && bd.tree == nil {
+	if bd := &b.p.binding; bd.value != nil && bd.perCall == nil && bd.tree == nil {
 		// The kind's own Go type: its value as the kind read it, by the
 		// same absence and exact rules (propertyOutcome).
 		return readProperty(b.p, &b.absence, raw, present, bd.value.read)
@@ -81,7 +81,7 @@ func (b *Binding) Read(ctx context.Context, raw any, present bool) agentinput.Ou
 // number.Decimal field), the value is not boxed on the way: a stream of
 // values (`agentinput read`) saves an allocation a value.
 func (b *Binding) AppendRead(ctx context.Context, dst []byte, raw any, present bool) ([]byte, error) {
-	if bd := &b.p.binding; bd.value != nil && bd.value.appendRead != nil && bd.cursor == nil && bd.tree == nil {
+	if bd := &b.p.binding; bd.value != nil && bd.value.appendRead != nil && bd.perCall == nil && bd.tree == nil {
 		return bd.value.appendRead(b.p, &b.absence, dst, raw, present)
 	}
 	return b.Read(ctx, raw, present).AppendJSON(dst)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,6 +54,32 @@ func TestBindProperty(t *testing.T) {
 		if _, err := BindProperty("v", bad.t, bad.tag, nil); err == nil {
 			t.Errorf("BindProperty(%v, %q): no error", bad.t, bad.tag)
 		}
+	}
+}
+
+// TestItemDeclarations: a list's items and a map's values are bound by
+// one rule (bindItem), whose declaration errors name the container.
+func TestItemDeclarations(t *testing.T) {
+	for _, c := range []struct {
+		t    reflect.Type
+		tag  string
+		want string
+	}{
+		{reflect.TypeFor[[]chan int](), "", "the items of a list: no rule binds a chan int"},
+		{reflect.TypeFor[map[string]chan int](), "", "the values of a map: no rule binds a chan int"},
+		{reflect.TypeFor[[]string](), "stringlist,item=colour", `item=colour: unknown kind "colour"`},
+		{reflect.TypeFor[[][]string](), "stringlist,item=stringlist", "item=stringlist: the items of a list are not lists"},
+		{reflect.TypeFor[[]int](), "stringlist,item=number,alpha3", `option "alpha3" does not apply to a list of number`},
+		{reflect.TypeFor[map[string]int](), "map,item=number,unique", `option "unique" does not apply to a map of number`},
+	} {
+		_, err := BindProperty("v", c.t, c.tag, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v %q: %v, want %q", c.t, c.tag, err, c.want)
+		}
+	}
+	// The container's own options and every property's reach no item.
+	if _, err := BindProperty("v", reflect.TypeFor[[]int](), "stringlist,item=number,min=1,unique,besteffort,required", nil); err != nil {
+		t.Errorf("a list's own options: %v", err)
 	}
 }
 

@@ -14,32 +14,41 @@ import (
 )
 
 // binding is a bound property: how to read a raw value, and how the schema
-// describes the result.
+// describes the result. A kind's binder fills the first group from the
+// kind's reader (the kind contract); the factory derives the second; the
+// third is the structure of the kinds that hold values (lists, maps,
+// objects, unions). No field belongs to one kind.
 type binding struct {
-	read func(raw any) agentinput.Outcome[Slot]
+	// The kind's reader: read, or perCall for a kind whose reading
+	// depends on the call (the contract's per-call form, the cursor's
+	// Bind: against the session and the hash of the tool's other
+	// normalized arguments, so the property is read after them,
+	// Property.ReadsLast).
+	read    func(raw any) agentinput.Outcome[Slot]
+	perCall func(raw any, session, filters string) agentinput.Outcome[Slot]
 	// value, when set, is Binding's path for a kind whose field type is
 	// the kind's own (number.Decimal, date.Date): read's outcome with the
 	// Go value itself instead of a slot, with no JSON form, closure or
 	// reflection per value. It reads exactly as read does; a wrapper that
 	// replaces read (a filter) clears it.
 	value *typed
-	// items, for a list, reads item by item: the value of the items that
-	// read (nil when the list itself does not read), and each item's ask
-	// with its index. The factory names each item's path (/tags/3), and a
-	// best-effort property reaches the handler with the items that read.
-	items func(raw any) (*Slot, []indexedAsk)
-	// cursor, for the cursor kind, replaces read: a token is read last,
-	// against the session and the other normalized arguments.
-	cursor   func(raw any, session, filters string) agentinput.Outcome[Slot]
+	// What the schema and the asks say of it: the schema, "a …, for
+	// example …", one canonical value.
 	schema   map[string]any
 	expected string
 	example  json.RawMessage
-	// legend, over a vocabulary, says what each id is: the guidance
-	// sentence of a property over it is the vocabulary's, naming each id
-	// with its name; a list of its items adds it after its own guidance
-	// (Property.describe).
-	legend     string
-	collection bool
+	// guide is the property's guidance sentence where the kind writes
+	// its own ("" for "Send <expected>."), and legend what each of its
+	// values means ("NS" (Nejvyšší soud, …)), which a list of them adds
+	// after its own sentence (Property.describe).
+	guide  string
+	legend string
+	// overBudget is the hint of an ask about a value over a budget (the
+	// kind's or the call's string budget) where the property says what to
+	// send instead (inline bytes: the tool's reference form, or that it
+	// has none); "" for the generic hint.
+	overBudget string
+
 	// declared are the values the kind declares (enum values, vocabulary
 	// ids), read by the kind even when one is a generic placeholder: the
 	// schema's enum (enumOf), set by textBinding, never by a kind.
@@ -48,6 +57,15 @@ type binding struct {
 	// is over), whose facts hold for every binding of it; set by
 	// kindRow.binding, nil for the shapes a binder builds inside itself.
 	kind *kindRow
+
+	// collection: the value is a list, a map or an object, for which an
+	// empty array or object is no placeholder (IsPlaceholder).
+	collection bool
+	// items, for a list, reads item by item: the value of the items that
+	// read (nil when the list itself does not read), and each item's ask
+	// with its index. The factory names each item's path (/tags/3), and a
+	// best-effort property reaches the handler with the items that read.
+	items func(raw any) (*Slot, []indexedAsk)
 	// tree, for a kind that holds properties (an object, a union, a map,
 	// a list of them), reads a present value with every issue, note and
 	// warning at its own path under at; read is then its one-outcome form.
@@ -60,10 +78,6 @@ type binding struct {
 	// properties: the shape a path walks (telemetry, budgets).
 	members map[string]*binding
 	elem    *binding
-	// tooLargeHint, for inline bytes, is the hint of a value over a
-	// budget, the call's string budget included: the tool's reference
-	// form when it declares one, never "send a shorter value".
-	tooLargeHint string
 }
 
 // indexedAsk is the ask of one item of a list.

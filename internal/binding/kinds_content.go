@@ -67,11 +67,11 @@ func bindBytes(t reflect.Type, o tagOptions) (binding, error) {
 		return outcome(out, func(b bytes.Bytes) any { return bytes.Format(b) }, assign)
 	}
 	return binding{
-		read:         read,
-		schema:       map[string]any{"type": "string", "contentEncoding": "base64", "maxLength": r.MaxLength()},
-		expected:     r.Expected(),
-		example:      r.Example(),
-		tooLargeHint: tooLarge,
+		read:       read,
+		schema:     map[string]any{"type": "string", "contentEncoding": "base64", "maxLength": r.MaxLength()},
+		expected:   r.Expected(),
+		example:    r.Example(),
+		overBudget: tooLarge,
 	}, nil
 }
 

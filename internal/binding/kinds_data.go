@@ -1,6 +1,7 @@
 package binding
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -44,6 +45,7 @@ func bindVocabulary(t reflect.Type, o tagOptions) (binding, error) {
 	b := textBinding(v.Read, asIs, nil,
 		map[string]any{"type": "string", "enum": ids}, v.Expected(), v.Example())
 	b.legend = legend(v, listedBy(o))
+	b.guide = vocabularyGuide(b.legend)
 	return b, nil
 }
 
@@ -90,15 +92,14 @@ func legend(v *vocabulary.Reader, tool string) string {
 // vocabulary: the canonical value is an id, as the enum lists them, and
 // the legend says which entry each is. The names are read too, which the
 // sentence says without advertising them as values the schema takes.
-// A filter is left out for no filter: its "all" is read too, but is no
-// value of the enum either.
-func vocabularyGuide(legend string, filter bool) string {
-	g := "Send one id as a JSON string. " + legend + " A name, abbreviation or English name of one is read as its id."
-	if filter {
-		g += " Leave it out for no filter."
-	}
-	return g
+func vocabularyGuide(legend string) string {
+	return "Send one id as a JSON string. " + legend + " A name, abbreviation or English name of one is read as its id."
 }
+
+// noFilterGuide ends the guidance a filter's kind writes itself: a filter
+// is left out for no filter (its "all" is read too, but is no value of an
+// enum either).
+const noFilterGuide = " Leave it out for no filter."
 
 // bindFilter binds an optional filter over a vocabulary (of=NAME) or over
 // declared values (values=a|b). A filter is never required: "all" and its
@@ -151,6 +152,7 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 		map[string]any{"type": "string", "enum": enumValues}, f.Expected(), f.Example())
 	if v != nil {
 		b.legend = legend(v, listedBy(o))
+		b.guide = vocabularyGuide(b.legend) + noFilterGuide
 	}
 	return b, nil
 }
@@ -174,7 +176,7 @@ func filterBinding(kind string, b binding, required bool) (binding, error) {
 	switch {
 	case required:
 		return binding{}, fmt.Errorf("a filter is never required: \"all\" means no filter")
-	case kind == "filter" || kind == "cursor" || b.cursor != nil:
+	case kind == "filter" || b.perCall != nil:
 		return binding{}, fmt.Errorf("a filter cannot be over kind %s", kind)
 	}
 	f, err := filter.New(filter.Options[Slot]{Read: b.read, Expected: b.expected, Example: b.example, WordsChecked: b.kind != nil && b.kind.fixed})
@@ -183,6 +185,9 @@ func filterBinding(kind string, b binding, required bool) (binding, error) {
 	}
 	b.read = f.Read
 	b.value = nil // the filter reads first
+	if b.guide != "" {
+		b.guide += noFilterGuide
+	}
 	b.expected = f.Expected()
 	return b, nil
 }
@@ -197,9 +202,15 @@ func bindCursor(t reflect.Type, o tagOptions) (binding, error) {
 	if o.env == nil || o.env.Cursors == nil {
 		return binding{}, fmt.Errorf("a cursor property needs Spec.Cursors, the cursor.Reader that issues the tokens")
 	}
+	switch {
+	case o.item:
+		return binding{}, fmt.Errorf("a cursor cannot be an item")
+	case len(o.within) > 1:
+		return binding{}, errors.New("a cursor belongs to the tool's own arguments, not to a nested object")
+	}
 	codec := o.env.Cursors
 	return binding{
-		cursor: func(raw any, session, filters string) agentinput.Outcome[Slot] {
+		perCall: func(raw any, session, filters string) agentinput.Outcome[Slot] {
 			// The normalized argument is the token as the codec issued it:
 			// without the whitespace or quotes a caller wrapped it in.
 			token := raw

@@ -20,38 +20,11 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Kind() != reflect.Slice {
 		return binding{}, fmt.Errorf("kind stringlist cannot fill a field of type %s (use a slice)", t)
 	}
-	elem := t.Elem()
-	itemKind, ok := o.value("item")
-	if !ok {
-		if itemKind, ok = kindForType(elem); !ok {
-			return binding{}, fmt.Errorf("no rule binds the items of %s: give item=KIND in the %s tag", t, TagKind)
-		}
-	}
-	b, ok := kindNamed(itemKind)
-	if !ok || itemKind == "stringlist" {
-		return binding{}, fmt.Errorf("item=%s is not a kind a list item can have", itemKind)
-	}
-	itemOpts := tagOptions{kind: itemKind, env: o.env, name: o.name, within: o.within, refHint: o.refHint,
-		flags: map[string]bool{}, values: map[string]string{}}
-	for k, v := range o.flags {
-		if k != "unique" && k != "besteffort" {
-			itemOpts.flags[k] = v
-		}
-	}
-	for k, v := range o.values {
-		if k != "item" {
-			itemOpts.values[k] = v
-		}
-	}
-	for _, key := range o.order {
-		if key != "item" && key != "unique" && key != "besteffort" && !commonOptions[key] && !b.takesOption(key) {
-			return binding{}, fmt.Errorf("option %q does not apply to a list of %s", key, itemKind)
-		}
-	}
-	item, err := b.binding(elem, itemOpts)
+	item, b, err := bindItem(t.Elem(), o, "list", "unique", "besteffort")
 	if err != nil {
-		return binding{}, fmt.Errorf("item: %w", err)
+		return binding{}, err
 	}
+	itemKind := b.name
 	if item.tree != nil {
 		// Items that hold properties: each read at its own path, by the
 		// same phases as the tool's arguments.

@@ -330,7 +330,7 @@ func bindMap(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Key().Kind() != reflect.String {
 		return binding{}, fmt.Errorf("a map's keys are JSON property names: use map[string]T, not %s", t)
 	}
-	item, err := bindItem(t.Elem(), o, "map")
+	item, _, err := bindItem(t.Elem(), o, "map")
 	if err != nil {
 		return binding{}, err
 	}
@@ -393,45 +393,51 @@ func bindMap(t reflect.Type, o tagOptions) (binding, error) {
 	return b, nil
 }
 
-// bindItem binds the items of a list or the values of a map: the tag's
-// item=KIND, else their Go type's kind, with the tag's options that are
-// not the container's own.
-func bindItem(elem reflect.Type, o tagOptions, container string) (binding, error) {
+// bindItem binds the items of a list or the values of a map (container):
+// the tag's item=KIND, else their Go type's kind, with the tag's options
+// that are neither the container's own (own) nor every property's. It
+// returns the item kind's row too.
+func bindItem(elem reflect.Type, o tagOptions, container string, own ...string) (binding, *kindRow, error) {
+	of := "values"
+	if container == "list" {
+		of = "items"
+	}
 	itemKind, ok := o.value("item")
 	if !ok {
 		if itemKind, ok = kindForType(elem); !ok {
-			return binding{}, fmt.Errorf("the values of a %s: %w", container, noKindError(elem))
+			return binding{}, nil, fmt.Errorf("the %s of a %s: %w", of, container, noKindError(elem))
 		}
 	}
-	b, ok := kindNamed(itemKind)
-	if !ok {
-		return binding{}, fmt.Errorf("item=%s: unknown kind %q", itemKind, itemKind)
+	r, ok := kindNamed(itemKind)
+	switch {
+	case !ok:
+		return binding{}, nil, fmt.Errorf("item=%s: unknown kind %q", itemKind, itemKind)
+	case container == "list" && itemKind == "stringlist":
+		return binding{}, nil, fmt.Errorf("item=%s: the items of a list are not lists", itemKind)
 	}
-	itemOpts := tagOptions{kind: itemKind, env: o.env, name: o.name, within: o.within, refHint: o.refHint,
+	itemOpts := tagOptions{kind: itemKind, item: true, env: o.env, name: o.name, within: o.within, refHint: o.refHint,
 		flags: map[string]bool{}, values: map[string]string{}}
+	mine := func(key string) bool { return key == "item" || commonOptions[key] || slices.Contains(own, key) }
 	for k, v := range o.flags {
-		if !commonOptions[k] {
+		if !mine(k) {
 			itemOpts.flags[k] = v
 		}
 	}
 	for k, v := range o.values {
-		if k != "item" && !commonOptions[k] {
+		if !mine(k) {
 			itemOpts.values[k] = v
 		}
 	}
 	for _, key := range o.order {
-		if key != "item" && !commonOptions[key] && !b.takesOption(key) {
-			return binding{}, fmt.Errorf("option %q does not apply to a %s of %s", key, container, itemKind)
+		if !mine(key) && !r.takesOption(key) {
+			return binding{}, nil, fmt.Errorf("option %q does not apply to a %s of %s", key, container, itemKind)
 		}
 	}
-	item, err := b.binding(elem, itemOpts)
+	item, err := r.binding(elem, itemOpts)
 	if err != nil {
-		return binding{}, fmt.Errorf("item: %w", err)
+		return binding{}, nil, fmt.Errorf("item: %w", err)
 	}
-	if item.cursor != nil {
-		return binding{}, fmt.Errorf("a cursor cannot be an item")
-	}
-	return item, nil
+	return item, r, nil
 }
 
 // bindJSON binds a free JSON value: a json.RawMessage field, or an any

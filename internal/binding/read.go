@@ -79,8 +79,8 @@ type PropertyRead struct {
 // property's Binding reads with, and the first step of read.
 func (p *Property) outcome(raw any, present bool, mode Mode, session, filters string) agentinput.Outcome[Slot] {
 	read := p.binding.read
-	if p.binding.cursor != nil {
-		read = func(raw any) agentinput.Outcome[Slot] { return p.binding.cursor(raw, session, filters) }
+	if p.binding.perCall != nil {
+		read = func(raw any) agentinput.Outcome[Slot] { return p.binding.perCall(raw, session, filters) }
 	}
 	return propertyOutcome(p, raw, present, mode, read)
 }
@@ -393,7 +393,7 @@ func after(a, b any) bool {
 // a reference form); "" otherwise.
 func TooLargeHint(byName map[string]*Property, path string) string {
 	if b := bindingAt(byName, path); b != nil {
-		return b.tooLargeHint
+		return b.overBudget
 	}
 	return ""
 }
@@ -749,6 +749,7 @@ func Index(seg string) (int, bool) {
 	return n, true
 }
 
-// IsCursor reports whether the property is a page cursor, which a call
-// reads last, against the other normalized arguments.
-func (p *Property) IsCursor() bool { return p.binding.cursor != nil }
+// ReadsLast reports whether the property's kind reads against the call
+// (a page cursor): a call reads it after the other properties, against
+// their normalized values, which it is bound to and is no part of.
+func (p *Property) ReadsLast() bool { return p.binding.perCall != nil }

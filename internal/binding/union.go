@@ -246,7 +246,7 @@ func (ub *unionBinding) binding() binding {
 		for name, m := range vb.members {
 			// A name two variants declare: the one whose budget hint
 			// offers the reference form, for the decode phase's ask.
-			if prev, ok := members[name]; !ok || prev.tooLargeHint == "" {
+			if prev, ok := members[name]; !ok || prev.overBudget == "" {
 				members[name] = m
 			}
 		}
