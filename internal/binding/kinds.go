@@ -3,14 +3,9 @@ package binding
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"reflect"
-	"slices"
-	"strings"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/kinds/boolean"
-	"agentinput.dev/kinds/number"
 )
 
 // binding is a bound property: how to read a raw value, and how the schema
@@ -171,100 +166,6 @@ func outcome[T any](o agentinput.Outcome[T], toJSON func(T) any, assign func(dst
 	})
 }
 
-func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
-	var opts number.Options
-	opts.Integer = o.flag("integer")
-	opts.Clamp = o.flag("clamp")
-	for _, key := range []string{"min", "max"} {
-		text, ok := o.value(key)
-		if !ok {
-			continue
-		}
-		d, err := number.Parse(text)
-		if err != nil {
-			return binding{}, fmt.Errorf("%s=%s is not a JSON number", key, text)
-		}
-		if key == "min" {
-			opts.Min = &d
-		} else {
-			opts.Max = &d
-		}
-	}
-	if name, ok := o.value("convention"); ok {
-		c, ok := number.ConventionFor(name)
-		if !ok {
-			return binding{}, fmt.Errorf("convention=%s: the number conventions table has no %q", name, name)
-		}
-		opts.Convention = c
-	}
-	if langs, ok := o.value("languages"); ok {
-		opts.Languages = strings.Split(langs, "|")
-		for _, l := range opts.Languages {
-			if !slices.Contains(number.DefaultNumberLanguages(), l) {
-				return binding{}, fmt.Errorf("languages=%s: the number words table has no language %q", langs, l)
-			}
-		}
-	}
-	var assign func(dst reflect.Value, d number.Decimal)
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		opts.Integer = true
-		bits := t.Bits()
-		lo, hi := number.FromInt64(math.MinInt64>>(64-bits)), number.FromInt64(math.MaxInt64>>(64-bits))
-		narrow(&opts, lo, hi)
-		assign = func(dst reflect.Value, d number.Decimal) {
-			i, _ := d.Int64()
-			dst.SetInt(i)
-		}
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		opts.Integer = true
-		bits := t.Bits()
-		hi := number.FromInt64(math.MaxInt64)
-		if bits < 64 {
-			hi = number.FromInt64(int64(1)<<bits - 1)
-		}
-		narrow(&opts, number.FromInt64(0), hi)
-		assign = func(dst reflect.Value, d number.Decimal) {
-			i, _ := d.Int64()
-			dst.SetUint(uint64(i))
-		}
-	case reflect.Float32, reflect.Float64:
-		assign = func(dst reflect.Value, d number.Decimal) {
-			f, _ := d.Float64()
-			dst.SetFloat(f)
-		}
-	default:
-		if t != reflect.TypeFor[number.Decimal]() {
-			return binding{}, fmt.Errorf("kind number cannot fill a field of type %s (use an integer, a float or number.Decimal)", t)
-		}
-		assign = func(dst reflect.Value, d number.Decimal) { dst.Set(reflect.ValueOf(d)) }
-	}
-	schema := map[string]any{"type": "number"}
-	if opts.Integer {
-		schema["type"] = "integer"
-	}
-	if opts.Min != nil {
-		schema["minimum"] = json.Number(opts.Min.String())
-	}
-	if opts.Max != nil {
-		schema["maximum"] = json.Number(opts.Max.String())
-	}
-	var value *typed
-	if t == reflect.TypeFor[number.Decimal]() {
-		value = typedOf(func(raw any) agentinput.Outcome[number.Decimal] { return number.Read(raw, opts) },
-			number.Decimal.AppendJSON)
-	}
-	return binding{
-		read: func(raw any) agentinput.Outcome[Slot] {
-			return outcome(number.Read(raw, opts), func(d number.Decimal) any { return json.Number(d.String()) }, assign)
-		},
-		value:    value,
-		schema:   schema,
-		expected: number.Expected(opts),
-		example:  number.Example(opts),
-	}, nil
-}
-
 // typed is a binding's value path (binding.value).
 type typed struct {
 	// read is the kind's outcome with its value boxed as it is.
@@ -290,60 +191,66 @@ func typedOf[T any](read func(any) agentinput.Outcome[T], appendJSON func(T, []b
 	return tp
 }
 
-// narrow keeps the declared bounds inside the Go type's range.
-func narrow(opts *number.Options, lo, hi number.Decimal) {
-	if opts.Min == nil || opts.Min.Compare(lo) < 0 {
-		opts.Min = &lo
+// stringOr binds a kind whose canonical value is a string spelling to a
+// field of the kind's own type T or of type string. For a string field
+// (not of type T) it returns nil: textBinding then sets the field from the canonical
+// string, format(v), with no closure per call.
+func stringOr[T any](t reflect.Type, kind string, format func(T) string) (func(dst reflect.Value, v T), error) {
+	switch {
+	case t == reflect.TypeFor[T]():
+		return func(dst reflect.Value, v T) { dst.Set(reflect.ValueOf(v)) }, nil
+	case t.Kind() == reflect.String:
+		return nil, nil
 	}
-	if opts.Max == nil || opts.Max.Compare(hi) > 0 {
-		opts.Max = &hi
-	}
+	return nil, fmt.Errorf("kind %s cannot fill a field of type %s (use %s or string)", kind, t, reflect.TypeFor[T]())
 }
 
-func bindBoolean(t reflect.Type, o tagOptions) (binding, error) {
-	if t.Kind() != reflect.Bool {
-		return binding{}, fmt.Errorf("kind boolean cannot fill a field of type %s (use bool)", t)
-	}
-	var opts boolean.Options
-	if langs, ok := o.value("languages"); ok {
-		opts.Languages = strings.Split(langs, "|")
-	}
-	r, err := boolean.New(opts)
-	if err != nil {
-		return binding{}, err
+// asIs is the format of a value that is its own canonical spelling: an
+// enum's declared value, a vocabulary's id (kinds/enum and
+// kinds/vocabulary have no Format; see docs/decisions.md).
+func asIs(s string) string { return s }
+
+// textBinding is the binding of a kind whose canonical JSON is a string.
+// A nil assign is a string field, set to the canonical string.
+func textBinding[T any](read func(any) agentinput.Outcome[T], format func(T) string, assign func(reflect.Value, T),
+	schema map[string]any, expected string, example json.RawMessage) binding {
+	if assign == nil {
+		return binding{
+			read: func(raw any) agentinput.Outcome[Slot] {
+				return agentinput.Map(read(raw), func(v T) Slot { return Slot{JSON: format(v), set: setString} })
+			},
+			schema:   schema,
+			expected: expected,
+			example:  example,
+			declared: enumOf(schema),
+		}
 	}
 	return binding{
 		read: func(raw any) agentinput.Outcome[Slot] {
-			return agentinput.Map(r.Read(raw), func(b bool) Slot { return Slot{JSON: b, set: setBool} })
+			return outcome(read(raw), func(v T) any { return format(v) }, assign)
 		},
-		schema:   map[string]any{"type": "boolean"},
-		expected: boolean.Expected(opts),
-		example:  boolean.Example(opts),
-	}, nil
+		// A non-nil assign is stringOr's for a field of type T itself.
+		value:    typedOf[T](read, nil),
+		schema:   schema,
+		expected: expected,
+		example:  example,
+		declared: enumOf(schema),
+	}
 }
 
-// bindText binds free text: a string as it is sent. Free text has no
-// spelling to repair and no placeholder of its own; only the generic
-// absence rule and the budgets apply.
-func bindText(t reflect.Type, o tagOptions) (binding, error) {
-	if t.Kind() != reflect.String {
-		return binding{}, fmt.Errorf("kind text cannot fill a field of type %s (use string)", t)
+// enumOf returns the string values of a schema's enum: the values a kind
+// declares (an enum's values, a vocabulary's ids), which the schema
+// advertises and the binding's declared are, one fact in one place.
+func enumOf(schema map[string]any) []string {
+	values, _ := schema["enum"].([]any)
+	if len(values) == 0 {
+		return nil
 	}
-	return binding{
-		read: func(raw any) agentinput.Outcome[Slot] {
-			if _, ok := raw.(string); !ok {
-				return agentinput.Asking[Slot](agentinput.Ask{
-					Code:     agentinput.AskWrongType,
-					Received: agentinput.Received(raw),
-					Reason:   "it is not a JSON string",
-					Expected: "a JSON string",
-					Hint:     "Send the text as a JSON string",
-				})
-			}
-			return agentinput.Value(Slot{JSON: raw, set: setString}, agentinput.Notes{})
-		},
-		schema:   map[string]any{"type": "string"},
-		expected: `a JSON string, for example "text"`,
-		example:  json.RawMessage(`"text"`),
-	}, nil
+	out := make([]string, 0, len(values))
+	for _, v := range values {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
 }

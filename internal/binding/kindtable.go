@@ -20,8 +20,9 @@ import (
 // place a kind is registered. The tag parser, the Go-type rule, the
 // option check, a list's splitting and the CLI's flags (cmd/agentinput,
 // through Kinds) all read it; census and architecture_test.go check their
-// own tables against it. Adding a kind is its kinds/<k> package and one
-// row here (docs/kind-guide.md).
+// own tables against it. Adding a kind is its kinds/<k> package, one
+// row here and its binder, in binders.go in the same order
+// (docs/kind-guide.md).
 //
 // The order is the order the CLI lists the kinds in.
 var kindTable = []kindRow{
@@ -103,7 +104,7 @@ var kindTable = []kindRow{
 	// Free text: a string as it is sent, no owner package (no spelling
 	// to repair).
 	{name: "text", bind: bindText, split: splitNever, value: reflect.TypeFor[string]()},
-	// The kinds that hold properties (kinds_object.go, union.go) and the
+	// The kinds that hold properties (object.go, union.go) and the
 	// free JSON value: shapes the factory reads by the phases of a tool's
 	// arguments, no owner package.
 	{name: "object", bind: bindObject, holds: true},
