@@ -197,7 +197,11 @@ func (s *Store) Search(ctx context.Context, q Query, offset, limit int) (page []
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
+	// Each word once: a query that repeats a word asks no more of a
+	// decision, and must cost no more than one that says it once.
 	words := strings.Fields(strings.ToLower(q.Text))
+	slices.Sort(words)
+	words = slices.Compact(words)
 	for _, d := range s.decisions {
 		if !matches(d, q, words) {
 			continue
