@@ -2,7 +2,9 @@ package factory
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"maps"
 	"strings"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 
 	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/cursor"
+	"agentinput.dev/kinds/uuid"
 	"agentinput.dev/receipt"
 )
 
@@ -168,5 +171,42 @@ func TestCursorOnlyAmongTheToolsArguments(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%q does not say %q", err, want)
 		}
+	}
+}
+
+// TestIDsAreTextUnlessUUID: an identifier's name says what it identifies,
+// not how it is spelled. A string id is free text (the server's own
+// "ORD-1042" reads as sent), a uuid.UUID field or a uuid tag is the uuid
+// kind, which asks about the same spelling.
+func TestIDsAreTextUnlessUUID(t *testing.T) {
+	type in struct {
+		OrderID  string    `json:"order_id" desc:"The order."`
+		ID       string    `json:"id" desc:"The record."`
+		RecordID string    `json:"record_id" agentinput:"uuid" desc:"The record, a UUID."`
+		Batch    uuid.UUID `json:"batch_id" desc:"The batch, a UUID."`
+	}
+	var got in
+	tool := Must(quietSpec("read_orders", IntentRead), func(_ context.Context, v in, _ *Call) (struct{}, error) {
+		got = v
+		return struct{}{}, nil
+	})
+	kinds := map[string]string{}
+	for _, p := range tool.props {
+		kinds[p.Name] = p.Kind
+	}
+	want := map[string]string{"order_id": "text", "id": "text", "record_id": "uuid", "batch_id": "uuid"}
+	if !maps.Equal(kinds, want) {
+		t.Errorf("kinds %v, want %v", kinds, want)
+	}
+	res := tool.Call(context.Background(), json.RawMessage(`{"order_id":"ORD-1042","id":"rec 7","batch_id":"{0F8FAD5B-D9CB-469F-A165-70867728950E}"}`))
+	if res.Envelope != nil {
+		t.Fatalf("envelope %+v", res.Envelope)
+	}
+	if got.OrderID != "ORD-1042" || got.ID != "rec 7" || got.Batch.String() != "0f8fad5b-d9cb-469f-a165-70867728950e" {
+		t.Errorf("handler got %+v", got)
+	}
+	res = tool.Call(context.Background(), json.RawMessage(`{"record_id":"ORD-1042"}`))
+	if res.Envelope == nil || len(res.Envelope.Issues) != 1 || res.Envelope.Issues[0].Path != "/record_id" {
+		t.Errorf("a uuid property took ORD-1042: %+v", res.Envelope)
 	}
 }

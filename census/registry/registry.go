@@ -106,7 +106,7 @@ func Check(tools []*factory.Tool, want Expect) []Finding {
 			case isID(p) && kind != "uuid":
 				needs = true
 				if !overridden {
-					out = append(out, Finding{Rule: RuleIDUUID, Tool: name, Property: p, Message: fmt.Sprintf("an id property read as %s, not uuid: drop its kind from the tag, or document an override", kind)})
+					out = append(out, Finding{Rule: RuleIDUUID, Tool: name, Property: p, Message: fmt.Sprintf("an id property read as %s, not uuid: declare it uuid (agentinput:\"uuid\" or a uuid.UUID field), or document an override", kind)})
 				}
 			case recognised && kind != ruleKind:
 				needs = true

@@ -104,7 +104,11 @@ var commonOptions = map[string]bool{"required": true, "exact": true, "noguide": 
 
 // nameRule binds a property by its name: the rules of docs/factory.md, data
 // with one owner, so that every tool inherits them and no tool carries its
-// own tolerance code.
+// own tolerance code. A name binds a kind only where it says how the value
+// is spelled (a page size, a day, a language, a country): an identifier's
+// name says what it identifies, not its spelling ("ORD-1042"), so id and
+// *_id have no rule: a uuid.UUID binds uuid by its type, a string is text
+// unless its tag says uuid.
 type nameRule struct {
 	// exact names, and a suffix ("_id") that also binds.
 	names  []string
@@ -119,7 +123,6 @@ var nameRules = []nameRule{
 	{names: []string{"limit", "page_size"}, tag: "number,integer,min=1,max=100,clamp", why: "a page size: a whole number from 1 to 100, clamped"},
 	{names: []string{"date_from", "since"}, suffix: "_from", tag: "date,bound=from", why: "the first day of a period"},
 	{names: []string{"date_to", "until"}, suffix: "_to", tag: "date,bound=to", why: "the last day of a period"},
-	{names: []string{"id"}, suffix: "_id", tag: "uuid", why: "an identifier"},
 	{names: []string{"cursor"}, tag: "cursor", why: "a page cursor the server issued"},
 	{names: []string{"locale", "language", "lang"}, tag: "locale", why: "a language tag"},
 	{names: []string{"country"}, tag: "country", why: "a country code"},

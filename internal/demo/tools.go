@@ -48,25 +48,25 @@ type Page struct {
 
 // ReadDecisionIn is the input of read_decision.
 type ReadDecisionIn struct {
-	ID string `json:"id" agentinput:"required" desc:"The decision's id"`
+	ID string `json:"id" agentinput:"uuid,required" desc:"The decision's id"`
 }
 
 // TagIn is the input of do_tag_decision.
 type TagIn struct {
-	DecisionID string   `json:"decision_id" agentinput:"required" desc:"The decision to tag"`
+	DecisionID string   `json:"decision_id" agentinput:"uuid,required" desc:"The decision to tag"`
 	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The subject tags to add"`
 }
 
 // UntagIn is the input of do_untag_decision.
 type UntagIn struct {
-	DecisionID string   `json:"decision_id" agentinput:"required" desc:"The decision to untag"`
+	DecisionID string   `json:"decision_id" agentinput:"uuid,required" desc:"The decision to untag"`
 	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The subject tags to remove"`
 }
 
 // SetTagsIn is the input of do_set_tags: what read_decision describes of
 // a decision's tags, sent back byte for byte.
 type SetTagsIn struct {
-	DecisionID string   `json:"decision_id" agentinput:"required" desc:"The decision whose tags to set"`
+	DecisionID string   `json:"decision_id" agentinput:"uuid,required" desc:"The decision whose tags to set"`
 	Tags       []string `json:"tags" agentinput:"item=enum,values=contract|tort|employment|tax|criminal|administrative|constitutional|family,unique,required" desc:"The decision's subject tags afterwards, all of them ([] removes every tag)"`
 }
 
