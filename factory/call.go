@@ -288,6 +288,15 @@ func (t *Tool) unknownProperties(args map[string]any, res *Result) []agentinput.
 				continue
 			}
 			if t.run == nil {
+				// A tool declared elsewhere passes what it does not
+				// declare on to its server, which ignores it: unless the
+				// name is a misspelling of a declared property, which
+				// the server would leave at its default (contnets for
+				// contents), unasked.
+				if _, near := binding.LikelyMeant(name, t.Properties()); near {
+					issues = append(issues, t.unknown(name, args[name]))
+					continue
+				}
 				res.Arguments[name] = args[name]
 				continue
 			}

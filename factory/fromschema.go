@@ -100,6 +100,25 @@ func FromSchema(spec Spec, schema json.RawMessage) (*Tool, error) {
 	return t, nil
 }
 
+// Admits reports whether arguments, as they were sent, satisfy the schema
+// the tool advertises: whether a server that validates calls against it
+// takes them (formats are not asserted, as go-sdk does not). A retrofit
+// (factory/mcp.Lenient) asks about such a call only for the classes it
+// stands by (docs/retrofit.md) and otherwise lets it through as sent.
+// Arguments over agentinput.MaxArgumentBytes, or that are not JSON, are
+// not admitted.
+func (t *Tool) Admits(arguments json.RawMessage) bool {
+	if len(arguments) > agentinput.MaxArgumentBytes {
+		return false
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(arguments))
+	if err != nil {
+		return false
+	}
+	compiled, err := t.compiled()
+	return err == nil && compiled.Validate(v) == nil
+}
+
 // Refuse turns a read that its tool's own handler could not take into a
 // refusal: the envelope of the issues, with the read's notes and
 // warnings. It is for a tool declared elsewhere (FromSchema), whose
