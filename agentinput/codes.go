@@ -107,12 +107,13 @@ const (
 	WarningReceiptNotKept  WarningCode = "receipt_not_kept" // a do call made its change but its receipt could not be stored: a retry with the same key answers effect_unknown
 	WarningAlsoHex         WarningCode = "also_hex"         // canonical base64 that is also a string of hex digits, read as base64: the warning names the bytes the hex would be
 	WarningAlsoText        WarningCode = "also_text"        // canonical base64 that also reads as words, read as base64: the warning names the text's UTF-8 bytes
+	WarningSentAsIs        WarningCode = "sent_as_is"       // a retrofit would have asked about a value that the server takes as it is, and sent it unchanged
 )
 
 // WarningCodes returns every WarningCode, in a new slice the caller may keep or change.
 func WarningCodes() []WarningCode { return slices.Clone(warningCodes) }
 
-var warningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered, WarningReceiptNotKept, WarningAlsoHex, WarningAlsoText}
+var warningCodes = []WarningCode{WarningUnknownProperty, WarningReplayed, WarningFilterDropped, WarningNoHitsFiltered, WarningReceiptNotKept, WarningAlsoHex, WarningAlsoText, WarningSentAsIs}
 
 // EnvelopeCode names why a whole call failed: the code of the envelope
 // whose issues say what to send instead.

@@ -68,6 +68,30 @@ type LenientOptions struct {
 	// Unannotated's. A tool with annotations is read by its readOnlyHint,
 	// whatever this says.
 	IntentOf func(tool string) factory.Intent
+	// Relax says, tool by tool, which of the classes Lenient stands by it
+	// lets through as sent where the server alone takes the call; nil
+	// relaxes none.
+	Relax func(tool string) Relaxed
+}
+
+// Relaxed names the classes of value that Lenient asks about even where
+// the server alone takes the call, because the server would take them
+// wrongly. Any other value the server takes reaches it as sent, never
+// refused: a retrofit never makes a call fail that the server alone
+// accepts (docs/retrofit.md, "What Lenient refuses"). Each class set here
+// is let through as sent too, with a warning sent_as_is.
+type Relaxed struct {
+	// UnknownProperties: a property the schema does not declare but
+	// admits, named like a declared one (contnets for contents), which
+	// the server would ignore and leave the declared one at its default.
+	UnknownProperties bool
+	// PlaceholdersOnWrite: "N/A", "none", "" and their kin, or the
+	// schema's own example, sent to a tool that may change data, which
+	// would store them as they are.
+	PlaceholdersOnWrite bool
+	// Ambiguous: a spelling with two meanings ("01/02/2026" for a date),
+	// which the server would read one way, unasked.
+	Ambiguous bool
 }
 
 // LenientWith is Lenient with options.
@@ -125,17 +149,20 @@ func LenientWith(o LenientOptions) sdk.Middleware {
 				learned[t.Name] = &learnedTool{schema: string(schema)}
 				continue
 			}
-			learned[t.Name] = &learnedTool{schema: string(schema), tool: ft, typed: t.OutputSchema != nil}
+			learned[t.Name] = &learnedTool{schema: string(schema), tool: ft, typed: t.OutputSchema != nil, writes: intent == factory.IntentDo}
 		}
 	}
-	lookup := func(name string) (*factory.Tool, bool, bool) {
+	lookup := func(name string) (*learnedTool, bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		l, ok := learned[name]
-		if !ok {
-			return nil, false, false
+		return l, ok
+	}
+	relax := func(tool string) Relaxed {
+		if o.Relax == nil {
+			return Relaxed{}
 		}
-		return l.tool, l.typed, true
+		return o.Relax(tool)
 	}
 	return func(next sdk.MethodHandler) sdk.MethodHandler {
 		return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
@@ -151,18 +178,38 @@ func LenientWith(o LenientOptions) sdk.Middleware {
 				if !ok || call.Params == nil {
 					return next(ctx, method, req)
 				}
-				tool, typed, known := lookup(call.Params.Name)
+				l, known := lookup(call.Params.Name)
 				if !known {
 					learn(listAll(ctx, next, call.Session))
-					tool, typed, _ = lookup(call.Params.Name)
+					l, _ = lookup(call.Params.Name)
 				}
-				if tool == nil {
+				if l == nil || l.tool == nil {
 					return next(ctx, method, req)
 				}
+				tool, typed := l.tool, l.typed
 				read := tool.Call(ctx, call.Params.Arguments)
 				read.HasOutputSchema = typed // the server's own tool advertises it
 				if read.Envelope != nil {
-					return Result(read), nil
+					stood, admitted := standBy(l, relax(call.Params.Name), read, call.Params.Arguments)
+					switch {
+					case !admitted:
+						// The server alone refuses the call too: the
+						// envelope says what to send instead.
+						return Result(read), nil
+					case len(stood) > 0:
+						refused := tool.Refuse(&factory.Result{Notes: read.Notes, Warnings: read.Warnings}, stood...)
+						refused.HasOutputSchema = typed
+						return Result(refused), nil
+					}
+					// The server takes the call as it was sent, and no
+					// value of it is of a class Lenient stands by: it
+					// goes through unchanged, with a warning for each
+					// value Lenient would have asked about.
+					res, err := next(ctx, method, req)
+					if out, ok := res.(*sdk.CallToolResult); ok && err == nil && out != nil {
+						attachNotes(out, &factory.Result{Warnings: sentAsIs(read.Envelope.Issues)})
+					}
+					return res, err
 				}
 				args, err := json.Marshal(read.Arguments)
 				if err != nil {
@@ -189,6 +236,60 @@ type learnedTool struct {
 	schema string
 	tool   *factory.Tool // nil: the factory cannot read this schema
 	typed  bool          // the server's tool advertises an output schema
+	writes bool          // the tool is read as one that may change data
+}
+
+// standBy sorts the issues of a refused read. admitted is whether the
+// server alone takes the arguments as they were sent (its schema admits
+// them, and the envelope lists every issue); stood are the issues of the
+// classes Lenient stands by there (Relaxed), which r does not relax. A
+// call the server admits with none of them goes through as sent.
+func standBy(l *learnedTool, r Relaxed, read *factory.Result, args json.RawMessage) (stood []agentinput.Issue, admitted bool) {
+	issues := read.Envelope.Issues
+	if len(issues) >= agentinput.MaxIssues || !l.tool.Admits(args) {
+		// More issues than the envelope lists may hide one of a class
+		// Lenient stands by: the envelope is answered as it is.
+		return nil, false
+	}
+	for _, is := range issues {
+		var relaxed bool
+		switch is.Ask.Code {
+		case agentinput.AskUnknownProperty:
+			relaxed = r.UnknownProperties
+		case agentinput.AskAmbiguous:
+			relaxed = r.Ambiguous
+		case agentinput.AskPlaceholderOnWrite:
+			relaxed = r.PlaceholdersOnWrite
+		case agentinput.AskMissingRequired:
+			// A placeholder sent for a required property of a tool that
+			// may change data is a placeholder on a write; one sent to a
+			// read, or a property left out or null, is not.
+			if sent := string(is.Ask.Received); sent == "" || sent == "null" || !l.writes {
+				continue
+			}
+			relaxed = r.PlaceholdersOnWrite
+		default:
+			continue
+		}
+		if !relaxed {
+			stood = append(stood, is)
+		}
+	}
+	return stood, true
+}
+
+// sentAsIs is the warning of each issue whose value went to the server as
+// it was sent.
+func sentAsIs(issues []agentinput.Issue) []agentinput.Remark {
+	out := make([]agentinput.Remark, len(issues))
+	for i, is := range issues {
+		msg := "Passed " + string(is.Ask.Received) + " on as it was sent, which the tool takes; read on its own it would have been asked about"
+		if is.Ask.Reason != "" {
+			msg += " (" + is.Ask.Reason + ")"
+		}
+		out[i] = agentinput.Remark{Code: string(agentinput.WarningSentAsIs), Path: is.Path, Message: msg}
+	}
+	return out
 }
 
 // listAll pages through the server's own tools/list, within a budget of
