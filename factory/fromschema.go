@@ -66,15 +66,7 @@ func FromSchema(spec Spec, schema json.RawMessage) (*Tool, error) {
 			}
 		}
 	}
-	switch ap := doc["additionalProperties"].(type) {
-	case bool:
-		spec.Open = ap
-	case map[string]any:
-		_, not := ap["not"]
-		spec.Open = !(not && len(ap) == 1)
-	default:
-		spec.Open = true
-	}
+	spec.Open = binding.SchemaOpen(doc)
 	t := &Tool{spec: spec, byName: map[string]*property{}, observer: spec.Observer}
 	if t.observer == nil {
 		t.observer = observe.None{}

@@ -66,3 +66,38 @@ func TestFromSchemaRejectsNonObjects(t *testing.T) {
 		}
 	}
 }
+
+// TestFromSchemaNestsWithinTheDepthBudget: objects are read property by
+// property down to agentinput.MaxJSONDepth levels, the arguments object
+// counted; deeper ones pass through to the schema, so that a schema of
+// any depth binds, and what binds is what a call can send.
+func TestFromSchemaNestsWithinTheDepthBudget(t *testing.T) {
+	leaf := `{"type":"object","properties":{"n":{"type":"integer"}}}`
+	schema, value := leaf, `{"n":"4 000"}`
+	for range 40 {
+		schema = `{"type":"object","properties":{"in":` + schema + `}}`
+		value = `{"in":` + value + `}`
+	}
+	tool, err := FromSchema(quietSpec("read_deep", IntentRead), json.RawMessage(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kind, _ := tool.PropertyKind("in"); kind != "object" {
+		t.Errorf("in binds %s, want object", kind)
+	}
+	// A value nested 2 + 1 levels (the arguments, in, in, n) reads by kinds.
+	shallow := `{"in":{"in":{"n":"4 000"}}}`
+	shallowSchema := `{"type":"object","properties":{"in":{"type":"object","properties":{"in":` + leaf + `}}}}`
+	tool2, err := FromSchema(quietSpec("read_shallow", IntentRead), json.RawMessage(shallowSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := tool2.Call(context.Background(), json.RawMessage(shallow))
+	if res.Envelope != nil || string(binding.MustJSON(res.Arguments)) != `{"in":{"in":{"n":4000}}}` {
+		t.Errorf("shallow: %+v %s", res.Envelope, binding.MustJSON(res.Arguments))
+	}
+	// The deep value is over the decode budget: an ask, never a crash.
+	if res := tool.Call(context.Background(), json.RawMessage(value)); res.Envelope == nil {
+		t.Error("a value 42 levels deep was read")
+	}
+}

@@ -35,6 +35,7 @@ type constructsIn struct {
 	Nums  []int             `json:"nums,omitempty"`
 	P     *int              `json:"p,omitempty"`
 	Addr  *address          `json:"addr,omitempty"`
+	Stops []address         `json:"stops,omitempty"`
 	Attrs map[string]string `json:"attrs,omitempty"`
 	When  time.Time         `json:"when,omitzero"`
 }
@@ -49,6 +50,12 @@ type boundedIn struct {
 	Day    string  `json:"day,omitempty"`
 	Ref    string  `json:"ref,omitempty"`
 	Stamp  string  `json:"stamp,omitempty"`
+	Trip   *trip   `json:"trip,omitempty"`
+}
+
+type trip struct {
+	Day  string `json:"day,omitempty"`
+	Note string `json:"note,omitempty"`
 }
 
 const boundedSchema = `{"type":"object","additionalProperties":false,"properties":{
@@ -57,7 +64,8 @@ const boundedSchema = `{"type":"object","additionalProperties":false,"properties
 	"weight":{"type":"number","exclusiveMinimum":0},
 	"day":{"type":"string","format":"date"},
 	"ref":{"type":"string","format":"uuid"},
-	"stamp":{"type":"string","format":"date-time"}}}`
+	"stamp":{"type":"string","format":"date-time"},
+	"trip":{"type":"object","properties":{"day":{"type":"string","format":"date"}}}}}`
 
 // received keeps what each handler was last called with.
 type received struct {
@@ -140,6 +148,13 @@ func TestLenientReadsEveryConstruct(t *testing.T) {
 		// A tool without annotations reads as one that may write, but a
 		// real value is a real value.
 		{"unannotated", `{"s":"x","must":"a"}`, constructsIn{S: "x", Must: []string{"a"}}},
+		// A nested object, and a list of them, are read property by
+		// property by the kinds of their own schemas; a date by its
+		// format, wherever it is; an object open to other properties
+		// passes them on.
+		{"constructs", `{"s":"x","must":["a"],"addr":{"city":"Brno","zip":"60 200"},"stops":[{"city":"Ústí","zip":"40 001"},{"city":"Zlín"}]}`,
+			constructsIn{S: "x", Must: []string{"a"}, Addr: &address{City: "Brno", Zip: 60200}, Stops: []address{{City: "Ústí", Zip: 40001}, {City: "Zlín"}}}},
+		{"bounded", `{"trip":{"day":"1. 10. 2026","note":"by train"}}`, boundedIn{Trip: &trip{Day: "2026-10-01", Note: "by train"}}},
 	}
 	for _, c := range cases {
 		res := call(t, cs, c.tool, c.args)
@@ -161,9 +176,13 @@ func TestLenientAsksAboutWrongValues(t *testing.T) {
 		want       []string // in the envelope's text
 	}{
 		{"constructs", `{"s":"x","must":["a"],"i":"many","b":"maybe"}`, []string{"/i:", "/b:", "Call constructs again"}},
-		// A nested object is the schema's: a wrong type in it, a missing
-		// property, an unknown one, each an ask at its path.
-		{"constructs", `{"s":"x","must":["a"],"addr":{"zip":"x","planet":"Mars"}}`, []string{"/addr/zip:", "a whole number", "/addr:", "city", "planet"}},
+		// A nested object is read by the kinds of its schema: a wrong
+		// value in it, a missing property, an unknown one, each an ask at
+		// its own path; an item of a list of them at its index.
+		{"constructs", `{"s":"x","must":["a"],"addr":{"zip":"x","planet":"Mars"}}`, []string{"/addr/zip:", "a whole number", "/addr/city:", "/addr/planet:"}},
+		{"constructs", `{"s":"x","must":["a"],"stops":[{"city":"Brno"},{"city":"Zlín","zip":"many"}]}`, []string{"/stops/1/zip:", "a whole number"}},
+		{"bounded", `{"trip":{"day":"01/02/2026"}}`, []string{"/trip/day:", "2026-01-02", "2026-02-01"}},
+		{"bounded", `{"trip":{"dya":"2026-10-01"}}`, []string{"/trip/dya:", "day"}},
 		{"constructs", `{"s":"x","must":["a"],"attrs":{"k":5}}`, []string{"/attrs/k:", "a JSON string"}},
 		{"constructs", `{"s":"x","must":["a"],"nums":["1","x"]}`, []string{"/nums/1:"}},
 		// A time.Time field is a plain string in the schema: the SDK's

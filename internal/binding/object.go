@@ -31,6 +31,10 @@ type object struct {
 	// unknownHint, when set, says more about an undeclared name (a
 	// union's variant: the other variants that declare it).
 	unknownHint func(name string) (string, bool)
+	// open: an object from another server's schema that admits
+	// properties it does not declare, which are passed on as sent (a
+	// misspelling of a declared one is asked about); goType is nil there.
+	open bool
 }
 
 // newObject binds the struct type t (or *t, for a list's items) whose
@@ -146,7 +150,15 @@ func (ob *object) declaredList() string {
 // path, then from/to pairs.
 func (ob *object) read(args map[string]any, at string, mode Mode) PropertyRead {
 	var r PropertyRead
+	var passed map[string]any
 	for _, name := range ob.unknownNames(args) {
+		if _, near := LikelyMeant(name, ob.names); ob.open && !near {
+			if passed == nil {
+				passed = map[string]any{}
+			}
+			passed[name] = args[name]
+			continue
+		}
 		is := UnknownIssue(ob.owner, ob.names, name, args[name], at)
 		if ob.unknownHint != nil {
 			if h, ok := ob.unknownHint(name); ok {
@@ -155,7 +167,10 @@ func (ob *object) read(args map[string]any, at string, mode Mode) PropertyRead {
 		}
 		r.Issues = append(r.Issues, is)
 	}
-	values := make(map[string]any, len(ob.props))
+	values := make(map[string]any, len(ob.props)+len(passed))
+	for name, v := range passed {
+		values[name] = v
+	}
 	assign := make([]Slot, len(ob.props))
 	for i, p := range ob.props {
 		raw, present := args[p.Name]
@@ -168,6 +183,12 @@ func (ob *object) read(args map[string]any, at string, mode Mode) PropertyRead {
 		r.Issues = ReversedRanges(ob.props, ob.byName, values, args, at)
 	}
 	if len(r.Issues) > 0 {
+		return r
+	}
+	if ob.goType == nil {
+		// An object of another server's schema: its values are the
+		// normalized arguments, set on no Go value.
+		r.value = &Slot{JSON: values, assign: func(reflect.Value) {}}
 		return r
 	}
 	r.value = &Slot{JSON: values, assign: func(dst reflect.Value) {

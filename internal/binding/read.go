@@ -3,6 +3,7 @@ package binding
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"reflect"
 	"regexp"
@@ -427,8 +428,28 @@ func bindingAt(byName map[string]*Property, path string) *binding {
 
 // SchemaProperty binds one property of an advertised schema.
 func SchemaProperty(name string, s map[string]any, required bool, env *Env) (*Property, error) {
+	return schemaProperty(name, s, required, env, 1)
+}
+
+// schemaProperty is SchemaProperty for a property of an object at level
+// (the arguments object is level 1): an object with properties, and a
+// list of them, are read property by property, at their own paths.
+func schemaProperty(name string, s map[string]any, required bool, env *Env, level int) (*Property, error) {
 	p := &Property{Name: name, Required: required}
 	p.description, _ = s["description"].(string)
+	switch schemaType(s) {
+	case "object":
+		if b, ok, err := schemaObject(name, s, env, level+1); err != nil || ok {
+			p.Kind, p.binding = "object", b
+			return p, err
+		}
+	case "array":
+		items, _ := s["items"].(map[string]any)
+		if b, ok, err := schemaObject(name, items, env, level+2); err != nil || ok {
+			p.Kind, p.binding = "object", treeList(b, false)
+			return p, err
+		}
+	}
 	kind, opts, goType := schemaKind(name, name, s, env)
 	if kind == "" {
 		p.Kind = "passthrough"
@@ -446,6 +467,53 @@ func SchemaProperty(name string, s map[string]any, required bool, env *Env) (*Pr
 		}
 	}
 	return p, nil
+}
+
+// schemaObject binds an object schema with properties (false when s is
+// none, or nests deeper than a call's arguments may): each property by
+// its own schema, the required ones required; an object open to other
+// properties passes them on as sent, unless one's name is a misspelling
+// of a declared one.
+func schemaObject(owner string, s map[string]any, env *Env, level int) (binding, bool, error) {
+	props, _ := s["properties"].(map[string]any)
+	if schemaType(s) != "object" || len(props) == 0 || level > agentinput.MaxJSONDepth {
+		return binding{}, false, nil
+	}
+	var required []string
+	if list, ok := s["required"].([]any); ok {
+		for _, r := range list {
+			if name, ok := r.(string); ok {
+				required = append(required, name)
+			}
+		}
+	}
+	ob := &object{owner: owner, byName: map[string]*Property{}, open: SchemaOpen(s)}
+	for _, name := range SortedKeys(props) {
+		ps, _ := props[name].(map[string]any)
+		p, err := schemaProperty(name, ps, slices.Contains(required, name), env, level)
+		if err != nil {
+			return binding{}, false, fmt.Errorf("property %s: %w", name, err)
+		}
+		p.Path = Pointer([]string{name})
+		ob.props = append(ob.props, p)
+		ob.byName[name] = p
+		ob.names = append(ob.names, name)
+	}
+	return ob.binding(), true, nil
+}
+
+// SchemaOpen reports whether an object schema admits properties it does
+// not declare: additionalProperties absent, true, or a schema other than
+// {"not": {}}.
+func SchemaOpen(s map[string]any) bool {
+	switch ap := s["additionalProperties"].(type) {
+	case bool:
+		return ap
+	case map[string]any:
+		_, not := ap["not"]
+		return !(not && len(ap) == 1)
+	}
+	return true
 }
 
 // schemaType is the one JSON type a property's schema names: "type" as a
