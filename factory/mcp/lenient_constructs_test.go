@@ -44,13 +44,14 @@ type constructsIn struct {
 // is only a description): enums, bounds and formats, in a schema the
 // author writes.
 type boundedIn struct {
-	Order  string  `json:"order,omitempty"`
-	Size   int     `json:"size,omitempty"`
-	Weight float64 `json:"weight,omitempty"`
-	Day    string  `json:"day,omitempty"`
-	Ref    string  `json:"ref,omitempty"`
-	Stamp  string  `json:"stamp,omitempty"`
-	Trip   *trip   `json:"trip,omitempty"`
+	Order  string            `json:"order,omitempty"`
+	Size   int               `json:"size,omitempty"`
+	Weight float64           `json:"weight,omitempty"`
+	Day    string            `json:"day,omitempty"`
+	Ref    string            `json:"ref,omitempty"`
+	Stamp  string            `json:"stamp,omitempty"`
+	Trip   *trip             `json:"trip,omitempty"`
+	Dates  map[string]string `json:"dates,omitempty"`
 }
 
 type trip struct {
@@ -65,7 +66,8 @@ const boundedSchema = `{"type":"object","additionalProperties":false,"properties
 	"day":{"type":"string","format":"date"},
 	"ref":{"type":"string","format":"uuid"},
 	"stamp":{"type":"string","format":"date-time"},
-	"trip":{"type":"object","properties":{"day":{"type":"string","format":"date"}}}}}`
+	"trip":{"type":"object","properties":{"day":{"type":"string","format":"date"}}},
+	"dates":{"type":"object","additionalProperties":{"type":"string","format":"date"}}}}`
 
 // received keeps what each handler was last called with.
 type received struct {
@@ -155,6 +157,7 @@ func TestLenientReadsEveryConstruct(t *testing.T) {
 		{"constructs", `{"s":"x","must":["a"],"addr":{"city":"Brno","zip":"60 200"},"stops":[{"city":"Ústí","zip":"40 001"},{"city":"Zlín"}]}`,
 			constructsIn{S: "x", Must: []string{"a"}, Addr: &address{City: "Brno", Zip: 60200}, Stops: []address{{City: "Ústí", Zip: 40001}, {City: "Zlín"}}}},
 		{"bounded", `{"trip":{"day":"1. 10. 2026","note":"by train"}}`, boundedIn{Trip: &trip{Day: "2026-10-01", Note: "by train"}}},
+		{"bounded", `{"dates":{"start":"1. 10. 2026","end":"2026-10-31"}}`, boundedIn{Dates: map[string]string{"start": "2026-10-01", "end": "2026-10-31"}}},
 	}
 	for _, c := range cases {
 		res := call(t, cs, c.tool, c.args)
@@ -183,6 +186,7 @@ func TestLenientAsksAboutWrongValues(t *testing.T) {
 		{"constructs", `{"s":"x","must":["a"],"stops":[{"city":"Brno"},{"city":"Zlín","zip":"many"}]}`, []string{"/stops/1/zip:", "a whole number"}},
 		{"bounded", `{"trip":{"day":"01/02/2026"}}`, []string{"/trip/day:", "2026-01-02", "2026-02-01"}},
 		{"bounded", `{"trip":{"dya":"2026-10-01"}}`, []string{"/trip/dya:", "day"}},
+		{"bounded", `{"dates":{"start":"01/02/2026"}}`, []string{"/dates/start:", "2026-01-02", "2026-02-01"}},
 		{"constructs", `{"s":"x","must":["a"],"attrs":{"k":5}}`, []string{"/attrs/k:", "a JSON string"}},
 		{"constructs", `{"s":"x","must":["a"],"nums":["1","x"]}`, []string{"/nums/1:"}},
 		// A time.Time field is a plain string in the schema: the SDK's

@@ -443,6 +443,17 @@ func schemaProperty(name string, s map[string]any, required bool, env *Env, leve
 			p.Kind, p.binding = "object", b
 			return p, err
 		}
+		// A map: the values of additionalProperties, each read by its
+		// kind at its own path (/labels/team).
+		values, _ := s["additionalProperties"].(map[string]any)
+		if props, _ := s["properties"].(map[string]any); len(props) == 0 && values != nil && level < agentinput.MaxJSONDepth {
+			if kind, opts, goType := schemaKind("", name, values, env); kind != "" && goType != nil {
+				opts.values["item"] = kind
+				b, err := kindIndex["map"].binding(reflect.MapOf(reflect.TypeFor[string](), goType), opts)
+				p.Kind, p.binding = "map", b
+				return p, err
+			}
+		}
 	case "array":
 		items, _ := s["items"].(map[string]any)
 		if b, ok, err := schemaObject(name, items, env, level+2); err != nil || ok {
