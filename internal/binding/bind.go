@@ -48,11 +48,14 @@ type tagOptions struct {
 	// their idempotency_key (key.go), which is bound as no kind.
 	keyOwned bool
 	// item: the value is an item of a list or a value of a map.
-	item   bool
-	kind   string
-	flags  map[string]bool
-	values map[string]string
-	order  []string // every key, in tag order, for error messages
+	item bool
+	// typeFirst: the property's name rule gave a kind its Go type cannot
+	// take, so the name yields to the type (bindFieldIn).
+	typeFirst bool
+	kind      string
+	flags     map[string]bool
+	values    map[string]string
+	order     []string // every key, in tag order, for error messages
 }
 
 func (o tagOptions) flag(name string) bool { return o.flags[name] }
@@ -306,6 +309,7 @@ func bindField(name string, t reflect.Type, tag string, spec *Env) (*Property, e
 // bindFieldIn is bindField for a field of a struct that outer describes
 // (its Spec, the struct types around it, a union's reference form).
 func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*Property, error) {
+	fieldType := t
 	opts, err := parseTag(tag)
 	if err != nil {
 		return nil, err
@@ -345,6 +349,7 @@ func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*Pr
 		// where a name rule binds another: a time.Time called since is an
 		// instant, not a calendar date.
 		r, ok := ruleFor(name)
+		ok = ok && !outer.typeFirst
 		// (number.Decimal is number's own type but, as before the kind
 		// table, does not override a name rule: a refactor keeps that.)
 		if tk, typed := kindOfType[t]; ok && typed && t != reflect.TypeFor[number.Decimal]() {
@@ -404,6 +409,16 @@ func bindFieldIn(name string, t reflect.Type, tag string, outer tagOptions) (*Pr
 	}
 	p.BestEffort = opts.flag("besteffort")
 	p.binding, err = b.binding(t, opts)
+	var fill *fillError
+	if err != nil && opts.kind == "" && !outer.typeFirst && errors.As(err, &fill) && fill.kind == kind {
+		if _, named := ruleFor(name); named {
+			// A name rule's kind that the Go type cannot take: the name
+			// yields to the type (a country int is a number, a cursor
+			// string the server's own text).
+			outer.typeFirst = true
+			return bindFieldIn(name, fieldType, tag, outer)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

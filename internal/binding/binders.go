@@ -100,7 +100,7 @@ func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
 		}
 	default:
 		if t != reflect.TypeFor[number.Decimal]() {
-			return binding{}, fmt.Errorf("kind number cannot fill a field of type %s (use an integer, a float or number.Decimal)", t)
+			return binding{}, cannotFill("number", t, "an integer, a float or number.Decimal")
 		}
 		assign = func(dst reflect.Value, d number.Decimal) { dst.Set(reflect.ValueOf(d)) }
 	}
@@ -142,7 +142,7 @@ func narrow(opts *number.Options, lo, hi number.Decimal) {
 
 func bindBoolean(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Kind() != reflect.Bool {
-		return binding{}, fmt.Errorf("kind boolean cannot fill a field of type %s (use bool)", t)
+		return binding{}, cannotFill("boolean", t, "bool")
 	}
 	var opts boolean.Options
 	if langs, ok := o.value("languages"); ok {
@@ -246,7 +246,7 @@ func vocabularyOf(o tagOptions) (*vocabulary.Reader, error) {
 
 func bindVocabulary(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Kind() != reflect.String {
-		return binding{}, fmt.Errorf("kind vocabulary cannot fill a field of type %s (use string)", t)
+		return binding{}, cannotFill("vocabulary", t, "string")
 	}
 	v, err := vocabularyOf(o)
 	if err != nil {
@@ -317,7 +317,7 @@ func vocabularyGuide(legend string) string {
 // (filter.Miss).
 func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Kind() != reflect.String {
-		return binding{}, fmt.Errorf("kind filter cannot fill a field of type %s (use string)", t)
+		return binding{}, cannotFill("filter", t, "string")
 	}
 	var f *filter.Reader[string]
 	var ids []string
@@ -411,7 +411,7 @@ func filterBinding(kind string, b binding, required bool) (binding, error) {
 // hash) and to the session.
 func bindCursor(t reflect.Type, o tagOptions) (binding, error) {
 	if t != reflect.TypeFor[cursor.Position]() {
-		return binding{}, fmt.Errorf("kind cursor fills a cursor.Position field, not %s", t)
+		return binding{}, cannotFill("cursor", t, "cursor.Position")
 	}
 	if o.env == nil || o.env.Cursors == nil {
 		return binding{}, fmt.Errorf("a cursor property needs Spec.Cursors, the cursor.Reader that issues the tokens")
@@ -501,7 +501,7 @@ func bindBytes(t reflect.Type, o tagOptions) (binding, error) {
 	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8:
 		assign = func(dst reflect.Value, b bytes.Bytes) { dst.SetBytes(b.Data) }
 	default:
-		return binding{}, fmt.Errorf("kind bytes cannot fill a field of type %s (use []byte or bytes.Bytes)", t)
+		return binding{}, cannotFill("bytes", t, "[]byte or bytes.Bytes")
 	}
 	var opts bytes.Options
 	if text, ok := o.value("max"); ok {
@@ -572,7 +572,7 @@ func bindTimestamp(t reflect.Type, o tagOptions) (binding, error) {
 // absence rule and the budgets apply.
 func bindText(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Kind() != reflect.String {
-		return binding{}, fmt.Errorf("kind text cannot fill a field of type %s (use string)", t)
+		return binding{}, cannotFill("text", t, "string")
 	}
 	return binding{
 		read: func(raw any) agentinput.Outcome[Slot] {

@@ -159,6 +159,23 @@ func noKindError(t reflect.Type) error {
 	return fmt.Errorf("no rule binds a %s: give it a kind in the %s tag", t, TagKind)
 }
 
+// fillError is a binder's refusal of a field's Go type: the kind cannot
+// fill it. A name rule yields to the Go type on it (bindFieldIn).
+type fillError struct {
+	kind string
+	t    reflect.Type
+	use  string // the types it fills
+}
+
+func (e *fillError) Error() string {
+	return "kind " + e.kind + " cannot fill a field of type " + e.t.String() + " (use " + e.use + ")"
+}
+
+// cannotFill is the error of a kind that cannot fill a field of type t.
+func cannotFill(kind string, t reflect.Type, use string) error {
+	return &fillError{kind: kind, t: t, use: use}
+}
+
 // outcome converts a kind's outcome into a slot outcome.
 func outcome[T any](o agentinput.Outcome[T], toJSON func(T) any, assign func(dst reflect.Value, v T)) agentinput.Outcome[Slot] {
 	return agentinput.Map(o, func(v T) Slot {
@@ -202,7 +219,11 @@ func stringOr[T any](t reflect.Type, kind string, format func(T) string) (func(d
 	case t.Kind() == reflect.String:
 		return nil, nil
 	}
-	return nil, fmt.Errorf("kind %s cannot fill a field of type %s (use %s or string)", kind, t, reflect.TypeFor[T]())
+	use := "string"
+	if own := reflect.TypeFor[T](); own != reflect.TypeFor[string]() {
+		use = own.String() + " or string"
+	}
+	return nil, cannotFill(kind, t, use)
 }
 
 // asIs is the format of a value that is its own canonical spelling: an

@@ -18,7 +18,7 @@ func (s Slot) MarshalJSON() ([]byte, error) { return json.Marshal(s.JSON) }
 // for an enum, min and max for a number) apply to every item.
 func bindList(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Kind() != reflect.Slice {
-		return binding{}, fmt.Errorf("kind stringlist cannot fill a field of type %s (use a slice)", t)
+		return binding{}, cannotFill("stringlist", t, "a slice")
 	}
 	item, b, err := bindItem(t.Elem(), o, "list", "unique", "besteffort")
 	if err != nil {

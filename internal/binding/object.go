@@ -45,7 +45,7 @@ func newObject(t reflect.Type, o tagOptions) (*object, error) {
 		ob.ptr, t = true, t.Elem()
 	}
 	if t.Kind() != reflect.Struct {
-		return nil, fmt.Errorf("kind object cannot fill a field of type %s (use a struct)", t)
+		return nil, cannotFill("object", t, "a struct")
 	}
 	if slices.Contains(o.within, t) {
 		return nil, fmt.Errorf("the type %s holds itself: a recursive shape cannot be advertised to a model; declare the levels you need", t)
@@ -346,7 +346,7 @@ func treeList(item binding, bestEffort bool) binding {
 // the empty one; a value cannot be absent.
 func bindMap(t reflect.Type, o tagOptions) (binding, error) {
 	if t.Kind() != reflect.Map {
-		return binding{}, fmt.Errorf("kind map cannot fill a field of type %s (use a map[string]T)", t)
+		return binding{}, cannotFill("map", t, "a map[string]T")
 	}
 	if t.Key().Kind() != reflect.String {
 		return binding{}, fmt.Errorf("a map's keys are JSON property names: use map[string]T, not %s", t)
@@ -477,7 +477,7 @@ func bindJSON(t reflect.Type, o tagOptions) (binding, error) {
 			}
 		}
 	default:
-		return binding{}, fmt.Errorf("kind json cannot fill a field of type %s (use json.RawMessage or any)", t)
+		return binding{}, cannotFill("json", t, "json.RawMessage or any")
 	}
 	return binding{
 		read: func(raw any) agentinput.Outcome[Slot] {

@@ -59,3 +59,42 @@ func TestNameRulesBind(t *testing.T) {
 		}
 	})
 }
+
+// TestNameYieldsToGoType: a name rule binds its kind only where the
+// field's Go type can take it; elsewhere the Go type decides (a country
+// int is a number, a cursor string the server's own text). A tag that
+// names the kind keeps the declaration error, and a rule's kind that
+// fails for another reason (a cursor without Spec.Cursors) too.
+func TestNameYieldsToGoType(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		t    reflect.Type
+		tag  string
+		kind string // "" for a declaration error containing err
+		err  string
+	}{
+		{"country", reflect.TypeFor[int](), "", "number", ""},
+		{"since", reflect.TypeFor[int64](), "", "number", ""},
+		{"locale", reflect.TypeFor[bool](), "", "boolean", ""},
+		{"limit", reflect.TypeFor[string](), "", "text", ""},
+		{"cursor", reflect.TypeFor[string](), "", "text", ""},
+		{"language", reflect.TypeFor[[]string](), "", "stringlist", ""},
+		{"since", reflect.TypeFor[*bool](), "required", "boolean", ""},
+		// The rule still binds where the type takes it.
+		{"country", reflect.TypeFor[string](), "", "country", ""},
+		{"limit", reflect.TypeFor[int](), "", "number", ""},
+		// A tag's kind is the author's: its mismatch is an error.
+		{"country", reflect.TypeFor[int](), "country", "", "kind country cannot fill a field of type int (use string)"},
+		// An option meant for the rule's kind does not apply to the type's.
+		{"limit", reflect.TypeFor[string](), "max=5", "", `option "max" does not apply to kind text`},
+		{"cursor", reflect.TypeFor[cursor.Position](), "", "", "needs Spec.Cursors"},
+	} {
+		p, err := bindField(c.name, c.t, c.tag, &Env{})
+		switch {
+		case c.kind != "" && (err != nil || p.Kind != c.kind):
+			t.Errorf("%s %v %q: %v, want kind %s", c.name, c.t, c.tag, err, c.kind)
+		case c.kind == "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%s %v %q: %v, want an error saying %q", c.name, c.t, c.tag, err, c.err)
+		}
+	}
+}
