@@ -11,6 +11,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	fmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 )
 
 // MCP is a Caller over an MCP client session to a server that echoes each
@@ -63,7 +64,7 @@ func (m *MCP) Call(ctx context.Context, tool string, arguments json.RawMessage) 
 	res := &factory.Result{Notes: []agentinput.Remark{}, Warnings: []agentinput.Remark{}}
 	if out.IsError {
 		var env factory.Envelope
-		if e, ok := out.Meta[fmcp.EnvelopeKey]; ok {
+		if e, ok := out.Meta[reply.EnvelopeKey]; ok {
 			if structured, err = json.Marshal(e); err != nil {
 				return nil, err
 			}
@@ -84,7 +85,7 @@ func (m *MCP) Call(ctx context.Context, tool string, arguments json.RawMessage) 
 	if err := remarshal(echoed, &res.Arguments); err != nil {
 		return nil, fmt.Errorf("the echoed arguments: %v", err)
 	}
-	if read, ok := out.Meta[fmcp.MetaKey]; ok {
+	if read, ok := out.Meta[reply.MetaKey]; ok {
 		var rw struct {
 			Notes    []agentinput.Remark `json:"notes"`
 			Warnings []agentinput.Remark `json:"warnings"`

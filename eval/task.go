@@ -16,6 +16,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	fmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 )
 
 // A task corpus holds what users ask, each with its true answer, and the
@@ -364,7 +365,7 @@ func firstText(res *sdk.CallToolResult) string {
 // hasDropWarning reports whether a result's _meta holds a filter_dropped
 // warning: what a careful model reads wherever the text puts it.
 func hasDropWarning(res *sdk.CallToolResult) bool {
-	raw, err := json.Marshal(res.Meta[fmcp.MetaKey])
+	raw, err := json.Marshal(res.Meta[reply.MetaKey])
 	if err != nil {
 		return false
 	}
@@ -378,8 +379,8 @@ func hasDropWarning(res *sdk.CallToolResult) bool {
 }
 
 func envelopeOf(res *sdk.CallToolResult) (*factory.Envelope, error) {
-	raw, err := json.Marshal(res.Meta[fmcp.EnvelopeKey])
-	if err != nil || res.Meta[fmcp.EnvelopeKey] == nil {
+	raw, err := json.Marshal(res.Meta[reply.EnvelopeKey])
+	if err != nil || res.Meta[reply.EnvelopeKey] == nil {
 		if raw, err = json.Marshal(res.StructuredContent); err != nil {
 			return nil, err
 		}

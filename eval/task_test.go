@@ -15,6 +15,7 @@ import (
 	"agentinput.dev/factory"
 	fmcp "agentinput.dev/factory/mcp"
 	"agentinput.dev/factory/protocol"
+	"agentinput.dev/factory/reply"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/kinds/number"
 )
@@ -288,7 +289,7 @@ type beforeIssue32 struct{ TaskCaller }
 
 func (b beforeIssue32) CallTool(ctx context.Context, tool string, arguments json.RawMessage) (*sdk.CallToolResult, error) {
 	res, err := b.TaskCaller.CallTool(ctx, tool, arguments)
-	if err != nil || res.IsError || !strings.HasPrefix(firstText(res), fmcp.DroppedLead) {
+	if err != nil || res.IsError || !strings.HasPrefix(firstText(res), reply.DroppedLead) {
 		return res, err
 	}
 	lead := res.Content[0]

@@ -10,6 +10,7 @@ import (
 
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 	"agentinput.dev/kinds/date"
 )
 
@@ -67,7 +68,7 @@ func callMCP(t *testing.T, cs *sdk.ClientSession, tool string, args map[string]a
 		c.echoed = string(b)
 		return c
 	}
-	b, _ := json.Marshal(res.Meta[agentmcp.EnvelopeKey])
+	b, _ := json.Marshal(res.Meta[reply.EnvelopeKey])
 	if err := json.Unmarshal(b, &c.envelope); err != nil || c.envelope.Code == "" {
 		t.Fatalf("%s %v: an error result without its envelope: %s", tool, args, c.text)
 	}

@@ -27,6 +27,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 	"agentinput.dev/host"
 )
 
@@ -281,7 +282,7 @@ func proxyResult(r *host.Result) *sdk.CallToolResult {
 	out := &sdk.CallToolResult{}
 	read := &factory.Result{Notes: r.Notes, Warnings: r.Warnings}
 	if len(r.Notes) > 0 || len(r.Warnings) > 0 {
-		out.Meta = sdk.Meta{agentmcp.MetaKey: map[string]any{"notes": r.Notes, "warnings": r.Warnings}}
+		out.Meta = sdk.Meta{reply.MetaKey: map[string]any{"notes": r.Notes, "warnings": r.Warnings}}
 	}
 	if r.IntentID != "" {
 		if out.Meta == nil {
@@ -292,7 +293,7 @@ func proxyResult(r *host.Result) *sdk.CallToolResult {
 	if r.Envelope != nil {
 		out.IsError = true
 		out.StructuredContent = r.Envelope
-		out.Content = []sdk.Content{&sdk.TextContent{Text: agentmcp.EnvelopeText(r.Envelope)}}
+		out.Content = []sdk.Content{&sdk.TextContent{Text: reply.EnvelopeText(r.Envelope)}}
 	} else {
 		out.StructuredContent = r.Success
 		for _, t := range r.Success.Text {
@@ -303,7 +304,7 @@ func proxyResult(r *host.Result) *sdk.CallToolResult {
 			out.Content = append(out.Content, &sdk.TextContent{Text: string(payload)})
 		}
 	}
-	if text := agentmcp.InputReadText(read); text != "" {
+	if text := reply.InputReadText(read); text != "" {
 		out.Content = append(out.Content, &sdk.TextContent{Text: text})
 	}
 	return out

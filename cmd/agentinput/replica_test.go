@@ -18,7 +18,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 	"agentinput.dev/internal/demo"
 	"agentinput.dev/internal/longtest"
 )
@@ -205,7 +205,7 @@ func tagCall(t *testing.T, cs *sdk.ClientSession, decision, key string) *sdk.Cal
 
 func write(t *testing.T, res *sdk.CallToolResult) (effect string, replayed bool) {
 	t.Helper()
-	w, ok := res.Meta[agentmcp.WriteKey].(map[string]any)
+	w, ok := res.Meta[reply.WriteKey].(map[string]any)
 	if !ok {
 		t.Fatalf("no write state in _meta: %s", callText(res))
 	}
@@ -227,7 +227,7 @@ func envelopeCode(t *testing.T, res *sdk.CallToolResult) string {
 // envelopeJSON is an error result's envelope, from its _meta (every error
 // result carries it there; a tool with an output schema only there).
 func envelopeJSON(res *sdk.CallToolResult) []byte {
-	b, _ := json.Marshal(res.Meta[agentmcp.EnvelopeKey])
+	b, _ := json.Marshal(res.Meta[reply.EnvelopeKey])
 	return b
 }
 

@@ -8,7 +8,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	agentmcp "agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 )
 
 // The demo through the go-sdk client: a dropped court filter is the first
@@ -42,7 +42,7 @@ func TestDemoSaysWhatItDidNotDo(t *testing.T) {
 
 	res := call(map[string]any{"court": "not NS", "date_from": "2020"})
 	first := res.Content[0].(*sdk.TextContent).Text
-	if !strings.HasPrefix(first, agentmcp.DroppedLead+"court.") || !strings.Contains(first, `"not NS"`) {
+	if !strings.HasPrefix(first, reply.DroppedLead+"court.") || !strings.Contains(first, `"not NS"`) {
 		t.Fatalf("the result starts %q", first)
 	}
 	var read struct {

@@ -5,7 +5,6 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"agentinput.dev/factory"
 	"agentinput.dev/factory/protocol"
 )
 
@@ -63,46 +62,4 @@ func fromSDK(c sdk.Content) protocol.Block {
 		return protocol.Text("")
 	}
 	return protocol.Text(string(raw))
-}
-
-// contentOutput returns a handler's output when it is content blocks.
-func contentOutput(out any) (protocol.Content, bool) {
-	switch c := out.(type) {
-	case protocol.Content:
-		return c, true
-	case *protocol.Content:
-		if c == nil {
-			return protocol.Content{}, true
-		}
-		return *c, true
-	}
-	return protocol.Content{}, false
-}
-
-// contentResult renders a result whose handler answered content blocks:
-// the blocks as they are, the structured result (when set) as structured
-// content, then, as for any result, the entries a best-effort list left
-// out and the "Input read" block.
-func contentResult(out *sdk.CallToolResult, res *factory.Result, c protocol.Content) *sdk.CallToolResult {
-	out.Content = Content(c.Blocks)
-	if text := DroppedText(res); text != "" {
-		out.Content = append([]sdk.Content{&sdk.TextContent{Text: text}}, out.Content...)
-	}
-	if c.Structured != nil || len(res.Issues) > 0 {
-		payload, err := json.Marshal(c.Structured)
-		if err != nil {
-			payload = []byte(`null`)
-		}
-		if len(res.Issues) > 0 {
-			payload = withIssues(payload, res.Issues)
-		}
-		out.StructuredContent = json.RawMessage(payload)
-	}
-	if len(res.Issues) > 0 {
-		out.Content = append(out.Content, &sdk.TextContent{Text: NotAppliedText(res.Issues, res.IssuesNotListed)})
-	}
-	if text := InputReadText(res); text != "" {
-		out.Content = append(out.Content, &sdk.TextContent{Text: text})
-	}
-	return out
 }

@@ -16,6 +16,7 @@ import (
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/mcp"
 	"agentinput.dev/factory/protocol"
+	"agentinput.dev/factory/reply"
 )
 
 type renderIn struct {
@@ -80,7 +81,7 @@ func TestContentBlocks(t *testing.T) {
 	if got := structured(t, res); got["pages"] != float64(7) {
 		t.Errorf("structured %v", got)
 	}
-	if _, ok := res.Meta[mcp.MetaKey]; !ok {
+	if _, ok := res.Meta[reply.MetaKey]; !ok {
 		t.Errorf("no notes in _meta: %v", res.Meta)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"agentinput.dev/factory/factorytest"
 	"agentinput.dev/factory/mcp"
 	"agentinput.dev/factory/protocol"
+	"agentinput.dev/factory/reply"
 	"agentinput.dev/kinds/vocabulary"
 	"agentinput.dev/promcp"
 )
@@ -160,7 +161,7 @@ func TestDroppedFilterLeadsTheResult(t *testing.T) {
 				continue
 			}
 			lead := blocks[0]
-			if !strings.HasPrefix(lead, mcp.DroppedLead+"court.") || strings.Count(lead, "\n") != 0 {
+			if !strings.HasPrefix(lead, reply.DroppedLead+"court.") || strings.Count(lead, "\n") != 0 {
 				t.Fatalf("%s %s: the text starts %q", tool, raw, lead)
 			}
 			d := want.Dropped[0]
@@ -177,7 +178,7 @@ func TestDroppedFilterLeadsTheResult(t *testing.T) {
 					t.Fatalf("%s %s: the drop is repeated after the result: %q", tool, raw, later)
 				}
 			}
-			meta, _ := json.Marshal(res.Meta[mcp.MetaKey])
+			meta, _ := json.Marshal(res.Meta[reply.MetaKey])
 			if !strings.Contains(string(meta), `"code":"filter_dropped"`) {
 				t.Fatalf("%s %s: _meta %s lost the warning", tool, raw, meta)
 			}
@@ -229,7 +230,7 @@ func TestDroppedFilterInARefusalOverMCP(t *testing.T) {
 			t.Errorf("the refusal's text lacks %q:\n%s", want, text)
 		}
 	}
-	env, _ := json.Marshal(res.Meta[mcp.EnvelopeKey])
+	env, _ := json.Marshal(res.Meta[reply.EnvelopeKey])
 	var e factory.Envelope
 	if err := json.Unmarshal(env, &e); err != nil || len(e.Issues) != 2 || e.Issues[1].Path != "/court" ||
 		len(e.Issues[1].Readings) != 2 || string(e.Issues[1].Readings[0].Value) != `"NS"` {
@@ -247,7 +248,7 @@ func TestDroppedFilterInARefusalOverMCP(t *testing.T) {
 	var write struct {
 		Effect string `json:"effect"`
 	}
-	raw, _ := json.Marshal(w.Meta[mcp.WriteKey])
+	raw, _ := json.Marshal(w.Meta[reply.WriteKey])
 	if json.Unmarshal(raw, &write) != nil || write.Effect != "not_started" {
 		t.Fatalf("a do call with a dropped filter: write state %s", raw)
 	}

@@ -55,13 +55,13 @@ func httpServer(t *testing.T, opts mcp.HTTPOptions, entered chan<- struct{}, gat
 
 const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
 
-type reply struct {
+type httpReply struct {
 	status int
 	header http.Header
 	body   []byte
 }
 
-func post(t *testing.T, url string, body []byte, header map[string]string) reply {
+func post(t *testing.T, url string, body []byte, header map[string]string) httpReply {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
@@ -79,7 +79,7 @@ func post(t *testing.T, url string, body []byte, header map[string]string) reply
 	return do(t, req)
 }
 
-func do(t *testing.T, req *http.Request) reply {
+func do(t *testing.T, req *http.Request) httpReply {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(req.Context(), 30*time.Second)
 	defer cancel()
@@ -92,11 +92,11 @@ func do(t *testing.T, req *http.Request) reply {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return reply{resp.StatusCode, resp.Header, body}
+	return httpReply{resp.StatusCode, resp.Header, body}
 }
 
 // rpcError decodes a JSON-RPC error reply, failing when it is anything else.
-func rpcError(t *testing.T, name string, r reply) (code int, id string) {
+func rpcError(t *testing.T, name string, r httpReply) (code int, id string) {
 	t.Helper()
 	if ct := r.header.Get("Content-Type"); ct != "application/json" {
 		t.Fatalf("%s: Content-Type %q, status %d, body %q", name, ct, r.status, r.body)
@@ -238,7 +238,7 @@ func TestHTTPConcurrencyBound(t *testing.T) {
 	post(t, ts.URL, []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`), h)
 	call := `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"search_items","arguments":{"query":"q"}}}`
 	var wg sync.WaitGroup
-	results := make([]reply, 2)
+	results := make([]httpReply, 2)
 	for i := range 2 {
 		wg.Add(1)
 		go func() {

@@ -10,7 +10,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/factory"
-	"agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 	"agentinput.dev/promcp"
 	"agentinput.dev/receipt"
 )
@@ -261,7 +261,7 @@ func TestNoOpSaysNothingChanged(t *testing.T) {
 	if got["changed"] != false || got["compensable"] != false || got["compensation_hint"] != nil || len(got["side_effects"].([]any)) != 0 {
 		t.Fatalf("a no-op answered %v", got)
 	}
-	if first := res.Content[0].(*sdk.TextContent).Text; first != mcp.UnchangedText {
+	if first := res.Content[0].(*sdk.TextContent).Text; first != reply.UnchangedText {
 		t.Fatalf("the text starts %q, want the no-op's line first", first)
 	}
 	res = callTool(t, cs, "do_tag_item", map[string]any{"item": "box", "tags": []string{"red", "blue"}})

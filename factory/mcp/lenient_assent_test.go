@@ -10,6 +10,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 )
 
 type noteIn struct {
@@ -122,7 +123,7 @@ func TestLenientNeverRefusesWhatTheServerTakes(t *testing.T) {
 				t.Errorf("%s %s: the handler got %q, alone %q (error result %v)", c.tool, c.args, got, alone, res.IsError)
 				continue
 			}
-			meta, _ := json.Marshal(res.Meta[mcp.MetaKey])
+			meta, _ := json.Marshal(res.Meta[reply.MetaKey])
 			if !strings.Contains(string(meta), `"code":"sent_as_is"`) || !strings.Contains(string(meta), `"path":"`+c.path+`"`) {
 				t.Errorf("%s %s: no sent_as_is warning at %s: %s", c.tool, c.args, c.path, meta)
 			}

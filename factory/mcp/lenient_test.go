@@ -9,6 +9,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 )
 
 // An existing server, written with the SDK's typed AddTool and no
@@ -75,7 +76,7 @@ func TestLenientMiddleware(t *testing.T) {
 		t.Fatalf("structured %s", b)
 	}
 	last := res.Content[len(res.Content)-1].(*sdk.TextContent).Text
-	if !strings.Contains(last, `Read "4 000" as 4000`) || res.Meta[mcp.MetaKey] == nil {
+	if !strings.Contains(last, `Read "4 000" as 4000`) || res.Meta[reply.MetaKey] == nil {
 		t.Fatalf("notes missing: %q, meta %v", last, res.Meta)
 	}
 

@@ -12,6 +12,7 @@ import (
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/mcp"
 	"agentinput.dev/factory/observe"
+	"agentinput.dev/factory/reply"
 )
 
 type pageIn struct {
@@ -108,7 +109,7 @@ func TestLenientCall(t *testing.T) {
 	if !strings.HasPrefix(text, "Input read:") || !strings.Contains(text, `/limit: Read "4 000" as 4000`) {
 		t.Fatalf("input-read text %q", text)
 	}
-	meta, _ := json.Marshal(res.Meta[mcp.MetaKey])
+	meta, _ := json.Marshal(res.Meta[reply.MetaKey])
 	if !strings.Contains(string(meta), `{"code":"clamped","message":"Read 4000 as 100 (the largest accepted value)","path":"/limit"}`) {
 		t.Fatalf("_meta %s", meta)
 	}
@@ -125,7 +126,7 @@ func TestAskIsAToolErrorWithTheEnvelope(t *testing.T) {
 		t.Fatalf("isError %v, calls %d", res.IsError, *calls)
 	}
 	var env factory.Envelope
-	structured, _ := json.Marshal(res.Meta[mcp.EnvelopeKey])
+	structured, _ := json.Marshal(res.Meta[reply.EnvelopeKey])
 	if err := json.Unmarshal(structured, &struct {
 		Code *agentinput.EnvelopeCode `json:"code"`
 	}{&env.Code}); err != nil || env.Code != agentinput.EnvelopeInvalidArguments {

@@ -10,6 +10,7 @@ import (
 
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 )
 
 // A union and a nested object over the whole MCP path: go-sdk takes the
@@ -83,7 +84,7 @@ func TestUnionOverMCP(t *testing.T) {
 	if err != nil || !res.IsError {
 		t.Fatalf("%v %+v", err, res)
 	}
-	if text := mustMarshal(res.Meta[mcp.EnvelopeKey]); !strings.Contains(text, `"path":"/origin/url"`) {
+	if text := mustMarshal(res.Meta[reply.EnvelopeKey]); !strings.Contains(text, `"path":"/origin/url"`) {
 		t.Fatalf("envelope %s", text)
 	}
 }

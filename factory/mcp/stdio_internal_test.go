@@ -16,8 +16,8 @@ import (
 	"agentinput.dev/internal/jsonscan/jsonscantest"
 )
 
-// reply is an error reply of the transport, decoded.
-type reply struct {
+// frameReply is an error reply of the transport, decoded.
+type frameReply struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      json.RawMessage `json:"id"`
 	Error   struct {
@@ -126,7 +126,7 @@ func TestScreen(t *testing.T) {
 			if out == nil {
 				return
 			}
-			var r reply
+			var r frameReply
 			if err := json.Unmarshal(out, &r); err != nil {
 				t.Fatalf("the reply %s is not JSON: %v", out, err)
 			}
@@ -248,7 +248,7 @@ func TestScreenOverBudget(t *testing.T) {
 			line = line[:agentinput.MaxFrameBytes]
 		}
 		msg, out := screen(line, true)
-		var r reply
+		var r frameReply
 		if msg != nil || json.Unmarshal(out, &r) != nil || r.Error.Code != jsonrpc.CodeInvalidRequest || string(r.ID) != c.id {
 			t.Errorf("%.50s…: %v %s, want id %s", c.line, msg, out, c.id)
 		}

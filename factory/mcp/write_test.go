@@ -15,6 +15,7 @@ import (
 
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/mcp"
+	"agentinput.dev/factory/reply"
 )
 
 type tagIn struct {
@@ -66,7 +67,7 @@ func callTool(t *testing.T, cs *sdk.ClientSession, name string, args any) *sdk.C
 // output schema).
 func envelope(t *testing.T, res *sdk.CallToolResult) map[string]any {
 	t.Helper()
-	b, err := json.Marshal(res.Meta[mcp.EnvelopeKey])
+	b, err := json.Marshal(res.Meta[reply.EnvelopeKey])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,9 +104,9 @@ func texts(res *sdk.CallToolResult) string {
 
 func writeMeta(t *testing.T, res *sdk.CallToolResult) map[string]any {
 	t.Helper()
-	w, ok := res.Meta[mcp.WriteKey].(map[string]any)
+	w, ok := res.Meta[reply.WriteKey].(map[string]any)
 	if !ok {
-		t.Fatalf("no %s in _meta: %v", mcp.WriteKey, res.Meta)
+		t.Fatalf("no %s in _meta: %v", reply.WriteKey, res.Meta)
 	}
 	return w
 }
