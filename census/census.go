@@ -82,15 +82,16 @@ const factoryPath = "agentinput.dev/factory"
 // toolAPIs are the functions and methods of MCP SDKs that register a tool,
 // by package path: a package that uses one declares tools.
 var toolAPIs = map[string][]string{
-	"github.com/modelcontextprotocol/go-sdk/mcp": {"AddTool"},             // mcp.AddTool, (*mcp.Server).AddTool
-	"github.com/mark3labs/mcp-go/server":         {"AddTool", "AddTools"}, // (*server.MCPServer).AddTool, AddTools
+	"github.com/modelcontextprotocol/go-sdk/mcp": {"AddTool"},                                                                                             // mcp.AddTool, (*mcp.Server).AddTool
+	"github.com/mark3labs/mcp-go/server":         {"AddTool", "AddTools", "SetTools", "AddTaskTool", "AddTaskTools", "AddSessionTool", "AddSessionTools"}, // (*server.MCPServer)'s, as of mcp-go v1.2.1
 }
 
 // DeclaresTools reports whether p declares MCP tools: it imports the
 // factory (agentinput.dev/factory or a package under it), or it uses an
 // SDK's tool API: mcp.AddTool or (*mcp.Server).AddTool of the go-sdk
-// (github.com/modelcontextprotocol/go-sdk/mcp), (*server.MCPServer).AddTool
-// or AddTools of github.com/mark3labs/mcp-go/server. A package that imports
+// (github.com/modelcontextprotocol/go-sdk/mcp), a tool-registering method
+// of (*server.MCPServer) of github.com/mark3labs/mcp-go/server (AddTool,
+// AddTools, SetTools, the task and session tools' own). A package that imports
 // an SDK only as a client declares none. p needs its imports and, for an
 // SDK, its type information.
 func DeclaresTools(p *packages.Package) bool {

@@ -115,26 +115,33 @@ func (ts *Tools) Learn(tools []Tool) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	for _, t := range tools {
-		if l, ok := ts.learned[t.Name]; ok && l.schema == string(t.InputSchema) {
-			continue
-		}
-		intent := factory.IntentDo
-		switch {
-		case !t.Annotated:
-			intent = ts.unannotated(t.Name)
-		case t.ReadOnly:
-			intent = factory.IntentRead
-		}
-		ft, err := factory.FromSchema(factory.Spec{Name: t.Name, Title: t.Title, Description: t.Description, Intent: intent,
-			Observer: ts.observer, Vocabularies: ts.o.Vocabularies}, t.InputSchema)
-		if err != nil {
-			// A schema the factory cannot read: the tool keeps the
-			// server's own handling.
-			ts.learned[t.Name] = &learned{schema: string(t.InputSchema)}
-			continue
-		}
-		ts.learned[t.Name] = &learned{schema: string(t.InputSchema), tool: ft, typed: t.Typed, writes: intent == factory.IntentDo}
+		ts.learnLocked(t)
 	}
+}
+
+// learnLocked learns t unless its schema is the one learned, and returns
+// what is learned of it; ts.mu is held.
+func (ts *Tools) learnLocked(t Tool) *learned {
+	if l, ok := ts.learned[t.Name]; ok && l.schema == string(t.InputSchema) {
+		return l
+	}
+	intent := factory.IntentDo
+	switch {
+	case !t.Annotated:
+		intent = ts.unannotated(t.Name)
+	case t.ReadOnly:
+		intent = factory.IntentRead
+	}
+	ft, err := factory.FromSchema(factory.Spec{Name: t.Name, Title: t.Title, Description: t.Description, Intent: intent,
+		Observer: ts.observer, Vocabularies: ts.o.Vocabularies}, t.InputSchema)
+	l := &learned{schema: string(t.InputSchema)}
+	if err == nil {
+		l.tool, l.typed, l.writes = ft, t.Typed, intent == factory.IntentDo
+	}
+	// A schema the factory cannot read (no tool): the tool keeps the
+	// server's own handling.
+	ts.learned[t.Name] = l
+	return l
 }
 
 // Known reports whether a tool of that name has been learned.
@@ -188,11 +195,26 @@ type Call struct {
 	Tool *factory.Tool
 }
 
-// Read reads one call of the tool named, with its arguments as sent.
+// Read reads one call of the tool named, with its arguments as sent, by
+// what was last learned of it.
 func (ts *Tools) Read(ctx context.Context, name string, args json.RawMessage) Call {
 	ts.mu.Lock()
 	l := ts.learned[name]
 	ts.mu.Unlock()
+	return ts.read(ctx, l, name, args)
+}
+
+// ReadTool reads one call of the tool t describes, learning t first when
+// its schema is new: for a server that keeps several schemas under one
+// name (a session's own tools), each call is read by its own.
+func (ts *Tools) ReadTool(ctx context.Context, t Tool, args json.RawMessage) Call {
+	ts.mu.Lock()
+	l := ts.learnLocked(t)
+	ts.mu.Unlock()
+	return ts.read(ctx, l, t.Name, args)
+}
+
+func (ts *Tools) read(ctx context.Context, l *learned, name string, args json.RawMessage) Call {
 	if l == nil || l.tool == nil {
 		return Call{Pass: true}
 	}
