@@ -61,7 +61,7 @@ type trip struct {
 
 const boundedSchema = `{"type":"object","additionalProperties":false,"properties":{
 	"order":{"type":"string","enum":["newest","oldest"]},
-	"size":{"type":"integer","minimum":1,"maximum":50},
+	"size":{"type":"integer","minimum":1,"maximum":50,"default":10},
 	"weight":{"type":"number","exclusiveMinimum":0},
 	"day":{"type":"string","format":"date"},
 	"ref":{"type":"string","format":"uuid"},
@@ -156,8 +156,11 @@ func TestLenientReadsEveryConstruct(t *testing.T) {
 		// passes them on.
 		{"constructs", `{"s":"x","must":["a"],"addr":{"city":"Brno","zip":"60 200"},"stops":[{"city":"Ústí","zip":"40 001"},{"city":"Zlín"}]}`,
 			constructsIn{S: "x", Must: []string{"a"}, Addr: &address{City: "Brno", Zip: 60200}, Stops: []address{{City: "Ústí", Zip: 40001}, {City: "Zlín"}}}},
-		{"bounded", `{"trip":{"day":"1. 10. 2026","note":"by train"}}`, boundedIn{Trip: &trip{Day: "2026-10-01", Note: "by train"}}},
-		{"bounded", `{"dates":{"start":"1. 10. 2026","end":"2026-10-31"}}`, boundedIn{Dates: map[string]string{"start": "2026-10-01", "end": "2026-10-31"}}},
+		{"bounded", `{"trip":{"day":"1. 10. 2026","note":"by train"}}`, boundedIn{Size: 10, Trip: &trip{Day: "2026-10-01", Note: "by train"}}},
+		// A property left out stays out of the normalized arguments:
+		// go-sdk then fills in the schema's default (size's 10).
+		{"bounded", `{}`, boundedIn{Size: 10}},
+		{"bounded", `{"dates":{"start":"1. 10. 2026","end":"2026-10-31"}}`, boundedIn{Size: 10, Dates: map[string]string{"start": "2026-10-01", "end": "2026-10-31"}}},
 	}
 	for _, c := range cases {
 		res := call(t, cs, c.tool, c.args)
