@@ -28,6 +28,8 @@ package mcpgo
 import (
 	"context"
 	"encoding/json"
+	"reflect"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -61,14 +63,23 @@ func LenientWith(s *server.MCPServer, o Options) { s.Use(Middleware(s, o)) }
 // schema.
 func Middleware(s *server.MCPServer, o Options) server.ToolHandlerMiddleware {
 	tools := retrofit.New(o)
+	var described sync.Map // describedKey → retrofit.Tool
 	return func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			tool, ok := lookup(ctx, s, req.Params.Name)
 			if !ok {
 				return next(ctx, req)
 			}
-			t, ok := describe(tool)
-			if !ok {
+			// A tool's schema is encoded once, not at every call: a
+			// registered mcp.Tool shares its schema's map and slices, so
+			// the same ones are the same schema.
+			key := keyOf(tool)
+			var t retrofit.Tool
+			if v, ok := described.Load(key); ok {
+				t = v.(retrofit.Tool)
+			} else if t, ok = describe(tool); ok {
+				described.Store(key, t)
+			} else {
 				return next(ctx, req)
 			}
 			c := tools.ReadTool(ctx, t, arguments(req))
@@ -108,6 +119,35 @@ func lookup(ctx context.Context, s *server.MCPServer, name string) (mcp.Tool, bo
 		return st.Tool, true
 	}
 	return mcp.Tool{}, false
+}
+
+// describedKey is the identity of what a tool advertises: its name, its
+// annotation, and the map, slices and bytes its schemas are made of.
+type describedKey struct {
+	name           string
+	title          string
+	readOnly       *bool
+	props, outputs uintptr
+	required       uintptr
+	requiredLen    int
+	raw, rawOut    *byte
+	rawLen         int
+}
+
+func keyOf(t mcp.Tool) describedKey {
+	k := describedKey{name: t.Name, title: t.Title, readOnly: t.Annotations.ReadOnlyHint, requiredLen: len(t.InputSchema.Required), rawLen: len(t.RawInputSchema)}
+	k.props = reflect.ValueOf(t.InputSchema.Properties).Pointer()
+	k.outputs = reflect.ValueOf(t.OutputSchema.Properties).Pointer()
+	if len(t.InputSchema.Required) > 0 {
+		k.required = reflect.ValueOf(t.InputSchema.Required).Pointer()
+	}
+	if len(t.RawInputSchema) > 0 {
+		k.raw = &t.RawInputSchema[0]
+	}
+	if len(t.RawOutputSchema) > 0 {
+		k.rawOut = &t.RawOutputSchema[0]
+	}
+	return k
 }
 
 // describe is what s advertises of t, in the retrofit's terms.

@@ -72,7 +72,7 @@ func existingServer(lenient bool, o mcpgo.Options) (*server.MCPServer, *seen) {
 	return s, got
 }
 
-func connect(t *testing.T, s *server.MCPServer) *client.Client {
+func connect(t testing.TB, s *server.MCPServer) *client.Client {
 	t.Helper()
 	c, err := client.NewInProcessClient(s)
 	if err != nil {
