@@ -30,6 +30,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -64,6 +65,7 @@ func LenientWith(s *server.MCPServer, o Options) { s.Use(Middleware(s, o)) }
 func Middleware(s *server.MCPServer, o Options) server.ToolHandlerMiddleware {
 	tools := retrofit.New(o)
 	var described sync.Map // describedKey → retrofit.Tool
+	var entries atomic.Int64
 	return func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			tool, ok := lookup(ctx, s, req.Params.Name)
@@ -78,6 +80,13 @@ func Middleware(s *server.MCPServer, o Options) server.ToolHandlerMiddleware {
 			if v, ok := described.Load(key); ok {
 				t = v.(retrofit.Tool)
 			} else if t, ok = describe(tool); ok {
+				// Each session's own tools are tools of their own: the
+				// cache is emptied at maxDescribed rather than grow with
+				// the sessions.
+				if entries.Add(1) > maxDescribed {
+					described.Clear()
+					entries.Store(1)
+				}
 				described.Store(key, t)
 			} else {
 				return next(ctx, req)
@@ -120,6 +129,9 @@ func lookup(ctx context.Context, s *server.MCPServer, name string) (mcp.Tool, bo
 	}
 	return mcp.Tool{}, false
 }
+
+// maxDescribed is the most tool descriptions the middleware keeps encoded.
+const maxDescribed = 4096
 
 // describedKey is the identity of what a tool advertises: its name, its
 // annotation, and the map, slices and bytes its schemas are made of.
