@@ -65,6 +65,16 @@ func (o tagOptions) value(name string) (string, bool) {
 	return v, ok
 }
 
+// list is the list option name's items (a|b|c), nil when the tag does not
+// give it.
+func (o tagOptions) list(name string) []string {
+	v, ok := o.values[name]
+	if !ok {
+		return nil
+	}
+	return strings.Split(v, "|")
+}
+
 // parseTag parses an agentinput tag. A first item without "=" that names a
 // kind is the kind; every other item is an option.
 func parseTag(tag string) (tagOptions, error) {

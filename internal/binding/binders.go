@@ -145,9 +145,7 @@ func bindBoolean(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, cannotFill("boolean", t, "bool")
 	}
 	var opts boolean.Options
-	if langs, ok := o.value("languages"); ok {
-		opts.Languages = strings.Split(langs, "|")
-	}
+	opts.Languages = o.list("languages")
 	r, err := boolean.New(opts)
 	if err != nil {
 		return binding{}, err
@@ -175,22 +173,30 @@ func bindDate(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, fmt.Errorf("bound=%s: want none, from or to", bound)
 	}
 	opts.Bound = b
-	if name, ok := o.value("order"); ok {
-		order, ok := date.OrderFor(name)
-		if !ok {
-			return binding{}, fmt.Errorf("order=%s: the date order table has no %q", name, name)
-		}
-		opts.Order = order
+	if opts.Order, err = dateOrder(o); err != nil {
+		return binding{}, err
 	}
-	if langs, ok := o.value("languages"); ok {
-		opts.Languages = strings.Split(langs, "|")
-	}
+	opts.Languages = o.list("languages")
 	r, err := date.New(opts)
 	if err != nil {
 		return binding{}, err
 	}
 	return textBinding(r.Read, date.Format, assign,
 		map[string]any{"type": "string", "format": "date"}, date.Expected(opts), date.Example(opts)), nil
+}
+
+// dateOrder is the date order the tag's order= names (the date kind's
+// table), or none.
+func dateOrder(o tagOptions) (date.Order, error) {
+	name, ok := o.value("order")
+	if !ok {
+		return date.Order{}, nil
+	}
+	order, ok := date.OrderFor(name)
+	if !ok {
+		return date.Order{}, fmt.Errorf("order=%s: the date order table has no %q", name, name)
+	}
+	return order, nil
 }
 
 func bindELI(t reflect.Type, o tagOptions) (binding, error) {
@@ -222,9 +228,7 @@ func bindCountry(t reflect.Type, o tagOptions) (binding, error) {
 	if o.flag("alpha3") {
 		opts.Output = country.Alpha3
 	}
-	if admit, ok := o.value("admit"); ok {
-		opts.Admit = strings.Split(admit, "|")
-	}
+	opts.Admit = o.list("admit")
 	r, err := country.New(opts)
 	if err != nil {
 		return binding{}, err
@@ -549,16 +553,10 @@ func bindTimestamp(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	var opts timestamp.Options
 	opts.DefaultZone, _ = o.value("zone")
-	if name, ok := o.value("order"); ok {
-		order, ok := date.OrderFor(name)
-		if !ok {
-			return binding{}, fmt.Errorf("order=%s: the date order table has no %q", name, name)
-		}
-		opts.Order = order
+	if opts.Order, err = dateOrder(o); err != nil {
+		return binding{}, err
 	}
-	if langs, ok := o.value("languages"); ok {
-		opts.Languages = strings.Split(langs, "|")
-	}
+	opts.Languages = o.list("languages")
 	r, err := timestamp.New(opts)
 	if err != nil {
 		return binding{}, err
