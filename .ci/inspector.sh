@@ -2,24 +2,15 @@
 # Drives `agentinput serve` with a real third-party MCP client, the MCP
 # Inspector from the npm registry, in its CLI mode: list the tools, call one
 # with lenient arguments, and check what comes back. Skipped, saying why,
-# when node or npm is missing.
+# when node or npm is missing (a failure under CI=true, .ci/npm.sh).
 #
 # The Inspector declares node >=22.19 but its CLI mode runs on Node 20 (the
 # postinstall step that builds its web clients is not needed for --cli).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-	echo "SKIPPED: the MCP Inspector step needs node and npm, which this machine lacks" >&2
-	exit 0
-fi
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-npm install --silent --no-audit --no-fund --prefix "$scratch" @modelcontextprotocol/inspector@2.12.0 >/dev/null 2>&1 || {
-	echo "FAILED: npm could not install @modelcontextprotocol/inspector@2.12.0" >&2
-	exit 1
-}
-inspector="$scratch/node_modules/.bin/mcp-inspector"
+source .ci/npm.sh
+npm_install "the MCP Inspector step" @modelcontextprotocol/inspector@2.12.0
 go build -o "$scratch/agentinput" ./cmd/agentinput
 
 list=$(timeout 120 "$inspector" --cli "$scratch/agentinput" serve --method tools/list)

@@ -3,9 +3,10 @@
 # root module never requires mcp-go): vet, tests, tidy, staticcheck, then
 # its example server driven over stdio by the MCP Inspector's CLI, a real
 # client sending the strings a model sends. The Inspector part is skipped,
-# saying why, when node or npm is missing.
+# saying why, when node or npm is missing (a failure under CI=true).
 set -euo pipefail
 cd "$(dirname "$0")/../mcpgo"
+source ../.ci/npm.sh
 
 go vet ./...
 go test -count=1 ./...
@@ -18,17 +19,7 @@ if go list -deps ./... | grep -q modelcontextprotocol/go-sdk; then
 	exit 1
 fi
 
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-	echo "SKIPPED: the MCP Inspector part needs node and npm, which this machine lacks" >&2
-	exit 0
-fi
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-npm install --silent --no-audit --no-fund --prefix "$scratch" @modelcontextprotocol/inspector@2.12.0 >/dev/null 2>&1 || {
-	echo "FAILED: npm could not install @modelcontextprotocol/inspector@2.12.0" >&2
-	exit 1
-}
-inspector="$scratch/node_modules/.bin/mcp-inspector"
+npm_install "the mcp-go retrofit's Inspector part" @modelcontextprotocol/inspector@2.12.0
 go build -o "$scratch/findserver" ./cmd/findserver
 
 # The Inspector converts a --tool-arg to the type the schema names before

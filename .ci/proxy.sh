@@ -13,21 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-	if [ "${CI:-}" = true ]; then
-		echo "FAILED: the proxy step needs node and npm (Node.js 20 or newer), and CI=true" >&2
-		exit 1
-	fi
-	echo "SKIPPED: the proxy step needs node and npm; install Node.js 20 or newer and run bash .ci/proxy.sh" >&2
-	exit 0
-fi
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-npm install --silent --no-audit --no-fund --prefix "$scratch" @modelcontextprotocol/inspector@2.12.0 @modelcontextprotocol/server-everything@2026.8.31 >/dev/null 2>&1 || {
-	echo "FAILED: npm could not install the Inspector and server-everything" >&2
-	exit 1
-}
-inspector="$scratch/node_modules/.bin/mcp-inspector"
+source .ci/npm.sh
+npm_install "the proxy step" @modelcontextprotocol/inspector@2.12.0 @modelcontextprotocol/server-everything@2026.8.31
 go build -o "$scratch/agentinput" ./cmd/agentinput
 fail() { echo "FAILED: $1" >&2; shift; printf '%s\n' "$@" >&2; exit 1; }
 
