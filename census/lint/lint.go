@@ -108,7 +108,7 @@ var rules = []Rule{
 	{RuleListPagination, Error, "make tools/list return a new cursor on every page, and none on the last"},
 	{RulePromcpAnnotations, Error, "make the annotations say what the name says: read_ and can_do with readOnlyHint true, do_ with readOnlyHint false (or rename the tool)"},
 	{RuleCapabilities, Error, "declare in initialize every capability the server serves (tools, resources): a client reads the capabilities before it lists"},
-	{RuleResourceSubscribe, Warning, "declare subscribe in the resources capability, false when resources cannot be subscribed to, rather than leaving it out"},
+	{RuleResourceSubscribe, Error, "declare subscribe in the resources capability only when resources/subscribe works: leave it out (or false) otherwise"},
 	{RuleResourceWebProxy, Warning, "serve what only this server knows as a resource; a web page the client can fetch itself is not one"},
 	{RuleOutputSchema, Error, "advertise an output schema: the result contract of the tool's category (read, do or can_do), so clients can check what it answers"},
 	{RuleReadResult, Error, "advertise the read result in the output schema: value, timestamp and quality (good, stale, degraded, error)"},

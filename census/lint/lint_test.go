@@ -3,8 +3,13 @@ package lint_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/census/lint"
 	"agentinput.dev/census/lint/linttest"
@@ -90,7 +95,7 @@ func TestRulesStable(t *testing.T) {
 	for _, r := range lint.Rules() {
 		ids = append(ids, r.ID+"/"+string(r.Severity))
 	}
-	const want = "name-snake-case/error name-unique/error promcp-prefix/error description-length/error description-use-when/error title-present/error title-distinct/error input-schema-object/error property-description/error property-name-semantic/warning too-many-tools/warning catalog-drift/error list-budget/error list-pagination/error promcp-annotations/error capabilities-declared/error resources-subscribe-declared/warning resource-web-proxy/warning promcp-output-schema/error promcp-read-result/error promcp-do-result/error promcp-candidate-result/error R006/error R010/error"
+	const want = "name-snake-case/error name-unique/error promcp-prefix/error description-length/error description-use-when/error title-present/error title-distinct/error input-schema-object/error property-description/error property-name-semantic/warning too-many-tools/warning catalog-drift/error list-budget/error list-pagination/error promcp-annotations/error capabilities-declared/error resources-subscribe-declared/error resource-web-proxy/warning promcp-output-schema/error promcp-read-result/error promcp-do-result/error promcp-candidate-result/error R006/error R010/error"
 	if got := strings.Join(ids, " "); got != want {
 		t.Errorf("rules\n%s\nwant\n%s", got, want)
 	}
@@ -353,7 +358,9 @@ func TestLintServer(t *testing.T) {
 		{"no tools capability", `{"resources":{"subscribe":true}}`, tools, nil, "capabilities-declared"},
 		{"no tools, none declared", `{}`, nil, nil, ""},
 		{"no resources capability", `{"tools":{}}`, tools, https[2:], "capabilities-declared"},
-		{"subscribe left out", `{"tools":{},"resources":{"listChanged":true}}`, tools, nil, "resources-subscribe-declared"},
+		// A server that cannot be subscribed to leaves subscribe out
+		// (docs/decisions.md): nothing to find.
+		{"subscribe left out", `{"tools":{},"resources":{"listChanged":true}}`, tools, https[2:], ""},
 		{"web content", `{"tools":{},"resources":{"subscribe":false}}`, tools, https, "resource-web-proxy resource-web-proxy"},
 		{"not an object", `[]`, tools, nil, "capabilities-declared"},
 		{"capabilities unknown", ``, tools, https, "resource-web-proxy resource-web-proxy"},
@@ -369,6 +376,62 @@ func TestLintServer(t *testing.T) {
 		}
 		if strings.Join(got, " ") != c.want {
 			t.Errorf("%s: %v, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestProbeSubscribe: a declared subscribe is tried on the first listed
+// resource. A server that implements it passes; one that declares it and
+// answers method not found is a finding; one that leaves it out is not
+// tried.
+func TestProbeSubscribe(t *testing.T) {
+	read := func(context.Context, *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+		return &sdk.ReadResourceResult{}, nil
+	}
+	subscribed := 0
+	subscribe := func(context.Context, *sdk.SubscribeRequest) error { subscribed++; return nil }
+	unsubscribe := func(context.Context, *sdk.UnsubscribeRequest) error { return nil }
+	for _, c := range []struct {
+		name      string
+		opts      *sdk.ServerOptions
+		refuse    bool // the server answers resources/subscribe with method not found
+		want      string
+		subscribe int
+	}{
+		{"implemented", &sdk.ServerOptions{SubscribeHandler: subscribe, UnsubscribeHandler: unsubscribe}, false, "", 1},
+		{"declared, not implemented", &sdk.ServerOptions{SubscribeHandler: subscribe, UnsubscribeHandler: unsubscribe}, true, "resources-subscribe-declared", 0},
+		{"left out", nil, false, "", 0},
+	} {
+		subscribed = 0
+		s := sdk.NewServer(&sdk.Implementation{Name: "resources", Version: "v0"}, c.opts)
+		s.AddResource(&sdk.Resource{URI: "notes://a", Name: "a"}, read)
+		if c.refuse {
+			s.AddReceivingMiddleware(func(next sdk.MethodHandler) sdk.MethodHandler {
+				return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+					if method == "resources/subscribe" {
+						return nil, &jsonrpc.Error{Code: -32601, Message: "method not found"}
+					}
+					return next(ctx, method, req)
+				}
+			})
+		}
+		// Over HTTP: the capture reads the initialize result off the wire,
+		// which the in-memory transport hands over already decoded.
+		srv := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil))
+		capture, capabilities := lint.CaptureInitialize(&sdk.StreamableClientTransport{Endpoint: srv.URL})
+		cs, err := sdk.NewClient(&sdk.Implementation{Name: "lint", Version: "v0"}, nil).Connect(context.Background(), capture, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		listing := lint.ListResources(context.Background(), cs, lint.DefaultBudget)
+		var got []string
+		for _, f := range lint.ProbeSubscribe(context.Background(), cs, capabilities(), listing.Resources) {
+			got = append(got, f.Rule)
+		}
+		cs.Close()
+		srv.Close()
+		if strings.Join(got, " ") != c.want || subscribed != c.subscribe {
+			t.Errorf("%s: %v (subscribed %d times), want %q (%d)", c.name, got, subscribed, c.want, c.subscribe)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -88,6 +89,43 @@ func (l *ResourceListing) finish(method string, pages, size int, stop mcplist.St
 	l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("%s %s; the list is incomplete", method, why)))
 }
 
+// ProbeSubscribe checks a declared subscribe (docs/decisions.md: a server
+// that cannot be subscribed to leaves subscribe out, or says false): when
+// the resources capability in capabilities (the initialize result's, as
+// sent) says subscribe true, it subscribes to the first listed resource
+// and unsubscribes again. A server that answers method not found (-32601)
+// declared what it does not do: a finding. No resource to subscribe to,
+// or another error, proves nothing either way: no finding.
+func ProbeSubscribe(ctx context.Context, cs *sdk.ClientSession, capabilities json.RawMessage, resources []Resource) []Finding {
+	var caps struct {
+		Resources *struct {
+			Subscribe bool `json:"subscribe"`
+		} `json:"resources"`
+	}
+	if json.Unmarshal(capabilities, &caps) != nil || caps.Resources == nil || !caps.Resources.Subscribe {
+		return nil
+	}
+	for _, r := range resources {
+		if r.Template {
+			continue
+		}
+		err := cs.Subscribe(ctx, &sdk.SubscribeParams{URI: r.URI})
+		var rpc *jsonrpc.Error
+		switch {
+		case err == nil:
+			_ = cs.Unsubscribe(ctx, &sdk.UnsubscribeParams{URI: r.URI})
+		case errors.As(err, &rpc) && rpc.Code == codeMethodNotFound:
+			return []Finding{NewFinding(RuleResourceSubscribe, "", "", fmt.Sprintf("the resources capability declares subscribe, but resources/subscribe of %q is method not found: leave subscribe out (or false)", clip(r.URI)))}
+		}
+		return nil
+	}
+	return nil
+}
+
+// codeMethodNotFound is JSON-RPC's code for a method the server does not
+// have.
+const codeMethodNotFound = -32601
+
 // LintServer runs the rules about what the server declared in initialize
 // and the resources it lists — the checks that need no tool call.
 // capabilities is the initialize result's capabilities object as it was
@@ -105,14 +143,7 @@ func LintServer(capabilities json.RawMessage, tools []Tool, resources []Resource
 		if _, ok := caps["tools"]; !ok && len(tools) > 0 {
 			out = append(out, NewFinding(RuleCapabilities, "", "", fmt.Sprintf("the server lists %d tools but declares no tools capability", len(tools))))
 		}
-		if raw, ok := caps["resources"]; ok {
-			var r map[string]json.RawMessage
-			if json.Unmarshal(raw, &r) == nil {
-				if _, declared := r["subscribe"]; !declared {
-					out = append(out, NewFinding(RuleResourceSubscribe, "", "", "the resources capability leaves subscribe out instead of declaring it (false when resources cannot be subscribed to)"))
-				}
-			}
-		} else if len(resources) > 0 {
+		if _, ok := caps["resources"]; !ok && len(resources) > 0 {
 			out = append(out, NewFinding(RuleCapabilities, "", "", "the server lists resources but declares no resources capability"))
 		}
 	}

@@ -173,6 +173,7 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	resources := lint.ListResources(ctx, cs, budget)
 	rep.Resources = len(resources.Resources)
 	rep.Findings = append(append(rep.Findings, resources.Findings...), lint.LintServer(capabilities(), listing.Tools, resources.Resources)...)
+	rep.Findings = append(rep.Findings, lint.ProbeSubscribe(ctx, cs, capabilities(), resources.Resources)...)
 	if *pinFile != "" {
 		rep.Pin = &lintPin{File: *pinFile}
 		if *updatePin {
