@@ -78,9 +78,10 @@ Reports every use of a kind's parsing primitive (strconv.ParseFloat, time.Parse,
 uuid.Parse …) outside the package that owns the kind, one file:line:col: message
 per line. Of the packages that the patterns name (default ./...), it checks those
 that declare tools (import agentinput.dev/factory, or register a tool with the
-go-sdk's mcp.AddTool or (*mcp.Server).AddTool, or mcp-go's AddTool or AddTools)
-and every one of them they import; --all
-checks every package the patterns name, with its tests.
+go-sdk's mcp.AddTool or (*mcp.Server).AddTool, or with an mcp-go server's
+AddTool, AddTools, SetTools, or its task or session tools' own) and every one
+of them they import; --all checks every package the patterns name, with its
+tests.
 A use under //agentinput:allow <kind> <reason> (same line or the line above) is exempt.
 
 Exit status: 0 clean, 1 findings, 2 when the packages do not load or, without
