@@ -86,27 +86,57 @@ var toolAPIs = map[string][]string{
 	"github.com/mark3labs/mcp-go/server":         {"AddTool", "AddTools", "SetTools", "AddTaskTool", "AddTaskTools", "AddSessionTool", "AddSessionTools"}, // (*server.MCPServer)'s, as of mcp-go v1.2.1
 }
 
+// toolDefiners are packages whose functions that return a tool, or an
+// option of one, define a tool: a package that calls one declares tools
+// even where another package registers them (mcp-grafana's tools package
+// builds its tools with mcp-go's options and hands them to a helper of
+// the root package, which calls AddTool), by the result type's name.
+var toolDefiners = map[string][]string{
+	"github.com/mark3labs/mcp-go/mcp": {"Tool", "ToolOption"}, // mcp.NewTool, mcp.WithString, mcp.WithReadOnlyHintAnnotation …
+}
+
 // DeclaresTools reports whether p declares MCP tools: it imports the
 // factory (agentinput.dev/factory or a package under it), or it uses an
 // SDK's tool API: mcp.AddTool or (*mcp.Server).AddTool of the go-sdk
 // (github.com/modelcontextprotocol/go-sdk/mcp), a tool-registering method
 // of (*server.MCPServer) of github.com/mark3labs/mcp-go/server (AddTool,
-// AddTools, SetTools, the task and session tools' own). A package that imports
-// an SDK only as a client declares none. p needs its imports and, for an
-// SDK, its type information.
+// AddTools, SetTools, the task and session tools' own), or a function of
+// mcp-go's mcp package that returns a tool or a tool option (NewTool,
+// WithString …). A package that imports an SDK only as a client declares
+// none. p needs its imports and, for an SDK, its type information.
 func DeclaresTools(p *packages.Package) bool {
 	sdk := false
 	for path := range p.Imports {
 		if path == factoryPath || strings.HasPrefix(path, factoryPath+"/") {
 			return true
 		}
-		sdk = sdk || toolAPIs[path] != nil
+		sdk = sdk || toolAPIs[path] != nil || toolDefiners[path] != nil
 	}
 	if !sdk || p.TypesInfo == nil {
 		return false
 	}
 	for _, obj := range p.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && slices.Contains(toolAPIs[fn.Pkg().Path()], fn.Name()) {
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() == nil {
+			continue
+		}
+		if slices.Contains(toolAPIs[fn.Pkg().Path()], fn.Name()) || definesTool(fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// definesTool reports whether fn, of a package of toolDefiners, returns a
+// tool or an option of one.
+func definesTool(fn *types.Func) bool {
+	names := toolDefiners[fn.Pkg().Path()]
+	sig, ok := fn.Type().(*types.Signature)
+	if len(names) == 0 || !ok {
+		return false
+	}
+	for r := range sig.Results().Variables() {
+		if named, ok := r.Type().(*types.Named); ok && named.Obj().Pkg() == fn.Pkg() && slices.Contains(names, named.Obj().Name()) {
 			return true
 		}
 	}

@@ -114,7 +114,9 @@ func TestCheckLoadErrors(t *testing.T) {
 
 // scopeModule is a module that serves tools: a factory server, a go-sdk
 // server (mcp.AddTool), a server by method ((*mcp.Server).AddTool), an
-// mcp-go server ((*server.MCPServer).AddTool, and AddSessionTool), what
+// mcp-go server ((*server.MCPServer).AddTool, and AddSessionTool), a
+// package that only defines mcp-go tools (mcp.NewTool) for another to
+// register, what
 // they call, and packages that serve no tool (a go-sdk client, protocol
 // code no server imports, a test). The factory, the SDKs and google's
 // uuid are stubs (directory replacements): the census knows them by
@@ -131,6 +133,8 @@ func scopeModule(t *testing.T) string {
 		"stub/sdk/mcp/mcp.go":             "package mcp\n\ntype Server struct{}\n\nfunc (*Server) AddTool(name string) {}\n\nfunc AddTool[In any](s *Server, name string, h func(In)) {}\n\ntype Client struct{}\n\nfunc NewClient() *Client { return &Client{} }\n",
 		"stub/mark3labs/go.mod":           "module github.com/mark3labs/mcp-go\n\ngo 1.26\n",
 		"stub/mark3labs/server/server.go": "package server\n\ntype MCPServer struct{}\n\nfunc (*MCPServer) AddTool(name string) {}\n\nfunc (*MCPServer) AddSessionTool(session, name string) {}\n",
+		"stub/mark3labs/mcp/mcp.go":       "package mcp\n\ntype Tool struct{}\n\ntype ToolOption func(*Tool)\n\nfunc NewTool(name string, opts ...ToolOption) Tool { return Tool{} }\n\nfunc WithDescription(d string) ToolOption { return nil }\n",
+		"mark3tools/t.go":                 "package mark3tools\n\nimport (\n\t\"strconv\"\n\n\t\"github.com/mark3labs/mcp-go/mcp\"\n)\n\nvar Search = mcp.NewTool(\"search\", mcp.WithDescription(\"d\"))\n\nfunc Limit(s string) int { n, _ := strconv.Atoi(s); return n }\n",
 		"mark3session/m.go":               "package mark3session\n\nimport (\n\t\"strconv\"\n\n\t\"github.com/mark3labs/mcp-go/server\"\n)\n\nfunc Register(s *server.MCPServer) { s.AddSessionTool(\"s1\", \"read_v\"); strconv.ParseFloat(\"1\", 64) }\n",
 		"mark3/m.go":                      "package mark3\n\nimport (\n\t\"strconv\"\n\n\t\"github.com/mark3labs/mcp-go/server\"\n)\n\nfunc Register(s *server.MCPServer) { s.AddTool(\"read_w\"); strconv.ParseInt(\"1\", 10, 64) }\n",
 		"stub/uuid/go.mod":                "module github.com/google/uuid\n\ngo 1.26\n",
@@ -196,6 +200,7 @@ func TestCheckScope(t *testing.T) {
 		"helper/helper.go: strconv.ParseBool parses a boolean: only agentinput.dev/kinds/boolean may; call boolean.Read or boolean.Parse",
 		"mark3/m.go: strconv.ParseInt parses a number: only agentinput.dev/kinds/number may; call number.Read or number.Parse",
 		"mark3session/m.go: strconv.ParseFloat parses a number: only agentinput.dev/kinds/number may; call number.Read or number.Parse",
+		"mark3tools/t.go: strconv.Atoi parses a number: only agentinput.dev/kinds/number may; call number.Read or number.Parse",
 		"method/m.go: strconv.ParseUint parses a number: only agentinput.dev/kinds/number may; call number.Read or number.Parse",
 		"sdkserver/s.go: strconv.ParseFloat parses a number: only agentinput.dev/kinds/number may; call number.Read or number.Parse",
 		"sdkserver/s.go: github.com/google/uuid.Parse parses a uuid: only agentinput.dev/kinds/uuid may; call agentinput.dev/kinds/uuid.Read or agentinput.dev/kinds/uuid.Parse",
