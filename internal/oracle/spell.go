@@ -1,0 +1,71 @@
+package oracle
+
+import (
+	"encoding/json"
+
+	"pgregory.net/rapid"
+
+	"agentinput.dev/agentinput"
+)
+
+// Draws is the agentinput.Chooser of a rapid test: each choice is one
+// labelled draw, so rapid shrinks a failing spelling toward choice 0, the
+// plainest, and reports it by its labels. fuzz.Draws is its public form.
+func Draws(t *rapid.T) agentinput.Chooser { return draws{t} }
+
+type draws struct{ t *rapid.T }
+
+func (d draws) Choose(label string, n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return rapid.IntRange(0, n-1).Draw(d.t, label)
+}
+
+// ReadsBack fails t unless r reads the spelling s back as want, with a
+// note unless s is want's canonical spelling: the property every kind's
+// Spell holds. eq compares two values of the kind.
+func ReadsBack[T any](t *rapid.T, r agentinput.Reader[T], s agentinput.Spelled, want T, eq func(a, b T) bool) {
+	t.Helper()
+	o := r.Read(s.Value)
+	v, ok := o.Value()
+	if !ok {
+		if a, asks := o.Ask(); asks {
+			t.Fatalf("%s spelling %s of %v: asks (%s), want the value", s.Class, show(s.Value), want, a.Message())
+		}
+		t.Fatalf("%s spelling %s of %v: read as absent, want the value", s.Class, show(s.Value), want)
+	}
+	if !eq(v, want) {
+		t.Fatalf("%s spelling %s of %v: read as %v", s.Class, show(s.Value), want, v)
+	}
+}
+
+// AsksAbout fails t unless r asks about the spelling s and one of the
+// ask's readings, read back by r, is want: the property every kind's
+// Ambiguous holds. eq compares two values of the kind.
+func AsksAbout[T any](t *rapid.T, r agentinput.Reader[T], s agentinput.Spelled, want T, eq func(a, b T) bool) {
+	t.Helper()
+	o := r.Read(s.Value)
+	if v, ok := o.Value(); ok {
+		t.Fatalf("%s spelling %s of %v: read as %v, want an ask naming both readings", s.Class, show(s.Value), want, v)
+	}
+	a, ok := o.Ask()
+	if !ok {
+		t.Fatalf("%s spelling %s of %v: read as absent, want an ask", s.Class, show(s.Value), want)
+	}
+	for _, rd := range a.Readings {
+		var raw any
+		if decode(rd.Value, &raw) != nil {
+			continue
+		}
+		if v, ok := r.Read(raw).Value(); ok && eq(v, want) {
+			return
+		}
+	}
+	t.Fatalf("%s spelling %s of %v: the ask's readings %s lack it", s.Class, show(s.Value), want, readingsText(a.Readings))
+}
+
+func readingsText(rs []agentinput.Reading) string {
+	b, _ := json.Marshal(rs)
+	return string(b)
+}
