@@ -15,6 +15,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory/observe"
 	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/cursor"
@@ -399,4 +400,21 @@ func (t *Tool) PropertyKind(name string) (string, bool) {
 		return "", false
 	}
 	return p.Kind, true
+}
+
+// Spell writes canonical, a value of the named property as the call's
+// normalized arguments (Result.Arguments) hold it, in a spelling a model
+// may send for it, drawn by c from the classes of the property's kind
+// (its agentinput.Speller, with the property's options): one the tool
+// reads back as canonical, or, with ambiguous, one it must ask about, one
+// of whose readings is canonical. An object, map or list is spelled member
+// by member. ok is false for a name the tool does not declare and where
+// the kind has no such spelling (free text, a cursor's token). The fuzz
+// package drives it; docs/fuzzing.md.
+func (t *Tool) Spell(c agentinput.Chooser, name string, canonical any, ambiguous bool) (agentinput.Spelled, bool) {
+	p, ok := t.byName[name]
+	if !ok {
+		return agentinput.Spelled{}, false
+	}
+	return p.Spell(c, canonical, ambiguous)
 }

@@ -71,6 +71,7 @@ type command struct {
 // commands is the table of subcommands, in the order usage lists them.
 var commands = []command{
 	{"read", "read values as one property of a kind would be read; one JSON line per value", runRead},
+	{"spell", "print spellings of a value that a kind reads as it (or, --ambiguous, asks about), with their classes", runSpell},
 	{"serve", "run the demonstration MCP server (stdio, or --http ADDR)", runServe},
 	{"lint", "lint a live MCP server's contract (-- COMMAND ARGS... or --url URL); exit 1 on errors", runLint},
 	{"census", "report code that parses a kind without its owner; exit 1 on findings", runCensus},

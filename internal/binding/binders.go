@@ -114,6 +114,10 @@ func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
 	if opts.Max != nil {
 		schema["maximum"] = json.Number(opts.Max.String())
 	}
+	var spell spellFunc
+	if r, err := number.New(opts); err == nil {
+		spell = spellerOf(r.Read, r)
+	}
 	var value *typed
 	if t == reflect.TypeFor[number.Decimal]() {
 		value = typedOf(func(raw any) agentinput.Outcome[number.Decimal] { return number.Read(raw, opts) },
@@ -124,6 +128,7 @@ func bindNumber(t reflect.Type, o tagOptions) (binding, error) {
 			return outcome(number.Read(raw, opts), func(d number.Decimal) any { return json.Number(d.String()) }, assign)
 		},
 		value:    value,
+		spell:    spell,
 		schema:   schema,
 		expected: number.Expected(opts),
 		example:  number.Example(opts),
@@ -154,6 +159,7 @@ func bindBoolean(t reflect.Type, o tagOptions) (binding, error) {
 		read: func(raw any) agentinput.Outcome[Slot] {
 			return agentinput.Map(r.Read(raw), func(b bool) Slot { return Slot{JSON: b, set: setBool} })
 		},
+		spell:    spellerOf(r.Read, r),
 		schema:   map[string]any{"type": "boolean"},
 		expected: boolean.Expected(opts),
 		example:  boolean.Example(opts),
@@ -181,8 +187,10 @@ func bindDate(t reflect.Type, o tagOptions) (binding, error) {
 	if err != nil {
 		return binding{}, err
 	}
-	return textBinding(r.Read, date.Format, assign,
-		map[string]any{"type": "string", "format": "date"}, date.Expected(opts), date.Example(opts)), nil
+	db := textBinding(r.Read, date.Format, assign,
+		map[string]any{"type": "string", "format": "date"}, date.Expected(opts), date.Example(opts))
+	db.spell = spellerOf(r.Read, r)
+	return db, nil
 }
 
 // dateOrder is the date order the tag's order= names (the date kind's
@@ -205,8 +213,14 @@ func bindELI(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, err
 	}
 	var opts eli.Options
-	return textBinding(func(v any) agentinput.Outcome[eli.ELI] { return eli.Read(v, opts) }, eli.Format, assign,
-		map[string]any{"type": "string", "format": "uri"}, eli.Expected(opts), eli.Example(opts)), nil
+	r, err := eli.New(opts)
+	if err != nil {
+		return binding{}, err
+	}
+	b := textBinding(r.Read, eli.Format, assign,
+		map[string]any{"type": "string", "format": "uri"}, eli.Expected(opts), eli.Example(opts))
+	b.spell = spellerOf(r.Read, r)
+	return b, nil
 }
 
 func bindLocale(t reflect.Type, o tagOptions) (binding, error) {
@@ -215,8 +229,14 @@ func bindLocale(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, err
 	}
 	var opts locale.Options
-	return textBinding(func(v any) agentinput.Outcome[language.Tag] { return locale.Read(v, opts) }, locale.Format, assign,
-		map[string]any{"type": "string"}, locale.Expected(opts), locale.Example(opts)), nil
+	r, err := locale.New(opts)
+	if err != nil {
+		return binding{}, err
+	}
+	b := textBinding(r.Read, locale.Format, assign,
+		map[string]any{"type": "string"}, locale.Expected(opts), locale.Example(opts))
+	b.spell = spellerOf[language.Tag](r.Read, r)
+	return b, nil
 }
 
 func bindCountry(t reflect.Type, o tagOptions) (binding, error) {
@@ -233,8 +253,10 @@ func bindCountry(t reflect.Type, o tagOptions) (binding, error) {
 	if err != nil {
 		return binding{}, err
 	}
-	return textBinding(r.Read, country.Format, assign,
-		map[string]any{"type": "string"}, r.Expected(), country.Example(opts)), nil
+	b := textBinding(r.Read, country.Format, assign,
+		map[string]any{"type": "string"}, r.Expected(), country.Example(opts))
+	b.spell = spellerOf(r.Read, r)
+	return b, nil
 }
 
 func vocabularyOf(o tagOptions) (*vocabulary.Reader, error) {
@@ -264,6 +286,7 @@ func bindVocabulary(t reflect.Type, o tagOptions) (binding, error) {
 		map[string]any{"type": "string", "enum": ids}, v.Expected(), v.Example())
 	b.legend = legend(v, listedBy(o))
 	b.guide = vocabularyGuide(b.legend)
+	b.spell = spellerOf(v.Read, v)
 	return b, nil
 }
 
@@ -363,6 +386,7 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	b := textBinding(f.Read, asIs, nil,
 		map[string]any{"type": "string", "enum": enumValues}, f.Expected(), f.Example())
+	b.spell = spellerOf(f.Read, f)
 	if v != nil {
 		b.legend = legend(v, listedBy(o))
 		b.guide = vocabularyGuide(b.legend) + noFilterGuide
@@ -450,8 +474,14 @@ func bindUUID(t reflect.Type, o tagOptions) (binding, error) {
 		return binding{}, err
 	}
 	var opts uuid.Options
-	return textBinding(func(v any) agentinput.Outcome[uuid.UUID] { return uuid.Read(v, opts) }, uuid.Format, assign,
-		map[string]any{"type": "string", "format": "uuid"}, uuid.Expected(opts), uuid.Example(opts)), nil
+	r, err := uuid.New(opts)
+	if err != nil {
+		return binding{}, err
+	}
+	b := textBinding(r.Read, uuid.Format, assign,
+		map[string]any{"type": "string", "format": "uuid"}, uuid.Expected(opts), uuid.Example(opts))
+	b.spell = spellerOf(r.Read, r)
+	return b, nil
 }
 
 // bindEnum binds an enum declared in the tag: values=a|b|c and
@@ -489,6 +519,7 @@ func bindEnum(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	b := textBinding(e.Read, asIs, assign,
 		map[string]any{"type": "string", "enum": enumValues}, e.Expected(), e.Example())
+	b.spell = spellerOf(e.Read, e)
 	return b, nil
 }
 
@@ -537,6 +568,7 @@ func bindBytes(t reflect.Type, o tagOptions) (binding, error) {
 	}
 	return binding{
 		read:       read,
+		spell:      spellerOf(r.Read, r),
 		schema:     map[string]any{"type": "string", "contentEncoding": "base64", "maxLength": r.MaxLength()},
 		expected:   r.Expected(),
 		example:    r.Example(),
@@ -561,8 +593,10 @@ func bindTimestamp(t reflect.Type, o tagOptions) (binding, error) {
 	if err != nil {
 		return binding{}, err
 	}
-	return textBinding(r.Read, timestamp.Format, assign,
-		map[string]any{"type": "string", "format": "date-time"}, r.Expected(), r.Example()), nil
+	b := textBinding(r.Read, timestamp.Format, assign,
+		map[string]any{"type": "string", "format": "date-time"}, r.Expected(), r.Example())
+	b.spell = spellerOf(r.Read, r)
+	return b, nil
 }
 
 // bindText binds free text: a string as it is sent. Free text has no

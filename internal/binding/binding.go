@@ -103,3 +103,11 @@ func filtersOf(ctx context.Context) string {
 	s, _ := ctx.Value(filtersKey{}).(string)
 	return s
 }
+
+// Spell writes a value of the property in a spelling its kind reads back
+// as that value, or, with ambiguous, one it must ask about (Property.Spell).
+// value is the property's value in any spelling its kind reads: the kind
+// spells what it reads. The CLI's `agentinput spell` is a Binding's Spell.
+func (b *Binding) Spell(c agentinput.Chooser, value any, ambiguous bool) (agentinput.Spelled, bool) {
+	return b.p.Spell(c, value, ambiguous)
+}

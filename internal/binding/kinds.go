@@ -68,6 +68,13 @@ type binding struct {
 	// depth is how many levels of arrays and objects a value takes: 0 for
 	// a scalar, one more for each container around it.
 	depth int
+	// spell writes a canonical value in a spelling of the kind (its
+	// agentinput.Speller: spellerOf), for Property.Spell and the fuzz
+	// package; nil where the kind spells nothing (free text, a cursor's
+	// token, a free JSON value) and for the kinds that hold properties,
+	// which are spelled member by member.
+	spell spellFunc
+
 	// members are the declared properties of an object or a union, and
 	// elem the items of a list or the values of a map, that hold
 	// properties: the shape a path walks (telemetry, budgets).

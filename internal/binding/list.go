@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/kinds/stringlist"
@@ -76,6 +77,15 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 			}
 			s := listSlot(good)
 			return &s, asks
+		},
+		spell: func(c agentinput.Chooser, canonical any, ambiguous bool) (agentinput.Spelled, bool) {
+			items, ok := canonical.([]any)
+			if !ok || item.spell == nil {
+				return agentinput.Spelled{}, false
+			}
+			return spellEach(c, len(items), ambiguous, func(i int) (string, any, *binding) {
+				return strconv.Itoa(i), items[i], &item
+			}, func(values []any) any { return values })
 		},
 		schema:     map[string]any{"type": "array", "items": item.schema},
 		expected:   list.Expected(),

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"pgregory.net/rapid"
+
+	"agentinput.dev/internal/oracle"
 )
 
 func TestUnknown(t *testing.T) {
@@ -203,6 +205,18 @@ func TestPropertyNoItems(t *testing.T) {
 		}
 		if !NoItems(s) {
 			t.Fatalf("NoItems(%q) is false", s)
+		}
+	})
+}
+
+// TestSpellIsAPlaceholder holds Spell to the table it draws from: every
+// spelling it draws is JSON null (absence before any table) or one Is reads
+// as "no value".
+func TestSpellIsAPlaceholder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := Spell(oracle.Draws(t))
+		if s.Value != nil && !Is(s.Value, false) {
+			t.Fatalf("Spell drew %#v (%s), which Is does not read as a placeholder", s.Value, s.Class)
 		}
 	})
 }
