@@ -64,8 +64,25 @@ func Tool(t *testing.T, tool *factory.Tool, calls ...string) {
 // send, with each rewritten property and its spelling class.
 func ToolWith(t *testing.T, tool *factory.Tool, o Options, calls ...string) {
 	t.Helper()
+	checkTool(t, tool, o, calls)
+}
+
+// checkTool is ToolWith over any target, for a rapid.TB.
+func checkTool(t rapid.TB, tool target, o Options, calls []string) {
+	t.Helper()
 	c := newChecker(t, tool, o, calls)
 	rapid.Check(t, func(rt *rapid.T) { c.once(rt, Draws(rt)) })
+}
+
+// target is what the check calls: a factory tool, or a tool that wraps
+// one (a test's tool made to guess).
+type target interface {
+	Name() string
+	Properties() []string
+	PropertyKind(name string) (string, bool)
+	InputSchema() json.RawMessage
+	Spell(c agentinput.Chooser, name string, canonical any, ambiguous bool) (agentinput.Spelled, bool)
+	Call(ctx context.Context, arguments json.RawMessage) *factory.Result
 }
 
 // Fuzz is FuzzWith with the zero Options.
@@ -135,7 +152,7 @@ type failer interface {
 }
 
 type checker struct {
-	tool     *factory.Tool
+	tool     target
 	text     map[string]bool
 	required map[string]bool
 	// optional are the declared properties that are not required, in
@@ -152,7 +169,7 @@ type canonical struct {
 	received map[string]any
 }
 
-func newChecker(t testing.TB, tool *factory.Tool, o Options, calls []string) *checker {
+func newChecker(t failer, tool target, o Options, calls []string) *checker {
 	t.Helper()
 	if len(calls) == 0 {
 		t.Fatalf("fuzz: %s: no canonical call to spell (give one or more JSON objects)", tool.Name())
@@ -458,7 +475,7 @@ func (c *checker) checkAsks(t failer, base canonical, res *factory.Result, sent 
 
 // advice says what a failure at a property likely means, where its kind
 // says: free text that a kind's spelling reached as sent.
-func advice(tool *factory.Tool, name string, done []rewrite) string {
+func advice(tool target, name string, done []rewrite) string {
 	kind, _ := tool.PropertyKind(name)
 	for _, r := range done {
 		if r.property == name && kind == "text" && strings.HasPrefix(r.class, "as ") {
@@ -488,7 +505,7 @@ func said(done []rewrite) string {
 	return " (" + strings.Join(parts, "; ") + ")"
 }
 
-func call(tool *factory.Tool, args map[string]any) (res *factory.Result, panicked any) {
+func call(tool target, args map[string]any) (res *factory.Result, panicked any) {
 	text, err := json.Marshal(args)
 	if err != nil {
 		return nil, err
