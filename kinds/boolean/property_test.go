@@ -156,11 +156,6 @@ func drawLanguages(t *rapid.T) ([]string, []Language) {
 }
 
 var (
-	spaces = []string{"", " ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2009", "\u202f", "\u3000", "\u2003", "\ufeff"}
-	quotes = [][2]string{
-		{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"„", "”"},
-		{"‚", "‘"}, {"‘", "’"}, {"«", "»"}, {"»", "«"}, {"‹", "›"}, {"「", "」"}, {"『", "』"}, {"＂", "＂"},
-	}
 	marks = []rune{'\u0301', '\u0300', '\u0308', '\u030c', '\u0303', '\u0302', '\u030a', '\u0327'}
 )
 
@@ -196,9 +191,9 @@ func render(t *rapid.T, word string) string {
 		}
 		s = stripped.String()
 	}
-	sp := rapid.SampledFrom(spaces)
+	sp := rapid.SampledFrom(outerSpaces)
 	if rapid.Bool().Draw(t, "quoted") {
-		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
+		q := rapid.SampledFrom(quotePairs).Draw(t, "quotes")
 		s = q[0] + sp.Draw(t, "inner left") + s + sp.Draw(t, "inner right") + q[1]
 	}
 	return sp.Draw(t, "left") + s + sp.Draw(t, "right")
@@ -302,7 +297,7 @@ func TestPropertyCheckMarks(t *testing.T) {
 		if rapid.Bool().Draw(t, "selector") {
 			s += "\uFE0F"
 		}
-		s = rapid.SampledFrom(spaces).Draw(t, "left") + s + rapid.SampledFrom(spaces).Draw(t, "right")
+		s = rapid.SampledFrom(outerSpaces).Draw(t, "left") + s + rapid.SampledFrom(outerSpaces).Draw(t, "right")
 		v, ok := Read(s, Options{Languages: codes}).Value()
 		if !ok || v != checkMarksRef[mark] {
 			t.Fatalf("Read(%q) = %v %v, want %v", s, v, ok, checkMarksRef[mark])

@@ -10,18 +10,10 @@ import (
 	"testing"
 	"unicode"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
-)
-
-var (
-	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
-	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"‘", "’"}}
 )
 
 // wrap puts s in random surrounding whitespace and at most one pair of
@@ -29,10 +21,10 @@ var (
 func wrap(t *rapid.T, s string) (string, bool) {
 	out := s
 	if rapid.IntRange(0, 3).Draw(t, "quote") == 0 {
-		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
-		out = q[0] + rapid.SampledFrom(spaces).Draw(t, "inner") + out + q[1]
+		q := rapid.SampledFrom(quotePairs).Draw(t, "quotes")
+		out = q[0] + rapid.SampledFrom(outerSpaces).Draw(t, "inner") + out + q[1]
 	}
-	out = rapid.SampledFrom(spaces).Draw(t, "before") + out + rapid.SampledFrom(spaces).Draw(t, "after")
+	out = rapid.SampledFrom(outerSpaces).Draw(t, "before") + out + rapid.SampledFrom(outerSpaces).Draw(t, "after")
 	return out, out != s
 }
 
@@ -49,12 +41,6 @@ func recase(t *rapid.T, s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// stripMarks drops diacritics, as a model typing without them does.
-func stripMarks(s string) string {
-	out, _, _ := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
-	return out
 }
 
 // refName is one name of refSources, with its key made once.
@@ -519,12 +505,6 @@ func TestPropertyPure(t *testing.T) {
 			t.Fatalf("%#v read three ways:\n%s\n%s\n%s", v, first, second, third)
 		}
 	})
-}
-
-// flagOf spells the code as a flag emoji: its letters as regional
-// indicator symbols.
-func flagOf(code string) string {
-	return string([]rune{rune(regionalA + int(code[0]-'A')), rune(regionalA + int(code[1]-'A'))})
 }
 
 // TestPropertyFlags: a flag emoji reads as the code its letters spell,

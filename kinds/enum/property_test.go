@@ -269,49 +269,19 @@ func drawSpec(t *rapid.T) Options {
 	return spec
 }
 
-var (
-	spaces = []string{"", " ", "  ", "\t", "\u00a0", "\u2009", "\u3000"}
-	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"«", "»"}}
-)
-
 // render spells a declared value as a model might: its words joined in a
-// random style (snake, kebab, space, dot, camelCase, PascalCase, upper
-// snake), diacritics kept or stripped, inside whitespace and quotes.
+// random style of Spell's table (styles: snake, kebab, space, dot,
+// camelCase, PascalCase, upper snake, upper case, Title Case),
+// diacritics kept or stripped, inside whitespace and quotes (Spell's
+// lists).
 func render(t *rapid.T, value string) string {
-	words := strings.FieldsFunc(value, func(r rune) bool { return r == '_' || r == '-' || r == ' ' || r == '.' })
-	title := func(w string) string {
-		r := []rune(w)
-		r[0] = unicode.ToUpper(r[0])
-		return string(r)
-	}
-	var s string
-	switch rapid.IntRange(0, 6).Draw(t, "style") {
-	case 0:
-		s = strings.Join(words, "_")
-	case 1:
-		s = strings.Join(words, "-")
-	case 2:
-		s = strings.Join(words, " ")
-	case 3:
-		s = strings.Join(words, ".")
-	case 4:
-		s = words[0]
-		for _, w := range words[1:] {
-			s += title(w)
-		}
-	case 5:
-		for _, w := range words {
-			s += title(w)
-		}
-	default:
-		s = strings.ToUpper(strings.Join(words, "_"))
-	}
+	s := restyle(value, rapid.IntRange(0, len(styles)-1).Draw(t, "style"))
 	if rapid.Bool().Draw(t, "strip diacritics") {
-		s = strings.NewReplacer("é", "e", "č", "c", "É", "E", "Č", "C").Replace(s)
+		s = dropDiacritics(s)
 	}
-	sp := rapid.SampledFrom(spaces)
+	sp := rapid.SampledFrom(outerSpaces)
 	if rapid.Bool().Draw(t, "quoted") {
-		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
+		q := rapid.SampledFrom(quotePairs).Draw(t, "quotes")
 		s = q[0] + s + q[1]
 	}
 	return sp.Draw(t, "left") + s + sp.Draw(t, "right")
@@ -350,7 +320,7 @@ func TestPropertyRefold(t *testing.T) {
 		// case ("aa"): the fold meets that value first, as the package
 		// documents (docs/decisions.md, "Enum: a case variant of a value
 		// is that value"), and the reference agrees.
-		core := strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("\"'“”«»", r) })
+		core, _ := spelling.Trim(s)
 		caseOfAnother := got.code == "" && got.value != value && fold(core) == fold(got.value)
 		if got.code == "" && got.value != value && !caseOfAnother || got.code != "" && !slices.Contains(got.readings, value) {
 			t.Fatalf("Read(%q) = %+v, does not name %q", s, got, value)
