@@ -80,7 +80,7 @@ func run(t *testing.T, tool target, o Options, calls ...string) (bool, string) {
 }
 
 type amountIn struct {
-	Amount string `json:"amount" agentinput:"text,required"`
+	Amount string `json:"amount" agentinput:"text,required" desc:"The amount to charge, in the account's currency."`
 }
 
 type amountOut struct {
@@ -102,7 +102,7 @@ func parsingHandler(_ context.Context, in amountIn, _ *factory.Call) (amountOut,
 
 func parsingTool(t *testing.T) *factory.Tool {
 	t.Helper()
-	tool, err := factory.New(factory.Spec{Name: "charge", Description: "Charge an amount.", Intent: factory.IntentRead}, parsingHandler)
+	tool, err := factory.New(factory.Spec{Name: "charge", Title: "Charge", Description: "Quote the cents of an amount. Use when a price must be charged to the account.", Intent: factory.IntentRead}, parsingHandler)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,14 +164,14 @@ func TestToolCatchesAHandlerThatParsesText(t *testing.T) {
 
 type sinceIn struct {
 	// The wrong kind: a date, bound as free text.
-	Since string `json:"since" agentinput:"text"`
-	Limit int    `json:"limit,omitempty"`
+	Since string `json:"since" agentinput:"text" desc:"The first day of the orders listed."`
+	Limit int    `json:"limit,omitempty" desc:"How many orders to list at most."`
 }
 
 // TestToolCatchesTheWrongKind: a date property bound as free text. Tool
 // fails, naming the date kind.
 func TestToolCatchesTheWrongKind(t *testing.T) {
-	tool, err := factory.New(factory.Spec{Name: "list_orders", Description: "List orders since a date.", Intent: factory.IntentRead},
+	tool, err := factory.New(factory.Spec{Name: "list_orders", Title: "List orders", Description: "List the orders placed since a date. Use when the user asks what was ordered lately.", Intent: factory.IntentRead},
 		func(_ context.Context, in sinceIn, _ *factory.Call) (struct{}, error) { return struct{}{}, nil })
 	if err != nil {
 		t.Fatal(err)
@@ -218,13 +218,13 @@ func (g guessing) Call(ctx context.Context, arguments json.RawMessage) *factory.
 }
 
 type priceIn struct {
-	Price float64 `json:"price" agentinput:"number,required"`
+	Price float64 `json:"price" agentinput:"number,required" desc:"The price to quote."`
 }
 
 // TestToolCatchesAReaderMadeToGuess: a number read by a reader that
 // takes a reading of an ambiguous spelling instead of asking.
 func TestToolCatchesAReaderMadeToGuess(t *testing.T) {
-	tool, err := factory.New(factory.Spec{Name: "quote", Description: "Quote a price.", Intent: factory.IntentRead},
+	tool, err := factory.New(factory.Spec{Name: "quote", Title: "Quote", Description: "Quote a price to the customer. Use when the user asks what something costs.", Intent: factory.IntentRead},
 		func(_ context.Context, in priceIn, _ *factory.Call) (struct{}, error) { return struct{}{}, nil })
 	if err != nil {
 		t.Fatal(err)
