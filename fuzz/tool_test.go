@@ -50,3 +50,21 @@ func TestDemoTools(t *testing.T) {
 		})
 	}
 }
+
+// FuzzReadDecisionsSpellings is fuzz.Fuzz on the demo's read_decisions:
+// Go's fuzzer mutates which spellings a model sends.
+func FuzzReadDecisionsSpellings(f *testing.F) {
+	tools, err := demo.Tools(demo.NewStore(), bytes.Repeat([]byte{7}, 32), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, tl := range tools {
+		if tl.Name() == "read_decisions" {
+			fuzz.Fuzz(f, tl,
+				`{"query":"contract","court":"NS","date_from":"2020-01-01","date_to":"2024-12-31","tags":["tax","tort"],"limit":25}`,
+				`{"language":"cs","country":"CZ","limit":10}`)
+			return
+		}
+	}
+	f.Fatal("the demo has no read_decisions")
+}
