@@ -86,4 +86,6 @@
 // a JSON boolean and reads words only as a repair.
 //
 // Reading a JSON boolean, and a short ASCII word, allocates nothing.
+//
+// Reader.Spell and Reader.Ambiguous (spell.go) draw the spellings above, and the ones asked about, for tests and fuzzers.
 package boolean

@@ -72,6 +72,8 @@
 // use) is read as a country.
 //
 // The code tables and the name index are built on first use, not at init.
+//
+// Reader.Spell and Reader.Ambiguous (spell.go) draw the spellings above, and the ones asked about, for tests and fuzzers.
 package country
 
 //go:generate go run gen.go

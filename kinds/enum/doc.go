@@ -129,4 +129,6 @@
 // A declared value that is also one of the factory's generic placeholders
 // ("none", "null", "-", "N/A") is read by the factory as absence before
 // the enum sees it; see docs/decisions.md.
+//
+// Reader.Spell and Reader.Ambiguous (spell.go) draw the spellings above, and the ones asked about, for tests and fuzzers.
 package enum

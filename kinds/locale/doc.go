@@ -119,6 +119,8 @@
 // golang.org/x/text/language/display, whose init alone takes milliseconds.
 // The names CLDR lacks or gets wrong are data with one owner, aliases.go.
 // The name index is built on first use (sync.Once), never at init.
+//
+// Reader.Spell and Reader.Ambiguous (spell.go) draw the spellings above, and the ones asked about, for tests and fuzzers.
 package locale
 
 //go:generate go run gen.go

@@ -9,27 +9,19 @@ import (
 	"unicode"
 
 	"golang.org/x/text/language"
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/kinds/country"
 )
 
-var (
-	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
-	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"‘", "’"}}
-)
-
 func wrap(t *rapid.T, s string) (string, bool) {
 	out := s
 	if rapid.IntRange(0, 3).Draw(t, "quote") == 0 {
-		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
+		q := rapid.SampledFrom(quotePairs).Draw(t, "quotes")
 		out = q[0] + out + q[1]
 	}
-	out = rapid.SampledFrom(spaces).Draw(t, "before") + out + rapid.SampledFrom(spaces).Draw(t, "after")
+	out = rapid.SampledFrom(outerSpaces).Draw(t, "before") + out + rapid.SampledFrom(outerSpaces).Draw(t, "after")
 	return out, out != s
 }
 
@@ -45,11 +37,6 @@ func recase(t *rapid.T, s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-func stripMarks(s string) string {
-	out, _, _ := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
-	return out
 }
 
 // plainLanguages are the two- and three-letter languages of the table
@@ -117,7 +104,7 @@ func TestPropertyForms(t *testing.T) {
 				t.Skip("a language code in capitals that is also a country's: written as the country's, asked about")
 			}
 		}
-		b.WriteString(rapid.SampledFrom([]string{"", "", ".UTF-8", ".utf8", ".ISO-8859-1", "@euro", ".UTF-8@euro"}).Draw(t, "suffix"))
+		b.WriteString(rapid.SampledFrom(append([]string{""}, posixSuffixes...)).Draw(t, "suffix"))
 		in, wrapped := wrap(t, b.String())
 		o := Read(in, Options{})
 		got, ok := o.Value()
