@@ -52,6 +52,9 @@
 //     property takes ("20 items", "€50", "five items") gives that number
 //     as its example.
 //
+// Reader.Spell draws a spelling of a value from these classes, and
+// Reader.Ambiguous one of the spellings with two meanings (spell.go).
+//
 // The em dash U+2014 and the horizontal bar U+2015 are no minus signs: in
 // front of a number they are a list's bullet or a quotation dash as often
 // as a sign, so "—5" is an ask rather than −5 or 5.

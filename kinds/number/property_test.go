@@ -11,23 +11,16 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/internal/spelling"
+	"agentinput.dev/internal/oracle"
 )
 
 // Generators. Every draw is labelled so that a failing case reads as the
 // spelling it was.
 
-var (
-	spaceSeps      = []string{" ", "\u00a0", "\u202f", "\u2009", "\u2007", "\u2008", "\u3000"}
-	apostropheSeps = []string{"'", "’", "ʼ", "′", "´", "`"}
-	// Minus signs: ASCII, U+2212, the figure and en dashes, the hyphens
-	// U+2010 and U+2011. Never the em dash, a list's bullet.
-	minusSigns  = []string{"-", "−", "‒", "–", "\u2010", "\u2011"}
-	quotePairs  = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"„", "“"}, {"«", "»"}}
-	outerSpaces = []string{"", " ", "  ", "\t", "\u00a0", "\u2003", "\n"}
-	// Blocks of decimal digits, by their zero.
-	digitZeros = []rune{'0', '٠', '۰', '०', '০', '๐', '０', '𝟎', '᠐', '߀'}
-)
+// The spelling classes' members (separators, signs, quotes, whitespace,
+// digit blocks) and the helpers that write them (groupWestern,
+// groupIndian, wrap) live in spell.go: the Speller and these tests draw
+// from one source.
 
 // wholeDigits draws the digits of a whole number with no leading zero.
 func wholeDigits(t *rapid.T, label string, minLen, maxLen int) string {
@@ -40,41 +33,10 @@ func wholeDigits(t *rapid.T, label string, minLen, maxLen int) string {
 	return b.String()
 }
 
-// groupWestern writes digits in groups of three with sep between groups.
-func groupWestern(digits string, sep func() string) string {
-	first := len(digits) % 3
-	if first == 0 {
-		first = 3
-	}
-	var b strings.Builder
-	b.WriteString(digits[:first])
-	for i := first; i < len(digits); i += 3 {
-		b.WriteString(sep())
-		b.WriteString(digits[i : i+3])
-	}
-	return b.String()
-}
-
-// groupIndian writes digits as lakh and crore: the last three, then twos.
-func groupIndian(digits string, sep string) string {
-	head, tail := digits[:len(digits)-3], digits[len(digits)-3:]
-	var groups []string
-	for len(head) > 2 {
-		groups = append([]string{head[len(head)-2:]}, groups...)
-		head = head[:len(head)-2]
-	}
-	groups = append([]string{head}, groups...)
-	return strings.Join(groups, sep) + sep + tail
-}
-
-// wrap surrounds s with random whitespace and, sometimes, one pair of quotes.
-func wrap(t *rapid.T, s string) (string, bool) {
-	out := s
-	if rapid.Bool().Draw(t, "quoted") {
-		q := rapid.SampledFrom(quotePairs).Draw(t, "quotes")
-		out = q[0] + out + q[1]
-	}
-	out = rapid.SampledFrom(outerSpaces).Draw(t, "before") + out + rapid.SampledFrom(outerSpaces).Draw(t, "after")
+// wrapT surrounds s with random whitespace and, sometimes, one pair of
+// quotes: spell.go's wrap, drawn by rapid.
+func wrapT(t *rapid.T, s string) (string, bool) {
+	out, _ := wrap(oracle.Draws(t), s, nil)
 	return out, out != s
 }
 
@@ -182,7 +144,7 @@ func TestSpellingClasses(t *testing.T) {
 			want = decimalOf(t, strings.TrimPrefix(withFrac.String(), "")+"e"+strconv.Itoa(exp))
 			code = agentinput.NoteDecimalComma
 		}
-		in, _ := wrap(t, sign+text)
+		in, _ := wrapT(t, sign+text)
 		wantValue(t, in, Read(in, Options{}), want, code)
 	})
 }
@@ -212,7 +174,7 @@ func TestCommaExponentNeedsNotThreeDigits(t *testing.T) {
 func TestEmDashIsNoSign(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		dash := rapid.SampledFrom([]string{"—", "―"}).Draw(t, "dash")
-		in, _ := wrap(t, dash+wholeDigits(t, "digits", 1, 8))
+		in, _ := wrapT(t, dash+wholeDigits(t, "digits", 1, 8))
 		if o := Read(in, Options{}); o.Status() != agentinput.StatusAsk {
 			t.Fatalf("Read(%q) = %s, want an ask", in, o.Status())
 		}
@@ -229,7 +191,7 @@ func TestNoAmbiguousSpellingYieldsValue(t *testing.T) {
 		tail := rapid.StringMatching(`[0-9]{3}`).Draw(t, "tail")
 		mark := rapid.SampledFrom([]string{",", ".", "，", "．"}).Draw(t, "mark")
 		sign := rapid.SampledFrom([]string{"", "-", "−", "+"}).Draw(t, "sign")
-		in, _ := wrap(t, sign+head+mark+tail)
+		in, _ := wrapT(t, sign+head+mark+tail)
 		opts := Options{}
 		if rapid.Bool().Draw(t, "bounded") {
 			lo, hi := FromInt64(-1_000_000), FromInt64(1_000_000)
@@ -351,7 +313,7 @@ func numberish(t *rapid.T) string {
 	case 1:
 		b.WriteString(rapid.SampledFrom([]string{".", ",", "%", " km", "x", "\u200b", "e"}).Draw(t, "junk"))
 	}
-	s, _ := wrap(t, b.String())
+	s, _ := wrapT(t, b.String())
 	return s
 }
 
@@ -419,29 +381,21 @@ func TestPropertyClampSign(t *testing.T) {
 func TestPropertyNumberWords(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		l := numberLanguages[rapid.IntRange(0, len(numberLanguages)-1).Draw(t, "language")]
-		var words string
 		var n int64
 		switch k := rapid.IntRange(0, 29).Draw(t, "number"); {
 		case k <= 20:
-			words, n = l.words[k], int64(k)
+			n = int64(k)
 		case k <= 27:
-			words, n = l.tens[k-21], int64(30+10*(k-21))
+			n = int64(30 + 10*(k-21))
 		case k == 28:
-			words, n = l.hundred, 100
+			n = 100
 		default:
-			words, n = l.thousand, 1000
+			n = 1000
 		}
-		w := rapid.SampledFrom(strings.Fields(words)).Draw(t, "word")
-		if rapid.Bool().Draw(t, "folded") && !strings.Contains(w, "-") {
-			w = spelling.Fold(w)
-		}
-		switch rapid.IntRange(0, 2).Draw(t, "case") {
-		case 1:
-			w = strings.ToUpper(w)
-		case 2:
-			r := []rune(w)
-			w = strings.ToUpper(string(r[0])) + string(r[1:])
-		}
+		// A word of the table, as written or folded, in any case: the
+		// Speller's word class (spell.go), every word of it.
+		w := rapid.SampledFrom(wordsOf(l, n)).Draw(t, "word")
+		w, _ = wordVariant(oracle.Draws(t), w)
 		in := rapid.SampledFrom([]string{"", " ", `"`}).Draw(t, "wrap")
 		in = in + w + in
 		o := Read(in, Options{})

@@ -8,6 +8,7 @@
 // the change: upper or mixed case, braces ("{…}"), a urn:uuid: prefix in
 // any case, and the 32 hex digits without hyphens, and any of these inside
 // surrounding whitespace and one pair of quotes (note trimmed first).
+// Reader.Spell draws a spelling of an id from these classes (spell.go).
 //
 // # Placeholders
 //

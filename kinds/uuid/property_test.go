@@ -13,6 +13,7 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/oracle"
 	"agentinput.dev/internal/spelling"
 )
 
@@ -123,10 +124,9 @@ func reverse(s string) string {
 
 var refHexWords = regexp.MustCompile(`^(dead|beef|cafe|babe|face|feed|f00d|c0de|c0ffee|decaf|fade|deaf|bead|abba|d00d|bad|add|ace|bee|fee)+$`)
 
-var (
-	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
-	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"‘", "’"}}
-)
+// The whitespace and quotes of the class, and render, the spelling of an
+// id in a random member of it, live in spell.go: the Speller and these
+// tests draw from one source.
 
 // drawID draws a UUID that is not a placeholder, as 16 random bytes.
 func drawID(t *rapid.T) string {
@@ -139,41 +139,11 @@ func drawID(t *rapid.T) string {
 	return c
 }
 
-// render spells a canonical id in a random member of the accepted class:
-// random case per digit, with or without hyphens, braces or a urn:uuid:
-// prefix in random case, surrounding whitespace and one pair of quotes.
-func render(t *rapid.T, c string) string {
-	var b strings.Builder
-	caseMode := rapid.IntRange(0, 2).Draw(t, "case") // lower, upper, mixed
-	for i := 0; i < len(c); i++ {
-		ch := c[i]
-		if caseMode == 1 || caseMode == 2 && rapid.Bool().Draw(t, "upper") {
-			ch = byte(strings.ToUpper(string(ch))[0])
-		}
-		b.WriteByte(ch)
-	}
-	s := b.String()
-	if rapid.Bool().Draw(t, "no hyphens") {
-		s = strings.ReplaceAll(s, "-", "")
-	}
-	switch rapid.IntRange(0, 2).Draw(t, "wrap") {
-	case 1:
-		s = "{" + s + "}"
-	case 2:
-		prefix := []byte("urn:uuid:")
-		for i := range prefix {
-			if rapid.Bool().Draw(t, "prefix upper") {
-				prefix[i] = strings.ToUpper(string(prefix[i]))[0]
-			}
-		}
-		s = string(prefix) + s
-	}
-	sp := rapid.SampledFrom(spaces)
-	if rapid.Bool().Draw(t, "quoted") {
-		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
-		s = q[0] + sp.Draw(t, "inner left") + s + sp.Draw(t, "inner right") + q[1]
-	}
-	return sp.Draw(t, "left") + s + sp.Draw(t, "right")
+// renderT spells c in a random member of the accepted class (render, of
+// spell.go), drawn by rapid.
+func renderT(t *rapid.T, c string) string {
+	s, _ := render(oracle.Draws(t), c)
+	return s
 }
 
 // TestPropertyForms: every rendering of a random id reads as that id, with
@@ -182,7 +152,7 @@ func render(t *rapid.T, c string) string {
 func TestPropertyForms(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		c := drawID(t)
-		s := render(t, c)
+		s := renderT(t, c)
 		o := Read(s, Options{})
 		v, ok := o.Value()
 		if !ok || Format(v) != c {
@@ -262,7 +232,7 @@ func TestPropertyPlaceholders(t *testing.T) {
 		if !isPlaceholderID(c) {
 			t.Fatalf("the reference does not read %s as a placeholder", c)
 		}
-		s := render(t, c)
+		s := renderT(t, c)
 		o := Read(s, Options{})
 		if !o.IsPlaceholder() {
 			got, _ := o.MarshalJSON()
@@ -315,7 +285,7 @@ func TestPropertyTemplates(t *testing.T) {
 			name := rapid.SampledFrom([]string{"uuid", "UUID", "guid", "id", "your_uuid", "YOUR-UUID-HERE", "yourUuidHere", "uuid here", "example uuid"}).Draw(t, "name")
 			s = w[0] + name + w[1]
 		}
-		s = render(t, s)
+		s = renderT(t, s)
 		if o := Read(s, Options{}); !o.IsPlaceholder() {
 			got, _ := o.MarshalJSON()
 			t.Fatalf("Read(%q) = %s, want the placeholder", s, got)
@@ -328,9 +298,9 @@ func TestPropertyTemplates(t *testing.T) {
 func drawInput(t *rapid.T) any {
 	switch rapid.IntRange(0, 5).Draw(t, "input kind") {
 	case 0:
-		return render(t, drawID(t))
+		return renderT(t, drawID(t))
 	case 1:
-		s := []byte(render(t, drawID(t)))
+		s := []byte(renderT(t, drawID(t)))
 		at := rapid.IntRange(0, len(s)-1).Draw(t, "at")
 		junk := rapid.SampledFrom([]string{"", "-", "g", "0", "F", "{", " ", "\u200b", "\x00", "\xff", "x"}).Draw(t, "junk")
 		switch rapid.IntRange(0, 2).Draw(t, "edit") {
