@@ -62,6 +62,9 @@
 //   - On a bound, a date before year 1000 or from year 9000 (the sentinels
 //     0001-01-01 and 9999-12-31) is absent, note open_bound.
 //
+// (*Reader).Spell draws spellings from these classes, and Ambiguous
+// the spellings with two meanings (spell.go).
+//
 // Everything else is an ask: impossible days ("2026-02-30"), digit
 // strings that are not dates, words no enabled language knows, invisible
 // or control characters, text that is not UTF-8, arrays and objects.

@@ -7,14 +7,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/oracle"
 )
 
 // drawDate draws a day from 1000-01-01 to 9999-12-31.
@@ -25,56 +22,20 @@ func drawDate(t *rapid.T, label string) Date {
 	return Date{y, m, d}
 }
 
+// The spelling classes are Spell's (spell.go): these draw them through
+// rapid.
+
 // num spells n with or without a leading zero.
-func num(t *rapid.T, n int, label string) string {
-	if n < 10 && rapid.Bool().Draw(t, label+" zero-padded") {
-		return "0" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
-}
-
-func pad2(n int) string { return fmt.Sprintf("%02d", n) }
-
-// spaces draws a run of whitespace of the class (possibly none).
-func spaces(t *rapid.T, label string, min int) string {
-	return strings.Repeat(rapid.SampledFrom([]string{" ", "\u00a0", "\u202f", "\t"}).Draw(t, label), rapid.IntRange(min, 2).Draw(t, label+" count"))
-}
+func num(t *rapid.T, n int, label string) string { return digits(oracle.Draws(t), n, label) }
 
 // wrap draws surrounding whitespace and at most one pair of quotes.
 func wrap(t *rapid.T, s string) (string, bool) {
-	q := rapid.SampledFrom([][2]string{{"", ""}, {`"`, `"`}, {"'", "'"}, {"“", "”"}, {"„", "“"}, {"«", "»"}}).Draw(t, "quotes")
-	out := spaces(t, "lead", 0) + q[0] + s + q[1] + spaces(t, "trail", 0)
+	out, _ := wrapSpelling(oracle.Draws(t), s)
 	return out, out != s
 }
 
-// recase draws a random case for every letter of s.
-func recase(t *rapid.T, s string) string {
-	mode := rapid.IntRange(0, 3).Draw(t, "case")
-	switch mode {
-	case 0:
-		return s
-	case 1:
-		return strings.ToUpper(s)
-	case 2:
-		return strings.ToLower(s)
-	}
-	var b strings.Builder
-	for i, r := range []rune(s) {
-		if rapid.Bool().Draw(t, "upper "+strconv.Itoa(i)) {
-			r = unicode.ToUpper(r)
-		} else {
-			r = unicode.ToLower(r)
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// stripMarks removes the diacritics a model may leave out ("rijna").
-func stripMarks(s string) string {
-	out, _, _ := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
-	return strings.NewReplacer("ł", "l", "Ł", "L").Replace(out)
-}
+// defaultReader reads the default languages, no bound, no order.
+var defaultReader, _ = New(Options{})
 
 // rendering is one spelling of a date and what it must read as: the date,
 // or (ambiguous) an ask whose readings hold the date.
@@ -87,30 +48,20 @@ type rendering struct {
 // renderISO draws a year-first spelling: any of - / ., padded or not, or
 // the basic form, with or without a time of day and zone.
 func renderISO(t *rapid.T, d Date) rendering {
+	c := oracle.Draws(t)
 	if rapid.IntRange(0, 5).Draw(t, "basic") == 0 {
-		return rendering{s: fmt.Sprintf("%04d%02d%02d", d.Year, d.Month, d.Day), class: "iso basic"}
+		return rendering{s: year4(d.Year) + pad2(d.Month) + pad2(d.Day), class: "iso basic"}
 	}
-	sep := rapid.SampledFrom([]string{"-", "/", "."}).Draw(t, "iso sep")
-	s := strconv.Itoa(d.Year) + sep + num(t, d.Month, "month") + sep + num(t, d.Day, "day")
+	s := spellYearFirst(c, d)
 	if rapid.Bool().Draw(t, "with time") {
-		s += rapid.SampledFrom([]string{"T", " ", "t"}).Draw(t, "time mark") +
-			pad2(rapid.IntRange(0, 23).Draw(t, "hour")) + ":" + pad2(rapid.IntRange(0, 59).Draw(t, "minute"))
-		if rapid.Bool().Draw(t, "seconds") {
-			s += ":" + pad2(rapid.IntRange(0, 59).Draw(t, "second"))
-		}
-		s += rapid.SampledFrom([]string{"", "Z", "z", "+02:00", "-05:00", "+0530", " UTC", "−03:00"}).Draw(t, "zone")
+		s += spellTime(c)
 	}
 	return rendering{s: s, class: "iso"}
 }
 
 // renderDotted draws a day-first spelling with dots.
 func renderDotted(t *rapid.T, d Date) rendering {
-	gap := func(l string) string { return "." + spaces(t, l, 0) }
-	s := num(t, d.Day, "day") + gap("gap 1") + num(t, d.Month, "month") + gap("gap 2") + strconv.Itoa(d.Year)
-	if rapid.IntRange(0, 4).Draw(t, "final dot") == 0 {
-		s += "."
-	}
-	return rendering{s: s, class: "dotted"}
+	return rendering{s: spellDotted(oracle.Draws(t), d), class: "dotted"}
 }
 
 // renderSlash draws a slash or dash spelling with the year last, in
@@ -130,47 +81,8 @@ func renderSlash(t *rapid.T, d Date) rendering {
 // in one of the month's forms, in one of the orders the languages write,
 // with random case and, at random, without diacritics.
 func renderNamed(t *rapid.T, d Date) rendering {
-	var defaults []Language
-	for _, l := range Languages() {
-		if l.Default {
-			defaults = append(defaults, l)
-		}
-	}
-	l := rapid.SampledFrom(defaults).Draw(t, "language")
-	forms := l.Months[d.Month-1].Forms()
-	name := rapid.SampledFrom(forms).Draw(t, "form")
-	abbr := slices.Contains(l.Months[d.Month-1].Abbreviations, name)
-	if rapid.Bool().Draw(t, "strip diacritics") {
-		name = stripMarks(name)
-	}
-	name = recase(t, name)
-	if abbr && rapid.Bool().Draw(t, "abbreviation dot") {
-		name += "."
-	}
-	day := num(t, d.Day, "day")
-	year := strconv.Itoa(d.Year)
-	sp := func(l string) string { return spaces(t, l, 1) }
-	var s string
-	switch rapid.IntRange(0, 7).Draw(t, "pattern") {
-	case 0:
-		s = day + sp("a") + name + sp("b") + year
-	case 1:
-		s = day + "." + sp("a") + name + sp("b") + year
-	case 2:
-		s = name + sp("a") + day + "," + sp("b") + year
-	case 3:
-		s = name + sp("a") + day + sp("b") + year
-	case 4:
-		s = day + "-" + strings.TrimSuffix(name, ".") + "-" + year
-	case 5:
-		s = day + " de " + name + " de " + year
-	case 6:
-		s = year + sp("a") + name + sp("b") + day
-	case 7:
-		suffix := rapid.SampledFrom([]string{"st", "nd", "rd", "th", "er", "º"}).Draw(t, "ordinal")
-		s = "the " + day + suffix + " of " + name + sp("b") + year
-	}
-	return rendering{s: s, class: "named " + l.Code}
+	s, class := defaultReader.spellNamed(oracle.Draws(t), d)
+	return rendering{s: s, class: class}
 }
 
 // renderAny draws a spelling of d from any class, with a leading weekday
@@ -188,9 +100,9 @@ func renderAny(t *rapid.T, d Date) rendering {
 		r = renderNamed(t, d)
 	}
 	if rapid.IntRange(0, 4).Draw(t, "weekday") == 0 {
-		l := rapid.SampledFrom(Languages()[:len(DefaultLanguages())]).Draw(t, "weekday language")
-		name := rapid.SampledFrom(l.Weekdays[d.Weekday()]).Draw(t, "weekday name")
-		r.s = recase(t, name) + rapid.SampledFrom([]string{", ", " ", ". "}).Draw(t, "weekday sep") + r.s
+		c := oracle.Draws(t)
+		name, _, _ := defaultReader.spellWeekday(c, d.Weekday())
+		r.s = name + pick(c, "weekday separator", ", ", " ", ". ") + r.s
 	}
 	return r
 }
@@ -319,24 +231,11 @@ func periodSpelling(t *rapid.T) (string, Date, Date) {
 		return strconv.Itoa(y), Date{y, 1, 1}, Date{y, 12, 31}
 	case 1:
 		m := rapid.IntRange(1, 12).Draw(t, "month")
-		var s string
-		switch rapid.IntRange(0, 3).Draw(t, "month form") {
-		case 0:
-			s = strconv.Itoa(y) + rapid.SampledFrom([]string{"-", "/", "."}).Draw(t, "sep") + num(t, m, "m")
-		case 1:
-			s = num(t, m, "m") + rapid.SampledFrom([]string{"-", "/", "."}).Draw(t, "sep") + strconv.Itoa(y)
-		default:
-			l := rapid.SampledFrom(Languages()[:len(DefaultLanguages())]).Draw(t, "language")
-			s = recase(t, rapid.SampledFrom(l.Months[m-1].Forms()).Draw(t, "form")) + " " + strconv.Itoa(y)
-		}
+		s := defaultReader.spellPeriodOf(oracle.Draws(t), "month", y, m)
 		return s, Date{y, m, 1}, Date{y, m, DaysIn(y, m)}
 	}
 	q := rapid.IntRange(1, 4).Draw(t, "quarter")
-	qs := rapid.SampledFrom([]string{"Q", "q"}).Draw(t, "q") + strconv.Itoa(q)
-	s := qs + " " + strconv.Itoa(y)
-	if rapid.Bool().Draw(t, "year first") {
-		s = strconv.Itoa(y) + "-" + qs
-	}
+	s := defaultReader.spellPeriodOf(oracle.Draws(t), "quarter", y, 3*q)
 	return s, Date{y, 3*q - 2, 1}, Date{y, 3 * q, DaysIn(y, 3*q)}
 }
 
@@ -397,9 +296,9 @@ func TestPropertyEachLanguageAlone(t *testing.T) {
 		l := rapid.SampledFrom(Languages()).Draw(t, "language")
 		name := rapid.SampledFrom(l.Months[d.Month-1].Forms()).Draw(t, "form")
 		if rapid.Bool().Draw(t, "strip diacritics") {
-			name = stripMarks(name)
+			name = dropMarks(name)
 		}
-		s := strconv.Itoa(d.Day) + ". " + recase(t, name) + " " + strconv.Itoa(d.Year)
+		s := strconv.Itoa(d.Day) + ". " + recase(oracle.Draws(t), name) + " " + strconv.Itoa(d.Year)
 		o := Read(s, Options{Languages: []string{l.Code}})
 		if v, ok := o.Value(); !ok || v != d {
 			t.Fatalf("%s alone: %q: want %s, got %s", l.Code, s, d, outcomeJSON(o))
@@ -506,28 +405,9 @@ func TestPropertySentinelWithExtraNeverAbsent(t *testing.T) {
 func TestPropertyCJKMarkers(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		d := drawDate(t, "date")
-		lang := rapid.IntRange(0, 2).Draw(t, "language")
-		marks := [3][3]string{{"年", "月", "日"}, {"年", "月", "号"}, {"년", "월", "일"}}[lang]
-		gap := ""
-		if lang == 2 || rapid.Bool().Draw(t, "spaced") {
-			gap = " "
-		}
-		digits := func(s string) string { return s }
-		if lang < 2 && rapid.Bool().Draw(t, "full-width") {
-			digits = func(s string) string {
-				return strings.Map(func(r rune) rune { return r - '0' + '０' }, s)
-			}
-		}
-		s := digits(strconv.Itoa(d.Year)) + marks[0] + gap + digits(num(t, d.Month, "month")) + marks[1] + gap +
-			digits(num(t, d.Day, "day")) + marks[2]
-		wrong := false
-		if lang != 1 && rapid.Bool().Draw(t, "weekday") {
-			wd := int(d.Weekday())
-			if wrong = rapid.Bool().Draw(t, "wrong weekday"); wrong {
-				wd = (wd + rapid.IntRange(1, 6).Draw(t, "off by")) % 7
-			}
-			s += rapid.SampledFrom([]string{"", " "}).Draw(t, "before weekday") + "(" + string(cjkWeekdays[lang/2][wd]) + ")"
-		}
+		wrongDrawn := rapid.Bool().Draw(t, "wrong weekday")
+		s, withWeekday := spellCJKWeekday(oracle.Draws(t), d, wrongDrawn)
+		wrong := wrongDrawn && withWeekday
 		o := Read(s, Options{})
 		got, ok := o.Value()
 		switch {
@@ -537,7 +417,11 @@ func TestPropertyCJKMarkers(t *testing.T) {
 			j, _ := o.MarshalJSON()
 			t.Fatalf("Read(%q) = %s, want %s", s, j, d)
 		}
-		noYear := strings.TrimLeft(s[strings.Index(s, marks[0])+len(marks[0]):], " ")
+		_, noYear, _ := strings.Cut(s, "年")
+		if !strings.ContainsRune(s, '年') {
+			_, noYear, _ = strings.Cut(s, "년")
+		}
+		noYear = strings.TrimLeft(noYear, " ")
 		if v, ok := Read(noYear, Options{}).Value(); ok {
 			t.Fatalf("Read(%q), no year, = %s", noYear, v)
 		}
