@@ -412,8 +412,8 @@ func (c *checker) checkReached(t failer, base canonical, res *factory.Result, se
 	got := normalize(res.Arguments)
 	for _, r := range done {
 		if r.ambiguous {
-			t.Fatalf("%s guessed: the call %s%s reached the handler with %s = %s; a spelling with two meanings must be asked about, naming both",
-				c.tool.Name(), sent, said(done), r.property, show(got[r.property]))
+			t.Fatalf("%s guessed: the call %s%s reached the handler with %s = %s; a spelling with two meanings must be asked about, naming both%s",
+				c.tool.Name(), sent, said(done), r.property, show(got[r.property]), advice(c.tool, r.property, done))
 		}
 	}
 	if jsonEqual(got, base.received) {

@@ -1,6 +1,7 @@
 package binding
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"sync"
@@ -148,52 +149,46 @@ type never struct{}
 
 func (never) Choose(string, int) int { return 0 }
 
+// textKind is a kind whose canonical spellings name themselves by their
+// form: spell spells its value, and canonical reports whether a string is
+// the kind's canonical spelling of a value.
+type textKind struct {
+	name      string
+	spell     spellFunc
+	canonical func(s string) bool
+}
+
+// textKindOf is the textKind of a reader: a string is canonical when the
+// reader takes it as a value whose format is the string itself.
+func textKindOf[T any](name string, read func(any) agentinput.Outcome[T], r any, format func(T) string) textKind {
+	return textKind{name: name, spell: spellerOf(read, r), canonical: func(s string) bool {
+		v, ok := read(s).Value()
+		return ok && format(v) == s
+	}}
+}
+
 // textKinds are the kinds whose canonical spellings name themselves by
 // their form, tried in this order on free text's value (spellAsKind),
 // with their default options.
-var textKinds = sync.OnceValue(func() []struct {
-	name  string
-	spell spellFunc
-	reads func(any) bool
-} {
-	type row = struct {
-		name  string
-		spell spellFunc
-		reads func(any) bool
-	}
-	var rows []row
-	add := func(name string, spell spellFunc, canonical func(any) bool) {
-		if spell != nil {
-			rows = append(rows, row{name, spell, canonical})
-		}
-	}
+var textKinds = sync.OnceValue(func() []textKind {
+	var out []textKind
 	if r, err := number.New(number.Options{}); err == nil {
-		add("number", spellerOf(r.Read, r), noteless(r.Read))
+		out = append(out, textKindOf("number", r.Read, r, number.Decimal.String))
 	}
 	if r, err := boolean.New(boolean.Options{}); err == nil {
-		add("boolean", spellerOf(r.Read, r), noteless(r.Read))
+		out = append(out, textKindOf("boolean", r.Read, r, func(b bool) string { return fmt.Sprint(b) }))
 	}
 	if r, err := date.New(date.Options{}); err == nil {
-		add("date", spellerOf(r.Read, r), noteless(r.Read))
+		out = append(out, textKindOf("date", r.Read, r, date.Format))
 	}
 	if r, err := timestamp.New(timestamp.Options{}); err == nil {
-		add("timestamp", spellerOf(r.Read, r), noteless(r.Read))
+		out = append(out, textKindOf("timestamp", r.Read, r, timestamp.Format))
 	}
 	if r, err := uuid.New(uuid.Options{}); err == nil {
-		add("uuid", spellerOf(r.Read, r), noteless(r.Read))
+		out = append(out, textKindOf("uuid", r.Read, r, uuid.Format))
 	}
-	return rows
+	return out
 })
-
-// noteless reports whether read takes a value as it is: a value with no
-// note, the kind's canonical spelling.
-func noteless[T any](read func(any) agentinput.Outcome[T]) func(any) bool {
-	return func(v any) bool {
-		o := read(v)
-		_, ok := o.Value()
-		return ok && o.NoteCount() == 0
-	}
-}
 
 // spellAsKind spells free text whose value is a kind's canonical spelling
 // as that kind would be spelled, the string form of each spelling (free
@@ -204,7 +199,7 @@ func spellAsKind(c agentinput.Chooser, canonical any, ambiguous bool) (agentinpu
 		return agentinput.Spelled{}, false
 	}
 	for _, k := range textKinds() {
-		if !k.reads(s) {
+		if k.spell == nil || !k.canonical(s) {
 			continue
 		}
 		sp, ok := k.spell(c, s, ambiguous)
