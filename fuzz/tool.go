@@ -486,7 +486,7 @@ func advice(tool target, name string, done []rewrite) string {
 	for _, r := range done {
 		if r.property == name && kind == "text" && strings.HasPrefix(r.class, "as ") {
 			k, _, _ := strings.Cut(strings.TrimPrefix(r.class, "as "), ":")
-			return fmt.Sprintf(". The property is free text, so its spelling reaches the handler as sent: bind the %s kind (agentinput:\"%s\"), or list the property in Options.Text if it is text", k, k)
+			return fmt.Sprintf(". The property is free text, so its spelling reaches the handler as sent: bind the %s kind (agentinput:\"%s\"; behind Lenient, a field of its Go type), or list the property in Options.Text if it is text", k, k)
 		}
 	}
 	return ""

@@ -132,7 +132,7 @@ func TestToolCatchesAHandlerThatParsesText(t *testing.T) {
 	if !failed {
 		t.Fatalf("Tool passed a handler that reads its own text:\n%s", out)
 	}
-	for _, want := range []string{"the call {\"amount\":", "amount: as number: ", "reached the handler with amount = \"", `bind the number kind (agentinput:"number")`} {
+	for _, want := range []string{"the call {\"amount\":", "amount: as number: ", "reached the handler with amount = \"", `bind the number kind (agentinput:"number"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}
@@ -180,7 +180,7 @@ func TestToolCatchesTheWrongKind(t *testing.T) {
 	if !failed {
 		t.Fatalf("Tool passed a date bound as free text:\n%s", out)
 	}
-	for _, want := range []string{"since: as date: ", "reached the handler with since = ", `bind the date kind (agentinput:"date")`} {
+	for _, want := range []string{"since: as date: ", "reached the handler with since = ", `bind the date kind (agentinput:"date"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}
