@@ -41,6 +41,9 @@
 //   - a JSON array of byte values, the integers 0 to 255 ([104, 105]),
 //     each read by the number kind: note form.
 //
+// Reader.Spell draws a spelling of a value from these classes, and
+// Reader.Ambiguous one of the spellings the Reader asks about (spell.go).
+//
 // The standard and the URL alphabet share 62 characters and give them the
 // same values, so no string is base64 in both with different bytes; one
 // that mixes the characters only each has (+/ and -_) is an ask.

@@ -14,40 +14,22 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/oracle"
 )
 
 // render spells data in one random member of a spelling class the kind
 // reads: either alphabet, with or without padding, broken into lines at
 // MIME's or PEM's width, in surrounding whitespace or quotes, or in a
-// data: URI.
+// data: URI. The classes' members and writers are spell.go's, which the
+// Speller draws from too.
 func render(t *rapid.T, data []byte) (s string, mediaType string) {
-	url := rapid.Bool().Draw(t, "url")
-	pad := rapid.Bool().Draw(t, "pad")
-	enc := map[[2]bool]*base64.Encoding{
-		{false, false}: base64.RawStdEncoding, {false, true}: base64.StdEncoding,
-		{true, false}: base64.RawURLEncoding, {true, true}: base64.URLEncoding,
-	}[[2]bool{url, pad}]
-	s = enc.EncodeToString(data)
-	if width := rapid.SampledFrom([]int{0, 0, 64, 76}).Draw(t, "line width"); width > 0 && len(s) > width {
-		brk := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "break")
-		var b strings.Builder
-		for i := 0; i < len(s); i += width {
-			if i > 0 {
-				b.WriteString(brk)
-			}
-			b.WriteString(s[i:min(i+width, len(s))])
-		}
-		s = b.String()
-	}
+	c := oracle.Draws(t)
+	s, _ = base64Form(c, data)
 	if rapid.Bool().Draw(t, "data uri") {
 		mediaType = rapid.SampledFrom([]string{"image/png", "application/pdf", "text/plain;charset=utf-8"}).Draw(t, "media type")
-		s = rapid.SampledFrom([]string{"data:", "DATA:", "Data:"}).Draw(t, "scheme") + mediaType +
-			rapid.SampledFrom([]string{";base64,", ";BASE64,"}).Draw(t, "base64") + s
+		s = dataURI(c, mediaType, s, true)
 	}
-	if rapid.Bool().Draw(t, "wrapped") {
-		w := rapid.SampledFrom([][2]string{{" ", " "}, {"\n", "\n"}, {`"`, `"`}, {"'", "'"}, {"“", "”"}, {"\u00a0", ""}}).Draw(t, "wrapping")
-		s = w[0] + s + w[1]
-	}
+	s, _ = wrapValue(c, s, nil)
 	return s, mediaType
 }
 
