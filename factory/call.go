@@ -21,6 +21,9 @@ type Result struct {
 	Output any
 	// Arguments are the normalized arguments, canonical JSON values by
 	// property name, as the schema validated them and the handler got them.
+	// They are kept on an envelope that came after the arguments read: the
+	// handler's failure or refusal, or the receipt protocol's (fuzz.Tool
+	// compares them whatever the handler answered).
 	Arguments map[string]any
 	Notes     []agentinput.Remark
 	Warnings  []agentinput.Remark
@@ -410,7 +413,8 @@ func (t *Tool) runHandler(ctx context.Context, res *Result, callerKey string, as
 	} else {
 		out, err := t.runGuarded(ctx, res, assign)
 		if err != nil {
-			return &Result{Envelope: t.failed(err, ""), Notes: res.Notes, Warnings: res.Warnings, cause: err}
+			// The handler ran: the arguments it got stay on the result.
+			return &Result{Envelope: t.failed(err, ""), Arguments: res.Arguments, Notes: res.Notes, Warnings: res.Warnings, cause: err}
 		}
 		res.Output = narrowed(out, res.Dropped)
 	}

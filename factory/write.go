@@ -141,7 +141,7 @@ func (t *Tool) refuse(res *Result, e *Envelope, cause error) *Result {
 	if e.Code == agentinput.EnvelopeEffectUnknown {
 		effect = promcp.EffectUnknown
 	}
-	return &Result{Envelope: e, Notes: res.Notes, Warnings: res.Warnings, Effect: effect, IdempotencyKey: res.IdempotencyKey, cause: cause}
+	return &Result{Envelope: e, Arguments: res.Arguments, Notes: res.Notes, Warnings: res.Warnings, Effect: effect, IdempotencyKey: res.IdempotencyKey, cause: cause}
 }
 
 // run1 runs the handler of a claimed call, keeps the claim alive while it
@@ -165,7 +165,7 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 			return r
 		}
 		t.abandon(settle, scope, token)
-		return &Result{Envelope: t.failed(err, promcp.EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
+		return &Result{Envelope: t.failed(err, promcp.EffectUnknown), Arguments: res.Arguments, Notes: res.Notes, Warnings: res.Warnings,
 			Effect: promcp.EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: err}
 	}
 	if c, ok := out.(promcp.Completer); ok {
@@ -175,7 +175,7 @@ func (t *Tool) run1(ctx context.Context, res *Result, scope receipt.Scope, token
 			SideEffects: t.spec.SideEffects})
 		if cerr != nil {
 			t.abandon(settle, scope, token)
-			return &Result{Envelope: t.failed(cerr, promcp.EffectUnknown), Notes: res.Notes, Warnings: res.Warnings,
+			return &Result{Envelope: t.failed(cerr, promcp.EffectUnknown), Arguments: res.Arguments, Notes: res.Notes, Warnings: res.Warnings,
 				Effect: promcp.EffectUnknown, IdempotencyKey: res.IdempotencyKey, cause: cerr}
 		}
 		out = done
