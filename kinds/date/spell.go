@@ -231,7 +231,11 @@ func (r *Reader) spellDay(c agentinput.Chooser, v Date, timed bool) (string, str
 	if k != classCJK && c.Choose("weekday", 4) == 1 {
 		if w, wclass, ok := r.spellWeekday(c, v.Weekday()); ok {
 			s = w + pick(c, "weekday separator", ", ", " ", ". ") + s
-			class += " + " + wclass
+			if class == "canonical" {
+				class = wclass
+			} else {
+				class += " + " + wclass
+			}
 		}
 	}
 	return s, class
