@@ -95,9 +95,10 @@ func (r *Reader) SpellInside(c agentinput.Chooser, v Date) agentinput.Spelled {
 //     in r's languages ("1 listopad 2026" with hr beside cs or pl), when
 //     v's day is in both months.
 //
-// ok is false when v has none: an invalid date, a date before year 1000
-// with no declared order... and on a bound an open-bound sentinel, which
-// reads as absent.
+// ok is false when v has none of these: an invalid date, an open-bound
+// sentinel on a bound (it reads as absent), or a date before year 1000
+// whose day and month cannot swap (its day is above 12 or equals its
+// month, or r declares an order).
 func (r *Reader) Ambiguous(c agentinput.Chooser, v Date) (agentinput.Spelled, bool) {
 	s, class, ok := r.ambiguousText(c, v)
 	if !ok {
@@ -231,7 +232,11 @@ func (r *Reader) spellDay(c agentinput.Chooser, v Date, timed bool) (string, str
 	if k != classCJK && c.Choose("weekday", 4) == 1 {
 		if w, wclass, ok := r.spellWeekday(c, v.Weekday()); ok {
 			s = w + pick(c, "weekday separator", ", ", " ", ". ") + s
-			class += " + " + wclass
+			if class == "canonical" {
+				class = wclass
+			} else {
+				class += " + " + wclass
+			}
 		}
 	}
 	return s, class

@@ -60,6 +60,9 @@
 // names under the offset before and after the change. Neither is ever
 // guessed.
 //
+// (*Reader).Spell draws spellings from these classes, and Ambiguous
+// the spellings with several meanings (spell.go).
+//
 // Everything else is an ask: an impossible date or time (a month 13, an
 // hour 24, a leap second 60, which time.Time cannot hold), more than nine
 // fraction digits, an offset past ±23:59, an unknown zone, a number (a

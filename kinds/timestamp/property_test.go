@@ -11,6 +11,7 @@ import (
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/oracle"
 )
 
 // drawInstant draws an instant in the years 1 to 9999 with an offset of
@@ -63,43 +64,14 @@ func TestCanonicalFixedPoint(t *testing.T) {
 }
 
 // render spells x in a random member of the RFC 3339 variants the kind
-// reads.
+// reads, at x's own offset: Spell's classes (spell.go) of the separator,
+// the time of day, the offset and the wrapping.
 func render(t *rapid.T, x time.Time) string {
-	var b strings.Builder
-	b.WriteString(x.Format("2006-01-02"))
-	b.WriteString(rapid.SampledFrom([]string{"T", "t", " "}).Draw(t, "separator"))
-	b.WriteString(x.Format("15:04"))
-	seconds := x.Second() != 0 || x.Nanosecond() != 0 || rapid.Bool().Draw(t, "seconds")
-	if seconds {
-		b.WriteString(x.Format(":05"))
-	}
-	// A fraction is of the seconds: without them there is none to write.
-	if ns := x.Nanosecond(); ns != 0 || (seconds && rapid.Bool().Draw(t, "zero fraction")) {
-		frac := strconv.Itoa(1e9 + ns)[1:]
-		keep := len(strings.TrimRight(frac, "0"))
-		frac = frac[:rapid.IntRange(max(keep, 1), 9).Draw(t, "fraction digits")]
-		b.WriteString(rapid.SampledFrom([]string{".", ","}).Draw(t, "decimal mark") + frac)
-	}
-	_, off := x.Zone()
-	sign := "+"
-	if off < 0 {
-		sign = rapid.SampledFrom([]string{"-", "\u2212"}).Draw(t, "minus")
-	}
-	a := max(off, -off)
-	hh, mm := two(a/3600), two(a%3600/60)
-	forms := []string{sign + hh + ":" + mm, sign + hh + mm, " " + sign + hh + ":" + mm, " UTC" + sign + hh + ":" + mm, " GMT" + sign + hh + mm}
-	if mm == "00" {
-		forms = append(forms, sign+hh, " UTC"+sign+strconv.Itoa(a/3600))
-	}
-	if off == 0 {
-		forms = append(forms, "Z", "z", " Z", " UTC", " GMT", " utc", "+00:00", "-00:00")
-	}
-	b.WriteString(rapid.SampledFrom(forms).Draw(t, "offset"))
-	s := b.String()
-	if rapid.Bool().Draw(t, "wrapped") {
-		w := rapid.SampledFrom([][2]string{{" ", " "}, {`"`, `"`}, {"'", "'"}, {"«", "»"}, {"\n", ""}}).Draw(t, "wrapping")
-		s = w[0] + s + w[1]
-	}
+	c := oracle.Draws(t)
+	sep, _ := spellSeparator(c, true)
+	clock, _ := spellClock(c, x, sep)
+	zone, _ := spellOffset(c, x)
+	s, _ := wrap(c, x.Format("2006-01-02")+sep+afterClock(clock, zone))
 	return s
 }
 
@@ -268,14 +240,7 @@ func TestPropertyJavaScriptToString(t *testing.T) {
 		if x.Year() < 1000 {
 			t.Skip("JavaScript writes a year of four digits")
 		}
-		_, off := x.Zone()
-		sign := "+"
-		if off < 0 {
-			sign, off = "-", -off
-		}
-		name := rapid.SampledFrom([]string{"Central European Summer Time", "Coordinated Universal Time", "Mitteleuropäische Sommerzeit",
-			"heure d’été d’Europe centrale", "CEST", "Pacific Daylight Time"}).Draw(t, "description")
-		s := x.Format("Mon Jan 02 2006 15:04:05") + " GMT" + sign + pad(off/3600) + pad(off%3600/60) + " (" + name + ")"
+		s, _ := spellJavaScript(oracle.Draws(t), x)
 		v, ok := plain.Read(s).Value()
 		if !ok || !v.Equal(x) {
 			j, _ := plain.Read(s).MarshalJSON()
@@ -283,8 +248,6 @@ func TestPropertyJavaScriptToString(t *testing.T) {
 		}
 	})
 }
-
-func pad(n int) string { return strconv.Itoa(n/10) + strconv.Itoa(n%10) }
 
 // TestPropertyHourWithMeridiem: a date, an hour of a 12-hour clock with am
 // or pm and no minutes ("9am", "11 p.m."), and a zone read as that hour
@@ -294,9 +257,9 @@ func TestPropertyHourWithMeridiem(t *testing.T) {
 		y, m, d := rapid.IntRange(1000, 9999).Draw(t, "year"), rapid.IntRange(1, 12).Draw(t, "month"), rapid.IntRange(1, 28).Draw(t, "day")
 		h := rapid.IntRange(1, 13).Draw(t, "hour")
 		pm := rapid.Bool().Draw(t, "pm")
-		mark := rapid.SampledFrom([]string{"am", "AM", "a.m.", "Am"}).Draw(t, "am")
+		mark := rapid.SampledFrom(amMarks).Draw(t, "am")
 		if pm {
-			mark = rapid.SampledFrom([]string{"pm", "PM", "p.m."}).Draw(t, "pm mark")
+			mark = rapid.SampledFrom(pmMarks).Draw(t, "pm mark")
 		}
 		s := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC).Format("2006-01-02") + rapid.SampledFrom([]string{" ", "T"}).Draw(t, "sep") +
 			strconv.Itoa(h) + rapid.SampledFrom([]string{"", " "}).Draw(t, "space") + mark + " " + rapid.SampledFrom([]string{"UTC", "Z", "+00:00", "GMT"}).Draw(t, "zone")
