@@ -35,8 +35,9 @@ type layer struct {
 
 var layers = []layer{
 	{name: "core", packages: []string{"agentinput"}},
-	{name: "helpers", packages: []string{"internal/spelling", "internal/shown", "internal/inflect", "internal/placeholder", "internal/oracle", "internal/casefile", "internal/longtest", "internal/outcomejson", "internal/mcpload"},
+	{name: "helpers", packages: []string{"internal/spelling", "internal/shown", "internal/inflect", "internal/placeholder", "internal/casefile", "internal/longtest", "internal/outcomejson", "internal/mcpload"},
 		imports: []string{"agentinput", "internal/spelling", "internal/casefile", "internal/outcomejson"}, thirdParty: []string{"golang.org/x/text"}},
+	{name: "kind test helpers", packages: []string{"internal/oracle"}, imports: []string{"agentinput", "internal/casefile", "internal/outcomejson"}, thirdParty: []string{"pgregory.net/rapid"}},
 	{name: "JSON text", packages: []string{"internal/jsonscan", "internal/jsonscan/jsonscantest"}, thirdParty: []string{"pgregory.net/rapid"}},
 	{name: "kinds", packages: []string{"kinds/..."},
 		imports:    []string{"agentinput", "internal/spelling", "internal/inflect", "internal/placeholder"}, // and the owners of crossKind
@@ -87,7 +88,9 @@ var layers = []layer{
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "CLI", packages: []string{"cmd/agentinput"}, imports: []string{"..."},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk", "golang.org/x/text"}},
-	{name: "fuzz", packages: []string{"fuzz"}},
+	{name: "fuzz", packages: []string{"fuzz"},
+		imports:    []string{"agentinput", "internal/oracle", "internal/placeholder", "factory", "factory/reply", "factory/mcp"},
+		thirdParty: []string{"pgregory.net/rapid", "github.com/modelcontextprotocol/go-sdk"}},
 }
 
 // crossKind lists which kinds read through which other owners: the only
