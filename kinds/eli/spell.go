@@ -210,7 +210,9 @@ func letterCase(c agentinput.Chooser, s, label string) string {
 	return b.String()
 }
 
-func pick(c agentinput.Chooser, label string, list ...string) string { return list[c.Choose(label, len(list))] }
+func pick(c agentinput.Chooser, label string, list ...string) string {
+	return list[c.Choose(label, len(list))]
+}
 
 // hostsOf are the hosts of e's register (the table hosts).
 func hostsOf(e ELI) []string {
@@ -300,7 +302,7 @@ func foreignHost(c agentinput.Chooser, e ELI) string {
 }
 
 var (
-	baseWords = map[string][2]string{"reg": {"Regulation", "nařízení"}, "dir": {"Directive", "směrnice"}, "dec": {"Decision", "rozhodnutí"}}
+	baseWords   = map[string][2]string{"reg": {"Regulation", "nařízení"}, "dir": {"Directive", "směrnice"}, "dec": {"Decision", "rozhodnutí"}}
 	formNamesEN = map[string]string{"impl": "Implementing", "del": "Delegated"}
 )
 
