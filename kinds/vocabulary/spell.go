@@ -22,10 +22,37 @@ type spelled struct {
 	dotted      bool // an id or an abbreviation: may be written letter by letter
 }
 
-// own returns the spellings of entry i: its id, names (by language),
-// English names, abbreviations, and the inflected forms New indexes for a
-// name in a language with rules (folded, as New generates them).
-func (v *Reader) own(i int32, withForms bool) []spelled {
+// spellCache holds each entry's spellings (spellingsOf) and those of them
+// that name it alone, built once by the first Spell or Ambiguous.
+type spellCache struct {
+	all, unique [][]spelled
+}
+
+func (v *Reader) cache() *spellCache {
+	if c := v.spellings.Load(); c != nil {
+		return c
+	}
+	c := &spellCache{all: make([][]spelled, len(v.entries)), unique: make([][]spelled, len(v.entries))}
+	for j := range c.all {
+		c.all[j] = v.spellingsOf(int32(j), true)
+		for _, s := range c.all[j] {
+			if v.namesAlone(key(s.text), int32(j)) {
+				c.unique[j] = append(c.unique[j], s)
+			}
+		}
+	}
+	v.spellings.CompareAndSwap(nil, c)
+	return v.spellings.Load()
+}
+
+// own returns the spellings of entry i (spellingsOf), cached.
+func (v *Reader) own(i int32) []spelled { return v.cache().all[i] }
+
+// spellingsOf returns the spellings of entry i: its id, names (by
+// language), English names, abbreviations, and the inflected forms New
+// indexes for a name in a language with rules (folded, as New generates
+// them).
+func (v *Reader) spellingsOf(i int32, withForms bool) []spelled {
 	e := &v.entries[i]
 	out := []spelled{{e.ID, "id", true}}
 	for _, n := range e.Names {
@@ -102,13 +129,8 @@ func (v *Reader) Spell(c agentinput.Chooser, id string) agentinput.Spelled {
 	if !ok || c.Choose("class", 7) == 0 {
 		return agentinput.Spelled{Value: id, Class: "canonical"}
 	}
-	sp := v.own(i, true)
-	var unique []spelled
-	for _, s := range sp {
-		if v.namesAlone(key(s.text), i) {
-			unique = append(unique, s)
-		}
-	}
+	sp := v.own(i)
+	unique := v.cache().unique[i]
 	if len(unique) == 0 {
 		return agentinput.Spelled{Value: id, Class: "canonical"}
 	}
@@ -239,7 +261,7 @@ func (v *Reader) Ambiguous(c agentinput.Chooser, id string) (agentinput.Spelled,
 	if !ok {
 		return agentinput.Spelled{}, false
 	}
-	sp := v.own(i, true)
+	sp := v.own(i)
 	var cands []agentinput.Spelled
 	for _, s := range sp {
 		hits := v.lookup(key(s.text))
