@@ -24,6 +24,9 @@
 // The MAC is computed under the first key of Options.Keys with a
 // domain-separation label, and verified under every key of the list.
 //
+// Spell (spell.go) writes a position in the spellings Read takes as its
+// token: the token, in whitespace or one pair of quotes.
+//
 // # Reading
 //
 // Read sorts what arrives into two classes. A string is inside the class

@@ -53,6 +53,9 @@
 //     Slovak collection (Z. z.) too: "89/2012 Coll." is an ask ambiguous
 //     whose one reading is the Czech act.
 //
+// Spell and Ambiguous (spell.go) draw spellings of an act from these
+// classes, and from the asks below.
+//
 // The order of the two numbers follows the EU's practice, which the type
 // table holds: directives are cited year/number, with two-digit years
 // until 1998 ("95/46" is 1995); regulations number/year before 2015

@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/oracle"
 )
 
 // drawELI draws an act of either register.
@@ -41,82 +41,25 @@ func drawNumber(t *rapid.T) int {
 	return rapid.IntRange(1, maxNumber).Draw(t, "number")
 }
 
-// randomCase spells s in lower, upper, or a random case per letter.
-func randomCase(t *rapid.T, s, label string) string {
-	switch rapid.IntRange(0, 3).Draw(t, label) {
-	case 0:
-		return s
-	case 1:
-		return strings.ToUpper(s)
-	case 2:
-		return strings.ToLower(s)
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if rapid.Bool().Draw(t, label+" letter") {
-			r = unicode.ToUpper(r)
-		} else {
-			r = unicode.ToLower(r)
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// randomCase spells s in lower, upper, or a random case per letter
+// (letterCase of spell.go).
+func randomCase(t *rapid.T, s, label string) string { return letterCase(oracle.Draws(t), s, label) }
 
-var (
-	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
-	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"「", "」"}}
-)
-
-// wrap surrounds s with random whitespace and at most one pair of quotes.
+// wrap surrounds s with random whitespace and at most one pair of quotes
+// (wrapped of spell.go).
 func wrap(t *rapid.T, s string) string {
-	sp := rapid.SampledFrom(spaces)
-	if rapid.IntRange(0, 3).Draw(t, "quoted") == 0 {
-		q := rapid.SampledFrom(quotes).Draw(t, "quotes")
-		s = q[0] + sp.Draw(t, "inner left") + s + sp.Draw(t, "inner right") + q[1]
-	}
-	return sp.Draw(t, "left") + s + sp.Draw(t, "right")
+	w, _ := wrapped(oracle.Draws(t), s)
+	return w
 }
 
-// renderURI spells e as a URI or a path in a random member of the class:
-// scheme, case of scheme and host, the hosts that serve the same paths,
-// no scheme, path only, case of the path's words, leading zeros, /oj or
-// not, a trailing slash.
+// renderURI spells e as a URI or a path in a random member of the class
+// (uriPath of spell.go): scheme, case of scheme and host, the hosts that
+// serve the same paths, no scheme, path only, path without eli/, case of
+// the path's words, leading zeros, the number before the year, /oj or
+// not, a trailing slash; a Czech path alone may ask.
 func renderURI(t *rapid.T, e ELI) string {
-	var b strings.Builder
-	hostsOf := []string{"data.europa.eu", "eur-lex.europa.eu"}
-	if e.Register() == CZ {
-		hostsOf = []string{"www.e-sbirka.cz", "e-sbirka.cz"}
-	}
-	switch rapid.IntRange(0, 3).Draw(t, "form") {
-	case 0: // a full URI
-		b.WriteString(randomCase(t, rapid.SampledFrom([]string{"http", "https"}).Draw(t, "scheme"), "scheme case"))
-		b.WriteString("://")
-		b.WriteString(randomCase(t, rapid.SampledFrom(hostsOf).Draw(t, "host"), "host case"))
-		b.WriteString("/")
-	case 1: // a host without a scheme
-		b.WriteString(randomCase(t, rapid.SampledFrom(hostsOf).Draw(t, "host"), "host case"))
-		b.WriteString("/")
-	case 2: // "/eli/…"
-		b.WriteString("/")
-	}
-	b.WriteString(randomCase(t, "eli", "eli case"))
-	b.WriteString("/")
-	number := strings.Repeat("0", rapid.IntRange(0, 2).Draw(t, "leading zeros")) + strconv.Itoa(e.Number())
-	if e.Register() == CZ {
-		b.WriteString(randomCase(t, "cz/sb", "cz/sb case"))
-		b.WriteString("/" + strconv.Itoa(e.Year()) + "/" + number)
-	} else {
-		b.WriteString(randomCase(t, e.Type(), "type case"))
-		b.WriteString("/" + strconv.Itoa(e.Year()) + "/" + number)
-		if rapid.Bool().Draw(t, "oj") {
-			b.WriteString("/" + randomCase(t, "oj", "oj case"))
-		}
-	}
-	if rapid.Bool().Draw(t, "trailing slash") {
-		b.WriteString("/")
-	}
-	return b.String()
+	s, _ := uriPath(oracle.Draws(t), e, false)
+	return s
 }
 
 // readsAs checks that s reads as e, with the notes the class needs: none
@@ -265,81 +208,12 @@ func refReadings(bases []string, form, a, b string, czech bool) []ELI {
 	return out
 }
 
-var (
-	baseWords = map[string][2]string{"reg": {"Regulation", "nařízení"}, "dir": {"Directive", "směrnice"}, "dec": {"Decision", "rozhodnutí"}}
-	formEN    = map[string]string{"impl": "Implementing", "del": "Delegated"}
-)
-
-// renderEUCitation spells e as a citation in English or Czech, in the
-// order its type and year allow (drawn when both are allowed), with the
-// markers, issuers and title the class has. It returns the citation and
-// its two numbers.
+// renderEUCitation spells e as a citation in English or Czech
+// (euCitation of spell.go), in the order its type and year allow (drawn
+// when both are allowed), with the markers, issuers and title the class
+// has. It returns the citation and its two numbers.
 func renderEUCitation(t *rapid.T, e ELI) (string, string, string) {
-	at := actTypes[e.typ]
-	yearFirst := true
-	switch {
-	case at.Base == "reg":
-		yearFirst = e.Year() >= 2015
-	case at.Base == "dec" && e.Year() <= 2014:
-		yearFirst = rapid.Bool().Draw(t, "year first")
-	}
-	year := strconv.Itoa(e.Year())
-	if e.Year() <= 1999 && rapid.Bool().Draw(t, "two-digit year") {
-		year = year[2:]
-	}
-	number := strings.Repeat("0", rapid.IntRange(0, 4).Draw(t, "leading zeros")/4) + strconv.Itoa(e.Number())
-	a, b := year, number
-	if !yearFirst {
-		a, b = number, year
-	}
-	marker := rapid.SampledFrom([]string{"", "EU", "EC", "EEC", "Euratom", "ES", "EHS"}).Draw(t, "marker")
-	var words []string
-	if rapid.Bool().Draw(t, "english") {
-		if issuer := rapid.SampledFrom([]string{"", "Commission", "Council"}).Draw(t, "issuer"); issuer != "" {
-			words = append(words, issuer)
-		}
-		if at.Form != "" {
-			words = append(words, formEN[at.Form])
-		}
-		if rapid.IntRange(0, 4).Draw(t, "abbreviated") == 0 {
-			words = append(words, strings.ToUpper(at.Base[:1])+at.Base[1:]+".")
-		} else {
-			words = append(words, baseWords[at.Base][0])
-		}
-		if marker != "" && rapid.Bool().Draw(t, "marker before") {
-			words = append(words, "("+marker+")")
-			marker = ""
-		}
-		if !yearFirst && rapid.Bool().Draw(t, "No") {
-			words = append(words, rapid.SampledFrom([]string{"No", "No.", "Nr."}).Draw(t, "No"))
-		}
-	} else {
-		if at.Form == "impl" {
-			words = append(words, "prováděcí")
-		}
-		words = append(words, baseWords[at.Base][1])
-		if issuer := rapid.SampledFrom([]string{"", "Komise", "Rady", "Evropského parlamentu a Rady"}).Draw(t, "issuer"); issuer != "" {
-			words = append(words, issuer)
-		}
-		if at.Form == "del" {
-			words = append(words, "v přenesené pravomoci")
-		}
-		if marker != "" && rapid.Bool().Draw(t, "marker before") {
-			words = append(words, "("+marker+")")
-			marker = ""
-		}
-		if !yearFirst && rapid.Bool().Draw(t, "č.") {
-			words = append(words, "č.")
-		}
-	}
-	id := a + "/" + b
-	if marker != "" {
-		id += "/" + marker
-	}
-	words = append(words, id)
-	s := randomCase(t, strings.Join(words, " "), "citation case")
-	s += rapid.SampledFrom([]string{"", ".", ",", " of the European Parliament and of the Council",
-		" of 24 May 2019 on the rules", " (Text with EEA relevance)", ", repealing Directive 95/46/EC", " ze dne 27. dubna 2016 o ochraně"}).Draw(t, "title")
+	s, a, b, _ := euCitation(oracle.Draws(t), e)
 	return s, a, b
 }
 
@@ -395,23 +269,7 @@ func TestPropertyCzechCitation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var words []string
-		if w := rapid.SampledFrom([]string{"", "zákon", "zákona", "ústavní zákon", "vyhláška", "nařízení vlády", "sdělení Ministerstva zahraničních věcí"}).Draw(t, "type"); w != "" {
-			words = append(words, w)
-		}
-		no := rapid.SampledFrom([]string{"", "č.", "č", "c."}).Draw(t, "č.")
-		id := strconv.Itoa(e.Number()) + "/" + strconv.Itoa(e.Year())
-		if no == "č." && rapid.Bool().Draw(t, "glued") {
-			words = append(words, no+id)
-		} else {
-			if no != "" {
-				words = append(words, no)
-			}
-			words = append(words, id)
-		}
-		words = append(words, rapid.SampledFrom([]string{"Sb.", "Sb"}).Draw(t, "Sb."))
-		core := randomCase(t, strings.Join(words, " "), "citation case")
-		core += rapid.SampledFrom([]string{"", ", občanský zákoník", ", ve znění pozdějších předpisů", ", kterým se mění zákon č. 40/2009 Sb."}).Draw(t, "title")
+		core, _ := czCitation(oracle.Draws(t), e)
 		readsAs(t, wrap(t, core), core, e, agentinput.NoteCitation)
 	})
 }
@@ -433,7 +291,7 @@ func TestPropertyNoAmbiguousValue(t *testing.T) {
 		base := rapid.SampledFrom([]string{"", "reg", "dir", "dec"}).Draw(t, "base")
 		words := prefix
 		if form != "" {
-			words += formEN[form] + " "
+			words += formNamesEN[form] + " "
 		}
 		if base != "" {
 			words += baseWords[base][0] + " "

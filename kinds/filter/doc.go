@@ -84,6 +84,9 @@
 // attaches the warning NoHits builds, naming the values that would have
 // matched, through the factory's Call.Warn.
 //
+// Spell and Ambiguous (spell.go) spell a value through the kind's
+// Speller (the vocabulary, or Options.Speller) and ask about patterns.
+//
 // A "not filtering" word that the kind reads as a value (an enum that
 // declares "all") is an error of New: the filter could
 // not tell "no filter" from that value.

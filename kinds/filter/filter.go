@@ -55,6 +55,12 @@ type Options[T any] struct {
 	// that reads a value). Left false, New reads each word and refuses a
 	// kind that reads one as a value.
 	WordsChecked bool
+	// Speller spells the kind's values for the filter's Spell and
+	// Ambiguous (spell.go): the kind's reader, when it is an
+	// agentinput.Speller, best the one whose Read is Read. Optional: nil
+	// spells a value in its canonical JSON only. Over a vocabulary the
+	// vocabulary spells, and Speller must be left nil.
+	Speller agentinput.Speller[T]
 }
 
 // Miss is the policy of a filter over a vocabulary for a value that
@@ -100,6 +106,7 @@ type Reader[T any] struct {
 	drop     func(v any, a agentinput.Ask) agentinput.Outcome[T]
 	miss     Miss
 	expected string
+	speller  agentinput.Speller[T] // Options.Speller, or the vocabulary; nil spells canonical JSON
 	// folded holds, for each id of the vocabulary (or each declared value
 	// of the kind), its spellings folded, for matching patterns.
 	ids    []string
@@ -125,7 +132,7 @@ func New[T any](opts Options[T]) (*Reader[T], error) {
 	if opts.Miss != MissDrop {
 		return nil, errors.New("filter: Options.Miss is for a filter over a vocabulary; over another kind a miss is the kind's ask")
 	}
-	f := &Reader[T]{read: opts.Read, example: opts.Example, expected: expected(opts.Expected)}
+	f := &Reader[T]{read: opts.Read, example: opts.Example, expected: expected(opts.Expected), speller: opts.Speller}
 	for _, d := range opts.Values {
 		// Only a value the kind reads back as itself, with no note, can be
 		// a reading.
@@ -146,8 +153,8 @@ func New[T any](opts Options[T]) (*Reader[T], error) {
 // overVocabulary is New over opts.Vocabulary.
 func overVocabulary[T any](opts Options[T]) (*Reader[T], error) {
 	v := opts.Vocabulary
-	if opts.Read != nil || opts.Expected != "" || opts.Example != nil || opts.Values != nil || opts.WordsChecked {
-		return nil, errors.New("filter: Options.Vocabulary is set, so Read, Expected, Example and Values are the vocabulary's and must be left unset, and its entries are data, so its words are checked (WordsChecked unset)")
+	if opts.Read != nil || opts.Expected != "" || opts.Example != nil || opts.Values != nil || opts.WordsChecked || opts.Speller != nil {
+		return nil, errors.New("filter: Options.Vocabulary is set, so Read, Expected, Example, Values and Speller are the vocabulary's and must be left unset, and its entries are data, so its words are checked (WordsChecked unset)")
 	}
 	read, ok := any(v.Read).(func(any) agentinput.Outcome[T])
 	if !ok {
@@ -158,6 +165,7 @@ func overVocabulary[T any](opts Options[T]) (*Reader[T], error) {
 		example:  v.Example(),
 		vocab:    v,
 		expected: expected(v.Expected()),
+		speller:  any(v).(agentinput.Speller[T]),
 		miss:     opts.Miss,
 	}
 	f.ids = v.IDs()

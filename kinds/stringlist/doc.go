@@ -54,6 +54,9 @@
 //   - with Options.Unique, an item that repeats an earlier one (the same
 //     canonical value, however spelled) is dropped (note duplicate).
 //
+// Spell and Ambiguous (spell.go) draw a list's spellings from these
+// classes, its items spelled by Options.ItemSpeller.
+//
 // # Items are independent
 //
 // Each item is read by the item kind on its own, so one bad item never

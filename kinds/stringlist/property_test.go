@@ -30,10 +30,9 @@ func drawIDs(t *rapid.T, min, max int) []string {
 	return out
 }
 
-var (
-	spaces     = []string{"", " ", "  ", "\t", "\u00a0"}
-	separators = []string{",", ", ", ";", "; ", " , ", ",\n"}
-)
+// spaces surround a JSON array in a string; the separators of a
+// separated list are spell.go's.
+var spaces = []string{"", " ", "  ", "\t", "\u00a0"}
 
 // renderList spells a list of items in a random member of the list
 // classes: a JSON array, a string holding one, a separated string (in

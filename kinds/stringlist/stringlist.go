@@ -64,6 +64,11 @@ type Options[T any] struct {
 	// trimmed and in any letter case: then the item kind reads it (an
 	// enum of none, low, high reads "None" as "none"). Optional.
 	Declared []string
+	// ItemSpeller spells the item kind's values for the list's Spell and
+	// Ambiguous (spell.go): the item kind's reader, when it is an
+	// agentinput.Speller, best the one whose Read is Item. Optional: nil
+	// spells each item in its canonical JSON.
+	ItemSpeller agentinput.Speller[T]
 }
 
 // Reader reads one list property. Build one with New; it is immutable and

@@ -62,6 +62,9 @@
 //     České republiky", "Verfassungsgericht Tschechiens");
 //   - spellings of one entry side by side: see # Parts.
 //
+// Spell and Ambiguous (spell.go) draw an entry's spellings from these
+// classes, by the vocabulary's own index.
+//
 // A spelling that several entries share (an abbreviation or an English name
 // two entries carry, an inflected form of names of two entries, or the
 // first words of names of two entries) is an ask ambiguous naming each

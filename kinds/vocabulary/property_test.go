@@ -10,10 +10,10 @@ import (
 	"testing"
 	"unicode"
 
-	"golang.org/x/text/unicode/norm"
 	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/oracle"
 	"agentinput.dev/kinds/country"
 )
 
@@ -481,43 +481,16 @@ func exactMatches(entries []Entry, s string) []string {
 	return out
 }
 
-// render draws a member of the spelling class of sp: random letter case,
+// render draws a member of the spelling class of sp (surface and wrapped
+// of spell.go): random letter case,
 // diacritics kept or stripped, other separators between words, letters
 // spelt out with dots (for an abbreviation or an id), surrounding
 // whitespace and quotes.
 func render(t *rapid.T, sp string, dotted bool) string {
-	if rapid.Bool().Draw(t, "strip diacritics") {
-		var b strings.Builder
-		for _, r := range norm.NFD.String(sp) {
-			if !unicode.Is(unicode.Mn, r) {
-				b.WriteRune(r)
-			}
-		}
-		sp = b.String()
-	}
-	var b strings.Builder
-	for _, r := range sp {
-		switch {
-		case r == ' ':
-			b.WriteString(rapid.SampledFrom([]string{" ", "  ", "-", "_", ". ", ", ", " / "}).Draw(t, "separator"))
-		case rapid.Bool().Draw(t, "upper"):
-			b.WriteRune(unicode.ToUpper(r))
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	s := b.String()
-	if dotted && rapid.Bool().Draw(t, "dots") {
-		var d strings.Builder
-		sep := rapid.SampledFrom([]string{".", ". ", " "}).Draw(t, "letter separator")
-		for _, r := range s {
-			d.WriteRune(r)
-			d.WriteString(sep)
-		}
-		s = d.String()
-	}
-	wrap := rapid.SampledFrom([][2]string{{"", ""}, {" ", " "}, {`"`, `"`}, {"'", "'"}, {"\t“", "”\n"}}).Draw(t, "wrap")
-	return wrap[0] + s + wrap[1]
+	c := oracle.Draws(t)
+	s, _ := surface(c, sp, dotted)
+	s, _ = wrapped(c, s)
+	return s
 }
 
 // Every spelling of every entry reads as that entry when no other entry

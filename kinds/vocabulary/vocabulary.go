@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"agentinput.dev/agentinput"
@@ -89,6 +90,9 @@ type Reader struct {
 	near       nearIndex
 	expected   string
 	example    json.RawMessage
+	// spellings caches each entry's spellings for Spell (spell.go),
+	// built by the first Spell or Ambiguous.
+	spellings atomic.Pointer[spellCache]
 }
 
 // MaxNear is the most nearest entries an ask about a spelling that names
