@@ -366,7 +366,7 @@ func bindFilter(t reflect.Type, o tagOptions) (binding, error) {
 			return binding{}, err
 		}
 		ids = e.Values()
-		f, err = filter.New(filter.Options[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example(), Values: e.Values()})
+		f, err = filter.New(filter.Options[string]{Read: e.Read, Expected: e.Expected(), Example: e.Example(), Values: e.Values(), Speller: e})
 		if err != nil {
 			return binding{}, err
 		}
@@ -421,11 +421,15 @@ func filterBinding(kind string, b binding, required bool) (binding, error) {
 	case kind == "filter" || b.perCall != nil:
 		return binding{}, fmt.Errorf("a filter cannot be over kind %s", kind)
 	}
-	f, err := filter.New(filter.Options[Slot]{Read: b.read, Expected: b.expected, Example: b.example, WordsChecked: b.kind != nil && b.kind.fixed})
+	f, err := filter.New(filter.Options[Slot]{Read: b.read, Expected: b.expected, Example: b.example, WordsChecked: b.kind != nil && b.kind.fixed,
+		Speller: slotSpeller(b.spell)})
 	if err != nil {
 		return binding{}, fmt.Errorf("filter over %s: %w", kind, err)
 	}
 	b.read = f.Read
+	if b.spell != nil {
+		b.spell = spellerOf(f.Read, f)
+	}
 	b.value = nil // the filter reads first
 	if b.guide != "" {
 		b.guide += noFilterGuide

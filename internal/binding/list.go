@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"strconv"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/kinds/stringlist"
@@ -52,6 +51,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 		ItemExpected: item.expected,
 		ItemExample:  item.example,
 		Declared:     item.declared, // a declared "none" is an item, not a placeholder
+		ItemSpeller:  slotSpeller(item.spell),
 	})
 	if err != nil {
 		return binding{}, err
@@ -78,15 +78,7 @@ func bindList(t reflect.Type, o tagOptions) (binding, error) {
 			s := listSlot(good)
 			return &s, asks
 		},
-		spell: func(c agentinput.Chooser, canonical any, ambiguous bool) (agentinput.Spelled, bool) {
-			items, ok := canonical.([]any)
-			if !ok || item.spell == nil {
-				return agentinput.Spelled{}, false
-			}
-			return spellEach(c, len(items), ambiguous, func(i int) (string, any, *binding) {
-				return strconv.Itoa(i), items[i], &item
-			}, func(values []any) any { return values })
-		},
+		spell:      spellerOf(list.Read, list),
 		schema:     map[string]any{"type": "array", "items": item.schema},
 		expected:   list.Expected(),
 		legend:     item.legend,
@@ -109,4 +101,27 @@ func listSlot(items []Slot) Slot {
 		}
 		dst.Set(s)
 	}}
+}
+
+// slotSpeller is the item kind's spelling as the list's speller of its
+// items (stringlist.Options.ItemSpeller); nil when the item kind spells
+// nothing, so that the list spells its items canonically.
+func slotSpeller(spell spellFunc) agentinput.Speller[Slot] {
+	if spell == nil {
+		return nil
+	}
+	return itemSpeller{spell}
+}
+
+type itemSpeller struct{ spell spellFunc }
+
+func (s itemSpeller) Spell(c agentinput.Chooser, v Slot) agentinput.Spelled {
+	if sp, ok := s.spell(c, v.JSON, false); ok {
+		return sp
+	}
+	return agentinput.Spelled{Value: v.JSON, Class: "canonical"}
+}
+
+func (s itemSpeller) Ambiguous(c agentinput.Chooser, v Slot) (agentinput.Spelled, bool) {
+	return s.spell(c, v.JSON, true)
 }

@@ -22,9 +22,10 @@ func (d draws) Choose(label string, n int) int {
 	return rapid.IntRange(0, n-1).Draw(d.t, label)
 }
 
-// ReadsBack fails t unless r reads the spelling s back as want, with a
-// note unless s is want's canonical spelling: the property every kind's
-// Spell holds. eq compares two values of the kind.
+// ReadsBack fails t unless r reads the spelling s back as the value want:
+// the property every kind's Spell holds. eq compares two values of the
+// kind. (Whether a repair is noted is each kind's own test's: a timestamp
+// at another offset is canonical RFC 3339 and reads with no note.)
 func ReadsBack[T any](t *rapid.T, r agentinput.Reader[T], s agentinput.Spelled, want T, eq func(a, b T) bool) {
 	t.Helper()
 	o := r.Read(s.Value)
