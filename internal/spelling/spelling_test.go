@@ -182,3 +182,26 @@ func TestHiddenInvalidUTF8(t *testing.T) {
 		t.Error("a joiner between two Devanagari letters is written; between two Latin ones it is not")
 	}
 }
+
+// TestWrapTrims holds the spellers' wrapping to Trim: every pair of
+// WrapQuotes around a word, with any of WrapSpaces inside and outside, is
+// trimmed back to the word.
+func TestWrapTrims(t *testing.T) {
+	for _, q := range WrapQuotes {
+		for _, in := range WrapSpaces {
+			for _, out := range WrapSpaces {
+				s := out + q[0] + in + "word" + in + q[1] + out
+				if got, _ := Trim(s); got != "word" {
+					t.Errorf("Trim(%q) = %q, want word", s, got)
+				}
+			}
+		}
+	}
+	for _, sp := range WrapSpaces[1:] {
+		for _, r := range sp {
+			if !IsSpace(r) {
+				t.Errorf("WrapSpaces holds %U, which IsSpace does not", r)
+			}
+		}
+	}
+}

@@ -19,11 +19,8 @@ var _ agentinput.Speller[bool] = (*Reader)(nil)
 // drops them): choice 0, none, first. quotePairs are the quotes it may be
 // wrapped in, one pair. The property tests draw from these same lists.
 var (
-	outerSpaces = []string{"", " ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2009", "\u202f", "\u3000", "\u2003", "\ufeff"}
-	quotePairs  = [][2]string{
-		{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"„", "”"},
-		{"‚", "‘"}, {"‘", "’"}, {"«", "»"}, {"»", "«"}, {"‹", "›"}, {"「", "」"}, {"『", "』"}, {"＂", "＂"},
-	}
+	outerSpaces = spelling.WrapSpaces
+	quotePairs  = spelling.WrapQuotes
 	// sentenceEnds are the runs of trailing punctuation a word may end
 	// with (dropPunctuation drops them).
 	sentenceEnds = []string{".", "!", "…", "!!", "...", ".!"}

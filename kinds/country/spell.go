@@ -22,11 +22,8 @@ var _ agentinput.Speller[string] = (*Reader)(nil)
 // quotePairs the quotes, one pair (spelling.Trim drops both). The property
 // tests wrap with these same lists.
 var (
-	outerSpaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u202f", "\u3000", "\ufeff"}
-	quotePairs  = [][2]string{
-		{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"„", "”"}, {"‚", "‘"}, {"‘", "’"},
-		{"«", "»"}, {"»", "«"}, {"‹", "›"}, {"「", "」"}, {"『", "』"}, {"＂", "＂"},
-	}
+	outerSpaces = spelling.WrapSpaces
+	quotePairs  = spelling.WrapQuotes
 )
 
 // flagOf spells an alpha-2 code as a flag emoji: its letters as regional

@@ -2,6 +2,7 @@ package cursor
 
 import (
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
 )
 
 var _ agentinput.Speller[Position] = (*Reader)(nil)
@@ -42,7 +43,7 @@ var spaceRunes = [...]string{" ", "\t", "\n", "\r\n", "\u00a0", "\u2009", "\u300
 
 // quotePairs are pairs of quotes spelling.Trim removes around a value (a
 // few of its table: ASCII, typographic, guillemets, CJK corner brackets).
-var quotePairs = [...][2]string{{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"「", "」"}}
+var quotePairs = spelling.WrapQuotes
 
 // wrap draws the wrapping of s Read trims: none (choice 0), outer
 // whitespace, a pair of quotes with whitespace inside or not, and both.

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
 )
 
 // The spelling half of the kind: every class of spellings the package
@@ -276,8 +277,9 @@ func gap(c agentinput.Chooser, label string, min int) string {
 	return strings.Repeat(pick(c, label, spaceRunes...), n)
 }
 
-// quotePairs are the quotes a spelling may be wrapped in, none first.
-var quotePairs = [][2]string{{"", ""}, {`"`, `"`}, {"'", "'"}, {"“", "”"}, {"„", "“"}, {"«", "»"}}
+// quotePairs are the quotes a spelling may be wrapped in, none first, then
+// every pair spelling.Trim removes.
+var quotePairs = append([][2]string{{"", ""}}, spelling.WrapQuotes...)
 
 // wrap is the outer wrapping: whitespace around, at most one pair of
 // quotes. It returns the class of what it added ("" for nothing).

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
 )
 
 var _ agentinput.Speller[ELI] = (*Reader)(nil)
@@ -163,7 +164,7 @@ func otherOrder(e ELI, a, b string) bool {
 // quotePairs a few of the pairs of quotes it removes.
 var (
 	spaceRunes = [...]string{" ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
-	quotePairs = [...][2]string{{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"「", "」"}}
+	quotePairs = spelling.WrapQuotes
 )
 
 // wrapped draws the wrapping Read trims around s: none (choice 0, class

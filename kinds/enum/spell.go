@@ -20,11 +20,8 @@ var _ agentinput.Speller[string] = (*Reader)(nil)
 // quotePairs the quotes, one pair (spelling.Word trims both). The property
 // tests draw from these same lists.
 var (
-	outerSpaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u202f", "\u3000", "\ufeff"}
-	quotePairs  = [][2]string{
-		{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"‚", "‘"}, {"‘", "’"},
-		{"«", "»"}, {"»", "«"}, {"‹", "›"}, {"「", "」"}, {"『", "』"}, {"＂", "＂"},
-	}
+	outerSpaces = spelling.WrapSpaces
+	quotePairs  = spelling.WrapQuotes
 )
 
 // styles are the ways a value's words are joined, as a model writes an

@@ -23,11 +23,8 @@ var _ agentinput.Speller[language.Tag] = (*Reader)(nil)
 // the POSIX suffixes a tag may end in, none first. The property tests draw
 // from these same lists.
 var (
-	outerSpaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u202f", "\u3000", "\ufeff"}
-	quotePairs  = [][2]string{
-		{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"„", "”"}, {"‚", "‘"}, {"‘", "’"},
-		{"«", "»"}, {"»", "«"}, {"‹", "›"}, {"「", "」"}, {"『", "』"}, {"＂", "＂"},
-	}
+	outerSpaces   = spelling.WrapSpaces
+	quotePairs    = spelling.WrapQuotes
 	posixSuffixes = []string{"", ".UTF-8", ".utf8", ".ISO-8859-1", "@euro", ".UTF-8@euro"}
 )
 

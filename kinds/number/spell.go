@@ -37,9 +37,9 @@ var (
 	arabicGroup, arabicDecimal = "٬", "٫"
 	// quotePairs are quotes a value may be wrapped in (spelling.Trim
 	// removes one pair).
-	quotePairs = [][2]string{{`"`, `"`}, {`'`, `'`}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"‘", "’"}, {"「", "」"}, {"`", "`"}}
+	quotePairs = spelling.WrapQuotes
 	// outerSpaces is whitespace that may surround a value, none first.
-	outerSpaces = []string{"", " ", "  ", "\t", "\u00a0", "\u2003", "\n", "\r\n", "\u3000", "\ufeff"}
+	outerSpaces = spelling.WrapSpaces
 	// digitZeros are the zeros of every block of ten decimal digits (Nd),
 	// ASCII first.
 	digitZeros = ndZeros()

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/spelling"
 )
 
 var _ agentinput.Speller[UUID] = (*Reader)(nil)
@@ -13,10 +14,10 @@ var _ agentinput.Speller[UUID] = (*Reader)(nil)
 var (
 	// spaces is whitespace that may surround a value, or sit inside its
 	// quotes; none first.
-	spaces = []string{"", " ", "  ", "\t", "\n", "\u00a0", "\u2009", "\u3000", "\ufeff"}
+	spaces = spelling.WrapSpaces
 	// quotes are pairs a value may be wrapped in (spelling.Trim removes
 	// one).
-	quotes = [][2]string{{`"`, `"`}, {`'`, `'`}, {"`", "`"}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"‘", "’"}}
+	quotes = spelling.WrapQuotes
 )
 
 // render spells s, by c's choices, in a member of the accepted class:
