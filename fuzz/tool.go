@@ -145,12 +145,6 @@ func (c *byteChooser) Choose(_ string, n int) int {
 	return v % n
 }
 
-// plain is the Chooser that always takes choice 0; spelling with it only
-// asks whether a spelling exists.
-type plain struct{}
-
-func (plain) Choose(string, int) int { return 0 }
-
 // failer is what a check reports to: a *testing.T or a *rapid.T.
 type failer interface {
 	Helper()
@@ -247,7 +241,7 @@ func (c *checker) once(t failer, ch agentinput.Chooser) {
 		ambiguous := ""
 		var can []string
 		for _, name := range names {
-			if _, ok := c.spell(plain{}, name, args[name], true); ok {
+			if _, ok := c.spell(oracle.Plain{}, name, args[name], true); ok {
 				can = append(can, name)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/oracle"
 )
 
 // recorder is a rapid.TB that keeps what a check reports instead of
@@ -109,18 +110,6 @@ func parsingTool(t *testing.T) *factory.Tool {
 	return tool
 }
 
-// script is a Chooser that makes the given choices, then 0s.
-type script []int
-
-func (s *script) Choose(_ string, n int) int {
-	if len(*s) == 0 {
-		return 0
-	}
-	c := (*s)[0]
-	*s = (*s)[1:]
-	return c % n
-}
-
 // TestToolCatchesAHandlerThatParsesText: the handler that reads its own
 // text. Tool fails on it, and its report names the property, the
 // spelling class, the call a model would send and the kind to bind; and
@@ -145,7 +134,7 @@ func TestToolCatchesAHandlerThatParsesText(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		c.once(r, &script{0, 0, 1, 0})
+		c.once(r, &oracle.Sequence{0, 0, 1, 0})
 	}()
 	<-done
 	if !r.Failed() {

@@ -70,3 +70,54 @@ func readingsText(rs []agentinput.Reading) string {
 	b, _ := json.Marshal(rs)
 	return string(b)
 }
+
+// The Choosers of the kinds' spelling tests, besides rapid's (Draws).
+
+// Plain always chooses 0: the plainest spelling, the canonical one.
+type Plain struct{}
+
+func (Plain) Choose(string, int) int { return 0 }
+
+// Xorshift is a tiny deterministic Chooser for benchmarks and seeded
+// runs: a xorshift64 generator (a zero state stays 0).
+type Xorshift uint64
+
+// Seeded is a Xorshift started at seed.
+func Seeded(seed uint64) *Xorshift {
+	x := Xorshift(seed)
+	return &x
+}
+
+func (x *Xorshift) Choose(_ string, n int) int {
+	if n <= 1 {
+		return 0
+	}
+	*x ^= *x << 13
+	*x ^= *x >> 7
+	*x ^= *x << 17
+	return int(uint64(*x) % uint64(n))
+}
+
+// Sequence makes its choices in order, each at most n-1, then 0s: a
+// spelling picked by hand in a table of cases.
+type Sequence []int
+
+func (s *Sequence) Choose(_ string, n int) int {
+	if len(*s) == 0 || n <= 0 {
+		return 0
+	}
+	c := (*s)[0]
+	*s = (*s)[1:]
+	return min(c, n-1)
+}
+
+// Labels makes the choice given for each label (0 for any other, or for
+// one not below n): a spelling picked by hand by its choices' names.
+type Labels map[string]int
+
+func (l Labels) Choose(label string, n int) int {
+	if k := l[label]; k < n {
+		return k
+	}
+	return 0
+}

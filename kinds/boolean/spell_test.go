@@ -47,7 +47,7 @@ func TestAmbiguousAsks(t *testing.T) {
 		}
 		oracle.AsksAbout(t, el, s, v, sameBool)
 	})
-	if _, ok := (&Reader{}).Ambiguous(zeroChooser{}, true); ok {
+	if _, ok := (&Reader{}).Ambiguous(oracle.Plain{}, true); ok {
 		t.Fatal("the default languages have an ambiguous word")
 	}
 }
@@ -55,7 +55,7 @@ func TestAmbiguousAsks(t *testing.T) {
 // TestSpellCanonical: choice 0 everywhere is the canonical spelling.
 func TestSpellCanonical(t *testing.T) {
 	for _, v := range []bool{true, false} {
-		if s := (&Reader{}).Spell(zeroChooser{}, v); s.Value != v || s.Class != "canonical" {
+		if s := (&Reader{}).Spell(oracle.Plain{}, v); s.Value != v || s.Class != "canonical" {
 			t.Fatalf("Spell(%v) at choice 0 = %#v", v, s)
 		}
 	}
@@ -65,7 +65,7 @@ func TestSpellCanonical(t *testing.T) {
 func TestSpellExamples(t *testing.T) {
 	r, _ := New(Options{Languages: []string{"en", "cs", "el", "pt"}})
 	seen := map[string]bool{}
-	c := &xorshift{state: 1}
+	c := oracle.Seeded(1)
 	for range 400 {
 		v := c.Choose("v", 2) == 1
 		s := r.Spell(c, v)
@@ -79,30 +79,12 @@ func TestSpellExamples(t *testing.T) {
 	}
 }
 
-// zeroChooser takes choice 0 everywhere: the plainest spelling.
-type zeroChooser struct{}
-
-func (zeroChooser) Choose(string, int) int { return 0 }
-
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift struct{ state uint64 }
-
-func (x *xorshift) Choose(_ string, n int) int {
-	if n <= 1 {
-		return 0
-	}
-	x.state ^= x.state << 13
-	x.state ^= x.state >> 7
-	x.state ^= x.state << 17
-	return int(x.state % uint64(n))
-}
-
 var sinkSpelled agentinput.Spelled
 
 // BenchmarkSpell: one op is 10,000 spellings of random values.
 func BenchmarkSpell(b *testing.B) {
 	r, _ := New(Options{Languages: []string{"en", "cs", "de", "el"}})
-	c := &xorshift{state: 88172645463325252}
+	c := oracle.Seeded(88172645463325252)
 	for b.Loop() {
 		for range 10000 {
 			sinkSpelled = r.Spell(c, c.Choose("v", 2) == 1)

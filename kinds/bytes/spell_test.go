@@ -69,51 +69,40 @@ func TestAmbiguousAsks(t *testing.T) {
 	})
 }
 
-// script is a Chooser that makes the choices it is given by label, and
-// choice 0 for every other.
-type script map[string]int
-
-func (s script) Choose(label string, n int) int {
-	if k := s[label]; k < n {
-		return k
-	}
-	return 0
-}
-
 // TestSpellExamples lists a spelling per class, for reading.
 func TestSpellExamples(t *testing.T) {
 	hi := Bytes{Data: []byte("hi?>")}
 	png := Bytes{Data: []byte("hi?>"), MediaType: "image/png"}
 	for _, c := range []struct {
 		v           Bytes
-		choose      script
+		choose      oracle.Labels
 		want, class string
 	}{
-		{hi, script{}, "aGk/Pg==", "canonical"},
-		{hi, script{"url": 1}, "aGk_Pg==", "URL alphabet"},
-		{hi, script{"pad": 1}, "aGk/Pg", "no padding"},
-		{hi, script{"pad": 1, "some padding": 1}, "aGk/Pg=", "incomplete padding"},
-		{hi, script{"wrapped": 1, "wrapping": 2}, `"aGk/Pg=="`, "wrapped in whitespace or quotes"},
-		{png, script{}, "data:image/png;base64,aGk/Pg==", "data: URI"},
-		{png, script{"data": 1, "escape": 0}, "data:image/png,hi?>", "data: URI + percent-encoded"},
-		{Bytes{Data: []byte("a b"), MediaType: defaultMediaType}, script{"omit media type": 1, "data": 1}, "data:,a%20b", "data: URI without media type + percent-encoded"},
+		{hi, oracle.Labels{}, "aGk/Pg==", "canonical"},
+		{hi, oracle.Labels{"url": 1}, "aGk_Pg==", "URL alphabet"},
+		{hi, oracle.Labels{"pad": 1}, "aGk/Pg", "no padding"},
+		{hi, oracle.Labels{"pad": 1, "some padding": 1}, "aGk/Pg=", "incomplete padding"},
+		{hi, oracle.Labels{"wrapped": 1, "wrapping": 2}, `"aGk/Pg=="`, "wrapped in whitespace or quotes"},
+		{png, oracle.Labels{}, "data:image/png;base64,aGk/Pg==", "data: URI"},
+		{png, oracle.Labels{"data": 1, "escape": 0}, "data:image/png,hi?>", "data: URI + percent-encoded"},
+		{Bytes{Data: []byte("a b"), MediaType: defaultMediaType}, oracle.Labels{"omit media type": 1, "data": 1}, "data:,a%20b", "data: URI without media type + percent-encoded"},
 	} {
 		s := defaultReader.Spell(c.choose, c.v)
 		if s.Value != c.want || s.Class != c.class {
 			t.Errorf("Spell(%q, %v) = %q (%s), want %q (%s)", c.v.Data, c.choose, s.Value, s.Class, c.want, c.class)
 		}
 	}
-	s := defaultReader.Spell(script{"form": 1}, Bytes{Data: []byte{1, 255}})
+	s := defaultReader.Spell(oracle.Labels{"form": 1}, Bytes{Data: []byte{1, 255}})
 	if j, _ := json.Marshal(s.Value); string(j) != "[1,255]" || s.Class != "byte array" {
 		t.Errorf("byte array: %s (%s)", j, s.Class)
 	}
 	for _, c := range []struct {
 		v      []byte
-		choose script
+		choose oracle.Labels
 		want   string
 	}{
-		{[]byte("Hello"), script{}, "0x48656c6c6f"},
-		{[]byte("good work"), script{"ambiguous form": 1}, "good work"},
+		{[]byte("Hello"), oracle.Labels{}, "0x48656c6c6f"},
+		{[]byte("good work"), oracle.Labels{"ambiguous form": 1}, "good work"},
 	} {
 		s, ok := defaultReader.Ambiguous(c.choose, Bytes{Data: c.v})
 		if !ok || s.Value != c.want {
@@ -122,20 +111,10 @@ func TestSpellExamples(t *testing.T) {
 	}
 }
 
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
-}
-
 // BenchmarkSpell spells 10,000 random values (up to 64 bytes, a quarter
 // with a media type) per op.
 func BenchmarkSpell(b *testing.B) {
-	x := xorshift(88172645463325252)
+	x := oracle.Xorshift(88172645463325252)
 	vs := make([]Bytes, 10_000)
 	for i := range vs {
 		vs[i].Data = make([]byte, x.Choose("len", 65))

@@ -69,10 +69,10 @@ func TestAmbiguousAsks(t *testing.T) {
 func TestSpellCanonical(t *testing.T) {
 	r3, _ := New(Options{Output: Alpha3})
 	for _, c := range countries {
-		if s := defaultReader().Spell(zeroChooser{}, c.alpha2); s.Value != c.alpha2 || s.Class != "canonical" {
+		if s := defaultReader().Spell(oracle.Plain{}, c.alpha2); s.Value != c.alpha2 || s.Class != "canonical" {
 			t.Fatalf("Spell(%q) at choice 0 = %#v", c.alpha2, s)
 		}
-		if s := r3.Spell(zeroChooser{}, c.alpha3); s.Value != c.alpha3 || s.Class != "canonical" {
+		if s := r3.Spell(oracle.Plain{}, c.alpha3); s.Value != c.alpha3 || s.Class != "canonical" {
 			t.Fatalf("Spell(%q) at choice 0 = %#v", c.alpha3, s)
 		}
 	}
@@ -82,7 +82,7 @@ func TestSpellCanonical(t *testing.T) {
 func TestSpellExamples(t *testing.T) {
 	r := defaultReader()
 	seen := map[string]bool{}
-	c := &xorshift{state: 3}
+	c := oracle.Seeded(3)
 	codes := Codes()
 	for range 3000 {
 		v := codes[c.Choose("v", len(codes))]
@@ -101,31 +101,13 @@ func TestSpellExamples(t *testing.T) {
 	}
 }
 
-// zeroChooser takes choice 0 everywhere: the plainest spelling.
-type zeroChooser struct{}
-
-func (zeroChooser) Choose(string, int) int { return 0 }
-
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift struct{ state uint64 }
-
-func (x *xorshift) Choose(_ string, n int) int {
-	if n <= 1 {
-		return 0
-	}
-	x.state ^= x.state << 13
-	x.state ^= x.state >> 7
-	x.state ^= x.state << 17
-	return int(x.state % uint64(n))
-}
-
 var sinkSpelled agentinput.Spelled
 
 // BenchmarkSpell: one op is 10,000 spellings of random countries.
 func BenchmarkSpell(b *testing.B) {
 	r := defaultReader()
 	codes := Codes()
-	c := &xorshift{state: 88172645463325252}
+	c := oracle.Seeded(88172645463325252)
 	r.Spell(c, "CZ") // the tables, built once
 	for b.Loop() {
 		for range 10000 {

@@ -74,16 +74,6 @@ func TestSpellClasses(t *testing.T) {
 	}
 }
 
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
-}
-
 var sinkSpelled agentinput.Spelled
 
 // BenchmarkSpell: one op is one spelling of a position (10,000 positions
@@ -91,7 +81,7 @@ var sinkSpelled agentinput.Spelled
 func BenchmarkSpell(b *testing.B) {
 	c := newReader(b, &clock{t0}, key1)
 	ps := make([]Position, 10000)
-	x := xorshift(88172645463325252)
+	x := oracle.Xorshift(88172645463325252)
 	for i := range ps {
 		ps[i] = Position{Offset: int64(x.Choose("", 1<<30)), PageSize: x.Choose("", 500), Session: "s", Filters: "f"}
 	}

@@ -108,7 +108,8 @@ func TestSpellClassesByExample(t *testing.T) {
 		{def, nil, agentinput.Spelled{Value: "1/10/2026", Class: "day/month order"}, true},
 		{hr, []int{3, 1}, agentinput.Spelled{Value: "1 listopada 2026", Class: "month name in two languages"}, true},
 	} {
-		ch := &script{choices: c.choices}
+		seq := oracle.Sequence(c.choices)
+		ch := &seq
 		var got agentinput.Spelled
 		if c.amb {
 			got, _ = c.r.Ambiguous(ch, d)
@@ -121,38 +122,13 @@ func TestSpellClassesByExample(t *testing.T) {
 	}
 }
 
-// script is a Chooser that makes the choices it is given, then 0.
-type script struct {
-	choices []int
-	i       int
-}
-
-func (s *script) Choose(_ string, n int) int {
-	if s.i >= len(s.choices) {
-		return 0
-	}
-	k := s.choices[s.i]
-	s.i++
-	return k % n
-}
-
-// xorshift is a deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
-}
-
 var sinkSpelled agentinput.Spelled
 
 // BenchmarkSpell spells 10,000 random dates of the default Reader; the
 // time per op is for one spelling.
 func BenchmarkSpell(b *testing.B) {
 	r, _ := New(Options{})
-	x := xorshift(0x9E3779B97F4A7C15)
+	x := oracle.Xorshift(0x9E3779B97F4A7C15)
 	dates := make([]Date, 10000)
 	for i := range dates {
 		y, m := 1000+x.Choose("year", 9000), 1+x.Choose("month", 12)

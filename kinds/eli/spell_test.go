@@ -39,18 +39,6 @@ func TestAmbiguousAsks(t *testing.T) {
 	})
 }
 
-// script is a Chooser that makes the given choices in turn, then 0.
-type script []int
-
-func (s *script) Choose(_ string, n int) int {
-	if len(*s) == 0 {
-		return 0
-	}
-	c := (*s)[0]
-	*s = (*s)[1:]
-	return min(c, n-1)
-}
-
 // TestSpellClasses lists a few spellings of each class.
 func TestSpellClasses(t *testing.T) {
 	r, _ := New(Options{})
@@ -59,21 +47,21 @@ func TestSpellClasses(t *testing.T) {
 	old, _ := NewCZ(1964, 40)
 	for _, tc := range []struct {
 		e       ELI
-		choices script
+		choices oracle.Sequence
 		want    string
 		class   string
 	}{
-		{gdpr, script{0}, "http://data.europa.eu/eli/reg/2016/679/oj", "canonical"},
-		{gdpr, script{1, 1}, "data.europa.eu/eli/reg/2016/679/oj", "URI form"},
-		{gdpr, script{1, 2, 0, 0, 1}, "/eli/reg/679/2016/oj", "number before year"},
-		{gdpr, script{1, 4, 0, 0, 0, 0, 1}, "reg/2016/679", "path without eli/"},
-		{civil, script{1, 3, 0, 0, 0, 0, 1}, "eli/cz/sb/2012/89/", "path alone"},
-		{gdpr, script{2}, "https://example.com/eli/reg/2016/679/oj", "host of no register"},
-		{gdpr, script{3}, "Regulation 2016/679", "citation (en)"},
-		{gdpr, script{3, 0, 0, 1}, "nařízení 2016/679", "citation (cs)"},
-		{civil, script{3, 1, 1}, "zákon č. 89/2012 Sb.", "Czech citation"},
-		{old, script{3, 0, 0, 1, 0}, "40/1964 Coll.", "Czech citation (Coll.)"},
-		{civil, script{0, 1, 0}, " https://www.e-sbirka.cz/eli/cz/sb/2012/89", "canonical + outer whitespace"},
+		{gdpr, oracle.Sequence{0}, "http://data.europa.eu/eli/reg/2016/679/oj", "canonical"},
+		{gdpr, oracle.Sequence{1, 1}, "data.europa.eu/eli/reg/2016/679/oj", "URI form"},
+		{gdpr, oracle.Sequence{1, 2, 0, 0, 1}, "/eli/reg/679/2016/oj", "number before year"},
+		{gdpr, oracle.Sequence{1, 4, 0, 0, 0, 0, 1}, "reg/2016/679", "path without eli/"},
+		{civil, oracle.Sequence{1, 3, 0, 0, 0, 0, 1}, "eli/cz/sb/2012/89/", "path alone"},
+		{gdpr, oracle.Sequence{2}, "https://example.com/eli/reg/2016/679/oj", "host of no register"},
+		{gdpr, oracle.Sequence{3}, "Regulation 2016/679", "citation (en)"},
+		{gdpr, oracle.Sequence{3, 0, 0, 1}, "nařízení 2016/679", "citation (cs)"},
+		{civil, oracle.Sequence{3, 1, 1}, "zákon č. 89/2012 Sb.", "Czech citation"},
+		{old, oracle.Sequence{3, 0, 0, 1, 0}, "40/1964 Coll.", "Czech citation (Coll.)"},
+		{civil, oracle.Sequence{0, 1, 0}, " https://www.e-sbirka.cz/eli/cz/sb/2012/89", "canonical + outer whitespace"},
 	} {
 		s := r.Spell(&tc.choices, tc.e)
 		if s.Value != tc.want || s.Class != tc.class {
@@ -85,13 +73,13 @@ func TestSpellClasses(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		e       ELI
-		choices script
+		choices oracle.Sequence
 		want    string
 	}{
-		{gdpr, script{0, 0}, "2016/679"},
-		{gdpr, script{0, 1}, "(EU) 2016/679"},
-		{civil, script{0}, "89/2012"},
-		{civil, script{1}, "89/2012 Coll."},
+		{gdpr, oracle.Sequence{0, 0}, "2016/679"},
+		{gdpr, oracle.Sequence{0, 1}, "(EU) 2016/679"},
+		{civil, oracle.Sequence{0}, "89/2012"},
+		{civil, oracle.Sequence{1}, "89/2012 Coll."},
 	} {
 		s, ok := r.Ambiguous(&tc.choices, tc.e)
 		if !ok || s.Value != tc.want {
@@ -103,23 +91,13 @@ func TestSpellClasses(t *testing.T) {
 	}
 }
 
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
-}
-
 var sinkSpelled agentinput.Spelled
 
 // BenchmarkSpell: one op is one spelling of an act (10,000 acts drawn in
 // turn).
 func BenchmarkSpell(b *testing.B) {
 	r, _ := New(Options{})
-	x := xorshift(88172645463325252)
+	x := oracle.Xorshift(88172645463325252)
 	es := make([]ELI, 10000)
 	for i := range es {
 		if x.Choose("", 4) == 0 {

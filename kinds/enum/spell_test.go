@@ -72,7 +72,7 @@ func TestAmbiguousAsks(t *testing.T) {
 func TestSpellCanonical(t *testing.T) {
 	e, _ := New(fixedSpec)
 	for _, v := range fixedSpec.Values {
-		if s := e.Spell(zeroChooser{}, v); s.Value != v || s.Class != "canonical" {
+		if s := e.Spell(oracle.Plain{}, v); s.Value != v || s.Class != "canonical" {
 			t.Fatalf("Spell(%q) at choice 0 = %#v", v, s)
 		}
 	}
@@ -82,7 +82,7 @@ func TestSpellCanonical(t *testing.T) {
 func TestSpellExamples(t *testing.T) {
 	e, _ := New(fixedSpec)
 	seen := map[string]bool{}
-	c := &xorshift{state: 7}
+	c := oracle.Seeded(7)
 	for range 2000 {
 		v := fixedSpec.Values[c.Choose("v", len(fixedSpec.Values))]
 		s := e.Spell(c, v)
@@ -100,30 +100,12 @@ func TestSpellExamples(t *testing.T) {
 	}
 }
 
-// zeroChooser takes choice 0 everywhere: the plainest spelling.
-type zeroChooser struct{}
-
-func (zeroChooser) Choose(string, int) int { return 0 }
-
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift struct{ state uint64 }
-
-func (x *xorshift) Choose(_ string, n int) int {
-	if n <= 1 {
-		return 0
-	}
-	x.state ^= x.state << 13
-	x.state ^= x.state >> 7
-	x.state ^= x.state << 17
-	return int(x.state % uint64(n))
-}
-
 var sinkSpelled agentinput.Spelled
 
 // BenchmarkSpell: one op is 10,000 spellings of random declared values.
 func BenchmarkSpell(b *testing.B) {
 	e, _ := New(fixedSpec)
-	c := &xorshift{state: 88172645463325252}
+	c := oracle.Seeded(88172645463325252)
 	for b.Loop() {
 		for range 10000 {
 			sinkSpelled = e.Spell(c, fixedSpec.Values[c.Choose("v", len(fixedSpec.Values))])

@@ -82,41 +82,19 @@ func TestAmbiguousAsks(t *testing.T) {
 	})
 }
 
-// script is a Chooser that makes the given choices in turn, then 0.
-type script []int
-
-func (s *script) Choose(_ string, n int) int {
-	if len(*s) == 0 {
-		return 0
-	}
-	c := (*s)[0]
-	*s = (*s)[1:]
-	return min(c, n-1)
-}
-
 // TestSpellClasses shows the classes: the kind's, and the filter's
 // patterns.
 func TestSpellClasses(t *testing.T) {
 	fs, _ := stringFilters(t)
-	if s := fs["drop"].Spell(&script{1, 2}, "NS"); s.Value != "Nejvyšší soud České republiky" || s.Class != "name" {
+	if s := fs["drop"].Spell(&oracle.Sequence{1, 2}, "NS"); s.Value != "Nejvyšší soud České republiky" || s.Class != "name" {
 		t.Errorf("Spell = %q (%s)", s.Value, s.Class)
 	}
-	if s, ok := fs["drop"].Ambiguous(&script{}, "NS"); !ok || s.Value != "*ns" || s.Class != "pattern" {
+	if s, ok := fs["drop"].Ambiguous(&oracle.Sequence{}, "NS"); !ok || s.Value != "*ns" || s.Class != "pattern" {
 		t.Errorf("Ambiguous = %q (%s), %v", s.Value, s.Class, ok)
 	}
-	if s, ok := fs["other"].Ambiguous(&script{}, "NSS"); !ok || s.Value != "nss*" || s.Class != "pattern" {
+	if s, ok := fs["other"].Ambiguous(&oracle.Sequence{}, "NSS"); !ok || s.Value != "nss*" || s.Class != "pattern" {
 		t.Errorf("Ambiguous = %q (%s), %v", s.Value, s.Class, ok)
 	}
-}
-
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
 }
 
 var sinkSpelled agentinput.Spelled
@@ -126,7 +104,7 @@ var sinkSpelled agentinput.Spelled
 func BenchmarkSpell(b *testing.B) {
 	fs, c := stringFilters(b)
 	f, ids := fs["drop"], c.IDs()
-	x := xorshift(88172645463325252)
+	x := oracle.Xorshift(88172645463325252)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

@@ -74,7 +74,7 @@ func TestSpellCanonical(t *testing.T) {
 	r, _ := New(Options{})
 	for _, s := range append(plainLanguages, namedTags...) {
 		tag := language.MustParse(s)
-		if sp := r.Spell(zeroChooser{}, tag); sp.Value != spell(tag) || (sp.Class == "canonical") != (spell(tag) == s) {
+		if sp := r.Spell(oracle.Plain{}, tag); sp.Value != spell(tag) || (sp.Class == "canonical") != (spell(tag) == s) {
 			t.Fatalf("Spell(%s) at choice 0 = %#v", s, sp)
 		}
 	}
@@ -84,7 +84,7 @@ func TestSpellCanonical(t *testing.T) {
 func TestSpellExamples(t *testing.T) {
 	r, _ := New(Options{})
 	seen := map[string]bool{}
-	c := &xorshift{state: 5}
+	c := oracle.Seeded(5)
 	for range 3000 {
 		v := language.MustParse(namedTags[c.Choose("v", len(namedTags))])
 		s := r.Spell(c, v)
@@ -102,24 +102,6 @@ func TestSpellExamples(t *testing.T) {
 	}
 }
 
-// zeroChooser takes choice 0 everywhere: the plainest spelling.
-type zeroChooser struct{}
-
-func (zeroChooser) Choose(string, int) int { return 0 }
-
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift struct{ state uint64 }
-
-func (x *xorshift) Choose(_ string, n int) int {
-	if n <= 1 {
-		return 0
-	}
-	x.state ^= x.state << 13
-	x.state ^= x.state >> 7
-	x.state ^= x.state << 17
-	return int(x.state % uint64(n))
-}
-
 var sinkSpelled agentinput.Spelled
 
 // BenchmarkSpell: one op is 10,000 spellings of random tags that have a
@@ -130,7 +112,7 @@ func BenchmarkSpell(b *testing.B) {
 	for i, s := range namedTags {
 		tags[i] = language.MustParse(s)
 	}
-	c := &xorshift{state: 88172645463325252}
+	c := oracle.Seeded(88172645463325252)
 	for b.Loop() {
 		for range 10000 {
 			sinkSpelled = r.Spell(c, tags[c.Choose("v", len(tags))])

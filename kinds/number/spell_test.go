@@ -113,17 +113,6 @@ func TestAmbiguousAsks(t *testing.T) {
 	}
 }
 
-// script is a Chooser that makes the choices it is given by label, and
-// choice 0 for every other.
-type script map[string]int
-
-func (s script) Choose(label string, n int) int {
-	if k := s[label]; k < n {
-		return k
-	}
-	return 0
-}
-
 // TestSpellExamples lists a few spellings per class, for reading.
 func TestSpellExamples(t *testing.T) {
 	plain, _ := New(Options{})
@@ -140,30 +129,30 @@ func TestSpellExamples(t *testing.T) {
 	for _, c := range []struct {
 		r      *Reader
 		v      string
-		choose script
+		choose oracle.Labels
 		want   any
 		class  string
 	}{
-		{plain, "1234.5", script{}, json.Number("1234.5"), "canonical"},
-		{plain, "1234.5", script{"form": 1}, "1234.5", "number as a string"},
-		{plain, "1234567", script{"form": 1, "grouping": 1, "space": 1}, "1\u00a0234\u00a0567", "grouped by spaces"},
-		{plain, "1234567", script{"form": 1, "grouping": 2, "apostrophe": 4}, "1´234´567", "grouped by apostrophes"},
-		{plain, "1234.5", script{"form": 1, "grouping": 4, "decimal mark": 0}, "1,234.5", "grouped by commas"},
-		{plain, "1234567.5", script{"form": 1, "grouping": 5, "decimal mark": 0}, "1.234.567,5", "grouped by dots + decimal comma"},
-		{plain, "1234567", script{"form": 1, "grouping": 6}, "12,34,567", "Indian grouping"},
-		{plain, "12.75", script{"form": 1, "decimal mark": 3}, "12,75", "decimal comma"},
-		{plain, "1.234", script{"form": 1}, "1.2340", "trailing zeros"},
-		{czech, "1.234", script{"form": 1, "decimal mark": 0}, "1,234", "decimal comma + declared convention"},
-		{czech, "1234", script{"form": 1, "grouping": 4}, "1.234", "grouped by dots + declared convention"},
-		{whole, "1234", script{"form": 1, "grouping": 4}, "1,234", "grouped by commas + whole-number option"},
-		{plain, "-5", script{"form": 1, "minus": 1}, "−5", "Unicode minus sign"},
-		{plain, "4000", script{"form": 1, "script": 1}, "٤٠٠٠", "digits of another script"},
-		{plain, "0.5", script{"form": 1, "padding": 3}, ".5", "leading decimal point"},
-		{plain, "1500", script{"form": 1, "notation": 1, "mantissa": 0}, "1.5e3", "scientific notation"},
-		{plain, "1500", script{"form": 2, "JSON form": 0, "exponent letter": 1}, json.Number("1.5E3"), "JSON number in scientific notation + upper-case E"},
-		{plain, "5", script{"form": 4, "word": 0}, "five", "number word (en)"},
-		{czech, "5", script{"form": 4, "word": 0, "case": 1}, "PĚT", "number word (cs) + upper case"},
-		{plain, "7", script{"form": 1, "quotes": 1, "space before": 1}, ` "7"`, "number as a string + quotes + outer whitespace"},
+		{plain, "1234.5", oracle.Labels{}, json.Number("1234.5"), "canonical"},
+		{plain, "1234.5", oracle.Labels{"form": 1}, "1234.5", "number as a string"},
+		{plain, "1234567", oracle.Labels{"form": 1, "grouping": 1, "space": 1}, "1\u00a0234\u00a0567", "grouped by spaces"},
+		{plain, "1234567", oracle.Labels{"form": 1, "grouping": 2, "apostrophe": 4}, "1´234´567", "grouped by apostrophes"},
+		{plain, "1234.5", oracle.Labels{"form": 1, "grouping": 4, "decimal mark": 0}, "1,234.5", "grouped by commas"},
+		{plain, "1234567.5", oracle.Labels{"form": 1, "grouping": 5, "decimal mark": 0}, "1.234.567,5", "grouped by dots + decimal comma"},
+		{plain, "1234567", oracle.Labels{"form": 1, "grouping": 6}, "12,34,567", "Indian grouping"},
+		{plain, "12.75", oracle.Labels{"form": 1, "decimal mark": 3}, "12,75", "decimal comma"},
+		{plain, "1.234", oracle.Labels{"form": 1}, "1.2340", "trailing zeros"},
+		{czech, "1.234", oracle.Labels{"form": 1, "decimal mark": 0}, "1,234", "decimal comma + declared convention"},
+		{czech, "1234", oracle.Labels{"form": 1, "grouping": 4}, "1.234", "grouped by dots + declared convention"},
+		{whole, "1234", oracle.Labels{"form": 1, "grouping": 4}, "1,234", "grouped by commas + whole-number option"},
+		{plain, "-5", oracle.Labels{"form": 1, "minus": 1}, "−5", "Unicode minus sign"},
+		{plain, "4000", oracle.Labels{"form": 1, "script": 1}, "٤٠٠٠", "digits of another script"},
+		{plain, "0.5", oracle.Labels{"form": 1, "padding": 3}, ".5", "leading decimal point"},
+		{plain, "1500", oracle.Labels{"form": 1, "notation": 1, "mantissa": 0}, "1.5e3", "scientific notation"},
+		{plain, "1500", oracle.Labels{"form": 2, "JSON form": 0, "exponent letter": 1}, json.Number("1.5E3"), "JSON number in scientific notation + upper-case E"},
+		{plain, "5", oracle.Labels{"form": 4, "word": 0}, "five", "number word (en)"},
+		{czech, "5", oracle.Labels{"form": 4, "word": 0, "case": 1}, "PĚT", "number word (cs) + upper case"},
+		{plain, "7", oracle.Labels{"form": 1, "quotes": 1, "space before": 1}, ` "7"`, "number as a string + quotes + outer whitespace"},
 	} {
 		s := c.r.Spell(c.choose, d(c.v))
 		if s.Value != c.want {
@@ -182,27 +171,17 @@ func TestSpellExamples(t *testing.T) {
 		{plain, "1.5", "1,500"},
 		{plain, "2", "due"},
 	} {
-		s, ok := c.r.Ambiguous(script{}, d(c.v))
+		s, ok := c.r.Ambiguous(oracle.Labels{}, d(c.v))
 		if !ok || s.Value != c.want {
 			t.Errorf("Ambiguous(%s) = %q, %v, want %q", c.v, s.Value, ok, c.want)
 		}
 	}
 }
 
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
-}
-
 // BenchmarkSpell spells 10,000 random values per op.
 func BenchmarkSpell(b *testing.B) {
 	r, _ := New(Options{})
-	x := xorshift(88172645463325252)
+	x := oracle.Xorshift(88172645463325252)
 	vs := make([]Decimal, 10_000)
 	for i := range vs {
 		digits := make([]byte, 1+x.Choose("len", 12))

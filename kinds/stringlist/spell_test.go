@@ -143,32 +143,20 @@ func TestAmbiguousAsks(t *testing.T) {
 	})
 }
 
-// script is a Chooser that makes the given choices in turn, then 0.
-type script []int
-
-func (s *script) Choose(_ string, n int) int {
-	if len(*s) == 0 {
-		return 0
-	}
-	c := (*s)[0]
-	*s = (*s)[1:]
-	return min(c, n-1)
-}
-
 // TestSpellClasses shows a spelling of a few classes.
 func TestSpellClasses(t *testing.T) {
 	l := courtLists(t)[[2]bool{true, true}]
 	v := []string{"NS", "US"}
 	for _, tc := range []struct {
-		choices script
+		choices oracle.Sequence
 		want    string
 		class   string
 	}{
-		{script{0}, `["NS","US"]`, "canonical"},
-		{script{1}, `["NS","US"]`, "array"},
-		{script{2}, `"[\"NS\",\"US\"]"`, "list in string"},
-		{script{3}, `"NS, US"`, "separated"},
-		{script{5}, `["NS","NS","US"]`, "array + repeated item"},
+		{oracle.Sequence{0}, `["NS","US"]`, "canonical"},
+		{oracle.Sequence{1}, `["NS","US"]`, "array"},
+		{oracle.Sequence{2}, `"[\"NS\",\"US\"]"`, "list in string"},
+		{oracle.Sequence{3}, `"NS, US"`, "separated"},
+		{oracle.Sequence{5}, `["NS","NS","US"]`, "array + repeated item"},
 	} {
 		s := l.Spell(&tc.choices, v)
 		got, _ := json.Marshal(s.Value)
@@ -177,20 +165,10 @@ func TestSpellClasses(t *testing.T) {
 		}
 	}
 	text, _ := New(Options[string]{Item: Text, SplitText: true})
-	s, ok := text.Ambiguous(&script{}, []string{"Smith", "John"})
+	s, ok := text.Ambiguous(&oracle.Sequence{}, []string{"Smith", "John"})
 	if !ok || s.Value != "Smith, John" || !strings.HasPrefix(s.Class, "text") {
 		t.Errorf("Ambiguous = %q (%s), %v", s.Value, s.Class, ok)
 	}
-}
-
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
 }
 
 var sinkSpelled agentinput.Spelled
@@ -200,7 +178,7 @@ var sinkSpelled agentinput.Spelled
 func BenchmarkSpell(b *testing.B) {
 	l := courtLists(b)[[2]bool{true, true}]
 	ids := []string{"NS", "NSS", "US", "KS-PRAHA", "KS-BRNO"}
-	x := xorshift(88172645463325252)
+	x := oracle.Xorshift(88172645463325252)
 	lists := make([][]string, 10000)
 	for i := range lists {
 		n := 1 + x.Choose("", 4)

@@ -83,7 +83,7 @@ func TestAmbiguousWallTimeTwice(t *testing.T) {
 	// 2026-10-25 02:30 occurs at +02:00 and again at +01:00.
 	for _, v := range []time.Time{time.Date(2026, 10, 25, 0, 30, 0, 0, time.UTC).In(prg), time.Date(2026, 10, 25, 1, 30, 0, 0, time.UTC).In(prg)} {
 		r := mustNew(Options{Order: date.Order{Name: "cs"}})
-		s, ok := r.Ambiguous(&script{choices: []int{1}}, v)
+		s, ok := r.Ambiguous(&oracle.Sequence{1}, v)
 		if !ok || s.Class != "wall time twice in a zone" {
 			t.Fatalf("%s: %+v, %v", Format(v), s, ok)
 		}
@@ -111,7 +111,8 @@ func TestSpellClassesByExample(t *testing.T) {
 		{plain, []int{2, 1, 0}, agentinput.Spelled{Value: "Thu Oct 01 2026 09:00:00 GMT+0200 (Central European Summer Time)", Class: "JavaScript Date.toString"}, false},
 		{plain, nil, agentinput.Spelled{Value: "1/10/2026 09:00:00+02:00", Class: "date: day/month order"}, true},
 	} {
-		ch := &script{choices: c.choices}
+		seq := oracle.Sequence(c.choices)
+		ch := &seq
 		var got agentinput.Spelled
 		if c.amb {
 			got, _ = c.r.Ambiguous(ch, v)
@@ -124,37 +125,12 @@ func TestSpellClassesByExample(t *testing.T) {
 	}
 }
 
-// script is a Chooser that makes the choices it is given, then 0.
-type script struct {
-	choices []int
-	i       int
-}
-
-func (s *script) Choose(_ string, n int) int {
-	if s.i >= len(s.choices) {
-		return 0
-	}
-	k := s.choices[s.i]
-	s.i++
-	return k % n
-}
-
-// xorshift is a deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
-}
-
 var sinkSpelled agentinput.Spelled
 
 // BenchmarkSpell spells 10,000 random instants of a Reader with a
 // default zone; the time per op is for one spelling.
 func BenchmarkSpell(b *testing.B) {
-	x := xorshift(0x9E3779B97F4A7C15)
+	x := oracle.Xorshift(0x9E3779B97F4A7C15)
 	lo, hi := time.Date(1000, 1, 1, 0, 0, 0, 0, time.UTC).Unix(), time.Date(9999, 12, 30, 0, 0, 0, 0, time.UTC).Unix()
 	instants := make([]time.Time, 10000)
 	for i := range instants {

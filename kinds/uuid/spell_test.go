@@ -42,31 +42,20 @@ func TestAmbiguousAsks(t *testing.T) {
 	})
 }
 
-// script is a Chooser that makes the choices it is given by label, and
-// choice 0 for every other.
-type script map[string]int
-
-func (s script) Choose(label string, n int) int {
-	if k := s[label]; k < n {
-		return k
-	}
-	return 0
-}
-
 // TestSpellExamples lists a spelling per class, for reading.
 func TestSpellExamples(t *testing.T) {
 	r, _ := New(Options{})
 	v, _ := Parse(exampleID)
 	for _, c := range []struct {
-		choose      script
+		choose      oracle.Labels
 		want, class string
 	}{
-		{script{}, exampleID, "canonical"},
-		{script{"case": 1}, "4E6A3FAC-9262-4826-91F0-E77195E54C58", "upper case"},
-		{script{"no hyphens": 1}, "4e6a3fac9262482691f0e77195e54c58", "no hyphens"},
-		{script{"wrap": 1}, "{" + exampleID + "}", "braces"},
-		{script{"wrap": 2, "prefix upper": 1}, "URN:UUID:" + exampleID, "urn:uuid: prefix"},
-		{script{"quoted": 1, "quotes": 3, "inner left": 1, "left": 3}, "\t“ " + exampleID + "”", "quotes + outer whitespace"},
+		{oracle.Labels{}, exampleID, "canonical"},
+		{oracle.Labels{"case": 1}, "4E6A3FAC-9262-4826-91F0-E77195E54C58", "upper case"},
+		{oracle.Labels{"no hyphens": 1}, "4e6a3fac9262482691f0e77195e54c58", "no hyphens"},
+		{oracle.Labels{"wrap": 1}, "{" + exampleID + "}", "braces"},
+		{oracle.Labels{"wrap": 2, "prefix upper": 1}, "URN:UUID:" + exampleID, "urn:uuid: prefix"},
+		{oracle.Labels{"quoted": 1, "quotes": 3, "inner left": 1, "left": 3}, "\t“ " + exampleID + "”", "quotes + outer whitespace"},
 	} {
 		s := r.Spell(c.choose, v)
 		if s.Value != c.want || s.Class != c.class {
@@ -75,20 +64,10 @@ func TestSpellExamples(t *testing.T) {
 	}
 }
 
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
-}
-
 // BenchmarkSpell spells 10,000 random ids per op.
 func BenchmarkSpell(b *testing.B) {
 	r, _ := New(Options{})
-	x := xorshift(88172645463325252)
+	x := oracle.Xorshift(88172645463325252)
 	vs := make([]UUID, 10_000)
 	for i := range vs {
 		for j := range vs[i] {

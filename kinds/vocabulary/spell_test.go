@@ -68,36 +68,24 @@ func TestAmbiguousAsks(t *testing.T) {
 	})
 }
 
-// script is a Chooser that makes the given choices in turn, then 0.
-type script []int
-
-func (s *script) Choose(_ string, n int) int {
-	if len(*s) == 0 {
-		return 0
-	}
-	c := (*s)[0]
-	*s = (*s)[1:]
-	return min(c, n-1)
-}
-
 // TestSpellClasses lists a few spellings of the courts by class.
 func TestSpellClasses(t *testing.T) {
 	v := courts(t)
 	for _, tc := range []struct {
 		id      string
-		choices script
+		choices oracle.Sequence
 		want    any
 		class   string
 	}{
-		{"NS", script{0}, "NS", "canonical"},
-		{"KS-PRAHA", script{1, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2}, "ks-praha", "id + case"},
-		{"NS", script{1, 2}, "Nejvyšší soud České republiky", "name"},
-		{"US", script{1, 1, 0, 1}, "Ustavni soud", "name + diacritics dropped"},
-		{"NSS", script{1, 2, 0, 0}, "Oberstes Verwaltungsgericht", "name (de)"},
-		{"NSS", script{1, 1, 1, 0}, "Nejvyšší správní", "first words of a name"},
-		{"NS", script{1, 5, 2, 0}, "the Supreme Court", "English name + after an article"},
-		{"NSS", script{1, 1, 3, 1}, "Nejvyšší správní soud, CZ", "name + country qualifier"},
-		{"NS", script{1, 8, 0, 0, 0, 0, 0, 0, 1, 0}, "N.S.Č.R.", "abbreviation + letter by letter"},
+		{"NS", oracle.Sequence{0}, "NS", "canonical"},
+		{"KS-PRAHA", oracle.Sequence{1, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2}, "ks-praha", "id + case"},
+		{"NS", oracle.Sequence{1, 2}, "Nejvyšší soud České republiky", "name"},
+		{"US", oracle.Sequence{1, 1, 0, 1}, "Ustavni soud", "name + diacritics dropped"},
+		{"NSS", oracle.Sequence{1, 2, 0, 0}, "Oberstes Verwaltungsgericht", "name (de)"},
+		{"NSS", oracle.Sequence{1, 1, 1, 0}, "Nejvyšší správní", "first words of a name"},
+		{"NS", oracle.Sequence{1, 5, 2, 0}, "the Supreme Court", "English name + after an article"},
+		{"NSS", oracle.Sequence{1, 1, 3, 1}, "Nejvyšší správní soud, CZ", "name + country qualifier"},
+		{"NS", oracle.Sequence{1, 8, 0, 0, 0, 0, 0, 0, 1, 0}, "N.S.Č.R.", "abbreviation + letter by letter"},
 	} {
 		s := v.Spell(&tc.choices, tc.id)
 		if s.Value != tc.want || s.Class != tc.class {
@@ -107,20 +95,10 @@ func TestSpellClasses(t *testing.T) {
 			t.Errorf("%s %q does not read back as %s", s.Class, s.Value, tc.id)
 		}
 	}
-	s, ok := v.Ambiguous(&script{}, "NS")
+	s, ok := v.Ambiguous(&oracle.Sequence{}, "NS")
 	if !ok || s.Value != "Nejvyšší" || s.Class != "shared first words" {
 		t.Errorf("Ambiguous(NS) = %q (%s), %v", s.Value, s.Class, ok)
 	}
-}
-
-// xorshift is a tiny deterministic Chooser for the benchmark.
-type xorshift uint64
-
-func (x *xorshift) Choose(_ string, n int) int {
-	*x ^= *x << 13
-	*x ^= *x >> 7
-	*x ^= *x << 17
-	return int(uint64(*x) % uint64(n))
 }
 
 var sinkSpelled agentinput.Spelled
@@ -130,7 +108,7 @@ var sinkSpelled agentinput.Spelled
 func BenchmarkSpell(b *testing.B) {
 	v := courts(b)
 	ids := v.IDs()
-	x := xorshift(88172645463325252)
+	x := oracle.Xorshift(88172645463325252)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
