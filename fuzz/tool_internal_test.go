@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	"agentinput.dev/internal/oracle"
+	"agentinput.dev/kinds/number"
 )
 
 // recorder is a rapid.TB that keeps what a check reports instead of
@@ -89,15 +89,15 @@ type amountOut struct {
 }
 
 // parsingHandler is the deliberately broken handler: its amount is free
-// text, which it reads itself, taking a comma for a thousands separator,
-// so "1,234" (1.234 to half the world) is 1234 to it.
+// text, which it reads itself, dropping every comma as a thousands
+// separator before the strict parse, so "1,234" (1.234 to half the world)
+// is 1234 to it and "1 234" no number at all.
 func parsingHandler(_ context.Context, in amountIn, _ *factory.Call) (amountOut, error) {
-	text := strings.ReplaceAll(in.Amount, ",", "")
-	//agentinput:allow number the deliberately broken handler fuzz.Tool must catch: it reads its own text
-	f, err := strconv.ParseFloat(text, 64)
+	d, err := number.Parse(strings.ReplaceAll(in.Amount, ",", ""))
 	if err != nil {
 		return amountOut{}, err
 	}
+	f, _ := d.Float64()
 	return amountOut{Cents: int64(f * 100)}, nil
 }
 
