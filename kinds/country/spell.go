@@ -14,6 +14,7 @@ import (
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/internal/spelling"
+	"agentinput.dev/kinds/number"
 )
 
 var _ agentinput.Speller[string] = (*Reader)(nil)
@@ -71,9 +72,11 @@ func readsAs(t string, c *countryRow) bool {
 			return len(sc.now) == 1 && sc.now[0] == c.alpha2
 		}
 	case isDigits(t) && len(t) <= 3:
-		n, _ := strconv.Atoi(t)
+		d, err := number.Parse(t)
+		n64, _ := d.Int64()
+		n := int(n64)
 		row, ok := lookupNumeric(n)
-		return ok && n > 0 && row == c
+		return err == nil && ok && n > 0 && row == c
 	}
 	if strings.Count(t, "(") > 1 || strings.Count(t, ")") > 1 {
 		return false
