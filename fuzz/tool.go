@@ -167,6 +167,9 @@ type checker struct {
 type canonical struct {
 	args     map[string]any
 	received map[string]any
+	// names are the call's properties in order, and ambiguous those of
+	// them whose kinds have a spelling to ask about: found once.
+	names, ambiguous []string
 }
 
 func newChecker(t failer, tool target, o Options, calls []string) *checker {
@@ -203,7 +206,17 @@ func newChecker(t failer, tool target, o Options, calls []string) *checker {
 			enc, _ := json.Marshal(res.Envelope)
 			t.Fatalf("fuzz: %s: the canonical call %s does not reach the handler: %s", tool.Name(), text, enc)
 		}
-		c.calls = append(c.calls, canonical{args: args, received: normalize(res.Arguments)})
+		can := canonical{args: args, received: normalize(res.Arguments)}
+		for name := range args {
+			can.names = append(can.names, name)
+		}
+		slices.Sort(can.names)
+		for _, name := range can.names {
+			if _, ok := c.spell(oracle.Plain{}, name, args[name], true); ok {
+				can.ambiguous = append(can.ambiguous, name)
+			}
+		}
+		c.calls = append(c.calls, can)
 	}
 	return c
 }
@@ -228,24 +241,14 @@ func (c *checker) once(t failer, ch agentinput.Chooser) {
 	for k, v := range base.args {
 		args[k] = v
 	}
-	names := make([]string, 0, len(args))
-	for name := range args {
-		names = append(names, name)
-	}
-	slices.Sort(names)
+	names := base.names
 	var done []rewrite
 	switch ch.Choose("class", 2) {
 	case 0:
 		// The kinds' spellings, and perhaps one property in a spelling its
 		// kind must ask about.
 		ambiguous := ""
-		var can []string
-		for _, name := range names {
-			if _, ok := c.spell(oracle.Plain{}, name, args[name], true); ok {
-				can = append(can, name)
-			}
-		}
-		if len(can) > 0 && ch.Choose("ambiguous", 2) == 1 {
+		if can := base.ambiguous; len(can) > 0 && ch.Choose("ambiguous", 2) == 1 {
 			ambiguous = can[ch.Choose("ambiguous_property", len(can))]
 		}
 		for _, name := range names {
