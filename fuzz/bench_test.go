@@ -45,7 +45,7 @@ func BenchmarkCanonicalCall(b *testing.B) {
 func BenchmarkToolIteration(b *testing.B) {
 	tl := readDecisions(b)
 	{
-		c := newChecker(b, tl, Options{}, []string{benchCall})
+		c := newChecker(b, factoryTool{tl}, Options{}, []string{benchCall})
 		r := rand.New(rand.NewPCG(35, 2))
 		choices := make([]byte, 64)
 		b.ReportAllocs()

@@ -3,6 +3,8 @@ package fuzz
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -87,41 +89,35 @@ func lenientTarget(server *sdk.Server, o mcp.LenientOptions, name string) (*leni
 	return nil, errNoTool
 }
 
-type noTool struct{}
+var errNoTool = errors.New("the server lists no such tool")
 
-func (noTool) Error() string { return "the server lists no such tool" }
-
-var errNoTool error = noTool{}
-
-// Call calls the tool through the client and says what the handler got:
+// call calls the tool through the client and says what the handler got:
 // the arguments Lenient forwarded (Result.Arguments), or the envelope of
-// Lenient's ask.
-func (l *lenientCall) Call(ctx context.Context, arguments json.RawMessage) *factory.Result {
+// Lenient's ask; an error when the reply is neither.
+func (l *lenientCall) call(ctx context.Context, arguments json.RawMessage) (*factory.Result, error) {
 	l.mu.Lock()
 	l.forwarded = nil
 	l.mu.Unlock()
 	res, err := l.session.CallTool(ctx, &sdk.CallToolParams{Name: l.Name(), Arguments: arguments})
-	out := &factory.Result{}
 	if err != nil {
-		out.Envelope = &factory.Envelope{Code: "protocol_error", Message: err.Error()}
-		return out
+		return nil, err
 	}
+	out := &factory.Result{}
 	if env, ok := res.Meta[reply.EnvelopeKey]; ok {
 		text, _ := json.Marshal(env)
 		out.Envelope = &factory.Envelope{}
-		if json.Unmarshal(text, out.Envelope) != nil {
-			out.Envelope = &factory.Envelope{Code: "protocol_error", Message: "an envelope that does not decode: " + string(text)}
+		if err := json.Unmarshal(text, out.Envelope); err != nil {
+			return nil, fmt.Errorf("an envelope that does not decode (%v): %s", err, text)
 		}
-		return out
+		return out, nil
 	}
 	l.mu.Lock()
 	forwarded := l.forwarded
 	l.mu.Unlock()
 	if forwarded == nil {
-		out.Envelope = &factory.Envelope{Code: "protocol_error", Message: "the call reached no handler and carries no envelope"}
-		return out
+		return nil, errors.New("the call reached no handler and its reply carries no envelope")
 	}
 	out.Arguments, _ = decodeObject(string(forwarded))
 	out.Output = res
-	return out
+	return out, nil
 }

@@ -65,7 +65,7 @@ func Tool(t *testing.T, tool *factory.Tool, calls ...string) {
 // send, with each rewritten property and its spelling class.
 func ToolWith(t *testing.T, tool *factory.Tool, o Options, calls ...string) {
 	t.Helper()
-	checkTool(t, tool, o, calls)
+	checkTool(t, factoryTool{tool}, o, calls)
 }
 
 // checkTool is ToolWith over any target, for a rapid.TB.
@@ -88,7 +88,16 @@ type target interface {
 	PropertyKind(name string) (string, bool)
 	InputSchema() json.RawMessage
 	Spell(c agentinput.Chooser, name string, canonical any, ambiguous bool) (agentinput.Spelled, bool)
-	Call(ctx context.Context, arguments json.RawMessage) *factory.Result
+	// call makes one call: its result, or the error of a transport that
+	// brought no reply.
+	call(ctx context.Context, arguments json.RawMessage) (*factory.Result, error)
+}
+
+// factoryTool is a factory tool as a target: its call always replies.
+type factoryTool struct{ *factory.Tool }
+
+func (t factoryTool) call(ctx context.Context, arguments json.RawMessage) (*factory.Result, error) {
+	return t.Call(ctx, arguments), nil
 }
 
 // Fuzz is FuzzWith with the zero Options.
@@ -105,7 +114,7 @@ func Fuzz(f *testing.F, tool *factory.Tool, calls ...string) {
 // seed; `go test` alone runs the seeds.
 func FuzzWith(f *testing.F, tool *factory.Tool, o Options, calls ...string) {
 	f.Helper()
-	c := newChecker(f, tool, o, calls)
+	c := newChecker(f, factoryTool{tool}, o, calls)
 	f.Add([]byte{})
 	r := rand.New(rand.NewPCG(35, 1))
 	for range 256 {
@@ -198,9 +207,12 @@ func newChecker(t failer, tool target, o Options, calls []string) *checker {
 		if !ok {
 			t.Fatalf("fuzz: %s: the canonical call %s is not a JSON object", tool.Name(), text)
 		}
-		res, panicked := call(tool, args)
+		res, panicked, failed := call(tool, args)
 		if panicked != nil {
 			t.Fatalf("fuzz: %s: the canonical call %s panicked: %v", tool.Name(), text, panicked)
+		}
+		if failed != nil {
+			t.Fatalf("fuzz: %s: the canonical call %s got no reply: %v", tool.Name(), text, failed)
 		}
 		if !reached(res) {
 			enc, _ := json.Marshal(res.Envelope)
@@ -266,10 +278,13 @@ func (c *checker) once(t failer, ch agentinput.Chooser) {
 	default:
 		done = c.wholeClass(ch, args, names)
 	}
-	res, panicked := call(c.tool, args)
+	res, panicked, failed := call(c.tool, args)
 	sent, _ := json.Marshal(args)
 	if panicked != nil {
 		t.Fatalf("%s panicked on the call %s%s: %v", c.tool.Name(), sent, said(done), panicked)
+	}
+	if failed != nil {
+		t.Fatalf("%s: the call %s%s got no reply: %v", c.tool.Name(), sent, said(done), failed)
 	}
 	c.checkBudgets(t, res, sent, done)
 	if reached(res) {
@@ -515,17 +530,20 @@ func reached(res *factory.Result) bool {
 	return res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeInvalidArguments
 }
 
-func call(tool target, args map[string]any) (res *factory.Result, panicked any) {
+// call makes one call of tool: its result; or panicked, what a panic in
+// it carried; or failed, why it came to no reply.
+func call(tool target, args map[string]any) (res *factory.Result, panicked any, failed error) {
 	text, err := json.Marshal(args)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			panicked = p
 		}
 	}()
-	return tool.Call(context.Background(), text), nil
+	res, failed = tool.call(context.Background(), text)
+	return res, nil, failed
 }
 
 func decodeObject(text string) (map[string]any, bool) {

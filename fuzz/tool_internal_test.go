@@ -117,7 +117,7 @@ func parsingTool(t *testing.T) *factory.Tool {
 // reported as a guess.
 func TestToolCatchesAHandlerThatParsesText(t *testing.T) {
 	tool := parsingTool(t)
-	failed, out := run(t, tool, Options{}, `{"amount":"1234"}`)
+	failed, out := run(t, factoryTool{tool}, Options{}, `{"amount":"1234"}`)
 	if !failed {
 		t.Fatalf("Tool passed a handler that reads its own text:\n%s", out)
 	}
@@ -129,7 +129,7 @@ func TestToolCatchesAHandlerThatParsesText(t *testing.T) {
 
 	// The same tool, one case chosen: the first call, the kinds' class,
 	// an ambiguous spelling of the first property that has one.
-	c := newChecker(t, tool, Options{}, []string{`{"amount":"1234"}`})
+	c := newChecker(t, factoryTool{tool}, Options{}, []string{`{"amount":"1234"}`})
 	r := &recorder{}
 	done := make(chan struct{})
 	go func() {
@@ -146,7 +146,7 @@ func TestToolCatchesAHandlerThatParsesText(t *testing.T) {
 		}
 	}
 	// Told that amount is text, Tool has nothing of a kind to send there.
-	if failed, out := run(t, tool, Options{Text: []string{"amount"}}, `{"amount":"1234"}`); failed {
+	if failed, out := run(t, factoryTool{tool}, Options{Text: []string{"amount"}}, `{"amount":"1234"}`); failed {
 		t.Errorf("with amount declared text, Tool failed:\n%s", out)
 	}
 }
@@ -165,7 +165,7 @@ func TestToolCatchesTheWrongKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	failed, out := run(t, tool, Options{}, `{"since":"2026-10-01","limit":10}`)
+	failed, out := run(t, factoryTool{tool}, Options{}, `{"since":"2026-10-01","limit":10}`)
 	if !failed {
 		t.Fatalf("Tool passed a date bound as free text:\n%s", out)
 	}
@@ -182,28 +182,28 @@ func TestToolCatchesTheWrongKind(t *testing.T) {
 // with one reading, with that one.
 type guessing struct{ *factory.Tool }
 
-func (g guessing) Call(ctx context.Context, arguments json.RawMessage) *factory.Result {
+func (g guessing) call(ctx context.Context, arguments json.RawMessage) (*factory.Result, error) {
 	res := g.Tool.Call(ctx, arguments)
 	if res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeInvalidArguments {
-		return res
+		return res, nil
 	}
 	var args map[string]any
 	if json.Unmarshal(arguments, &args) != nil {
-		return res
+		return res, nil
 	}
 	for _, is := range res.Envelope.Issues {
 		name := topName(is.Path)
 		if len(is.Readings) == 0 || strings.Contains(strings.TrimPrefix(is.Path, "/"), "/") {
-			return res
+			return res, nil
 		}
 		var v any
 		if json.Unmarshal(is.Readings[len(is.Readings)-1].Value, &v) != nil {
-			return res
+			return res, nil
 		}
 		args[name] = v
 	}
 	text, _ := json.Marshal(args)
-	return g.Tool.Call(ctx, text)
+	return g.Tool.Call(ctx, text), nil
 }
 
 type priceIn struct {
@@ -218,7 +218,7 @@ func TestToolCatchesAReaderMadeToGuess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if failed, out := run(t, tool, Options{}, `{"price":1234}`); failed {
+	if failed, out := run(t, factoryTool{tool}, Options{}, `{"price":1234}`); failed {
 		t.Fatalf("Tool failed the factory's own number reader:\n%s", out)
 	}
 	failed, out := run(t, guessing{tool}, Options{}, `{"price":1234}`)
