@@ -258,6 +258,12 @@ func (e *Reader) inverts(o agentinput.Outcome[string], rest string) bool {
 	r, _ := e.readWord(rest, rest, agentinput.Notes{})
 	rv, ok := r.Value()
 	if !ok {
+		if ov, isValue := o.Value(); isValue && negated(ov) {
+			// The whole spelling reads as a declared value that is itself
+			// led by the mark ("NOT_STARTED" of not_started): the mark is
+			// part of it, whatever the rest alone would offer.
+			return false
+		}
 		a, _ := r.Ask()
 		return len(a.Readings) > 0 && !e.offersNegated(o)
 	}

@@ -162,3 +162,29 @@ func TestPropertyInvertedNeverOffered(t *testing.T) {
 		}
 	})
 }
+
+// TestNegatedValueInOtherSpellings: a declared value that is itself led by
+// a negation reads in its other spellings too ("NOT_STARTED", "not
+// started" of not_started), with or without the value it inverts declared
+// beside it; a negation of another value still asks. Before issue 35 the
+// first three asked when "started" was not declared (the rest offered a
+// reading, and the outcome's own value was not weighed).
+func TestNegatedValueInOtherSpellings(t *testing.T) {
+	for _, values := range [][]string{{"not_started", "draft"}, {"not_started", "started"}} {
+		e, err := New(Options{Values: values})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range []string{"NOT_STARTED", "not-started", "not started", "Not Started"} {
+			if v, ok := e.Read(in).Value(); !ok || v != "not_started" {
+				a, _ := e.Read(in).Ask()
+				t.Errorf("%v: Read(%q) = %q, %v (%s), want not_started", values, in, v, ok, a.Message())
+			}
+		}
+		for _, in := range []string{"not draft", "-draft", "!draft"} {
+			if v, ok := e.Read(in).Value(); ok && v == "draft" {
+				t.Errorf("%v: Read(%q) = draft, want an ask", values, in)
+			}
+		}
+	}
+}

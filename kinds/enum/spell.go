@@ -116,16 +116,13 @@ func (e *Reader) synonymsOf(i int32) []string {
 
 // foldsAs reports whether the spelling s reads through folding as the
 // value i, and through nothing before it: it is no number spelling, it is
-// not led by a negation, and it folds like a value or synonym of i.
+// not led by a negation unless i is ("NOT_STARTED" of not_started), and it
+// folds like a value or synonym of i.
 func (e *Reader) foldsAs(s string, i int32) bool {
 	if s == "" || hasDigit(s) || spelling.Hidden(s) != "" {
 		return false
 	}
-	if _, neg := spelling.Negation(s); neg {
-		// Left out: a folded spelling of a value led by a negation
-		// ("NOT_STARTED" of not_started) asks when what follows the
-		// mark is a word of a value, against the package doc (reported
-		// with issue 35); only the value as declared is drawn.
+	if _, neg := spelling.Negation(s); neg && !negated(e.values[i]) {
 		return false
 	}
 	if m, ok := e.exact[s]; ok {
