@@ -9,18 +9,22 @@
 //	Decide   (the operator)  pending → approved | denied
 //	Claim    (the host)      approved → dispatching
 //	Finish   (the host)      dispatching → committed | not_started | unknown
+//	Resolve  (the operator)  dispatching | unknown → committed | not_started
 //
 // Every move is atomic and conditional on the state it starts from, in one
 // process and across every process (or replica) that shares the store: of
 // many racing Claims of one approved intent exactly one wins, and the
 // others answer ErrState. A move from any other state answers ErrState
-// (with the intent as it is) and changes nothing; denied, committed,
-// not_started and unknown are final.
+// (with the intent as it is) and changes nothing; denied, committed and
+// not_started are final, and unknown is final but for a person's Resolve.
 //
 // An intent left in dispatching (its host crashed, or lost the store,
 // between the Claim and the Finish) stays dispatching: it is never
 // claimable again, since the call may have been sent, and its host
-// answers it as an unknown effect. Nothing retries or reconciles it.
+// answers it as still in flight. Nothing retries or reconciles it by
+// itself: a person who has checked the remote side records what
+// happened with Resolve (agentinput approvals resolve), as they would for
+// an unknown effect.
 //
 // Times come from the caller (the now of each move), so that every store
 // behaves the same under one clock and a test can move it. They are kept
@@ -86,10 +90,11 @@ func (s State) Valid() bool {
 	return false
 }
 
-// Final reports whether no move leaves s.
+// Final reports whether no move leaves s. Unknown is not: a person's
+// Resolve does.
 func (s State) Final() bool {
 	switch s {
-	case Denied, Committed, NotStarted, Unknown:
+	case Denied, Committed, NotStarted:
 		return true
 	}
 	return false
@@ -126,11 +131,19 @@ type Intent struct {
 	Reason    string `json:"reason,omitempty"`
 	// Result is the validated success envelope of a Committed intent
 	// (a JSON value of at most MaxResult bytes, bounded by the caller
-	// before that); nil otherwise.
+	// before that); nil otherwise, and nil for an intent a person
+	// resolved as committed (nobody saw the remote answer).
 	Result json.RawMessage `json:"result,omitempty"`
 	// Code is the closed failure code of a NotStarted or Unknown intent
-	// (for example mcp_timeout); "" otherwise.
+	// (for example mcp_timeout); "" otherwise. A resolved intent keeps
+	// the code it had: the failure its effect was unknown after.
 	Code string `json:"code,omitempty"`
+	// Resolved, ResolvedBy and ResolveReason say when a person recorded
+	// what they found on the remote side of a dispatching or unknown
+	// intent (Resolve), who, and why; zero when nobody did.
+	Resolved      time.Time `json:"resolved,omitzero"`
+	ResolvedBy    string    `json:"resolved_by,omitempty"`
+	ResolveReason string    `json:"resolve_reason,omitempty"`
 }
 
 // Filter selects the intents that List answers.
@@ -198,6 +211,14 @@ type Store interface {
 	// ErrInvalid. From any state but Dispatching it answers ErrState
 	// with the intent as it is.
 	Finish(ctx context.Context, id string, s State, result json.RawMessage, code string, now time.Time) (Intent, error)
+	// Resolve records what a person found on the remote side of a
+	// Dispatching or Unknown intent: it moves it to s (Committed or
+	// NotStarted; anything else is ErrInvalid), at now, by the person
+	// named by (required), for reason (may be empty). It keeps the
+	// intent's Result (none) and Code (the failure it was unknown after,
+	// if any). From any other state it answers ErrState with the intent
+	// as it is; of racing Resolves exactly one wins.
+	Resolve(ctx context.Context, id string, s State, by, reason string, now time.Time) (Intent, error)
 	// Close closes the store. Calls after Close fail.
 	Close() error
 }
@@ -216,14 +237,18 @@ var (
 // ErrState and names the intent, its state and the states the move
 // starts from.
 type StateError struct {
-	Op    string // "decide", "claim" or "finish"
+	Op    string // "decide", "claim", "finish" or "resolve"
 	ID    string
 	State State // the intent's state
 	From  State // the state the move starts from
 }
 
 func (e *StateError) Error() string {
-	return fmt.Sprintf("approval: %s %s: the intent is %s, not %s", e.Op, e.ID, e.State, e.From)
+	from := string(e.From)
+	if e.Op == "resolve" {
+		from = "dispatching or unknown"
+	}
+	return fmt.Sprintf("approval: %s %s: the intent is %s, not %s", e.Op, e.ID, e.State, from)
 }
 
 func (e *StateError) Unwrap() error { return ErrState }
@@ -295,6 +320,27 @@ func CheckDecide(by, reason string, now time.Time) error {
 	}
 	return CheckTime(now)
 }
+
+// CheckResolve checks the state, the person and the reason of a Resolve,
+// and the time of the move.
+func CheckResolve(s State, by, reason string, now time.Time) error {
+	if s != Committed && s != NotStarted {
+		return invalid("Resolve: %q is not what a person can find on the remote side (committed or not_started)", truncate(string(s)))
+	}
+	if by == "" {
+		return invalid("Resolve: no person: say who checked the remote side")
+	}
+	if err := checkText("by", by, MaxText); err != nil {
+		return err
+	}
+	if err := checkText("reason", reason, MaxReason); err != nil {
+		return err
+	}
+	return CheckTime(now)
+}
+
+// Resolvable are the states Resolve starts from.
+var Resolvable = []State{Dispatching, Unknown}
 
 // CheckFinish checks the final state, result and code of a Finish, and
 // the time of the move.

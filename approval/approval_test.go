@@ -8,7 +8,7 @@ import (
 )
 
 func TestStates(t *testing.T) {
-	final := map[approval.State]bool{approval.Denied: true, approval.Committed: true, approval.NotStarted: true, approval.Unknown: true}
+	final := map[approval.State]bool{approval.Denied: true, approval.Committed: true, approval.NotStarted: true} // unknown: a person may Resolve it
 	for _, s := range approval.States {
 		if !s.Valid() {
 			t.Errorf("%s is not Valid", s)

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -28,6 +29,9 @@ type Open func(t *testing.T) (s approval.Store, again func(t *testing.T) approva
 var epoch = time.Date(2026, 12, 1, 10, 0, 0, 123456789, time.UTC)
 
 func at(seconds int) time.Time { return epoch.Add(time.Duration(seconds) * time.Second) }
+
+// Now is the suite's clock at its start, for a store's own tests.
+func Now() time.Time { return epoch }
 
 // Sample is an intent to prepare, with every field Prepare takes.
 func Sample() approval.Intent {
@@ -152,6 +156,41 @@ func Run(t *testing.T, open Open) {
 			t.Errorf("after the race the intent is %s by %q, want %s by op%d (the winner)", got.State, got.DecidedBy, wantState, won)
 		}
 	})
+	t.Run("RaceResolves", func(t *testing.T) {
+		s, again := handle(t)
+		stores := []approval.Store{s, again(t)}
+		id := approved(t, s)
+		if _, err := s.Claim(ctx, id, at(2)); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		results := make([]error, 32)
+		for i := range results {
+			to := []approval.State{approval.Committed, approval.NotStarted}[i%2]
+			wg.Go(func() {
+				_, results[i] = stores[i/2%2].Resolve(ctx, id, to, fmt.Sprintf("op%d", i), "", at(3))
+			})
+		}
+		wg.Wait()
+		won := -1
+		for i, err := range results {
+			switch {
+			case err == nil && won >= 0:
+				t.Fatalf("racing Resolves %d and %d both won", won, i)
+			case err == nil:
+				won = i
+			case !errors.Is(err, approval.ErrState):
+				t.Fatalf("racing Resolve %d: %v, want ErrState or a win", i, err)
+			}
+		}
+		if won < 0 {
+			t.Fatal("no racing Resolve won")
+		}
+		got := get(t, s, id)
+		if wantState := []approval.State{approval.Committed, approval.NotStarted}[won%2]; got.State != wantState || got.ResolvedBy != fmt.Sprintf("op%d", won) {
+			t.Errorf("after the race the intent is %s by %q, want %s by op%d (the winner)", got.State, got.ResolvedBy, wantState, won)
+		}
+	})
 	t.Run("Reopen", func(t *testing.T) { reopen(t, ctx, handle) })
 	t.Run("List", func(t *testing.T) { list(t, ctx, handle) })
 }
@@ -219,6 +258,8 @@ func diff(got, want approval.Intent) string {
 	str("DecidedBy", got.DecidedBy, want.DecidedBy)
 	str("Reason", got.Reason, want.Reason)
 	str("Code", got.Code, want.Code)
+	str("ResolvedBy", got.ResolvedBy, want.ResolvedBy)
+	str("ResolveReason", got.ResolveReason, want.ResolveReason)
 	if !bytes.Equal(got.Arguments, want.Arguments) {
 		d = append(d, fmt.Sprintf("Arguments differ (%d bytes, want %d)", len(got.Arguments), len(want.Arguments)))
 	}
@@ -228,7 +269,7 @@ func diff(got, want approval.Intent) string {
 	for _, tm := range []struct {
 		name      string
 		got, want time.Time
-	}{{"Prepared", got.Prepared, want.Prepared}, {"Decided", got.Decided, want.Decided}, {"Claimed", got.Claimed, want.Claimed}, {"Finished", got.Finished, want.Finished}} {
+	}{{"Prepared", got.Prepared, want.Prepared}, {"Decided", got.Decided, want.Decided}, {"Claimed", got.Claimed, want.Claimed}, {"Finished", got.Finished, want.Finished}, {"Resolved", got.Resolved, want.Resolved}} {
 		if !tm.got.Equal(tm.want) || tm.got.IsZero() != tm.want.IsZero() || (!tm.got.IsZero() && tm.got.Location() != time.UTC) {
 			d = append(d, fmt.Sprintf("%s %v, want %v", tm.name, tm.got, tm.want.UTC()))
 		}
@@ -296,30 +337,40 @@ func prepareRefuses(t *testing.T, ctx context.Context, handle func(*testing.T) (
 type op struct {
 	name string
 	do   func(s approval.Store, id string, now time.Time) (approval.Intent, error)
-	// from is the one state the move starts from, and to the state it
-	// ends in.
-	from, to approval.State
+	// from are the states the move starts from (the first is the one a
+	// StateError names), and to the state it ends in.
+	from []approval.State
+	to   approval.State
 }
+
+// one is the from of a move that starts from one state.
+func one(s approval.State) []approval.State { return []approval.State{s} }
 
 var ops = []op{
 	{"approve", func(s approval.Store, id string, now time.Time) (approval.Intent, error) {
 		return s.Decide(context.Background(), id, true, "alice", "checked the title", now)
-	}, approval.Pending, approval.Approved},
+	}, one(approval.Pending), approval.Approved},
 	{"deny", func(s approval.Store, id string, now time.Time) (approval.Intent, error) {
 		return s.Decide(context.Background(), id, false, "bob", "wrong repository", now)
-	}, approval.Pending, approval.Denied},
+	}, one(approval.Pending), approval.Denied},
 	{"claim", func(s approval.Store, id string, now time.Time) (approval.Intent, error) {
 		return s.Claim(context.Background(), id, now)
-	}, approval.Approved, approval.Dispatching},
+	}, one(approval.Approved), approval.Dispatching},
 	{"commit", func(s approval.Store, id string, now time.Time) (approval.Intent, error) {
 		return s.Finish(context.Background(), id, approval.Committed, json.RawMessage(`{"text":["created #7"],"structured":null}`), "", now)
-	}, approval.Dispatching, approval.Committed},
+	}, one(approval.Dispatching), approval.Committed},
 	{"not start", func(s approval.Store, id string, now time.Time) (approval.Intent, error) {
 		return s.Finish(context.Background(), id, approval.NotStarted, nil, "mcp_scope_denied", now)
-	}, approval.Dispatching, approval.NotStarted},
+	}, one(approval.Dispatching), approval.NotStarted},
 	{"unknown", func(s approval.Store, id string, now time.Time) (approval.Intent, error) {
 		return s.Finish(context.Background(), id, approval.Unknown, nil, "mcp_timeout", now)
-	}, approval.Dispatching, approval.Unknown},
+	}, one(approval.Dispatching), approval.Unknown},
+	{"resolve committed", func(s approval.Store, id string, now time.Time) (approval.Intent, error) {
+		return s.Resolve(context.Background(), id, approval.Committed, "carol", "issue #7 is on the remote", now)
+	}, approval.Resolvable, approval.Committed},
+	{"resolve not started", func(s approval.Store, id string, now time.Time) (approval.Intent, error) {
+		return s.Resolve(context.Background(), id, approval.NotStarted, "dave", "no such issue on the remote", now)
+	}, approval.Resolvable, approval.NotStarted},
 }
 
 // path is the moves that bring a new intent to each state.
@@ -363,10 +414,10 @@ func stateMachine(t *testing.T, ctx context.Context, handle func(*testing.T) (ap
 				now := at(10)
 				got, err := o.do(s, in.ID, now)
 				after := get(t, s, in.ID)
-				if state != o.from {
+				if !slices.Contains(o.from, state) {
 					var se *approval.StateError
-					if !errors.Is(err, approval.ErrState) || !errors.As(err, &se) || se.State != state || se.From != o.from || se.ID != in.ID {
-						t.Fatalf("%s from %s: %v, want a StateError (ErrState) naming %s and %s", o.name, state, err, state, o.from)
+					if !errors.Is(err, approval.ErrState) || !errors.As(err, &se) || se.State != state || se.From != o.from[0] || se.ID != in.ID {
+						t.Fatalf("%s from %s: %v, want a StateError (ErrState) naming %s and %s", o.name, state, err, state, o.from[0])
 					}
 					Same(t, o.name+"'s answer from "+string(state), got, before)
 					Same(t, "the intent after a refused "+o.name, after, before)
@@ -390,6 +441,10 @@ func stateMachine(t *testing.T, ctx context.Context, handle func(*testing.T) (ap
 					want.Finished, want.Code = now, "mcp_scope_denied"
 				case "unknown":
 					want.Finished, want.Code = now, "mcp_timeout"
+				case "resolve committed":
+					want.Resolved, want.ResolvedBy, want.ResolveReason = now, "carol", "issue #7 is on the remote"
+				case "resolve not started":
+					want.Resolved, want.ResolvedBy, want.ResolveReason = now, "dave", "no such issue on the remote"
 				}
 				Same(t, o.name+"'s answer", got, want)
 				Same(t, "the intent after "+o.name, after, want)
@@ -458,6 +513,28 @@ func movesRefuse(t *testing.T, ctx context.Context, handle func(*testing.T) (app
 		}
 	}
 	Same(t, "the intent after refused Finishes", get(t, s, id), dispatching)
+
+	for _, c := range []struct {
+		name       string
+		state      approval.State
+		by, reason string
+		now        time.Time
+	}{
+		{"to unknown", approval.Unknown, "carol", "", at(3)},
+		{"to dispatching", approval.Dispatching, "carol", "", at(3)},
+		{"to pending", approval.Pending, "carol", "", at(3)},
+		{"to denied", approval.Denied, "carol", "", at(3)},
+		{"to a state that is none", approval.State("done"), "carol", "", at(3)},
+		{"by nobody", approval.Committed, "", "checked", at(3)},
+		{"by a name with a NUL", approval.Committed, "car\x00ol", "", at(3)},
+		{"for a reason too long", approval.NotStarted, "carol", strings.Repeat("x", approval.MaxReason+1), at(3)},
+		{"at the zero time", approval.Committed, "carol", "", time.Time{}},
+	} {
+		if _, err := s.Resolve(ctx, id, c.state, c.by, c.reason, c.now); !errors.Is(err, approval.ErrInvalid) {
+			t.Errorf("Resolve %s: %v, want ErrInvalid", c.name, err)
+		}
+	}
+	Same(t, "the intent after refused Resolves", get(t, s, id), dispatching)
 }
 
 // Arguments are kept byte for byte: white space, escapes, any Unicode,

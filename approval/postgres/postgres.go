@@ -175,7 +175,14 @@ func checkIdentifier(s string, limit int) error {
 const setupLock = 0x6167656e74617072
 
 const columns = `id::text, tool, remote, binding_id, binding_revision, scope_id, scope_revision, arguments,
-	state, prepared, decided, claimed, finished, decided_by, reason, result, code`
+	state, prepared, decided, claimed, finished, decided_by, reason, result, code,
+	resolved, resolved_by, resolve_reason`
+
+// resolveColumns are the columns Resolve writes, which a table created
+// before it lacks: setup adds them.
+const resolveColumns = `ADD COLUMN IF NOT EXISTS resolved bigint,
+	ADD COLUMN IF NOT EXISTS resolved_by text NOT NULL DEFAULT '',
+	ADD COLUMN IF NOT EXISTS resolve_reason text NOT NULL DEFAULT ''`
 
 // setup checks the database's encoding, creates the table and its
 // indexes when missing, and checks that the table has the columns the
@@ -223,7 +230,10 @@ func (s *Store) setup(ctx context.Context, indexBase string) error {
 	decided_by text NOT NULL DEFAULT '',
 	reason text NOT NULL DEFAULT '',
 	result bytea,
-	code text NOT NULL DEFAULT ''
+	code text NOT NULL DEFAULT '',
+	resolved bigint,
+	resolved_by text NOT NULL DEFAULT '',
+	resolve_reason text NOT NULL DEFAULT ''
 )`,
 			"CREATE INDEX " + newest + " ON " + s.table + " (prepared DESC, seq DESC)",
 			"CREATE INDEX " + state + " ON " + s.table + " (state, prepared DESC, seq DESC)",
@@ -231,6 +241,17 @@ func (s *Store) setup(ctx context.Context, indexBase string) error {
 			if _, err := tx.Exec(ctx, stmt); err != nil {
 				return fmt.Errorf("creating it: %w", err)
 			}
+		}
+	}
+	var resolvable bool
+	if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_attribute
+WHERE attrelid = $1::regclass AND attname = 'resolve_reason' AND NOT attisdropped)`, s.table).Scan(&resolvable); err != nil {
+		return fmt.Errorf("looking for its columns: %w", err)
+	}
+	if !resolvable {
+		// A table made before Resolve: add what it records.
+		if _, err := tx.Exec(ctx, "ALTER TABLE "+s.table+" "+resolveColumns); err != nil {
+			return fmt.Errorf("adding the columns of Resolve: %w", err)
 		}
 	}
 	rows, err := tx.Query(ctx, "SELECT seq, "+columns+" FROM "+s.table+" LIMIT 0")
@@ -316,7 +337,7 @@ func (s *Store) Decide(ctx context.Context, id string, approve bool, by, reason 
 	if approve {
 		to = approval.Approved
 	}
-	return s.move(ctx, "decide", id, approval.Pending, "state = $3, decided = $4, decided_by = $5, reason = $6",
+	return s.move(ctx, "decide", id, []approval.State{approval.Pending}, "state = $3, decided = $4, decided_by = $5, reason = $6",
 		string(to), now.UnixNano(), by, reason)
 }
 
@@ -325,7 +346,7 @@ func (s *Store) Claim(ctx context.Context, id string, now time.Time) (approval.I
 	if err := approval.CheckTime(now); err != nil {
 		return approval.Intent{}, err
 	}
-	return s.move(ctx, "claim", id, approval.Approved, "state = 'dispatching', claimed = $3", now.UnixNano())
+	return s.move(ctx, "claim", id, []approval.State{approval.Approved}, "state = 'dispatching', claimed = $3", now.UnixNano())
 }
 
 // Finish implements approval.Store.
@@ -337,22 +358,36 @@ func (s *Store) Finish(ctx context.Context, id string, to approval.State, result
 	if result != nil {
 		blob = []byte(result)
 	}
-	return s.move(ctx, "finish", id, approval.Dispatching, "state = $3, finished = $4, result = $5, code = $6",
+	return s.move(ctx, "finish", id, []approval.State{approval.Dispatching}, "state = $3, finished = $4, result = $5, code = $6",
 		string(to), now.UnixNano(), blob, code)
 }
 
-// move makes one move of the intent id from the state from, setting what
-// set says ($1 is the id, $2 the state from, $3... args): one conditional
-// UPDATE, and when it changed no row, one read of the intent to tell a
-// missing intent from one in another state. That read is a true answer
-// at an instant after the UPDATE: the intent was not in from then.
-func (s *Store) move(ctx context.Context, op, id string, from approval.State, set string, args ...any) (approval.Intent, error) {
+// Resolve implements approval.Store.
+func (s *Store) Resolve(ctx context.Context, id string, to approval.State, by, reason string, now time.Time) (approval.Intent, error) {
+	if err := approval.CheckResolve(to, by, reason, now); err != nil {
+		return approval.Intent{}, err
+	}
+	return s.move(ctx, "resolve", id, approval.Resolvable, "state = $3, resolved = $4, resolved_by = $5, resolve_reason = $6",
+		string(to), now.UnixNano(), by, reason)
+}
+
+// move makes one move of the intent id from one of the states from,
+// setting what set says ($1 is the id, $2 the states from, $3... args):
+// one conditional UPDATE, and when it changed no row, one read of the
+// intent to tell a missing intent from one in another state. That read
+// is a true answer at an instant after the UPDATE: the intent was not in
+// from then.
+func (s *Store) move(ctx context.Context, op, id string, from []approval.State, set string, args ...any) (approval.Intent, error) {
 	id, err := approval.ParseID(id)
 	if err != nil {
 		return approval.Intent{}, err
 	}
-	out, err := scan(s.pool.QueryRow(ctx, "UPDATE "+s.table+" SET "+set+" WHERE id = $1::uuid AND state = $2 RETURNING "+columns,
-		append([]any{id, string(from)}, args...)...))
+	states := make([]string, len(from))
+	for i, st := range from {
+		states[i] = string(st)
+	}
+	out, err := scan(s.pool.QueryRow(ctx, "UPDATE "+s.table+" SET "+set+" WHERE id = $1::uuid AND state = ANY($2::text[]) RETURNING "+columns,
+		append([]any{id, states}, args...)...))
 	if err == nil {
 		return out, nil
 	}
@@ -363,7 +398,7 @@ func (s *Store) move(ctx context.Context, op, id string, from approval.State, se
 	if err != nil {
 		return approval.Intent{}, wrap(op+" "+id, err)
 	}
-	return out, approval.NewStateError(op, out, from)
+	return out, approval.NewStateError(op, out, from[0])
 }
 
 // scan reads one row of columns; no row is approval.ErrNotFound.
@@ -373,10 +408,12 @@ func scan(row pgx.Row) (approval.Intent, error) {
 		state                      string
 		prepared                   int64
 		decided, claimed, finished *int64
+		resolved                   *int64
 		args, result               []byte
 	)
 	err := row.Scan(&in.ID, &in.Tool, &in.Remote, &in.BindingID, &in.BindingRevision, &in.ScopeID, &in.ScopeRevision,
-		&args, &state, &prepared, &decided, &claimed, &finished, &in.DecidedBy, &in.Reason, &result, &in.Code)
+		&args, &state, &prepared, &decided, &claimed, &finished, &in.DecidedBy, &in.Reason, &result, &in.Code,
+		&resolved, &in.ResolvedBy, &in.ResolveReason)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return approval.Intent{}, approval.ErrNotFound
 	}
@@ -392,7 +429,7 @@ func scan(row pgx.Row) (approval.Intent, error) {
 	for _, t := range []struct {
 		dst *time.Time
 		src *int64
-	}{{&in.Decided, decided}, {&in.Claimed, claimed}, {&in.Finished, finished}} {
+	}{{&in.Decided, decided}, {&in.Claimed, claimed}, {&in.Finished, finished}, {&in.Resolved, resolved}} {
 		if t.src != nil {
 			*t.dst = approval.Time(*t.src)
 		}

@@ -115,3 +115,40 @@ func TestOpenRefuses(t *testing.T) {
 		t.Error("Open of a table of another shape succeeded")
 	}
 }
+
+// A table made before Resolve (without its columns) gets them when a store
+// opens it: its intents kept, an unknown one resolvable.
+func TestOpenAddsResolveColumns(t *testing.T) {
+	dsn := testDSN(t)
+	table := freshTable(t, dsn)
+	ctx := context.Background()
+	s := open(t, dsn, table)
+	in, err := s.Prepare(ctx, approvaltest.Sample(), approvaltest.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Decide(ctx, in.ID, true, "alice", "", approvaltest.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Claim(ctx, in.ID, approvaltest.Now()); err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.Get(ctx, in.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	exec(t, dsn, "ALTER TABLE "+table+" DROP COLUMN resolved, DROP COLUMN resolved_by, DROP COLUMN resolve_reason")
+
+	s = open(t, dsn, table)
+	defer s.Close()
+	got, err := s.Get(ctx, in.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	approvaltest.Same(t, "the intent after the columns were added", got, before)
+	got, err = s.Resolve(ctx, in.ID, approval.NotStarted, "carol", "no such issue on the remote", approvaltest.Now())
+	if err != nil || got.State != approval.NotStarted || got.ResolvedBy != "carol" {
+		t.Errorf("Resolve after the columns were added: %+v, %v", got, err)
+	}
+}

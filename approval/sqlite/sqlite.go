@@ -75,8 +75,9 @@ const (
 
 	// schemaVersion is the version of the approvals' tables, kept in
 	// approval_schema (user_version is the receipts' when they share
-	// the file).
-	schemaVersion = 1
+	// the file). Version 2 added what a person resolved (Resolve);
+	// init brings a version 1 file up to it.
+	schemaVersion = 2
 
 	// seq orders intents prepared at the same instant, in the order
 	// they were prepared: it is the rowid.
@@ -100,13 +101,24 @@ CREATE TABLE approval_intents (
 	decided_by       TEXT    NOT NULL DEFAULT '',
 	reason           TEXT    NOT NULL DEFAULT '',
 	result           BLOB,
-	code             TEXT    NOT NULL DEFAULT ''
+	code             TEXT    NOT NULL DEFAULT '',
+	resolved         INTEGER,
+	resolved_by      TEXT    NOT NULL DEFAULT '',
+	resolve_reason   TEXT    NOT NULL DEFAULT ''
 );
 CREATE INDEX approval_intents_newest ON approval_intents (prepared, seq);
 CREATE INDEX approval_intents_state ON approval_intents (state, prepared, seq);`
 
 	columns = `id, tool, remote, binding_id, binding_revision, scope_id, scope_revision, arguments,
-	state, prepared, decided, claimed, finished, decided_by, reason, result, code`
+	state, prepared, decided, claimed, finished, decided_by, reason, result, code,
+	resolved, resolved_by, resolve_reason`
+
+	// migrate1 brings the tables of version 1 to version 2.
+	migrate1 = `
+ALTER TABLE approval_intents ADD COLUMN resolved INTEGER;
+ALTER TABLE approval_intents ADD COLUMN resolved_by TEXT NOT NULL DEFAULT '';
+ALTER TABLE approval_intents ADD COLUMN resolve_reason TEXT NOT NULL DEFAULT '';
+UPDATE approval_schema SET version = 2;`
 )
 
 // Open opens the store in the SQLite file at path, creating the file (but
@@ -171,6 +183,11 @@ FROM sqlite_schema`).Scan(&objects, &tables); err != nil {
 			}
 			switch {
 			case version == schemaVersion:
+				return nil
+			case version == 1:
+				if _, err := tx.ExecContext(ctx, migrate1); err != nil {
+					return fmt.Errorf("bringing the approvals' tables from version 1 to 2: %w", err)
+				}
 				return nil
 			case version > schemaVersion:
 				return fmt.Errorf("the approvals have schema version %d, newer than this package's %d: a newer agentinput wrote them", version, schemaVersion)
@@ -272,7 +289,7 @@ func (s *Store) Decide(ctx context.Context, id string, approve bool, by, reason 
 	if approve {
 		to = approval.Approved
 	}
-	return s.move(ctx, "decide", id, approval.Pending, "state = ?, decided = ?, decided_by = ?, reason = ?",
+	return s.move(ctx, "decide", id, []approval.State{approval.Pending}, "state = ?, decided = ?, decided_by = ?, reason = ?",
 		string(to), now.UnixNano(), by, reason)
 }
 
@@ -281,7 +298,7 @@ func (s *Store) Claim(ctx context.Context, id string, now time.Time) (approval.I
 	if err := approval.CheckTime(now); err != nil {
 		return approval.Intent{}, err
 	}
-	return s.move(ctx, "claim", id, approval.Approved, "state = 'dispatching', claimed = ?", now.UnixNano())
+	return s.move(ctx, "claim", id, []approval.State{approval.Approved}, "state = 'dispatching', claimed = ?", now.UnixNano())
 }
 
 // Finish implements approval.Store.
@@ -293,15 +310,24 @@ func (s *Store) Finish(ctx context.Context, id string, to approval.State, result
 	if result != nil {
 		blob = []byte(result)
 	}
-	return s.move(ctx, "finish", id, approval.Dispatching, "state = ?, finished = ?, result = ?, code = ?",
+	return s.move(ctx, "finish", id, []approval.State{approval.Dispatching}, "state = ?, finished = ?, result = ?, code = ?",
 		string(to), now.UnixNano(), blob, code)
 }
 
-// move makes one move of the intent id, from the state from, setting the
-// columns set names to args, in one write transaction: one conditional
-// UPDATE, and when it changed no row, one read of the intent to tell a
-// missing intent from one in another state.
-func (s *Store) move(ctx context.Context, op, id string, from approval.State, set string, args ...any) (approval.Intent, error) {
+// Resolve implements approval.Store.
+func (s *Store) Resolve(ctx context.Context, id string, to approval.State, by, reason string, now time.Time) (approval.Intent, error) {
+	if err := approval.CheckResolve(to, by, reason, now); err != nil {
+		return approval.Intent{}, err
+	}
+	return s.move(ctx, "resolve", id, approval.Resolvable, "state = ?, resolved = ?, resolved_by = ?, resolve_reason = ?",
+		string(to), now.UnixNano(), by, reason)
+}
+
+// move makes one move of the intent id, from one of the states from,
+// setting the columns set names to args, in one write transaction: one
+// conditional UPDATE, and when it changed no row, one read of the intent
+// to tell a missing intent from one in another state.
+func (s *Store) move(ctx context.Context, op, id string, from []approval.State, set string, args ...any) (approval.Intent, error) {
 	id, err := approval.ParseID(id)
 	if err != nil {
 		return approval.Intent{}, err
@@ -310,8 +336,14 @@ func (s *Store) move(ctx context.Context, op, id string, from approval.State, se
 	var moved bool
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		var err error
-		out, err = scan(tx.QueryRowContext(ctx, "UPDATE approval_intents SET "+set+" WHERE id = ? AND state = ? RETURNING "+columns,
-			append(args, id, string(from))...))
+		where := "state = ?"
+		params := append(args, id, string(from[0]))
+		for _, st := range from[1:] {
+			where += " OR state = ?"
+			params = append(params, string(st))
+		}
+		out, err = scan(tx.QueryRowContext(ctx, "UPDATE approval_intents SET "+set+" WHERE id = ? AND ("+where+") RETURNING "+columns,
+			params...))
 		if err == nil {
 			moved = true
 			return nil
@@ -326,7 +358,7 @@ func (s *Store) move(ctx context.Context, op, id string, from approval.State, se
 	case err != nil:
 		return approval.Intent{}, wrap(op+" "+id, err)
 	case !moved:
-		return out, approval.NewStateError(op, out, from)
+		return out, approval.NewStateError(op, out, from[0])
 	}
 	return out, nil
 }
@@ -361,10 +393,12 @@ func scan(row scanner) (approval.Intent, error) {
 		state                      string
 		prepared                   int64
 		decided, claimed, finished sql.NullInt64
+		resolved                   sql.NullInt64
 		args, result               []byte
 	)
 	err := row.Scan(&in.ID, &in.Tool, &in.Remote, &in.BindingID, &in.BindingRevision, &in.ScopeID, &in.ScopeRevision,
-		&args, &state, &prepared, &decided, &claimed, &finished, &in.DecidedBy, &in.Reason, &result, &in.Code)
+		&args, &state, &prepared, &decided, &claimed, &finished, &in.DecidedBy, &in.Reason, &result, &in.Code,
+		&resolved, &in.ResolvedBy, &in.ResolveReason)
 	if errors.Is(err, sql.ErrNoRows) {
 		return approval.Intent{}, approval.ErrNotFound
 	}
@@ -380,7 +414,7 @@ func scan(row scanner) (approval.Intent, error) {
 	for _, t := range []struct {
 		dst *time.Time
 		src sql.NullInt64
-	}{{&in.Decided, decided}, {&in.Claimed, claimed}, {&in.Finished, finished}} {
+	}{{&in.Decided, decided}, {&in.Claimed, claimed}, {&in.Finished, finished}, {&in.Resolved, resolved}} {
 		if t.src.Valid {
 			*t.dst = approval.Time(t.src.Int64)
 		}

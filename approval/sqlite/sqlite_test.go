@@ -88,7 +88,7 @@ func TestOpenRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec("UPDATE approval_schema SET version = 2"); err != nil {
+	if _, err := db.Exec("UPDATE approval_schema SET version = 3"); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -129,5 +129,74 @@ func TestClosed(t *testing.T) {
 	s.Close()
 	if _, err := s.Prepare(context.Background(), approvaltest.Sample(), now); err == nil || errors.Is(err, approval.ErrInvalid) {
 		t.Errorf("Prepare after Close: %v, want a failure", err)
+	}
+}
+
+// A file of schema version 1 (before Resolve) is brought to version 2 when
+// opened: its intents kept as they were, and an unknown one resolvable.
+func TestOpenMigratesVersion1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	s := open(t, path)
+	in, err := s.Prepare(context.Background(), approvaltest.Sample(), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, move := range []func() (approval.Intent, error){
+		func() (approval.Intent, error) { return s.Decide(context.Background(), in.ID, true, "alice", "", now) },
+		func() (approval.Intent, error) { return s.Claim(context.Background(), in.ID, now) },
+		func() (approval.Intent, error) {
+			return s.Finish(context.Background(), in.ID, approval.Unknown, nil, "mcp_timeout", now)
+		},
+	} {
+		if _, err := move(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, err := s.Get(context.Background(), in.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	// Take the file back to version 1: the columns Resolve added gone.
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		"ALTER TABLE approval_intents DROP COLUMN resolved",
+		"ALTER TABLE approval_intents DROP COLUMN resolved_by",
+		"ALTER TABLE approval_intents DROP COLUMN resolve_reason",
+		"UPDATE approval_schema SET version = 1",
+	} {
+		if _, err := db.Exec(stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	db.Close()
+
+	s = open(t, path)
+	defer s.Close()
+	approvaltest.Same(t, "the intent after the migration", func() approval.Intent {
+		got, err := s.Get(context.Background(), in.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}(), before)
+	got, err := s.Resolve(context.Background(), in.ID, approval.Committed, "carol", "the issue is on the remote", now)
+	if err != nil {
+		t.Fatalf("Resolve after the migration: %v", err)
+	}
+	if got.State != approval.Committed || got.ResolvedBy != "carol" || got.Code != "mcp_timeout" {
+		t.Errorf("after Resolve: %+v", got)
+	}
+	db, err = sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var version int
+	if err := db.QueryRow("SELECT version FROM approval_schema").Scan(&version); err != nil || version != 2 {
+		t.Errorf("the schema version after the migration: %d (%v), want 2", version, err)
 	}
 }
