@@ -10,6 +10,7 @@ import (
 	"agentinput.dev/agentinput"
 	"agentinput.dev/approval"
 	"agentinput.dev/factory"
+	"agentinput.dev/internal/shown"
 )
 
 // finishTimeout bounds recording a dispatch's effect after the call, under
@@ -174,8 +175,27 @@ func (h *Host) outcome(in approval.Intent) *Result {
 		if json.Unmarshal(in.Result, &s) != nil || s.Text == nil {
 			s = Success{Text: []string{}, Structured: json.RawMessage("null")}
 		}
+		if !in.Resolved.IsZero() {
+			// Nobody saw the remote answer: a person checked the remote
+			// side and says it took effect.
+			s = Success{Text: []string{in.Tool + " intent " + in.ID + " took effect on the remote side, as " + in.ResolvedBy +
+				" confirmed there after its outcome went unrecorded" + because(in.ResolveReason) + ". Its remote answer was not seen."},
+				Structured: json.RawMessage("null")}
+		}
 		r = &Result{Success: &s}
 	case approval.NotStarted:
+		if !in.Resolved.IsZero() {
+			code := agentinput.EnvelopeCode(in.Code)
+			if code == "" {
+				// Left dispatching by a host that stopped mid-send: the
+				// request was not sent or its answer not read.
+				code = agentinput.EnvelopeMCPTransportError
+			}
+			r = fail(code, in.Tool+" intent "+in.ID+" did not take effect on the remote side, as "+in.ResolvedBy+
+				" confirmed there after its outcome went unrecorded"+because(in.ResolveReason)+". It will not be sent.",
+				"Call "+in.Tool+" again to prepare a new intent, if the person you work for still wants it.")
+			break
+		}
 		code := agentinput.EnvelopeCode(in.Code)
 		r = fail(code, in.Tool+" was not sent: intent "+in.ID+" was refused before sending ("+in.Code+"); it will not be sent.",
 			"Call "+in.Tool+" again to prepare a new intent, if the person you work for still wants it.")
@@ -183,18 +203,26 @@ func (h *Host) outcome(in approval.Intent) *Result {
 		code := agentinput.EnvelopeCode(in.Code)
 		r = fail(code, in.Tool+" was sent as intent "+in.ID+", and did not answer a validated success ("+in.Code+"): its effect is unknown. It will not be sent again.",
 			"Do not send it again; tell the person you work for that intent "+in.ID+"'s effect is unknown and must be checked on the remote side.")
-	default: // dispatching: claimed and never finished
-		r = fail(agentinput.EnvelopeEffectUnknown, in.Tool+" intent "+in.ID+" was claimed for sending and its outcome never recorded: its effect is unknown. It will not be sent again.",
-			"Do not send it again; tell the person you work for that intent "+in.ID+"'s effect is unknown and must be checked on the remote side.")
+	default: // dispatching: claimed, its outcome not recorded yet
+		r = fail(agentinput.EnvelopeInProgress, in.Tool+" intent "+in.ID+" is being sent: it was claimed for sending at "+
+			in.Claimed.UTC().Format(time.RFC3339)+" and its outcome is not recorded yet. It will not be sent a second time.",
+			"Call "+h.opts.DispatchTool+" for intent "+in.ID+" again later to get its outcome; if it stays dispatching, its host stopped mid-send, "+
+				"and the person you work for checks the remote side and records what happened (agentinput approvals resolve).")
 	}
 	r.IntentID, r.Effect = in.ID, effectOf(in.State)
 	return r
 }
 
-// effectOf is the effect a state reports: dispatching is unknown.
-func effectOf(s approval.State) string {
-	if s == approval.Dispatching {
-		return string(approval.Unknown)
+// effectOf is the effect a state reports: the state itself (dispatching
+// is a send in flight, not an unknown effect).
+func effectOf(s approval.State) string { return string(s) }
+
+// because is a person's reason as the end of a sentence: " (reason)", or
+// nothing.
+func because(reason string) string {
+	if reason == "" {
+		return ""
 	}
-	return string(s)
+	text, _ := shown.Shown(reason)
+	return " (" + agentinput.Cut(text) + ")"
 }

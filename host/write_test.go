@@ -380,3 +380,51 @@ func TestWriteSnapshot(t *testing.T) {
 		t.Fatalf("%+v %v", in, err)
 	}
 }
+
+// An intent left dispatching (its host stopped between the claim and the
+// record of its outcome) answers as a send in flight, never sent again;
+// once a person resolves it, it answers what they found, naming them.
+func TestDispatchingAndResolved(t *testing.T) {
+	dir := t.TempDir()
+	ledger := filepath.Join(dir, "ledger.jsonl")
+	store := openStore(t, filepath.Join(dir, "approvals.db"))
+	defer store.Close()
+	p := startWriteServer(t, "success", ledger, store)
+	defer p.stop(t)
+	ctx := context.Background()
+	var ids []string
+	for range 2 {
+		id := prepareOne(t, p.h, ledger)
+		approve(t, store, id)
+		if _, err := store.Claim(ctx, id, time.Now()); err != nil { // the host that claimed it stopped here
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	res := p.h.Dispatch(ctx, ids[0])
+	if res.Effect != "dispatching" || res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeInProgress ||
+		!strings.Contains(res.Envelope.Hint, "approvals resolve") {
+		t.Fatalf("an intent left dispatching: effect %q, %s", res.Effect, envelopeJSON(t, res))
+	}
+
+	if _, err := store.Resolve(ctx, ids[0], approval.Committed, "carol", "entry 7 is in the ledger", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	res = p.h.Dispatch(ctx, ids[0])
+	if res.Effect != "committed" || res.Success == nil || len(res.Success.Text) != 1 ||
+		!strings.Contains(res.Success.Text[0], "carol") || !strings.Contains(res.Success.Text[0], "entry 7 is in the ledger") {
+		t.Fatalf("resolved committed: effect %q, %+v %s", res.Effect, res.Success, envelopeJSON(t, res))
+	}
+
+	if _, err := store.Resolve(ctx, ids[1], approval.NotStarted, "dave", "", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	res = p.h.Dispatch(ctx, ids[1])
+	if res.Effect != "not_started" || res.Envelope == nil || res.Envelope.Code != agentinput.EnvelopeMCPTransportError ||
+		!strings.Contains(res.Envelope.Message, "dave") {
+		t.Fatalf("resolved not started: effect %q, %s", res.Effect, envelopeJSON(t, res))
+	}
+	if n := len(ledgerLines(t, ledger)); n != 0 {
+		t.Errorf("the intents were sent: %d writes in the ledger", n)
+	}
+}
