@@ -24,6 +24,7 @@ const approvalsUsage = `usage: agentinput approvals list [--store STORE] [--stat
        agentinput approvals show [--store STORE] ID
        agentinput approvals approve [--store STORE] [--by NAME] [--reason TEXT] ID
        agentinput approvals deny [--store STORE] [--by NAME] [--reason TEXT] ID
+       agentinput approvals resolve [--store STORE] (--committed | --not-started) [--by NAME] [--reason TEXT] ID
 
 STORE is sqlite:PATH or postgres://DSN, the store the proxy keeps its
 approval intents in (default: SQLite in the user's state directory,
@@ -31,15 +32,22 @@ approvals.db); memory is refused: an approval must outlive the process
 that asked for it. list prints the newest intents first, as a table or,
 with --json, one JSON object a line; show prints one intent as JSON;
 approve and deny decide a pending intent (read it with show first).
+resolve records what you found on the remote side of an intent whose
+effect its host could not record (dispatching: its host stopped mid-send;
+unknown: the send failed with no clear answer): --committed if the write
+took effect there, --not-started if it did not. Check the remote side
+first (docs/approvals.md, "Resolving an intent"): the proxy answers the
+model with what you record, and never sends the intent again.
 
 Exit status: 0 done; 1 the store failed; 2 a usage error (a flag, a state,
 an id that is not a UUID); 3 no intent has the id; 4 the intent is not
-pending, so it cannot be approved or denied (docs/approvals.md).`
+pending, so it cannot be approved or denied, or not dispatching or unknown,
+so it cannot be resolved (docs/approvals.md).`
 
 // The exit statuses of approvals beyond exitOK, exitIO and exitUsage.
 const (
 	exitNotFound   = 3 // no intent has the id
-	exitNotPending = 4 // approve or deny of an intent that is not pending
+	exitNotPending = 4 // approve or deny of an intent that is not pending; resolve of one that is not dispatching or unknown
 )
 
 // approvalsTimeout bounds one approvals command: opening the store (a
@@ -58,9 +66,9 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, approvalsUsage)
 		return exitOK
-	case "list", "show", "approve", "deny":
+	case "list", "show", "approve", "deny", "resolve":
 	default:
-		fmt.Fprintf(stderr, "agentinput approvals: unknown command %q: want list, show, approve or deny\n\n%s\n", sub, approvalsUsage)
+		fmt.Fprintf(stderr, "agentinput approvals: unknown command %q: want list, show, approve, deny or resolve\n\n%s\n", sub, approvalsUsage)
 		return exitUsage
 	}
 	fs := flag.NewFlagSet("approvals "+sub, flag.ContinueOnError)
@@ -69,7 +77,7 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	storeFlag := fs.String("store", "", "the approval store: `STORE` is sqlite:PATH or postgres://DSN (default: SQLite in the user's state directory)")
 	var state, by, reason *string
 	var limit *int
-	var asJSON *bool
+	var asJSON, committed, notStarted *bool
 	switch sub {
 	case "list":
 		state = fs.String("state", "", "list only the intents in `STATE` (pending, denied, approved, dispatching, committed, not_started, unknown)")
@@ -78,6 +86,11 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case "approve", "deny":
 		by = fs.String("by", "", "who decides: `NAME` (default: the name of the user running the command)")
 		reason = fs.String("reason", "", "why: free `TEXT`, kept with the decision")
+	case "resolve":
+		committed = fs.Bool("committed", false, "the write took effect on the remote side")
+		notStarted = fs.Bool("not-started", false, "the write did not take effect on the remote side")
+		by = fs.String("by", "", "who checked the remote side: `NAME` (default: the name of the user running the command)")
+		reason = fs.String("reason", "", "what you found there: free `TEXT`, kept with the intent and told to the model")
 	}
 	rest, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -116,6 +129,10 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s--limit %d: want 1 to %d\n", prefix, *limit, approval.MaxLimit)
 			return exitUsage
 		}
+	}
+	if sub == "resolve" && *committed == *notStarted {
+		fmt.Fprintf(stderr, "%ssay what you found on the remote side: --committed or --not-started (one of them)\n", prefix)
+		return exitUsage
 	}
 	if by != nil && *by == "" {
 		u, err := user.Current()
@@ -178,6 +195,9 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
+	if sub == "resolve" {
+		return resolveIntent(ctx, stdout, stderr, store, prefix, where, id, *committed, *by, *reason)
+	}
 	in, err := store.Decide(ctx, id, sub == "approve", *by, *reason, time.Now())
 	if errors.Is(err, approval.ErrInvalid) {
 		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
@@ -192,6 +212,29 @@ func runApprovals(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	verb := map[bool]string{true: "approved", false: "denied"}[sub == "approve"]
 	fmt.Fprintf(stdout, "%s %s: %s (remote %s) in scope %s, by %s\n", verb, in.ID, cell(in.Tool), cell(in.Remote), cell(in.ScopeID), cell(in.DecidedBy))
+	return exitOK
+}
+
+// resolveIntent records what a person found on the remote side of the
+// intent id.
+func resolveIntent(ctx context.Context, stdout, stderr io.Writer, store approval.Store, prefix, where, id string, committed bool, by, reason string) int {
+	to := approval.NotStarted
+	if committed {
+		to = approval.Committed
+	}
+	in, err := store.Resolve(ctx, id, to, by, reason, time.Now())
+	if errors.Is(err, approval.ErrInvalid) {
+		fmt.Fprintf(stderr, "%s%v\n", prefix, err)
+		return exitUsage
+	}
+	if errors.Is(err, approval.ErrState) {
+		fmt.Fprintf(stderr, "%sthe intent %s is %s, not dispatching or unknown: only an intent whose effect was not recorded is resolved\n", prefix, id, in.State)
+		return exitNotPending
+	}
+	if code := moveFailed(stderr, prefix, where, id, err); code != exitOK {
+		return code
+	}
+	fmt.Fprintf(stdout, "resolved %s as %s: %s (remote %s) in scope %s, by %s\n", in.ID, in.State, cell(in.Tool), cell(in.Remote), cell(in.ScopeID), cell(in.ResolvedBy))
 	return exitOK
 }
 

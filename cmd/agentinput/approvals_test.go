@@ -315,3 +315,75 @@ func TestApprovalsPostgres(t *testing.T) {
 		t.Errorf("after approve: %s by %q (%v), want approved by dana", got.State, got.DecidedBy, err)
 	}
 }
+
+// resolve records what a person found on the remote side of an intent its
+// host left dispatching, or whose effect is unknown; any other intent is
+// exit 4, and the flags say one finding.
+func TestApprovalsResolve(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "approvals.db")
+	store := "sqlite:" + path
+	ins := prepared(t, path, "create_issue", "close_issue", "tag_issue")
+	s, err := sqlite.Open(path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, in := range ins[:2] {
+		if _, err := s.Decide(ctx, in.ID, true, "alice", "", cliNow); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Claim(ctx, in.ID, cliNow); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Finish(ctx, ins[1].ID, approval.Unknown, nil, "mcp_timeout", cliNow); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	cli := func(args ...string) (string, string, int) {
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"approvals"}, args...), strings.NewReader(""), &out, &errOut)
+		return out.String(), errOut.String(), code
+	}
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"resolve", "--store", store, ins[0].ID}, "--committed or --not-started"},
+		{[]string{"resolve", "--store", store, "--committed", "--not-started", ins[0].ID}, "--committed or --not-started"},
+		{[]string{"resolve", "--store", store, "--committed"}, "give one intent id"},
+	} {
+		if out, errOut, code := cli(c.args...); code != exitUsage || out != "" || !strings.Contains(errOut, c.want) {
+			t.Errorf("approvals %v: exit %d, stdout %q, stderr %q; want exit %d saying %q", c.args, code, out, errOut, exitUsage, c.want)
+		}
+	}
+
+	// The dispatching one took effect; the unknown one did not.
+	out, errOut, code := cli("resolve", "--store", store, "--committed", "--by", "carol", "--reason", "issue #7 exists", ins[0].ID)
+	if code != exitOK || !strings.HasPrefix(out, "resolved "+ins[0].ID+" as committed: create_issue") {
+		t.Fatalf("resolve --committed: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if got := reopened(t, path, ins[0].ID); got.State != approval.Committed || got.ResolvedBy != "carol" || got.ResolveReason != "issue #7 exists" || got.Resolved.IsZero() {
+		t.Errorf("after resolve --committed the store has %+v", got)
+	}
+	out, errOut, code = cli("resolve", "--store", store, "--not-started", "--by", "dave", strings.ToUpper(ins[1].ID))
+	if code != exitOK || !strings.HasPrefix(out, "resolved "+ins[1].ID+" as not_started") {
+		t.Fatalf("resolve --not-started: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if got := reopened(t, path, ins[1].ID); got.State != approval.NotStarted || got.ResolvedBy != "dave" || got.Code != "mcp_timeout" {
+		t.Errorf("after resolve --not-started the store has %+v", got)
+	}
+
+	// Resolved already, or pending: exit 4, nothing changed.
+	for _, in := range []approval.Intent{ins[0], ins[2]} {
+		before := reopened(t, path, in.ID)
+		out, errOut, code := cli("resolve", "--store", store, "--not-started", "--by", "erin", in.ID)
+		if code != exitNotPending || out != "" || !strings.Contains(errOut, "not dispatching or unknown") {
+			t.Errorf("resolve of a %s intent: exit %d, stdout %q, stderr %q; want exit %d", before.State, code, out, errOut, exitNotPending)
+		}
+		if after := reopened(t, path, in.ID); after.State != before.State || after.ResolvedBy != before.ResolvedBy {
+			t.Errorf("a refused resolve changed the intent: %+v", after)
+		}
+	}
+}

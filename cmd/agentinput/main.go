@@ -79,7 +79,7 @@ var commands = []command{
 	{"eval", "score a corpus of calls against the demonstration tools", runEval},
 	{"proxy", "serve the bound tools of another MCP server: lenient, closed codes, writes behind approval", runProxy},
 	{"discover", "print another MCP server's catalog as a starting binding file for proxy", runDiscover},
-	{"approvals", "list, show, approve or deny a host's durable write intents (--store STORE)", runApprovals},
+	{"approvals", "list, show, approve, deny or resolve a host's durable write intents (--store STORE)", runApprovals},
 }
 
 // run is the whole program, with its streams as arguments so that tests run
