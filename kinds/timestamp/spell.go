@@ -90,22 +90,10 @@ func (r *Reader) readsEnglish() bool {
 }
 
 // afterClock joins a time of day and the zone after it: a zone that
-// begins with a letter after am or pm is set off by a space ("9am Z"),
-// or the mark would read as part of a word; and so is an offset with a
-// minus after an hour with am or pm ("7pm -05:00"): the reader takes
-// "7pm-05:00" for a time of day 05:00 (reported, not drawn).
-//
-// After an hour alone with am or pm, an offset with a minus and a colon
-// anywhere in the zone ("11pm UTC-01:00") is written without its colon
-// ("11pm UTC-0100"): the reader takes "01:00" for the time of day there
-// (an ask, reported, not drawn).
+// begins with a letter after am or pm is set off by a space ("9am Z"), or
+// the mark would read as part of a word.
 func afterClock(clock, zone string) string {
-	minus := strings.HasPrefix(zone, "-") || strings.HasPrefix(zone, "−")
-	hourAlone := meridiemEnd(clock) && !strings.Contains(clock, ":")
-	if hourAlone && strings.ContainsAny(zone, "-−") {
-		zone = strings.Replace(zone, ":", "", 1)
-	}
-	if zone != "" && meridiemEnd(clock) && (isLetter(zone[0]) || minus && hourAlone) {
+	if zone != "" && meridiemEnd(clock) && isLetter(zone[0]) {
 		return clock + " " + zone
 	}
 	return clock + zone

@@ -72,8 +72,8 @@ func timeStart(s string) int {
 		if !isDigit(s[i]) || isDigit(s[i-1]) {
 			continue
 		}
-		if s[i-1] == '+' || s[i-1] == '-' && i >= 2 && s[i-2] == ' ' {
-			continue // an offset ("10am +02:00"), not a time of day
+		if offsetSign(s, i) {
+			continue // an offset ("10am +02:00", "7pm UTC-05:00"), not a time of day
 		}
 		j := i + 1
 		if isDigit(s[j]) {
@@ -89,6 +89,32 @@ func timeStart(s string) int {
 		}
 	}
 	return -1
+}
+
+// offsetSign reports whether the digits at i follow the sign of an
+// offset: a plus, or a minus (ASCII or U+2212) after a space, a letter or
+// a letter's dot ("+02:00", " -05:00", "UTC-01:00", "7pm-05:00",
+// "7p.m.-05:00"). A time of day never follows a minus so; a date's dash is
+// between digits.
+func offsetSign(s string, i int) bool {
+	switch {
+	case s[i-1] == '+':
+		return true
+	case s[i-1] == '-':
+		i--
+	case strings.HasSuffix(s[:i], "−"):
+		i -= len("−")
+	default:
+		return false
+	}
+	if i == 0 {
+		return false
+	}
+	c := s[i-1]
+	if c == '.' && i >= 2 {
+		c = s[i-2] // "7p.m.-05:00"
+	}
+	return c == ' ' || isLetter(c)
 }
 
 // hourMeridiem returns the length of an hour of one or two digits and
