@@ -92,15 +92,20 @@ func (r *Reader) readString(v any, raw string) agentinput.Outcome[Bytes] {
 		}
 		return r.notBase64(v, s, ws, words)
 	}
+	if hexLike(s) {
+		if b, ok := decodeCanonical(s); ok && len(b) <= r.max {
+			// Trimmed canonical base64 that is also hex: read as the
+			// untrimmed one is, base64 with the warning naming the hex
+			// reading (decode asks about every other hex-like string).
+			return agentinput.Value(Bytes{Data: b}, notes).WithWarning(alsoHex(s))
+		}
+	}
 	d, o, ok := r.decode(v, s, true, true)
 	if !ok {
 		return o
 	}
 	if d.changes != "" {
 		notes.Add(agentinput.NoteForm, agentinput.Text(s), d.changes)
-	} else if hexLike(s) {
-		// Trimmed canonical base64 that is also hex.
-		return agentinput.Value(Bytes{Data: d.data}, notes).WithWarning(alsoHex(s))
 	}
 	return agentinput.Value(Bytes{Data: d.data}, notes)
 }

@@ -136,8 +136,7 @@ const defaultMediaType = "text/plain;charset=US-ASCII"
 //     array of byte values (JSON numbers, or float64 as a decoder without
 //     UseNumber gives them). A form that would read as words or as hex
 //     digits is not drawn: the canonical spelling is written instead (it
-//     reads as itself, with a warning), unwrapped when it is hex digits;
-//     a value whose canonical spelling is hex digits after 0x, which
+//     reads as itself, with a warning, wrapped or not); a value whose canonical spelling is hex digits after 0x, which
 //     asks, is written as a byte array;
 //   - with a media type: a data: URI, its scheme and ";base64" in any
 //     case, its base64 in any of the forms above, or its data
@@ -174,11 +173,7 @@ func (r *Reader) Spell(c agentinput.Chooser, v Bytes) agentinput.Spelled {
 	if s != canonical && !readsAsItsBase64(s) {
 		s, labels = canonical, nil
 	}
-	if !hexLike(s) {
-		// Canonical base64 that is hex digits reads as itself only
-		// unwrapped: wrapped, the Reader asks (hex or base64).
-		s, labels = wrapValue(c, s, labels)
-	}
+	s, labels = wrapValue(c, s, labels)
 	return spelled(s, labels)
 }
 
