@@ -1,5 +1,10 @@
 package agentinput
 
+import (
+	"bytes"
+	"encoding/json"
+)
+
 // Spelled is one way a value may be sent, labelled with its class: the
 // spelling class of the kind's package doc it was drawn from ("grouped by
 // spaces", "month name (cs)", "canonical").
@@ -41,4 +46,22 @@ type Chooser interface {
 type Speller[T any] interface {
 	Spell(c Chooser, v T) Spelled
 	Ambiguous(c Chooser, v T) (s Spelled, ok bool)
+}
+
+// SpelledCanonically is v in its canonical spelling, class "canonical":
+// its JSON, decoded as a call's arguments hold it (numbers as
+// json.Number). A Speller whose value has no other spelling it can vouch
+// for answers it. Value is nil when v does not encode.
+func SpelledCanonically(v any) Spelled {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return Spelled{Class: "canonical"}
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var out any
+	if d.Decode(&out) != nil {
+		out = nil
+	}
+	return Spelled{Value: out, Class: "canonical"}
 }

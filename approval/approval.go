@@ -44,6 +44,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -246,7 +247,11 @@ type StateError struct {
 func (e *StateError) Error() string {
 	from := string(e.From)
 	if e.Op == "resolve" {
-		from = "dispatching or unknown"
+		names := make([]string, len(Resolvable))
+		for i, st := range Resolvable {
+			names[i] = string(st)
+		}
+		from = strings.Join(names, " or ")
 	}
 	return fmt.Sprintf("approval: %s %s: the intent is %s, not %s", e.Op, e.ID, e.State, from)
 }

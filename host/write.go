@@ -204,8 +204,8 @@ func (h *Host) outcome(in approval.Intent) *Result {
 		r = fail(code, in.Tool+" was sent as intent "+in.ID+", and did not answer a validated success ("+in.Code+"): its effect is unknown. It will not be sent again.",
 			"Do not send it again; tell the person you work for that intent "+in.ID+"'s effect is unknown and must be checked on the remote side.")
 	default: // dispatching: claimed, its outcome not recorded yet
-		r = fail(agentinput.EnvelopeInProgress, in.Tool+" intent "+in.ID+" is being sent: it was claimed for sending at "+
-			in.Claimed.UTC().Format(time.RFC3339)+" and its outcome is not recorded yet. It will not be sent a second time.",
+		r = fail(agentinput.EnvelopeInProgress, in.Tool+" intent "+in.ID+" was claimed for sending at "+
+			in.Claimed.UTC().Format(time.RFC3339)+" and its outcome is not recorded yet: it may still be in flight. It will not be sent a second time.",
 			"Call "+h.opts.DispatchTool+" for intent "+in.ID+" again later to get its outcome; if it stays dispatching, its host stopped mid-send, "+
 				"and the person you work for checks the remote side and records what happened (agentinput approvals resolve).")
 	}

@@ -121,3 +121,15 @@ func (l Labels) Choose(label string, n int) int {
 	}
 	return 0
 }
+
+// Scripted is the spelling s writes of v by the choices given (Sequence):
+// Ambiguous's with ambiguous (its zero Spelled when there is none), Spell's
+// otherwise. A table of hand-picked spellings runs each row through it.
+func Scripted[T any](s agentinput.Speller[T], v T, choices []int, ambiguous bool) agentinput.Spelled {
+	seq := Sequence(choices)
+	if ambiguous {
+		out, _ := s.Ambiguous(&seq, v)
+		return out
+	}
+	return s.Spell(&seq, v)
+}

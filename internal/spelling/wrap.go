@@ -1,5 +1,7 @@
 package spelling
 
+import "agentinput.dev/agentinput"
+
 // WrapQuotes are the pairs of quotes Trim removes, as strings: the same
 // table (quotePairs), for the kinds' spellers, which wrap a spelling in one
 // of them. Every kind draws its quotes from here, so a pair Trim learns is
@@ -18,3 +20,19 @@ var WrapQuotes = func() [][2]string {
 // and ideographic spaces, and a byte-order mark — each one IsSpace holds
 // and Trim removes.
 var WrapSpaces = []string{"", " ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2009", "\u202f", "\u2003", "\u3000", "\ufeff"}
+
+// Wrap draws, by c, the wrapping a model puts around a spelling s of class
+// class: one pair of WrapQuotes (or none) and WrapSpaces on either side,
+// none at choice 0; the class gains " + quotes" and " + outer
+// whitespace" for what was added.
+func Wrap(c agentinput.Chooser, s, class string) agentinput.Spelled {
+	if c.Choose("quoted", 2) == 1 {
+		q := WrapQuotes[c.Choose("quotes", len(WrapQuotes))]
+		s, class = q[0]+s+q[1], class+" + quotes"
+	}
+	l, r := WrapSpaces[c.Choose("left", len(WrapSpaces))], WrapSpaces[c.Choose("right", len(WrapSpaces))]
+	if l != "" || r != "" {
+		s, class = l+s+r, class+" + outer whitespace"
+	}
+	return agentinput.Spelled{Value: s, Class: class}
+}

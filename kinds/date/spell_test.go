@@ -108,15 +108,7 @@ func TestSpellClassesByExample(t *testing.T) {
 		{def, nil, agentinput.Spelled{Value: "1/10/2026", Class: "day/month order"}, true},
 		{hr, []int{3, 1}, agentinput.Spelled{Value: "1 listopada 2026", Class: "month name in two languages"}, true},
 	} {
-		seq := oracle.Sequence(c.choices)
-		ch := &seq
-		var got agentinput.Spelled
-		if c.amb {
-			got, _ = c.r.Ambiguous(ch, d)
-		} else {
-			got = c.r.Spell(ch, d)
-		}
-		if got != c.want {
+		if got := oracle.Scripted(c.r, d, c.choices, c.amb); got != c.want {
 			t.Errorf("choices %v: %+v, want %+v", c.choices, got, c.want)
 		}
 	}

@@ -159,7 +159,7 @@ func (e *Reader) Spell(c agentinput.Chooser, v string) agentinput.Spelled {
 		}
 	case 2:
 		if s, class, ok := e.spellFolded(c, v, i); ok {
-			return wrap(c, s, class)
+			return spelling.Wrap(c, s, class)
 		}
 	case 3:
 		key := compact(fold(v))
@@ -168,20 +168,20 @@ func (e *Reader) Spell(c agentinput.Chooser, v string) agentinput.Spelled {
 			if c.Choose("upper", 2) == 1 {
 				s, class = strings.ToUpper(s), class+" + upper case"
 			}
-			return wrap(c, s, class)
+			return spelling.Wrap(c, s, class)
 		}
 	case 4:
 		if syns := e.synonymsOf(i); len(syns) > 0 {
 			syn := syns[c.Choose("synonym", len(syns))]
 			if c.Choose("restyle synonym", 2) == 1 {
 				if s, class, ok := e.spellFolded(c, syn, i); ok {
-					return wrap(c, s, "synonym + "+class)
+					return spelling.Wrap(c, s, "synonym + "+class)
 				}
 			}
-			return wrap(c, syn, "synonym")
+			return spelling.Wrap(c, syn, "synonym")
 		}
 	}
-	return wrap(c, v, "canonical")
+	return spelling.Wrap(c, v, "canonical")
 }
 
 // foldsAsCompact reports whether the compact key of value i, sent as it
@@ -288,7 +288,7 @@ func (e *Reader) Ambiguous(c agentinput.Chooser, v string) (agentinput.Spelled, 
 	if c.Choose("upper", 2) == 1 {
 		s, class = strings.ToUpper(s), class+" + upper case"
 	}
-	return wrap(c, s, class), true
+	return spelling.Wrap(c, s, class), true
 }
 
 // asksWith reports whether e reads the spelling s (lower case, no
@@ -316,18 +316,4 @@ func (e *Reader) asksWith(s string, i int32) bool {
 	}
 	found, _ := e.notInverted(s, f, e.candidates(f, c))
 	return slices.ContainsFunc(found, func(x candidate) bool { return x.value == i })
-}
-
-// wrap draws outer whitespace and one pair of quotes around a spelling:
-// none at choice 0.
-func wrap(c agentinput.Chooser, s, class string) agentinput.Spelled {
-	if c.Choose("quoted", 2) == 1 {
-		q := quotePairs[c.Choose("quotes", len(quotePairs))]
-		s, class = q[0]+s+q[1], class+" + quotes"
-	}
-	l, r := outerSpaces[c.Choose("left", len(outerSpaces))], outerSpaces[c.Choose("right", len(outerSpaces))]
-	if l != "" || r != "" {
-		s, class = l+s+r, class+" + outer whitespace"
-	}
-	return agentinput.Spelled{Value: s, Class: class}
 }

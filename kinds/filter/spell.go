@@ -20,11 +20,11 @@ var _ agentinput.Speller[string] = (*Reader[string])(nil)
 // value of the kind) is replaced by the canonical one.
 func (f *Reader[T]) Spell(c agentinput.Chooser, v T) agentinput.Spelled {
 	if f.speller == nil {
-		return agentinput.Spelled{Value: canonical(v), Class: "canonical"}
+		return agentinput.SpelledCanonically(v)
 	}
 	s := f.speller.Spell(c, v)
 	if f.filterClass(s.Value) {
-		return agentinput.Spelled{Value: canonical(v), Class: "canonical"}
+		return agentinput.SpelledCanonically(v)
 	}
 	return s
 }
@@ -47,21 +47,6 @@ func (f *Reader[T]) filterClass(raw any) bool {
 		return true
 	}
 	return pattern(text)
-}
-
-// canonical is v's canonical JSON, decoded as a call's arguments hold it.
-func canonical[T any](v T) any {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var out any
-	if d.Decode(&out) != nil {
-		return nil
-	}
-	return out
 }
 
 // Ambiguous writes v in a spelling the filter asks about, naming v:

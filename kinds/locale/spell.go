@@ -174,7 +174,7 @@ func (r *Reader) Spell(c agentinput.Chooser, v language.Tag) agentinput.Spelled 
 				classes = append(classes, "POSIX suffix")
 			}
 			if w := b.String(); w != s {
-				return wrapSpelled(c, w, strings.Join(classes, " + "))
+				return spelling.Wrap(c, w, strings.Join(classes, " + "))
 			}
 		}
 	case 2:
@@ -187,7 +187,7 @@ func (r *Reader) Spell(c agentinput.Chooser, v language.Tag) agentinput.Spelled 
 					case 2:
 						iso = strings.ToUpper(iso[:1]) + iso[1:]
 					}
-					return wrapSpelled(c, iso, "three-letter code")
+					return spelling.Wrap(c, iso, "three-letter code")
 				}
 			}
 		}
@@ -207,10 +207,10 @@ func (r *Reader) Spell(c agentinput.Chooser, v language.Tag) agentinput.Spelled 
 			if !nameReadsAs(w, s) {
 				w, class = n.name, n.class
 			}
-			return wrapSpelled(c, w, class)
+			return spelling.Wrap(c, w, class)
 		}
 	}
-	return wrapSpelled(c, plain, plainClass)
+	return spelling.Wrap(c, plain, plainClass)
 }
 
 // recaseSubtag draws the case of one subtag: as canonical (choice 0), or
@@ -261,7 +261,7 @@ func (r *Reader) Ambiguous(c agentinput.Chooser, v language.Tag) (agentinput.Spe
 		return agentinput.Spelled{}, false
 	}
 	o := opts[c.Choose("ambiguous class", len(opts))]
-	return wrapSpelled(c, o.s, o.class), true
+	return spelling.Wrap(c, o.s, o.class), true
 }
 
 // ambiguousCodes maps a canonical tag to the country codes, in lower case,
@@ -303,17 +303,3 @@ var ambiguousNames = sync.OnceValue(func() map[string][]string {
 	}
 	return out
 })
-
-// wrapSpelled draws outer whitespace and one pair of quotes around a spelling:
-// none at choice 0.
-func wrapSpelled(c agentinput.Chooser, s, class string) agentinput.Spelled {
-	if c.Choose("quoted", 2) == 1 {
-		q := quotePairs[c.Choose("quotes", len(quotePairs))]
-		s, class = q[0]+s+q[1], class+" + quotes"
-	}
-	l, r := outerSpaces[c.Choose("left", len(outerSpaces))], outerSpaces[c.Choose("right", len(outerSpaces))]
-	if l != "" || r != "" {
-		s, class = l+s+r, class+" + outer whitespace"
-	}
-	return agentinput.Spelled{Value: s, Class: class}
-}

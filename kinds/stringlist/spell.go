@@ -1,7 +1,6 @@
 package stringlist
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -80,7 +79,7 @@ func (l *Reader[T]) spellItem(c agentinput.Chooser, x T) agentinput.Spelled {
 	if l.opts.ItemSpeller != nil {
 		return l.opts.ItemSpeller.Spell(c, x)
 	}
-	return agentinput.Spelled{Value: canonical(x), Class: "canonical"}
+	return agentinput.SpelledCanonically(x)
 }
 
 // itemClasses names the items' classes other than canonical, once each.
@@ -172,23 +171,7 @@ func canonicalItems[T any](v []T) any {
 	if v == nil {
 		v = []T{}
 	}
-	return canonical(v)
-}
-
-// canonical is x's canonical JSON, decoded as a call's arguments hold it
-// (numbers as json.Number).
-func canonical(x any) any {
-	b, err := json.Marshal(x)
-	if err != nil {
-		return nil
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var out any
-	if d.Decode(&out) != nil {
-		return nil
-	}
-	return out
+	return agentinput.SpelledCanonically(v).Value
 }
 
 // Ambiguous writes v in a spelling the Reader asks about, one of whose
@@ -214,7 +197,7 @@ func (l *Reader[T]) Ambiguous(c agentinput.Chooser, v []T) (agentinput.Spelled, 
 				continue
 			}
 			cands = append(cands, func() agentinput.Spelled {
-				values := canonical(v).([]any)
+				values := agentinput.SpelledCanonically(v).Value.([]any)
 				values[k] = s.Value
 				return agentinput.Spelled{Value: values, Class: "item ambiguous: " + s.Class}
 			})
@@ -240,7 +223,7 @@ func (l *Reader[T]) wholeReadsToo(v []T) (string, bool) {
 	}
 	texts := make([]string, len(v))
 	for i, x := range v {
-		s, ok := canonical(x).(string)
+		s, ok := agentinput.SpelledCanonically(x).Value.(string)
 		if !ok || s == "" || strings.ContainsAny(s, ",;[]") {
 			return "", false
 		}
@@ -262,7 +245,7 @@ func (l *Reader[T]) textList(v []T) (string, bool) {
 	}
 	texts := make([]string, len(v))
 	for i, x := range v {
-		s, ok := canonical(x).(string)
+		s, ok := agentinput.SpelledCanonically(x).Value.(string)
 		if !ok {
 			return "", false
 		}

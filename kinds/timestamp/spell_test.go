@@ -111,15 +111,7 @@ func TestSpellClassesByExample(t *testing.T) {
 		{plain, []int{2, 1, 0}, agentinput.Spelled{Value: "Thu Oct 01 2026 09:00:00 GMT+0200 (Central European Summer Time)", Class: "JavaScript Date.toString"}, false},
 		{plain, nil, agentinput.Spelled{Value: "1/10/2026 09:00:00+02:00", Class: "date: day/month order"}, true},
 	} {
-		seq := oracle.Sequence(c.choices)
-		ch := &seq
-		var got agentinput.Spelled
-		if c.amb {
-			got, _ = c.r.Ambiguous(ch, v)
-		} else {
-			got = c.r.Spell(ch, v)
-		}
-		if got != c.want {
+		if got := oracle.Scripted(c.r, v, c.choices, c.amb); got != c.want {
 			t.Errorf("choices %v: %+v, want %+v", c.choices, got, c.want)
 		}
 	}
