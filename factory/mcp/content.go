@@ -28,7 +28,8 @@ func block(b protocol.Block) sdk.Content {
 	case protocol.BlockAudio:
 		return &sdk.AudioContent{Data: b.Data, MIMEType: b.MIMEType}
 	case protocol.BlockResource:
-		return &sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: b.URI, MIMEType: b.MIMEType, Text: b.Text, Blob: b.Data}}
+		return &sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: b.URI, MIMEType: b.MIMEType, Text: b.Text, Blob: b.Data, Meta: b.Meta},
+			Annotations: annotations(b.Annotations)}
 	case protocol.BlockResourceLink:
 		return &sdk.ResourceLink{URI: b.URI, Name: b.Name, Title: b.Title, Description: b.Description, MIMEType: b.MIMEType, Size: b.Size}
 	}
@@ -52,7 +53,8 @@ func fromSDK(c sdk.Content) protocol.Block {
 		if c.Resource == nil {
 			return protocol.Block{Type: protocol.BlockResource}
 		}
-		return protocol.Block{Type: protocol.BlockResource, URI: c.Resource.URI, MIMEType: c.Resource.MIMEType, Text: c.Resource.Text, Data: c.Resource.Blob}
+		return protocol.Block{Type: protocol.BlockResource, URI: c.Resource.URI, MIMEType: c.Resource.MIMEType, Text: c.Resource.Text, Data: c.Resource.Blob,
+			Meta: c.Resource.Meta, Annotations: fromAnnotations(c.Annotations)}
 	case *sdk.ResourceLink:
 		return protocol.Block{Type: protocol.BlockResourceLink, URI: c.URI, Name: c.Name, Title: c.Title,
 			Description: c.Description, MIMEType: c.MIMEType, Size: c.Size}

@@ -53,6 +53,22 @@ type Block struct {
 	Description string    `json:"description,omitempty"`
 	// Size is a linked resource's size in bytes, nil when unknown.
 	Size *int64 `json:"size,omitempty"`
+	// Annotations say whom the block is for and how much it matters
+	// (an embedded resource's, from its declaration); nil for none.
+	Annotations *Annotations `json:"annotations,omitempty"`
+	// Meta is an embedded resource's contents _meta (the catalog's
+	// Shape A: seal_id, evidence_class, authority, sha256,
+	// contract_version); nil for none.
+	Meta map[string]any `json:"meta,omitempty"`
+}
+
+// Annotations are MCP's annotations of a content block or a resource:
+// the audience ("user", "assistant"), the priority in [0, 1], and when the
+// content last changed (RFC 3339).
+type Annotations struct {
+	Audience     []string `json:"audience,omitempty"`
+	Priority     float64  `json:"priority"`
+	LastModified string   `json:"last_modified,omitempty"`
 }
 
 // Text is a text block.

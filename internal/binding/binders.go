@@ -256,6 +256,7 @@ func bindCountry(t reflect.Type, o tagOptions) (binding, error) {
 	b := textBinding(r.Read, country.Format, assign,
 		map[string]any{"type": "string"}, r.Expected(), country.Example(opts))
 	b.spell = spellerOf(r.Read, r)
+	b.choices = r.Codes()
 	return b, nil
 }
 

@@ -48,6 +48,9 @@ type binding struct {
 	// ids), read by the kind even when one is a generic placeholder: the
 	// schema's enum (enumOf), set by textBinding, never by a kind.
 	declared []string
+	// choices are the values of a kind with a closed set that declares
+	// none (country: the admitted codes), for Property.Choices.
+	choices []string
 	// kind is the row of the kind that reads the value (the kind a filter
 	// is over), whose facts hold for every binding of it; set by
 	// kindRow.binding, nil for the shapes a binder builds inside itself.

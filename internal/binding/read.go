@@ -832,3 +832,31 @@ func Index(seg string) (int, bool) {
 // (a page cursor): a call reads it after the other properties, against
 // their normalized values, which it is bound to and is no part of.
 func (p *Property) ReadsLast() bool { return p.binding.perCall != nil }
+
+// Choices are the canonical values of a property whose kind has a closed
+// set — an enum's values, a vocabulary's ids, the admitted countries —
+// for a completion; nil for any other kind (and a list or filter of
+// them, whose value is not one of the set).
+func (p *Property) Choices() []string {
+	switch p.Kind {
+	case "enum", "vocabulary", "country":
+		if len(p.binding.declared) > 0 {
+			return p.binding.declared
+		}
+		return p.binding.choices
+	}
+	return nil
+}
+
+// ReadOne reads one value of the property as a call's would be read,
+// under the absence rule of mode, and returns its normalized JSON value
+// and whether it read to one (no ask, not absent): for a completion, the
+// value a partial spelling already names.
+func (p *Property) ReadOne(raw any, mode Mode) (any, bool) {
+	var r PropertyRead
+	s, ok := p.ReadInto(&r, raw, true, mode, "", "", p.Path, 1)
+	if !ok || len(r.Issues) > 0 {
+		return nil, false
+	}
+	return s.JSON, true
+}

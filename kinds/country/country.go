@@ -662,3 +662,16 @@ func Codes() []string {
 	}
 	return out
 }
+
+// Codes returns the codes of the countries r admits, in the form it
+// writes (alpha-2, or alpha-3 under Options.Output), in the order of the
+// table: the values a completion offers.
+func (r *Reader) Codes() []string {
+	out := make([]string, 0, len(countries))
+	for i := range countries {
+		if c := &countries[i]; r.admits(c) {
+			out = append(out, r.format(c))
+		}
+	}
+	return out
+}
