@@ -3,8 +3,8 @@ package catalog
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"

@@ -25,8 +25,10 @@ const MetaNotes = "agentinput.dev/notes"
 // not take ("decision://{ABC…}") still reaches the kinds, and the
 // listings page with the catalog's cursors. initialize declares exactly
 // what the catalog serves: resources, prompts and completions, each only
-// when there is one, with no subscribe and no listChanged (the catalog is
-// fixed once built). Failures are JSON-RPC errors whose data is
+// when there is one, with no listChanged (the catalog is fixed once built)
+// and subscribe only as the server's own options declare it (it serves
+// resources/subscribe with ServerOptions.SubscribeHandler, and says so in
+// ServerOptions.Capabilities.Resources). Failures are JSON-RPC errors whose data is
 // catalog.ErrorData ({uri or prompt, hint, issues}).
 func RegisterCatalog(s *sdk.Server, c *catalog.Catalog) {
 	s.AddReceivingMiddleware(cutErrors, serveCatalog(c))
@@ -78,7 +80,13 @@ func declare(res sdk.Result, caps catalog.Capabilities) {
 		out = **sc
 	}
 	if caps.Resources {
-		out.Resources = &sdk.ResourceCapabilities{}
+		// subscribe as the server declared it (ServerOptions.Capabilities
+		// with a SubscribeHandler): the catalog does not serve it.
+		r := &sdk.ResourceCapabilities{}
+		if out.Resources != nil {
+			r.Subscribe = out.Resources.Subscribe
+		}
+		out.Resources = r
 	}
 	if caps.Prompts {
 		out.Prompts = &sdk.PromptCapabilities{}
