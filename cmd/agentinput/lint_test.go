@@ -311,12 +311,13 @@ func TestLintResources(t *testing.T) {
 	if code != exitOK || rep.Resources != 4 || got[lint.RuleResourceWebProxy] != 2 || got[lint.RuleResourceSubscribe] != 0 || got[lint.RuleCapabilities] != 0 {
 		t.Errorf("exit %d, %d resources, findings %v\n%s", code, rep.Resources, got, errs)
 	}
-	// The demo serves no resources: nothing to list, nothing found.
+	// The demo serves one template (decision://{id}), and is clean.
 	server, err := demoServer(false, quietDemo(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, out, _ := runLintCmd(t, "--json", "--promcp", "--url", httpServer(t, server)); decodeReport(t, out).Resources != 0 {
-		t.Errorf("the demo lists resources:\n%s", out)
+	code, out, _ = runLintCmd(t, "--json", "--promcp", "--url", httpServer(t, server))
+	if rep := decodeReport(t, out); code != exitOK || rep.Resources != 1 || len(rep.Findings) != 0 {
+		t.Errorf("the demo: exit %d, want 1 resource and no finding:\n%s", code, out)
 	}
 }

@@ -193,13 +193,20 @@ func demoServer(echo bool, opts demo.Options) (*sdk.Server, error) {
 	return demoServerOver(demo.NewStore(), echo, opts)
 }
 
-// demoServerOver builds the demonstration server over a dataset.
+// demoServerOver builds the demonstration server over a dataset: its
+// tools, and its catalog (the decision://{id} template and the
+// brief-on-decisions prompt).
 func demoServerOver(data *demo.Store, echo bool, opts demo.Options) (*sdk.Server, error) {
 	tools, err := demo.ToolsWith(data, opts)
 	if err != nil {
 		return nil, err
 	}
+	cat, err := demo.Catalog(data, opts)
+	if err != nil {
+		return nil, err
+	}
 	server := sdk.NewServer(&sdk.Implementation{Name: "agentinput-demo", Title: "agentinput demonstration: court decisions", Version: "v0.1.0"}, nil)
 	agentmcp.RegisterWith(server, agentmcp.Options{EchoArguments: echo}, tools...)
+	agentmcp.RegisterCatalog(server, cat)
 	return server, nil
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -527,10 +528,13 @@ func (ps *params) completes() bool {
 func complete(p *binding.Property, value string) Completion {
 	choices := p.Choices()
 	out := []string{}
+	if len(choices) == 0 {
+		return Completion{Values: out}
+	}
 	seen := map[string]bool{}
 	if strings.TrimSpace(value) != "" {
 		if v, ok := p.ReadOne(value, binding.ModeRead); ok {
-			if s, ok := v.(string); ok {
+			if s, ok := v.(string); ok && slices.Contains(choices, s) {
 				out, seen[s] = append(out, s), true
 			}
 		}

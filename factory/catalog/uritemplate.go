@@ -35,6 +35,9 @@ func parseTemplate(t string) (*uriTemplate, error) {
 	seen := map[string]bool{}
 	rest := t
 	for rest != "" {
+		if ut.query != nil {
+			return nil, fmt.Errorf("the URI template %q has text after its {?…}: the query expression comes last", t)
+		}
 		open := strings.IndexAny(rest, "{}")
 		if open < 0 {
 			ut.parts = append(ut.parts, uriPart{literal: rest})
@@ -52,9 +55,6 @@ func parseTemplate(t string) (*uriTemplate, error) {
 		}
 		expr := rest[open+1 : open+end]
 		rest = rest[open+end+1:]
-		if ut.query != nil {
-			return nil, fmt.Errorf("the URI template %q has text after its {?…}: the query expression comes last", t)
-		}
 		var names []string
 		switch {
 		case strings.HasPrefix(expr, "?"):
