@@ -37,7 +37,9 @@ func catalogServer(t *testing.T, opts *sdk.ServerOptions) *sdk.ClientSession {
 	}
 	day, err := catalog.NewTemplate(catalog.TemplateSpec{URITemplate: "calendar://days/{day}", Name: "day", Title: "A day's agenda", Description: "The agenda of one day, as plain text.",
 		MIMEType: "text/plain", Provenance: prov, Annotations: catalog.Annotations{Audience: []string{"assistant"}, Priority: 0.7}},
-		func(_ context.Context, p dayParams) (catalog.Body, error) { return catalog.Body{Text: "agenda of " + p.Day}, nil })
+		func(_ context.Context, p dayParams) (catalog.Body, error) {
+			return catalog.Body{Text: "agenda of " + p.Day}, nil
+		})
 	if err != nil {
 		t.Fatal(err)
 	}
