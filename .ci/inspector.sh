@@ -45,4 +45,24 @@ ask=$(timeout 120 "$inspector" --cli "$scratch/agentinput" serve --method tools/
 	--tool-arg 'date_from=01/02/2026' || true)
 grep -q '"isError": true' <<<"$ask" || { echo "FAILED: an ambiguous date was not an error result:"; echo "$ask"; exit 1; } >&2
 grep -q '2026-01-02' <<<"$ask" && grep -q '2026-02-01' <<<"$ask" || { echo "FAILED: the ask does not name both readings:"; echo "$ask"; exit 1; } >&2
-echo "MCP Inspector: tools/list (with every do tool's idempotency_key), a template key, a lenient call and an ambiguous date all as expected"
+# Resources and prompts (issue 39): the template listed with its
+# annotations; a braced upper-case id read by the uuid kind and served
+# under the canonical URI, with its Shape A _meta; the workflow prompt's
+# arguments read by their kinds (a court in the genitive, a dotted date),
+# said in a preface, with the decisions embedded; an ambiguous date asked
+# about in the error's message, naming both readings.
+templates=$(timeout 120 "$inspector" --cli "$scratch/agentinput" serve --method resources/templates/list)
+grep -q '"uriTemplate": "decision://{id}"' <<<"$templates" && grep -q '"priority": 0.8' <<<"$templates" || { echo "FAILED: resources/templates/list:"; echo "$templates"; exit 1; } >&2
+id=$(grep -o '\\"id\\": *\\"[0-9a-f-]\{36\}' <<<"$call" | head -1 | grep -o '[0-9a-f-]\{36\}')
+[ -n "$id" ] || { echo "FAILED: no decision id in read_decisions' answer:"; echo "$call"; exit 1; } >&2
+read=$(timeout 120 "$inspector" --cli "$scratch/agentinput" serve --method resources/read --uri "decision://%7B$(tr a-f A-F <<<"$id")%7D")
+grep -q "\"uri\": \"decision://$id\"" <<<"$read" && grep -q '"sha256": "[0-9a-f]\{64\}"' <<<"$read" && grep -q 'canonical_uri' <<<"$read" ||
+	{ echo "FAILED: a braced upper-case id was not served under its canonical URI with _meta:"; echo "$read"; exit 1; } >&2
+prompt=$(timeout 120 "$inspector" --cli "$scratch/agentinput" serve --method prompts/get --prompt-name brief-on-decisions \
+	--prompt-args 'court=Nejvyššího soudu' 'since=1. 1. 2020' 'count=2')
+grep -q 'Arguments read: Read \\"Nejvyššího soudu\\" as \\"NS\\"' <<<"$prompt" && grep -q '"type": "resource"' <<<"$prompt" ||
+	{ echo "FAILED: the prompt's arguments were not read, or nothing was embedded:"; echo "$prompt"; exit 1; } >&2
+askp=$(timeout 120 "$inspector" --cli "$scratch/agentinput" serve --method prompts/get --prompt-name brief-on-decisions \
+	--prompt-args 'court=NS' 'since=01/02/2026' 2>&1 || true)
+grep -q '2026-01-02' <<<"$askp" && grep -q '2026-02-01' <<<"$askp" || { echo "FAILED: the prompt's ambiguous date was not asked about:"; echo "$askp"; exit 1; } >&2
+echo "MCP Inspector: tools/list (with every do tool's idempotency_key), a template key, a lenient call, an ambiguous date, the decision://{id} template, a read of a braced id and the workflow prompt (read, and asked) all as expected"

@@ -355,13 +355,20 @@ func (t *Template) refused(uri string, sent map[string]string, issues []agentinp
 	if total > agentinput.MaxIssues {
 		issues = issues[:agentinput.MaxIssues]
 	}
-	what := "1 parameter needs"
-	if total != 1 {
-		what = strconv.Itoa(total) + " parameters need"
-	}
 	return &Error{Code: CodeInvalidParams,
-		Message: "resources/read of " + string(agentinput.Received(uri)) + " was not answered: " + what + " attention (" + t.spec.URITemplate + ").",
+		Message: "resources/read of " + string(agentinput.Received(uri)) + " (" + t.spec.URITemplate + ") was not answered: " + firstAsk(issues, total),
 		Data:    ErrorData{URI: uri, Hint: issues[0].Hint, Issues: issues}}
+}
+
+// firstAsk is the first issue's ask in words, at its parameter, and how
+// many more there are: the message says it whole, because many clients
+// show a JSON-RPC error's message and not its data.
+func firstAsk(issues []agentinput.Issue, total int) string {
+	msg := strings.TrimPrefix(issues[0].Path, "/") + ": " + issues[0].Message()
+	if total > 1 {
+		msg += " (" + strconv.Itoa(total-1) + " more in data.issues)"
+	}
+	return msg
 }
 
 // handlerError is the Error of a handler's failure: a factory.Failure
@@ -447,11 +454,7 @@ func (c *Catalog) Get(ctx context.Context, name string, args map[string]string) 
 		if total > agentinput.MaxIssues {
 			issues = issues[:agentinput.MaxIssues]
 		}
-		what := "1 argument needs"
-		if total != 1 {
-			what = strconv.Itoa(total) + " arguments need"
-		}
-		return nil, &Error{Code: CodeInvalidParams, Message: "prompts/get of " + name + " was not answered: " + what + " attention.",
+		return nil, &Error{Code: CodeInvalidParams, Message: "prompts/get of " + name + " was not answered: " + firstAsk(issues, total),
 			Data: ErrorData{Prompt: name, Hint: issues[0].Hint, Issues: issues}}
 	}
 	msgs, err := guard(func() ([]protocol.Message, error) { return p.get(ctx, rd.in, &PromptCall{ctx: ctx, cat: c}) })
