@@ -434,3 +434,31 @@ func TestDeclarationMistakes(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetEdges: a URI of MaxURIBytes is matched (and read by the kind,
+// which asks about a value too long for it); one byte more is refused
+// before matching. MaxPromptArguments arguments are read (an unknown one
+// asked about); one more is refused whole.
+func TestBudgetEdges(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	at := "record://" + strings.Repeat("a", catalog.MaxURIBytes-len("record://"))
+	if _, e := f.c.Read(ctx, at); e == nil || len(e.Data.Issues) != 1 || e.Data.Issues[0].Path != "/id" {
+		t.Errorf("a URI of MaxURIBytes: %+v", e)
+	}
+	if _, e := f.c.Read(ctx, at+"a"); e == nil || len(e.Data.Issues) != 0 || !strings.Contains(e.Message, "longer than") {
+		t.Errorf("a URI over MaxURIBytes: %+v", e)
+	}
+	args := map[string]string{}
+	for i := range catalog.MaxPromptArguments - 1 {
+		args["x"+strconv.Itoa(i)] = "1"
+	}
+	args["since"] = "2026-01-01"
+	if _, e := f.c.Get(ctx, "brief-on-records", args); e == nil || len(e.Data.Issues) == 0 || e.Data.Issues[0].Code != agentinput.AskUnknownProperty {
+		t.Errorf("MaxPromptArguments arguments: %+v", e)
+	}
+	args["one_more"] = "1"
+	if _, e := f.c.Get(ctx, "brief-on-records", args); e == nil || len(e.Data.Issues) != 0 || !strings.Contains(e.Message, "more than") {
+		t.Errorf("over MaxPromptArguments: %+v", e)
+	}
+}
