@@ -26,7 +26,9 @@ type Inspection struct {
 	Resources []Resource
 	Prompts   []Prompt
 	Reads     []Read
-	// Fetched counts the prompts whose prompts/get result is judged.
+	// Read counts the resources whose resources/read result is judged,
+	// and Fetched the prompts whose prompts/get result is.
+	Read    int
 	Fetched int
 	// Bytes counts the bytes of the read and get results judged.
 	Bytes    int
@@ -112,6 +114,9 @@ func Inspect(ctx context.Context, cs *sdk.ClientSession, rec *Recorder, resource
 		_, err := cs.ReadResource(rctx, &sdk.ReadResourceParams{URI: r.URI})
 		cancel()
 		res := take("resources/read", err)
+		if res != nil {
+			in.Read++
+		}
 		// A failed read still counts against MaxReads: the budget is of
 		// requests.
 		in.Reads = append(in.Reads, Read{URI: r.URI, Result: res})

@@ -206,6 +206,9 @@ func (s Server) Inspection() lint.Inspection {
 	for _, r := range in.Resources {
 		if !r.Template {
 			in.Reads = append(in.Reads, lint.Read{URI: r.URI, Result: s.Reads[r.URI]})
+			if s.Reads[r.URI] != nil {
+				in.Read++
+			}
 		}
 	}
 	return in
