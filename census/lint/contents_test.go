@@ -52,7 +52,7 @@ func checkBreaks(t *testing.T, s linttest.Server, fs []lint.Finding) {
 // The fixture breaks each resource and prompt rule on one entry; the
 // three compliant servers break none. Over the captured data, as pure
 // functions.
-func TestContentRules(t *testing.T) {
+func TestLintContentRules(t *testing.T) {
 	bad := linttest.Contents()
 	if rules := bad.Rules(); !slices.Equal(rules, sortedCopy(linttest.ContentRules())) {
 		t.Fatalf("the fixture breaks %v, want every content rule %v", rules, linttest.ContentRules())
@@ -72,7 +72,7 @@ func sortedCopy(s []string) []string {
 // The same, over a live server: the fixture served as canned frames over
 // streamable HTTP (its supportsList is beyond go-sdk), the compliant ones
 // from go-sdk servers and as canned frames both.
-func TestInspectLive(t *testing.T) {
+func TestLintInspectLive(t *testing.T) {
 	bad := linttest.Contents()
 	fs, in := inspectLive(t, httptest.NewServer(bad.Handler(nil)).URL, lint.DefaultBudget)
 	checkBreaks(t, bad, fs)
@@ -115,7 +115,7 @@ func inspectLive(t *testing.T, url string, b lint.Budget) ([]lint.Finding, lint.
 // ninth is not; the first MaxPromptGets prompts without a required
 // argument are fetched, the ninth is not, and a prompt with a required
 // argument is never fetched. A read or get that fails is no finding.
-func TestInspectBudget(t *testing.T) {
+func TestLintInspectBudget(t *testing.T) {
 	var s linttest.Server
 	s.Name = "many"
 	s.Reads, s.Gets = map[string]json.RawMessage{}, map[string]json.RawMessage{}
@@ -165,7 +165,7 @@ func TestInspectBudget(t *testing.T) {
 	}
 }
 
-func TestPromptNameClass(t *testing.T) {
+func TestLintPromptNameClass(t *testing.T) {
 	others := []string{"summary", "summary2", "review"}
 	for name, bad := range map[string]bool{
 		// opaque
@@ -192,7 +192,7 @@ func TestPromptNameClass(t *testing.T) {
 	}
 }
 
-func TestAsksForInput(t *testing.T) {
+func TestLintAsksForInput(t *testing.T) {
 	for _, c := range []struct {
 		description, text string
 		asks              bool
@@ -229,7 +229,7 @@ func TestAsksForInput(t *testing.T) {
 	}
 }
 
-func TestPromptEmbeds(t *testing.T) {
+func TestLintPromptEmbeds(t *testing.T) {
 	resources := []lint.Resource{{URI: "notes://today"}, {URI: "day://{date}", Template: true}}
 	get := func(blocks ...string) json.RawMessage {
 		var ms []string
@@ -259,7 +259,7 @@ func TestPromptEmbeds(t *testing.T) {
 	}
 }
 
-func TestTemplateShape(t *testing.T) {
+func TestLintTemplateShape(t *testing.T) {
 	for tpl, ok := range map[string]bool{
 		"notes://{id}": true, "notes://{+path}": true, "notes://search{?q,limit}": true, "notes://{id:3}": true,
 		"notes://{list*}": true, "notes://a%20b/{x}": true, "notes://{#frag}{/seg}{;p}{&more}{.ext}": true, "notes://{a.b}": true,
@@ -285,7 +285,7 @@ func TestTemplateShape(t *testing.T) {
 	}
 }
 
-func TestAnnotations(t *testing.T) {
+func TestLintAnnotations(t *testing.T) {
 	for _, c := range []struct {
 		listed   string
 		template bool
@@ -368,7 +368,7 @@ func TestLintReads(t *testing.T) {
 	}
 }
 
-func TestWebSignals(t *testing.T) {
+func TestLintWebSignals(t *testing.T) {
 	for _, c := range []struct {
 		r   lint.Resource
 		web bool

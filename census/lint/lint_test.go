@@ -76,7 +76,7 @@ func TestOneFindingPerRule(t *testing.T) {
 			lint.RuleCapabilities, lint.RuleResourceSubscribe: // the server's (TestLintServer)
 		default:
 			if linttest.IsContentRule(r.ID) {
-				continue // the resources' and prompts' (TestContentRules)
+				continue // the resources' and prompts' (TestLintContentRules)
 			}
 			if _, ok := want[r.ID]; !ok {
 				t.Errorf("no tool of the fixture breaks %s", r.ID)
