@@ -79,9 +79,19 @@ const (
 	RuleCapabilities         = "capabilities-declared"
 	RuleResourceSubscribe    = "resources-subscribe-declared"
 	RuleResourceWebProxy     = "resource-web-proxy"
-	RuleReadResult           = "promcp-read-result"
-	RuleDoResult             = "promcp-do-result"
-	RuleCandidateResult      = "promcp-candidate-result"
+	// The rules of resources and prompts (docs/lint.md, "Resources and
+	// prompts").
+	RulePromptName          = "prompt-name-vocabulary"
+	RulePromptArguments     = "prompt-arguments-declared"
+	RulePromptEmbeds        = "prompt-embeds-resources"
+	RuleTemplateShape       = "resource-template-shape"
+	RuleResourceAnnotations = "resource-annotations"
+	RuleMetaEnvelope        = "resource-meta-envelope"
+	RuleMetaContents        = "resource-meta-contents"
+	RuleContentSHA256       = "resource-content-sha256"
+	RuleReadResult          = "promcp-read-result"
+	RuleDoResult            = "promcp-do-result"
+	RuleCandidateResult     = "promcp-candidate-result"
 	// R006 and R010 keep proMCP-lint's published ids.
 	RuleDoCompensable     = "R006"
 	RuleCandidateValidity = "R010"
@@ -116,6 +126,14 @@ var rules = []Rule{
 	{RuleCandidateResult, Error, "give every can_do candidate in the output schema its permission and confidence (0–1)"},
 	{RuleDoCompensable, Error, "declare compensable (and compensation_hint, naming the reversing call) in the do_ tool's output schema"},
 	{RuleCandidateValidity, Error, "declare valid_until on every can_do candidate in the output schema: without it an answer is valid for no time at all"},
+	{RulePromptName, Warning, "name the prompt with the words of the task a person picks it for (summarize-incident, weekly-review), not a tool verb (get_, list_, read_ …), code (camelCase, test, tmp, handler) or a number"},
+	{RulePromptArguments, Warning, "declare an argument for each thing the prompt asks the user to give, so a client can ask for it, instead of a placeholder or \"the given …\" in the text"},
+	{RulePromptEmbeds, Warning, "embed the resource the prompt names (a \"resource\" content block) or link it (\"resource_link\"), so a client attaches its contents instead of passing a URI as text"},
+	{RuleTemplateShape, Error, "make the template a URI shape only: uriTemplate an RFC 6570 template with at least one variable, and only MCP's ResourceTemplate members (no supportsList, no uri)"},
+	{RuleResourceAnnotations, Warning, "annotate each resource with audience, priority and lastModified (a template with audience and priority), so a client can choose what to put in front of the model"},
+	{RuleMetaEnvelope, Error, "move seal_id, evidence_class, authority, sha256 and contract_version from the read result's _meta to each contents object's _meta: each content carries its own evidence"},
+	{RuleMetaContents, Warning, "give each contents object of resources/read the Shape A _meta: seal_id, evidence_class, authority, sha256 and contract_version"},
+	{RuleContentSHA256, Error, "set _meta.sha256 to the lower-case hex SHA-256 of the content as sent (the text's UTF-8 bytes, or the decoded blob)"},
 }
 
 // Rules lists every rule, in a stable order.
@@ -138,8 +156,13 @@ type Finding struct {
 	Severity Severity `json:"severity"`
 	Tool     string   `json:"tool,omitempty"`
 	Property string   `json:"property,omitempty"`
-	Message  string   `json:"message"`
-	Fix      string   `json:"fix"`
+	// Prompt names the prompt, and Resource the resource's URI (or the
+	// template's URI template), a finding of the resource and prompt
+	// rules is about.
+	Prompt   string `json:"prompt,omitempty"`
+	Resource string `json:"resource,omitempty"`
+	Message  string `json:"message"`
+	Fix      string `json:"fix"`
 }
 
 // NewFinding makes a finding of the rule id, with its severity and fix.
@@ -149,6 +172,18 @@ func NewFinding(id, tool, property, message string) Finding {
 		panic("lint: no rule " + id) // a bug in this package
 	}
 	return Finding{Rule: id, Severity: r.Severity, Tool: tool, Property: property, Message: message, Fix: r.Fix}
+}
+
+func promptFinding(id, prompt, message string) Finding {
+	f := NewFinding(id, "", "", message)
+	f.Prompt = clip(prompt)
+	return f
+}
+
+func resourceFinding(id, uri, message string) Finding {
+	f := NewFinding(id, "", "", message)
+	f.Resource = clip(uri)
+	return f
 }
 
 // Options select the optional rules.

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -25,6 +24,11 @@ type Resource struct {
 	MIMEType    string `json:"mimeType,omitempty"`
 	// Template is true for a resource template.
 	Template bool `json:"template,omitempty"`
+	// Listed is the entry as resources/list or resources/templates/list
+	// sent it (Inspect attaches it from a Recorder); nil when unknown,
+	// which skips the checks that need members a typed decoding drops
+	// (a template's extra members, the annotations).
+	Listed json.RawMessage `json:"-"`
 }
 
 // ResourceListing is what ListResources read: resources and templates,
@@ -70,23 +74,33 @@ func ListResources(ctx context.Context, cs *sdk.ClientSession, b Budget) Resourc
 func (l *ResourceListing) finish(method string, pages, size int, stop mcplist.Stop, b Budget) {
 	l.Pages += pages
 	l.Bytes += size
+	if f := listFinding(method, stop, b); f != nil {
+		l.Findings = append(l.Findings, *f)
+	}
+}
+
+// listFinding is the finding about a secondary listing (resources,
+// templates, prompts) that ended for stop; nil when it ended on its last
+// page.
+func listFinding(method string, stop mcplist.Stop, b Budget) *Finding {
 	var why string
 	switch stop {
 	case mcplist.Done:
-		return
+		return nil
 	case mcplist.OverPages:
 		why = fmt.Sprintf("has more than %d pages", b.Pages)
 	case mcplist.OverItems, mcplist.OverBytes:
 		why = fmt.Sprintf("is over its budget (%d items, %d bytes)", b.Tools, b.Bytes)
 	case mcplist.RepeatedCursor:
-		l.Findings = append(l.Findings, NewFinding(RuleListPagination, "", "", method+" returned a cursor the listing already followed; stopped listing"))
-		return
+		f := NewFinding(RuleListPagination, "", "", method+" returned a cursor the listing already followed; stopped listing")
+		return &f
 	case mcplist.PageTimedOut:
 		why = fmt.Sprintf("took longer than %s", b.PerRequest)
 	default:
 		why = "failed"
 	}
-	l.Findings = append(l.Findings, NewFinding(RuleListBudget, "", "", fmt.Sprintf("%s %s; the list is incomplete", method, why)))
+	f := NewFinding(RuleListBudget, "", "", fmt.Sprintf("%s %s; the list is incomplete", method, why))
+	return &f
 }
 
 // ProbeSubscribe checks a declared subscribe (docs/decisions.md: a server
@@ -127,7 +141,10 @@ func ProbeSubscribe(ctx context.Context, cs *sdk.ClientSession, capabilities jso
 const codeMethodNotFound = -32601
 
 // LintServer runs the rules about what the server declared in initialize
-// and the resources it lists — the checks that need no tool call.
+// and the resources it lists — the checks that need no tool call: the
+// capabilities, and for each resource or template its shape
+// (resource-template-shape), its annotations (resource-annotations) and
+// whether it stands for web content (resource-web-proxy).
 // capabilities is the initialize result's capabilities object as it was
 // sent (CaptureInitialize keeps it: a typed decoding cannot tell a false
 // from an omitted member); nil when unknown, which skips the rules that
@@ -148,13 +165,7 @@ func LintServer(capabilities json.RawMessage, tools []Tool, resources []Resource
 		}
 	}
 	for _, r := range resources {
-		if webURI(r.URI) {
-			what := "resource"
-			if r.Template {
-				what = "resource template"
-			}
-			out = append(out, NewFinding(RuleResourceWebProxy, "", "", fmt.Sprintf("the %s %q proxies web content", what, clip(r.URI))))
-		}
+		out = append(out, lintResource(r)...)
 	}
 	return out
 }
@@ -172,54 +183,9 @@ func webURI(uri string) bool {
 // them into typed structs whose false members are omitted, and the rules
 // that tell "declared false" from "left out" need the bytes as sent. The
 // function returns them once the session is connected (nil before, or
-// when the result had none).
+// when the result had none). Record keeps more: the raw results the
+// content rules read.
 func CaptureInitialize(t sdk.Transport) (sdk.Transport, func() json.RawMessage) {
-	c := &capture{Transport: t}
-	return c, c.capabilities
-}
-
-type capture struct {
-	sdk.Transport
-	mu   sync.Mutex
-	caps json.RawMessage
-	done bool
-}
-
-func (c *capture) capabilities() json.RawMessage {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.caps
-}
-
-func (c *capture) Connect(ctx context.Context) (sdk.Connection, error) {
-	conn, err := c.Transport.Connect(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &capturing{Connection: conn, c: c}, nil
-}
-
-type capturing struct {
-	sdk.Connection
-	c *capture
-}
-
-// Read keeps the capabilities of the first response that is an initialize
-// result (it has a protocolVersion).
-func (r *capturing) Read(ctx context.Context) (jsonrpc.Message, error) {
-	m, err := r.Connection.Read(ctx)
-	if resp, ok := m.(*jsonrpc.Response); ok && err == nil {
-		r.c.mu.Lock()
-		if !r.c.done {
-			var init struct {
-				ProtocolVersion string          `json:"protocolVersion"`
-				Capabilities    json.RawMessage `json:"capabilities"`
-			}
-			if json.Unmarshal(resp.Result, &init) == nil && init.ProtocolVersion != "" {
-				r.c.caps, r.c.done = init.Capabilities, true
-			}
-		}
-		r.c.mu.Unlock()
-	}
-	return m, err
+	c, r := record(t, nil, 0)
+	return c, r.Capabilities
 }

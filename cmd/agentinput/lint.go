@@ -27,15 +27,22 @@ const exitConnect = 2
 type lintReport struct {
 	Server lintServer `json:"server"`
 	Tools  int        `json:"tools"`
-	// Resources counts the resources and resource templates listed.
-	Resources int            `json:"resources"`
-	Pages     int            `json:"pages"`
-	Bytes     int            `json:"bytes"`
-	Digest    string         `json:"digest"`
-	Pin       *lintPin       `json:"pin,omitempty"`
-	Findings  []lint.Finding `json:"findings"`
-	Errors    int            `json:"errors"`
-	Warnings  int            `json:"warnings"`
+	// Resources counts the resources and resource templates listed, and
+	// Prompts the prompts.
+	Resources int `json:"resources"`
+	Prompts   int `json:"prompts"`
+	// ResourcesRead counts the resources read and PromptsFetched the
+	// prompts got whose results were judged (docs/lint.md, "Resources
+	// and prompts": at most 8 each).
+	ResourcesRead  int            `json:"resources_read"`
+	PromptsFetched int            `json:"prompts_fetched"`
+	Pages          int            `json:"pages"`
+	Bytes          int            `json:"bytes"`
+	Digest         string         `json:"digest"`
+	Pin            *lintPin       `json:"pin,omitempty"`
+	Findings       []lint.Finding `json:"findings"`
+	Errors         int            `json:"errors"`
+	Warnings       int            `json:"warnings"`
 }
 
 type lintServer struct {
@@ -145,7 +152,8 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		cmd.Stderr = serverErr
 		transport = &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}
 	}
-	transport, capabilities := lint.CaptureInitialize(transport)
+	transport, recorder := lint.Record(transport, budget.Bytes)
+	capabilities := recorder.Capabilities
 	ctx := context.Background()
 	cctx, cancel := context.WithTimeout(ctx, budget.PerRequest)
 	client := sdk.NewClient(&sdk.Implementation{Name: "agentinput-lint", Version: "v0.1.0"}, nil)
@@ -171,9 +179,14 @@ func runLint(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	rep.Findings = append(append([]lint.Finding{}, listing.Findings...), lint.Lint(listing.Tools, lint.Options{ProMCP: *promcp})...)
 	resources := lint.ListResources(ctx, cs, budget)
-	rep.Resources = len(resources.Resources)
-	rep.Findings = append(append(rep.Findings, resources.Findings...), lint.LintServer(capabilities(), listing.Tools, resources.Resources)...)
-	rep.Findings = append(rep.Findings, lint.ProbeSubscribe(ctx, cs, capabilities(), resources.Resources)...)
+	inspection := lint.Inspect(ctx, cs, recorder, resources.Resources, budget)
+	rep.Resources, rep.Prompts = len(inspection.Resources), len(inspection.Prompts)
+	rep.ResourcesRead, rep.PromptsFetched = inspection.Read, inspection.Fetched
+	rep.Findings = append(append(rep.Findings, resources.Findings...), inspection.Findings...)
+	rep.Findings = append(rep.Findings, lint.LintServer(capabilities(), listing.Tools, inspection.Resources)...)
+	rep.Findings = append(rep.Findings, lint.ProbeSubscribe(ctx, cs, capabilities(), inspection.Resources)...)
+	rep.Findings = append(rep.Findings, lint.LintPrompts(inspection.Prompts, inspection.Resources)...)
+	rep.Findings = append(rep.Findings, lint.LintReads(inspection.Reads)...)
 	if *pinFile != "" {
 		rep.Pin = &lintPin{File: *pinFile}
 		if *updatePin {
@@ -213,7 +226,8 @@ func printLint(w io.Writer, rep lintReport) error {
 	if name == "" {
 		name = "(unnamed server)"
 	}
-	fmt.Fprintf(&b, "server %s %s: %d tools on %d page%s\n", oneLine(name), oneLine(rep.Server.Version), rep.Tools, rep.Pages, plural(rep.Pages))
+	fmt.Fprintf(&b, "server %s %s: %d tools on %d page%s, %d resources and templates, %d prompts\n", oneLine(name), oneLine(rep.Server.Version),
+		rep.Tools, rep.Pages, plural(rep.Pages), rep.Resources, rep.Prompts)
 	fmt.Fprintf(&b, "digest %s\n", rep.Digest)
 	if rep.Pin != nil && rep.Pin.Updated {
 		fmt.Fprintf(&b, "pinned to %s\n", rep.Pin.File)
@@ -225,6 +239,10 @@ func printLint(w io.Writer, rep lintReport) error {
 			at = fmt.Sprintf(" %s.%s", oneLine(f.Tool), oneLine(f.Property))
 		case f.Tool != "":
 			at = " " + oneLine(f.Tool)
+		case f.Prompt != "":
+			at = " prompt " + oneLine(f.Prompt)
+		case f.Resource != "":
+			at = " " + oneLine(f.Resource)
 		}
 		fmt.Fprintf(&b, "%-7s %s%s: %s\n", f.Severity, f.Rule, at, oneLine(f.Message))
 	}

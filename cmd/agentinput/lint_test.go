@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -319,5 +320,128 @@ func TestLintResources(t *testing.T) {
 	code, out, _ = runLintCmd(t, "--json", "--promcp", "--url", httpServer(t, server))
 	if rep := decodeReport(t, out); code != exitOK || rep.Resources != 1 || len(rep.Findings) != 0 {
 		t.Errorf("the demo: exit %d, want 1 resource and no finding:\n%s", code, out)
+	}
+}
+
+// contentRules counts the findings of the resource and prompt rules, by
+// rule, and checks that each is about a prompt or a resource.
+func contentRules(t *testing.T, rep lintReport) map[string]int {
+	t.Helper()
+	got := map[string]int{}
+	for _, f := range rep.Findings {
+		if linttest.IsContentRule(f.Rule) {
+			got[f.Rule]++
+			if f.Prompt == "" && f.Resource == "" {
+				t.Errorf("%+v names neither a prompt nor a resource", f)
+			}
+		}
+	}
+	return got
+}
+
+// The resource and prompt rules over live servers: the fixture that
+// breaks each on one entry (canned frames over streamable HTTP: its
+// supportsList is beyond go-sdk), and three compliant servers of other
+// shapes (from go-sdk, and as canned frames) where none fires.
+func TestLintResourcesAndPrompts(t *testing.T) {
+	bad := linttest.Contents()
+	ts := httptest.NewServer(bad.Handler(nil))
+	defer ts.Close()
+	code, out, errs := runLintCmd(t, "--json", "--url", ts.URL)
+	rep := decodeReport(t, out)
+	if code != exitFindings || rep.Prompts != 4 || rep.Resources != len(bad.Resources)+len(bad.Templates) ||
+		rep.ResourcesRead != len(bad.Resources) || rep.PromptsFetched != 3 {
+		t.Errorf("exit %d, %d prompts (%d fetched), %d resources (%d read)\n%s", code, rep.Prompts, rep.PromptsFetched, rep.Resources, rep.ResourcesRead, errs)
+	}
+	if len(rep.Findings) != len(bad.Breaks) {
+		t.Errorf("%d findings, want %d: %+v", len(rep.Findings), len(bad.Breaks), rep.Findings)
+	}
+	for _, f := range rep.Findings {
+		if want, ok := bad.Breaks[f.Rule]; !ok || f.Prompt+f.Resource != want {
+			t.Errorf("%s fired on %q, want only on %q", f.Rule, f.Prompt+f.Resource, want)
+		}
+	}
+	for id := range bad.Breaks {
+		if n := contentRules(t, rep)[id]; n != 1 {
+			t.Errorf("%s fired %d times, want once", id, n)
+		}
+	}
+	// The text report names the prompt and the resource.
+	_, out, _ = runLintCmd(t, "--url", ts.URL)
+	for _, line := range []string{"warning prompt-name-vocabulary prompt get_summary: ", "error   resource-template-shape notes://archive/{year}: ",
+		"4 prompts", "3 errors, 6 warnings"} {
+		if !strings.Contains(out, line) {
+			t.Errorf("the text report lacks %q:\n%s", line, out)
+		}
+	}
+
+	for _, s := range linttest.Compliant() {
+		srv, err := s.SDK()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// go-sdk answers tools/list only for a server with tools.
+		srv.AddTool(&sdk.Tool{Name: "read_x", Title: "Ex", Description: linttest.Good, InputSchema: map[string]any{"type": "object"}}, noop)
+		for _, url := range []string{httpServer(t, srv), httptest.NewServer(s.Handler(nil)).URL} {
+			code, out, errs := runLintCmd(t, "--json", "--url", url)
+			rep := decodeReport(t, out)
+			if code != exitOK || len(rep.Findings) != 0 || rep.Prompts != len(s.Prompts) || rep.Resources != len(s.Resources)+len(s.Templates) ||
+				rep.ResourcesRead != len(s.Resources) {
+				t.Errorf("%s at %s: exit %d, %d prompts, %d resources, %d read\n%s%s", s.Name, url, code, rep.Prompts, rep.Resources, rep.ResourcesRead, out, errs)
+			}
+		}
+	}
+}
+
+// The reading budget through the command: of nine resources the first
+// eight are read, and --max-bytes bounds what is judged.
+func TestLintReadBudget(t *testing.T) {
+	var s linttest.Server
+	s.Name = "nine"
+	s.Reads = map[string]json.RawMessage{}
+	var mu sync.Mutex
+	read := map[string]bool{}
+	for i := 1; i <= lint.MaxReads+1; i++ {
+		uri := fmt.Sprintf("notes://n/%d", i)
+		s.Resources = append(s.Resources, json.RawMessage(fmt.Sprintf(`{"uri":%q,"name":"n"}`, uri)))
+		s.Reads[uri] = json.RawMessage(fmt.Sprintf(`{"contents":[{"uri":%q,"text":"x"}]}`, uri))
+	}
+	ts := httptest.NewServer(s.Handler(func(method, target string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if method == "resources/read" {
+			read[target] = true
+		}
+	}))
+	defer ts.Close()
+	_, out, _ := runLintCmd(t, "--json", "--url", ts.URL)
+	rep := decodeReport(t, out)
+	got := contentRules(t, rep)
+	if rep.ResourcesRead != lint.MaxReads || len(read) != lint.MaxReads || read["notes://n/9"] || got[lint.RuleMetaContents] != lint.MaxReads {
+		t.Errorf("read %v (%d judged), findings %v; want the first %d", read, rep.ResourcesRead, got, lint.MaxReads)
+	}
+	_, out, _ = runLintCmd(t, "--json", "--max-bytes", "300", "--url", ts.URL)
+	if rep := decodeReport(t, out); rep.ResourcesRead >= lint.MaxReads || rep.ResourcesRead == 0 || contentRules(t, rep)[lint.RuleMetaContents] != rep.ResourcesRead {
+		t.Errorf("--max-bytes 300: %d read, want some but not all", rep.ResourcesRead)
+	}
+}
+
+// server-everything (npm) over stdio: which resource and prompt rules
+// fire there, exactly. Its four prompts carry "prompt" in their names; its
+// seven resources and two templates have no annotations; its seven reads
+// have no Shape A _meta. Its templates are URI shapes, its one prompt
+// without arguments (simple-prompt) asks for nothing and names no
+// resource, and nothing is web content.
+func TestLintServerEverythingContents(t *testing.T) {
+	entry := serverEverything(t)
+	code, out, errs := runLintCmd(t, "--json", "--timeout", "60s", "--", "node", entry, "stdio")
+	rep := decodeReport(t, out)
+	if code != exitFindings {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	want := map[string]int{lint.RulePromptName: 4, lint.RuleResourceAnnotations: 9, lint.RuleMetaContents: 7}
+	got := contentRules(t, rep)
+	if fmt.Sprint(got) != fmt.Sprint(want) || rep.Prompts != 4 || rep.PromptsFetched != 1 || rep.Resources != 9 || rep.ResourcesRead != 7 {
+		t.Errorf("rules %v, want %v; %d prompts (%d fetched), %d resources (%d read)", got, want, rep.Prompts, rep.PromptsFetched, rep.Resources, rep.ResourcesRead)
 	}
 }

@@ -251,22 +251,7 @@ func TestProxyMakesANonGoServerLenientAndSafe(t *testing.T) {
 // tool, and the proxy refuses to bind one rather than weaken it.
 func TestProxyRefusesServerEverythingSchemas(t *testing.T) {
 	longtest.Skip(t, "installs and runs a Node.js server")
-	nodeOrSkip(t, "npm")
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = t.TempDir()
-	}
-	prefix := filepath.Join(cache, "agentinput-test", "server-everything-2026.8.31")
-	entry := filepath.Join(prefix, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
-	if _, err := os.Stat(entry); err != nil {
-		out, err := exec.Command("npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", prefix, "@modelcontextprotocol/server-everything@2026.8.31").CombinedOutput()
-		if err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("npm install: %v\n%s", err, out)
-			}
-			t.Skipf("npm could not install @modelcontextprotocol/server-everything@2026.8.31 (offline?): %v", err)
-		}
-	}
+	entry := serverEverything(t)
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"discover", "--", "node", entry, "stdio"}, nil, &stdout, &stderr); code != exitOK {
 		t.Fatalf("discover: exit %d: %s", code, stderr.String())
@@ -291,6 +276,31 @@ func TestProxyRefusesServerEverythingSchemas(t *testing.T) {
 	if code != exitConnect || !strings.Contains(stderr.String(), "mcp_schema_unsupported") {
 		t.Fatalf("proxy: exit %d: %s", code, stderr.String())
 	}
+}
+
+// serverEverything is the entry point of
+// @modelcontextprotocol/server-everything@2026.8.31, npm-installed once
+// into the user's cache; the test skips when node or npm is missing or npm
+// cannot install it (offline), and fails instead under CI=true.
+func serverEverything(t *testing.T) string {
+	t.Helper()
+	nodeOrSkip(t, "npm")
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = t.TempDir()
+	}
+	prefix := filepath.Join(cache, "agentinput-test", "server-everything-2026.8.31")
+	entry := filepath.Join(prefix, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js")
+	if _, err := os.Stat(entry); err != nil {
+		out, err := exec.Command("npm", "install", "--silent", "--no-audit", "--no-fund", "--prefix", prefix, "@modelcontextprotocol/server-everything@2026.8.31").CombinedOutput()
+		if err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("npm install: %v\n%s", err, out)
+			}
+			t.Skipf("npm could not install @modelcontextprotocol/server-everything@2026.8.31 (offline?): %v", err)
+		}
+	}
+	return entry
 }
 
 func TestProxyUsage(t *testing.T) {

@@ -1,5 +1,5 @@
 // Package mcplist pages through a live MCP server's lists within budgets:
-// tools/list, resources/list and resources/templates/list, in the one loop
+// tools/list, resources/list, resources/templates/list and prompts/list, in the one loop
 // that both the contract linter (census/lint, which reports a listing that
 // stopped early as a finding) and the host (package host, which refuses
 // it) read a server with.
@@ -75,6 +75,17 @@ func Templates(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*
 			return nil, "", err
 		}
 		return res.ResourceTemplates, res.NextCursor, nil
+	})
+}
+
+// Prompts pages through cs's prompts/list within b.
+func Prompts(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*sdk.Prompt) int) Listing[*sdk.Prompt] {
+	return pageThrough(ctx, b, size, func(ctx context.Context, cursor string) ([]*sdk.Prompt, string, error) {
+		res, err := cs.ListPrompts(ctx, &sdk.ListPromptsParams{Cursor: cursor})
+		if err != nil {
+			return nil, "", err
+		}
+		return res.Prompts, res.NextCursor, nil
 	})
 }
 
