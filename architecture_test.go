@@ -83,7 +83,7 @@ var layers = []layer{
 		imports:    []string{"agentinput", "factory/protocol", "factory/observe", "factory", "factory/reply", "factory/mcp", "internal/demo", "promcp", "kinds/timestamp"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "conformance server", packages: []string{"cmd/everything"},
-		imports:    []string{"agentinput", "factory/protocol", "factory/observe", "factory", "factory/mcp"},
+		imports:    []string{"agentinput", "factory/protocol", "factory/observe", "factory", "factory/catalog", "factory/mcp"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "conformance client", packages: []string{"cmd/conformance-client"}, imports: []string{"host"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},

@@ -6,7 +6,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"image/png"
 	"io"
 	"log/slog"
@@ -16,8 +19,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"agentinput.dev/factory/catalog"
+	agentmcp "agentinput.dev/factory/mcp"
 	"agentinput.dev/internal/longtest"
 	"agentinput.dev/internal/mcpload"
 )
@@ -270,73 +276,255 @@ func TestSchemaTool(t *testing.T) {
 	}
 }
 
-// TestResourcesPromptsCompletions: what the go-sdk server serves directly.
-func TestResourcesPromptsCompletions(t *testing.T) {
+// rpcError is the JSON-RPC error of err, with its data decoded as the
+// catalog writes it ({uri or prompt, hint, issues}).
+func rpcError(t *testing.T, err error, what string) (*jsonrpc.Error, catalog.ErrorData) {
+	t.Helper()
+	var e *jsonrpc.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%s: %v (%T), not a JSON-RPC error", what, err, err)
+	}
+	var data catalog.ErrorData
+	if err := json.Unmarshal(e.Data, &data); err != nil || data.Hint == "" {
+		t.Errorf("%s: data %s (%v): want {uri or prompt, hint, issues}", what, e.Data, err)
+	}
+	return e, data
+}
+
+// checkMeta checks a contents object's Shape A _meta against the bytes
+// it serves: sha256 is their hex SHA-256, seal_id seals it to the URI and
+// the contract version, and the declared provenance is there.
+func checkMeta(t *testing.T, c *sdk.ResourceContents, evidence string) {
+	t.Helper()
+	served := []byte(c.Text)
+	if c.Blob != nil {
+		served = c.Blob
+	}
+	sum := sha256.Sum256(served)
+	digest := hex.EncodeToString(sum[:])
+	m := c.Meta
+	if m[catalog.MetaSHA256] != digest || m[catalog.MetaEvidenceClass] != evidence || m[catalog.MetaAuthority] != fixtures.Authority ||
+		m[catalog.MetaContractVersion] != fixtures.ContractVersion {
+		t.Errorf("%s: _meta %v, want sha256 %s, evidence_class %s and the fixtures' provenance", c.URI, m, digest, evidence)
+	}
+	seal := sha256.Sum256([]byte(fixtures.ContractVersion + "\n" + c.URI + "\n" + digest))
+	if m[catalog.MetaSealID] != "seal-"+hex.EncodeToString(seal[:16]) {
+		t.Errorf("%s: seal_id %v does not seal the digest to the URI", c.URI, m[catalog.MetaSealID])
+	}
+}
+
+// TestCapabilities: initialize declares what the server serves: tools,
+// logging, and from the catalog resources (with the subscribe go-sdk
+// serves), prompts and completions, none with listChanged but tools.
+func TestCapabilities(t *testing.T) {
+	caps, err := json.Marshal(connect(t).cs.InitializeResult().Capabilities)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"completions":{},"logging":{},"prompts":{},"resources":{"subscribe":true},"tools":{"listChanged":true}}`; string(caps) != want {
+		t.Errorf("capabilities %s, want %s", caps, want)
+	}
+}
+
+// TestResources: the catalog's listings carry annotations, its reads
+// Shape A _meta over the bytes served; a template's {id} is a number,
+// read by its kind and served under its canonical URI; failures are
+// JSON-RPC errors with structured data; subscriptions are go-sdk's.
+func TestResources(t *testing.T) {
 	c := connect(t)
 	ctx := context.Background()
-	read := func(uri string) *sdk.ResourceContents {
+	list, err := c.cs.ListResources(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range list.Resources {
+		uris = append(uris, r.URI)
+		a := r.Annotations
+		if a == nil || len(a.Audience) == 0 || !(a.Priority > 0 && a.Priority <= 1) || a.LastModified != "2026-12-05T00:00:00Z" || r.Title == "" || r.Title == r.Name {
+			t.Errorf("%s: annotations %+v, title %q", r.URI, a, r.Title)
+		}
+	}
+	if got := strings.Join(uris, " "); got != "test://static-text test://static-binary test://watched-resource test://example-resource" {
+		t.Errorf("resources %s", got)
+	}
+	templates, err := c.cs.ListResourceTemplates(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(templates.ResourceTemplates) != 1 || templates.ResourceTemplates[0].URITemplate != "test://template/{id}/data" ||
+		templates.ResourceTemplates[0].Annotations == nil || templates.ResourceTemplates[0].Annotations.LastModified != "" {
+		t.Errorf("templates %+v", templates.ResourceTemplates)
+	}
+
+	read := func(uri string) *sdk.ReadResourceResult {
 		t.Helper()
 		res, err := c.cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
 		if err != nil || len(res.Contents) != 1 {
 			t.Fatalf("%s: %v %+v", uri, err, res)
 		}
-		return res.Contents[0]
+		return res
 	}
-	if r := read("test://static-text"); r.Text != staticText || r.MIMEType != "text/plain" {
+	r := read("test://static-text").Contents[0]
+	if r.Text != staticText || r.MIMEType != "text/plain" {
 		t.Errorf("static text %+v", r)
 	}
-	if r := read("test://static-binary"); !bytes.Equal(r.Blob, redPixelPNG) || r.MIMEType != "image/png" {
+	checkMeta(t, r, "record")
+	r = read("test://static-binary").Contents[0]
+	if !bytes.Equal(r.Blob, redPixelPNG) || r.MIMEType != "image/png" {
 		t.Errorf("static binary %+v", r)
 	}
-	if r := read("test://template/123/data"); r.URI != "test://template/123/data" || r.Text != `{"data":"Data for ID: 123","id":"123","templateTest":true}` {
-		t.Errorf("template %+v", r)
+	checkMeta(t, r, "record")
+	res := read("test://template/123/data")
+	r = res.Contents[0]
+	if r.URI != "test://template/123/data" || r.Text != `{"id":"123","templateTest":true,"data":"Data for ID: 123"}` || res.Meta != nil {
+		t.Errorf("template %+v, _meta %v", r, res.Meta)
 	}
-	if _, err := c.cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "test://nothing"}); err == nil {
-		t.Error("an unknown resource read")
+	checkMeta(t, r, "derived")
+
+	// Another spelling of the id is served under the canonical URI, with
+	// the notes that say how it was read.
+	res = read("test://template/1_000/data")
+	r = res.Contents[0]
+	if r.URI != "test://template/1000/data" || !strings.Contains(r.Text, `"Data for ID: 1000"`) {
+		t.Errorf("template 1_000: %+v", r)
 	}
+	checkMeta(t, r, "derived")
+	notes, _ := json.Marshal(res.Meta[agentmcp.MetaNotes])
+	if !strings.Contains(string(notes), `"code":"canonical_uri"`) || !strings.Contains(string(notes), `"code":"grouping"`) {
+		t.Errorf("template 1_000: notes %s", notes)
+	}
+
+	_, err = c.cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "test://template/abc/data"})
+	e, data := rpcError(t, err, "template abc")
+	if e.Code != catalog.CodeInvalidParams || data.URI != "test://template/abc/data" || len(data.Issues) != 1 || data.Issues[0].Path != "/id" {
+		t.Errorf("template abc: %v, data %+v", e, data)
+	}
+	_, err = c.cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "test://nothing"})
+	if e, data := rpcError(t, err, "an unknown resource"); e.Code != catalog.CodeResourceNotFound || data.URI != "test://nothing" {
+		t.Errorf("an unknown resource: %v, data %+v", e, data)
+	}
+
 	if err := c.cs.Subscribe(ctx, &sdk.SubscribeParams{URI: "test://watched-resource"}); err != nil {
 		t.Error(err)
 	}
 	if err := c.cs.Unsubscribe(ctx, &sdk.UnsubscribeParams{URI: "test://watched-resource"}); err != nil {
 		t.Error(err)
 	}
+}
 
-	prompt := func(name string, args map[string]string) string {
+// TestPrompts: the four prompts; arguments read by their kinds (another
+// spelling with a message that says how, a value outside the set a
+// JSON-RPC error with structured data); the embedded resource is read
+// through the catalog, and a URI of no resource is the read's error.
+func TestPrompts(t *testing.T) {
+	c := connect(t)
+	ctx := context.Background()
+	get := func(name string, args map[string]string) (string, error) {
 		t.Helper()
 		res, err := c.cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: name, Arguments: args})
 		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+			return "", err
 		}
 		raw, _ := json.Marshal(res.Messages)
-		return string(raw)
+		return string(raw), nil
+	}
+	prompt := func(name string, args map[string]string) string {
+		t.Helper()
+		got, err := get(name, args)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return got
+	}
+	list, err := c.cs.ListPrompts(ctx, nil)
+	if err != nil || len(list.Prompts) != 4 {
+		t.Fatalf("prompts %v %+v", err, list)
+	}
+	for _, p := range list.Prompts {
+		if p.Description == "" || p.Title == "" || p.Title == p.Name {
+			t.Errorf("prompt %+v", p)
+		}
 	}
 	if got := prompt("test_simple_prompt", nil); !strings.Contains(got, "This is a simple prompt for testing.") {
 		t.Errorf("simple prompt %s", got)
 	}
-	if got := prompt("test_prompt_with_arguments", map[string]string{"arg1": "hello", "arg2": "world"}); !strings.Contains(got, "arg1='hello', arg2='world'") {
-		t.Errorf("prompt with arguments %s", got)
+	for _, args := range [][2]string{{"testValue1", "testValue2"}, {"hello", "world"}} {
+		want := "arg1='" + args[0] + "', arg2='" + args[1] + "'"
+		if got := prompt("test_prompt_with_arguments", map[string]string{"arg1": args[0], "arg2": args[1]}); !strings.Contains(got, want) || strings.Contains(got, "Arguments read") {
+			t.Errorf("prompt with arguments %v: %s", args, got)
+		}
 	}
-	if got := prompt("test_prompt_with_embedded_resource", map[string]string{"resourceUri": "test://example-resource"}); !strings.Contains(got, `"type":"resource"`) || !strings.Contains(got, "test://example-resource") {
-		t.Errorf("prompt with a resource %s", got)
+	if got := prompt("test_prompt_with_arguments", map[string]string{"arg1": "TEST_VALUE_1", "arg2": "World"}); !strings.Contains(got, "Arguments read: ") ||
+		!strings.Contains(got, "arg1='testValue1', arg2='world'") {
+		t.Errorf("prompt with arguments in other spellings: %s", got)
+	}
+	_, err = get("test_prompt_with_arguments", map[string]string{"arg1": "elsewhere", "arg2": "world"})
+	if e, data := rpcError(t, err, "a bad argument"); e.Code != catalog.CodeInvalidParams || data.Prompt != "test_prompt_with_arguments" ||
+		len(data.Issues) != 1 || data.Issues[0].Path != "/arg1" || data.Issues[0].Code == "" {
+		t.Errorf("a bad argument: %v, data %+v", e, data)
+	}
+	_, err = get("test_no_such_prompt", nil)
+	if e, data := rpcError(t, err, "an unknown prompt"); e.Code != catalog.CodeInvalidParams || data.Prompt != "test_no_such_prompt" || !strings.Contains(data.Hint, "test_simple_prompt") {
+		t.Errorf("an unknown prompt: %v, data %+v", e, data)
+	}
+
+	res, err := c.cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: "test_prompt_with_embedded_resource", Arguments: map[string]string{"resourceUri": "test://example-resource"}})
+	if err != nil || len(res.Messages) != 2 {
+		t.Fatalf("prompt with a resource: %v %+v", err, res)
+	}
+	emb, ok := res.Messages[0].Content.(*sdk.EmbeddedResource)
+	if !ok || emb.Resource.URI != "test://example-resource" || emb.Resource.Text != exampleText || emb.Annotations == nil || emb.Annotations.Priority != 0.3 {
+		t.Fatalf("prompt with a resource: %#v", res.Messages[0].Content)
+	}
+	checkMeta(t, emb.Resource, "record")
+	if got := prompt("test_prompt_with_embedded_resource", map[string]string{"resourceUri": "test://template/007/data"}); !strings.Contains(got, `"uri":"test://template/7/data"`) {
+		t.Errorf("prompt with a template's resource: %s", got)
+	}
+	_, err = get("test_prompt_with_embedded_resource", map[string]string{"resourceUri": "test://nothing"})
+	if e, data := rpcError(t, err, "an embedded URI of no resource"); e.Code != catalog.CodeResourceNotFound || data.URI != "test://nothing" {
+		t.Errorf("an embedded URI of no resource: %v, data %+v", e, data)
 	}
 	if got := prompt("test_prompt_with_image", nil); !strings.Contains(got, `"type":"image"`) || !strings.Contains(got, `"mimeType":"image/png"`) {
 		t.Errorf("prompt with an image %s", got)
 	}
+}
 
-	complete := func(arg, value string) []string {
+// TestCompletions: the catalog completes the enum arguments from their
+// values, and nothing else.
+func TestCompletions(t *testing.T) {
+	c := connect(t)
+	complete := func(ref *sdk.CompleteReference, arg, value string) []string {
 		t.Helper()
-		res, err := c.cs.Complete(ctx, &sdk.CompleteParams{Ref: &sdk.CompleteReference{Type: "ref/prompt", Name: "test_prompt_with_arguments"},
-			Argument: sdk.CompleteParamsArgument{Name: arg, Value: value}})
+		res, err := c.cs.Complete(context.Background(), &sdk.CompleteParams{Ref: ref, Argument: sdk.CompleteParamsArgument{Name: arg, Value: value}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res.Completion.Values
 	}
-	if got := complete("arg1", "par"); strings.Join(got, ",") != "paris,park,party" {
-		t.Errorf("completions of par: %v", got)
+	args := &sdk.CompleteReference{Type: "ref/prompt", Name: "test_prompt_with_arguments"}
+	for _, tc := range []struct{ arg, value, want string }{
+		{"arg1", "par", "paris,park,party"},
+		{"arg1", "test", "test,testValue1"}, // what the suite sends
+		{"arg1", "PAR", "paris,park,party"},
+		{"arg2", "w", "world"},
+		{"arg1", "x", ""},
+	} {
+		if got := complete(args, tc.arg, tc.value); strings.Join(got, ",") != tc.want {
+			t.Errorf("completions of %s %q: %v, want %s", tc.arg, tc.value, got, tc.want)
+		}
 	}
-	if got := complete("arg3", "x"); got == nil || len(got) != 0 {
-		t.Errorf("completions of an unknown argument: %#v, want an empty list", got)
+	for _, tc := range []struct {
+		ref *sdk.CompleteReference
+		arg string
+	}{
+		{args, "arg3"},
+		{&sdk.CompleteReference{Type: "ref/prompt", Name: "test_prompt_with_embedded_resource"}, "resourceUri"},
+		{&sdk.CompleteReference{Type: "ref/resource", URI: "test://template/{id}/data"}, "id"},
+	} {
+		if got := complete(tc.ref, tc.arg, "t"); got == nil || len(got) != 0 {
+			t.Errorf("completions of %s: %#v, want an empty list", tc.arg, got)
+		}
 	}
 }
 

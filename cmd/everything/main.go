@@ -1,9 +1,11 @@
 // Command everything is the MCP conformance suite's "everything" server
 // (@modelcontextprotocol/conformance, docs/conformance.md) built on this
 // library: every tool is declared with the factory (typed inputs, lenient
-// reading, notes, the envelope) and answers through factory/mcp, and the
-// resources, resource templates, prompts and completions are registered on
-// the go-sdk server directly, since the factory does not own those.
+// reading, notes, the envelope) and answers through factory/mcp; the
+// resources, the resource template, the prompts and their completions are
+// declared with factory/catalog (parameters and arguments bound to kinds,
+// Shape A _meta on every read) and served by factory/mcp.RegisterCatalog;
+// resource subscriptions stay go-sdk's (ServerOptions.SubscribeHandler).
 //
 // Usage:
 //

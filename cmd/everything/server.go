@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net/url"
-	"slices"
-	"strings"
 	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -18,14 +15,26 @@ import (
 )
 
 // newServer builds the everything server: the factory's tools through
-// factory/mcp, the resources, templates, prompts and completions on the
-// go-sdk server directly. logger gets one record per tool call.
+// factory/mcp, the resources, template, prompts and completions from a
+// factory/catalog through factory/mcp.RegisterCatalog, and resource
+// subscriptions on go-sdk (the catalog does not serve them). logger gets
+// one record per tool call.
 func newServer(logger *slog.Logger) (*sdk.Server, error) {
 	obs := observe.Slog{Logger: logger}
 	subs := &subscriptions{uris: map[string]bool{}}
+	cat, err := newCatalog()
+	if err != nil {
+		return nil, err
+	}
 	s := sdk.NewServer(&sdk.Implementation{Name: "agentinput-everything", Title: "agentinput: the MCP conformance suite's everything server", Version: "v0.1.0"},
 		&sdk.ServerOptions{
-			CompletionHandler:  complete,
+			// Declared by hand, so go-sdk's default (logging) is named
+			// too; RegisterCatalog keeps subscribe, which go-sdk serves.
+			Capabilities: &sdk.ServerCapabilities{
+				//lint:ignore SA1019 logging is served through its deprecation window (SEP-2577): the suite's logging scenarios use it
+				Logging:   &sdk.LoggingCapabilities{},
+				Resources: &sdk.ResourceCapabilities{Subscribe: true},
+			},
 			SubscribeHandler:   subs.subscribe,
 			UnsubscribeHandler: subs.unsubscribe,
 		})
@@ -37,8 +46,7 @@ func newServer(logger *slog.Logger) (*sdk.Server, error) {
 	if err := addSchemaTool(s, obs); err != nil {
 		return nil, err
 	}
-	addResources(s)
-	addPrompts(s)
+	agentmcp.RegisterCatalog(s, cat)
 	return s, nil
 }
 
@@ -109,117 +117,4 @@ func (s *subscriptions) unsubscribe(_ context.Context, req *sdk.UnsubscribeReque
 	defer s.mu.Unlock()
 	delete(s.uris, req.Params.URI)
 	return nil
-}
-
-// The texts of the fixture resources.
-const (
-	staticText  = "This is the content of the static text resource."
-	watchedText = "This resource is watched: subscribe to hear of its updates."
-)
-
-func addResources(s *sdk.Server) {
-	text := func(uri, mime, body string) sdk.ResourceHandler {
-		return func(context.Context, *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
-			return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: uri, MIMEType: mime, Text: body}}}, nil
-		}
-	}
-	s.AddResource(&sdk.Resource{URI: "test://static-text", Name: "static-text", Title: "Static text",
-		Description: "A static text resource", MIMEType: "text/plain"}, text("test://static-text", "text/plain", staticText))
-	s.AddResource(&sdk.Resource{URI: "test://static-binary", Name: "static-binary", Title: "Static binary",
-		Description: "A static binary resource: a 1x1 red PNG", MIMEType: "image/png"},
-		func(context.Context, *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
-			return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: "test://static-binary", MIMEType: "image/png", Blob: redPixelPNG}}}, nil
-		})
-	s.AddResource(&sdk.Resource{URI: "test://watched-resource", Name: "watched-resource", Title: "Watched resource",
-		Description: "A resource a client may subscribe to", MIMEType: "text/plain"}, text("test://watched-resource", "text/plain", watchedText))
-	s.AddResourceTemplate(&sdk.ResourceTemplate{URITemplate: "test://template/{id}/data", Name: "template-data", Title: "Data by id",
-		Description: "Data for one id, substituted into the URI", MIMEType: "application/json"},
-		func(_ context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
-			uri := req.Params.URI
-			id, ok := templateID(uri)
-			if !ok {
-				return nil, sdk.ResourceNotFoundError(uri)
-			}
-			body, err := json.Marshal(map[string]any{"id": id, "templateTest": true, "data": "Data for ID: " + id})
-			if err != nil {
-				return nil, err
-			}
-			return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(body)}}}, nil
-		})
-}
-
-// templateID is the {id} of a test://template/{id}/data URI, unescaped.
-func templateID(uri string) (string, bool) {
-	rest, ok := strings.CutPrefix(uri, "test://template/")
-	if !ok {
-		return "", false
-	}
-	raw, ok := strings.CutSuffix(rest, "/data")
-	if !ok || raw == "" || strings.Contains(raw, "/") {
-		return "", false
-	}
-	id, err := url.PathUnescape(raw)
-	if err != nil {
-		return "", false
-	}
-	return id, true
-}
-
-func addPrompts(s *sdk.Server) {
-	user := func(c sdk.Content) *sdk.PromptMessage { return &sdk.PromptMessage{Role: "user", Content: c} }
-	s.AddPrompt(&sdk.Prompt{Name: "test_simple_prompt", Title: "Simple prompt", Description: "A simple prompt without arguments"},
-		func(context.Context, *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
-			return &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{user(&sdk.TextContent{Text: "This is a simple prompt for testing."})}}, nil
-		})
-	s.AddPrompt(&sdk.Prompt{Name: "test_prompt_with_arguments", Title: "Prompt with arguments", Description: "A prompt with two required arguments",
-		Arguments: []*sdk.PromptArgument{
-			{Name: "arg1", Description: "First test argument", Required: true},
-			{Name: "arg2", Description: "Second test argument", Required: true},
-		}},
-		func(_ context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
-			a := req.Params.Arguments
-			return &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{
-				user(&sdk.TextContent{Text: "Prompt with arguments: arg1='" + a["arg1"] + "', arg2='" + a["arg2"] + "'"})}}, nil
-		})
-	s.AddPrompt(&sdk.Prompt{Name: "test_prompt_with_embedded_resource", Title: "Prompt with an embedded resource",
-		Description: "A prompt that embeds the resource its argument names",
-		Arguments:   []*sdk.PromptArgument{{Name: "resourceUri", Description: "URI of the resource to embed", Required: true}}},
-		func(_ context.Context, req *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
-			return &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{
-				user(&sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: req.Params.Arguments["resourceUri"], MIMEType: "text/plain",
-					Text: "Embedded resource content for testing."}}),
-				user(&sdk.TextContent{Text: "Please process the embedded resource above."}),
-			}}, nil
-		})
-	s.AddPrompt(&sdk.Prompt{Name: "test_prompt_with_image", Title: "Prompt with an image", Description: "A prompt with an image"},
-		func(context.Context, *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
-			return &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{
-				user(&sdk.ImageContent{Data: redPixelPNG, MIMEType: "image/png"}),
-				user(&sdk.TextContent{Text: "Please analyze the image above."}),
-			}}, nil
-		})
-}
-
-// completions are the values completion/complete offers, by prompt and
-// argument.
-var completions = map[string]map[string][]string{
-	"test_prompt_with_arguments": {
-		"arg1": {"paris", "park", "party", "test", "testValue1"},
-		"arg2": {"testValue2", "world"},
-	},
-}
-
-// complete offers the values of a prompt's argument that begin with what
-// was typed (without letter case), in their order; none for anything else.
-func complete(_ context.Context, req *sdk.CompleteRequest) (*sdk.CompleteResult, error) {
-	values := []string{}
-	if p := req.Params; p != nil && p.Ref != nil && p.Ref.Type == "ref/prompt" {
-		typed := strings.ToLower(p.Argument.Value)
-		for _, v := range completions[p.Ref.Name][p.Argument.Name] {
-			if strings.HasPrefix(strings.ToLower(v), typed) && !slices.Contains(values, v) {
-				values = append(values, v)
-			}
-		}
-	}
-	return &sdk.CompleteResult{Completion: sdk.CompletionResultDetails{Values: values, Total: len(values)}}, nil
 }

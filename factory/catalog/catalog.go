@@ -513,7 +513,9 @@ func (c *Catalog) Complete(ref Ref, argument, value string) Completion {
 			ps = p.params
 		}
 	}
-	if ps == nil || ps.byName[argument] == nil {
+	// An argument of an open kind (text, a number, a date) has no values
+	// to offer: its partial spelling, read, is no completion.
+	if ps == nil || ps.byName[argument] == nil || len(ps.byName[argument].Choices()) == 0 {
 		return Completion{Values: []string{}}
 	}
 	return complete(ps.byName[argument], value)

@@ -74,7 +74,7 @@ func (ps *params) read(ctx context.Context, owner string, sent map[string]string
 		}
 		pr := binding.PropertyRead{Notes: r.notes, Warnings: r.warnings}
 		s, ok := p.ReadInto(&pr, raw, present, binding.ModeRead, session, "", p.Path, len(ps.props))
-		r.notes, r.warnings = pr.Notes, pr.Warnings
+		r.notes, r.warnings = withoutFromString(pr.Notes), pr.Warnings
 		r.issues = append(r.issues, pr.Issues...)
 		r.issues = append(r.issues, pr.BestEffort...)
 		if ok {
@@ -86,6 +86,20 @@ func (ps *params) read(ctx context.Context, owner string, sent map[string]string
 		binding.SetFields(r.in, ps.props, assign)
 	}
 	return r
+}
+
+// withoutFromString drops the notes that say a scalar was sent as a
+// string (from_string): a URI and a prompt's arguments carry nothing but
+// strings, so "123" is the canonical spelling of the number 123 there,
+// not a repair to report on every read.
+func withoutFromString(notes []agentinput.Remark) []agentinput.Remark {
+	out := notes[:0]
+	for _, n := range notes {
+		if n.Code != string(agentinput.NoteFromString) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // text is a normalized value as a URI or a prompt carries it: a string as
