@@ -75,7 +75,7 @@ var layers = []layer{
 		imports:    []string{"agentinput", "internal/shown", "kinds/vocabulary", "factory", "approval", "internal/mcplist"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk", "github.com/santhosh-tekuri/jsonschema/v6"}},
 	{name: "demo", packages: []string{"internal/demo"},
-		imports: []string{"agentinput", "factory/protocol", "factory/observe", "factory", "kinds/...", "receipt", "promcp"}},
+		imports: []string{"agentinput", "factory/protocol", "factory/observe", "factory", "factory/catalog", "kinds/...", "receipt", "promcp"}},
 	{name: "demo tag stores", packages: []string{"internal/demo/tagstore"},
 		imports:    []string{"internal/demo", "internal/sqlitefile"},
 		thirdParty: []string{"modernc.org/sqlite", "github.com/jackc/pgx/v5"}},

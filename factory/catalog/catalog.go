@@ -533,9 +533,6 @@ func (ps *params) completes() bool {
 func complete(p *binding.Property, value string) Completion {
 	choices := p.Choices()
 	out := []string{}
-	if len(choices) == 0 {
-		return Completion{Values: out}
-	}
 	seen := map[string]bool{}
 	if strings.TrimSpace(value) != "" {
 		if v, ok := p.ReadOne(value, binding.ModeRead); ok {
