@@ -109,13 +109,14 @@ type PromptInfo struct {
 	Arguments   []Argument
 }
 
-// Describe is the prompt as prompts/list shows it: each argument with its
-// property's description (what it takes, in the kind's words).
+// Describe is the prompt as prompts/list shows it: each argument with the
+// description its author wrote. The kind's guidance ("Send … as a JSON
+// number") is left out: a prompt's arguments are strings whatever their
+// kind, and the kind reads each spelling or asks, naming what it takes.
 func (p *Prompt) Describe() PromptInfo {
 	info := PromptInfo{Name: p.spec.Name, Title: p.spec.Title, Description: p.spec.Description}
 	for _, prop := range p.params.props {
-		desc, _ := prop.Schema()["description"].(string)
-		info.Arguments = append(info.Arguments, Argument{Name: prop.Name, Description: desc, Required: prop.Required})
+		info.Arguments = append(info.Arguments, Argument{Name: prop.Name, Description: prop.Doc(), Required: prop.Required})
 	}
 	return info
 }

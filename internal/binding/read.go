@@ -860,3 +860,8 @@ func (p *Property) ReadOne(raw any, mode Mode) (any, bool) {
 	}
 	return s.JSON, true
 }
+
+// Doc is the property's description as its author wrote it, without the
+// kind's guidance: for a prompt's argument, which MCP carries as a string
+// whatever the kind, so that "Send … as a JSON number" would mislead.
+func (p *Property) Doc() string { return p.description }

@@ -29,7 +29,7 @@ type DecisionParams struct {
 type BriefArgs struct {
 	Court string `json:"court" agentinput:"vocabulary,of=courts,required" desc:"The court whose decisions to brief on"`
 	Since string `json:"since" agentinput:"date" desc:"Only decisions from this day on"`
-	Count int    `json:"count" agentinput:"min=1,max=10" desc:"How many decisions to embed, newest first (5 when left out)"`
+	Count int    `json:"count" agentinput:"min=1,max=10" desc:"How many decisions to embed, from 1 to 10, newest first (5 when left out)"`
 }
 
 // provenance is what the demo's contents' _meta says of them: its own
