@@ -69,7 +69,7 @@ var layers = []layer{
 	{name: "census", packages: []string{"census", "census/ownership", "census/cmd/census"},
 		imports: []string{"census", "census/ownership"}, thirdParty: []string{"golang.org/x/tools"}},
 	{name: "MCP listing", packages: []string{"internal/mcplist"}, thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
-	{name: "contract census", packages: []string{"census/lint", "census/lint/linttest", "census/registry"}, imports: []string{"agentinput", "internal/binding", "factory", "promcp", "census/lint", "internal/mcplist"},
+	{name: "contract census", packages: []string{"census/lint", "census/lint/linttest", "census/registry"}, imports: []string{"agentinput", "internal/binding", "factory", "promcp", "census/lint", "internal/mcplist", "kinds/bytes", "kinds/number"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "host", packages: []string{"host"},
 		imports:    []string{"agentinput", "internal/shown", "kinds/vocabulary", "factory", "approval", "internal/mcplist"},

@@ -3,13 +3,14 @@ package lint
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
+
+	kbytes "agentinput.dev/kinds/bytes"
+	"agentinput.dev/kinds/number"
 )
 
 // ShapeAMeta are the keys of Shape A's _meta: the factory puts them on
@@ -204,7 +205,7 @@ func sha256Problem(raw json.RawMessage, text, blob *string) string {
 	case text != nil:
 		content = []byte(*text)
 	case blob != nil:
-		b, err := base64.StdEncoding.DecodeString(*blob)
+		b, err := kbytes.Parse(*blob)
 		if err != nil {
 			return "cannot match: the blob is not base64"
 		}
@@ -270,8 +271,9 @@ func parseExpression(e string) (int, error) {
 			name = spec[:len(spec)-1]
 		} else if k := strings.IndexByte(spec, ':'); k >= 0 {
 			name = spec[:k]
-			l, err := strconv.Atoi(spec[k+1:])
-			if err != nil || l < 1 || l > 9999 || spec[k+1] == '0' {
+			d, err := number.Parse(spec[k+1:])
+			l, whole := d.Int64()
+			if err != nil || !whole || l < 1 || l > 9999 || spec[k+1] == '0' {
 				return 0, fmt.Errorf("the prefix %q is not 1–9999", spec[k+1:])
 			}
 		}
