@@ -195,7 +195,7 @@ func New[In, Out any](spec Spec, h Handler[In, Out]) (*Tool, error) {
 	inType := reflect.TypeFor[In]()
 	props, err := binding.BindStruct(inType, spec.env())
 	if err != nil {
-		problems = append(problems, prefixed("factory: tool "+spec.Name+": ", err)...)
+		problems = append(problems, binding.Prefixed("factory: tool "+spec.Name+": ", err)...)
 	}
 	var key []int
 	if spec.Intent == IntentDo {
@@ -300,18 +300,6 @@ func (s Spec) check() []error {
 
 func intentName(t promcp.Triad) string {
 	return map[promcp.Triad]string{promcp.TriadRead: "Read", promcp.TriadDo: "Do", promcp.TriadCanDo: "CanDo"}[t]
-}
-
-// prefixed splits a joined error into its problems, each with prefix.
-func prefixed(prefix string, err error) []error {
-	var out []error
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
-			out = append(out, fmt.Errorf("%s%w", prefix, e))
-		}
-		return out
-	}
-	return []error{fmt.Errorf("%s%w", prefix, err)}
 }
 
 // Hints are what a tool's MCP annotations promise a client about calling

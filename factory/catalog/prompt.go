@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"agentinput.dev/factory/protocol"
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/vocabulary"
 )
 
@@ -81,7 +82,7 @@ func NewPrompt[A any](spec PromptSpec, h func(ctx context.Context, args A, call 
 	}
 	ps, err := bindParams(reflect.TypeFor[A](), spec.Vocabularies)
 	if err != nil {
-		problems = append(problems, prefixed("catalog: "+what+": ", err)...)
+		problems = append(problems, binding.Prefixed("catalog: "+what+": ", err)...)
 	}
 	if h == nil {
 		problems = append(problems, fmt.Errorf("catalog: %s has no handler", what))

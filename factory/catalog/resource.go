@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"agentinput.dev/internal/binding"
 	"agentinput.dev/kinds/vocabulary"
 )
 
@@ -192,7 +193,7 @@ func NewTemplate[P any](spec TemplateSpec, h func(ctx context.Context, p P) (Bod
 	}
 	ps, perr := bindParams(reflect.TypeFor[P](), spec.Vocabularies)
 	if perr != nil {
-		problems = append(problems, prefixed("catalog: "+what+": ", perr)...)
+		problems = append(problems, binding.Prefixed("catalog: "+what+": ", perr)...)
 	}
 	if err == nil && perr == nil {
 		vars := map[string]bool{}
@@ -300,16 +301,4 @@ func contents(uri, declaredMIME string, p Provenance, b Body) Contents {
 		MetaContractVersion: p.ContractVersion,
 	}
 	return c
-}
-
-// prefixed splits a joined error into its problems, each with prefix.
-func prefixed(prefix string, err error) []error {
-	var out []error
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
-			out = append(out, fmt.Errorf("%s%w", prefix, e))
-		}
-		return out
-	}
-	return []error{fmt.Errorf("%s%w", prefix, err)}
 }

@@ -482,3 +482,17 @@ func exampleJSON(s string) json.RawMessage {
 	b, _ := json.Marshal(s)
 	return b
 }
+
+// Prefixed splits an error BindStruct joined into its problems, each with
+// prefix (the tool, template or prompt it is about), so that a
+// declaration's caller joins them with its own.
+func Prefixed(prefix string, err error) []error {
+	var out []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			out = append(out, fmt.Errorf("%s%w", prefix, e))
+		}
+		return out
+	}
+	return []error{fmt.Errorf("%s%w", prefix, err)}
+}

@@ -4,14 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
-	"strings"
 
 	"agentinput.dev/agentinput"
 	"agentinput.dev/factory"
 	"agentinput.dev/factory/catalog"
 	"agentinput.dev/factory/protocol"
-	"agentinput.dev/kinds/cursor"
-	"agentinput.dev/kinds/vocabulary"
 )
 
 // DecisionURI is the demo's resource template: one decision by its id.
@@ -41,11 +38,7 @@ var provenance = catalog.Provenance{Evidence: catalog.EvidenceRecord, Authority:
 // which embeds the decisions it is about. The listings' cursors are
 // signed with opts.Keys, as the tools' are.
 func Catalog(store *Store, opts Options) (*catalog.Catalog, error) {
-	courts, err := vocabulary.Load(strings.NewReader(CourtsJSON))
-	if err != nil {
-		return nil, err
-	}
-	codec, err := cursor.New(cursor.Options{Keys: opts.Keys})
+	vocabs, codec, err := shared(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +72,7 @@ func Catalog(store *Store, opts Options) (*catalog.Catalog, error) {
 		Name:         "brief-on-decisions",
 		Title:        "Brief me on a court's decisions",
 		Description:  "A briefing on the newest decisions of one court, each embedded whole, with what to look for.",
-		Vocabularies: map[string]*vocabulary.Reader{"courts": courts},
+		Vocabularies: vocabs,
 	}, func(ctx context.Context, a BriefArgs, call *catalog.PromptCall) ([]protocol.Message, error) {
 		count := a.Count
 		if count == 0 {

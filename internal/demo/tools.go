@@ -102,18 +102,27 @@ type Options struct {
 	BeforeTag func(decisionID string)
 }
 
-// ToolsWith declares the demonstration server's tools with options.
-func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
-	observer := opts.Observer
+// shared are what the demo's tools and its catalog both read with: the
+// courts vocabulary, and the cursor codec of opts.Keys.
+func shared(opts Options) (map[string]*vocabulary.Reader, *cursor.Reader, error) {
 	courts, err := vocabulary.Load(strings.NewReader(CourtsJSON))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	codec, err := cursor.New(cursor.Options{Keys: opts.Keys})
 	if err != nil {
+		return nil, nil, err
+	}
+	return map[string]*vocabulary.Reader{"courts": courts}, codec, nil
+}
+
+// ToolsWith declares the demonstration server's tools with options.
+func ToolsWith(store *Store, opts Options) ([]*factory.Tool, error) {
+	observer := opts.Observer
+	vocabs, codec, err := shared(opts)
+	if err != nil {
 		return nil, err
 	}
-	vocabs := map[string]*vocabulary.Reader{"courts": courts}
 
 	read, err := factory.New(factory.Spec{
 		Name:  "read_decisions",
