@@ -445,3 +445,31 @@ func TestLintServerEverythingContents(t *testing.T) {
 		t.Errorf("rules %v, want %v; %d prompts (%d fetched), %d resources (%d read)", got, want, rep.Prompts, rep.PromptsFetched, rep.Resources, rep.ResourcesRead)
 	}
 }
+
+// TestLintEverything: cmd/everything, built and linted over stdio, has no
+// error; its only warnings are the two the conformance suite forces (its
+// thirteen tools, its four test_… prompt names), which the server's lint
+// config (cmd/everything/lint.json, docs/conformance.md) switches off —
+// with it the run is clean.
+func TestLintEverything(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cmd/everything")
+	}
+	bin := filepath.Join(t.TempDir(), "everything")
+	if out, err := exec.Command("go", "build", "-o", bin, "../everything").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	code, out, errs := runLintCmd(t, "--json", "--", bin)
+	rep := decodeReport(t, out)
+	got := map[string]int{}
+	for _, f := range rep.Findings {
+		got[f.Rule]++
+	}
+	if code != exitOK || rep.Errors != 0 || len(got) != 2 || got[lint.RuleTooManyTools] != 1 || got[lint.RulePromptName] != 4 || rep.Prompts != 4 {
+		t.Errorf("without the config: exit %d, findings %v\n%s\n%s", code, got, out, errs)
+	}
+	code, out, errs = runLintCmd(t, "--json", "--config", "../everything/lint.json", "--", bin)
+	if rep := decodeReport(t, out); code != exitOK || len(rep.Findings) != 0 || rep.Resources == 0 || rep.ResourcesRead == 0 {
+		t.Errorf("with its config: exit %d\n%s\n%s", code, out, errs)
+	}
+}

@@ -56,8 +56,8 @@ func newServer(logger *slog.Logger) (*sdk.Server, error) {
 var schema2020 = json.RawMessage(`{
 	"$schema": "https://json-schema.org/draft/2020-12/schema",
 	"type": "object",
-	"$defs": {"address": {"type": "object", "properties": {"street": {"type": "string"}, "city": {"type": "string"}}}},
-	"properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"}},
+	"$defs": {"address": {"type": "object", "properties": {"street": {"type": "string", "description": "The street and house number"}, "city": {"type": "string", "description": "The city"}}}},
+	"properties": {"name": {"type": "string", "description": "The person's name"}, "address": {"$ref": "#/$defs/address", "description": "Where the person lives"}},
 	"additionalProperties": false
 }`)
 
