@@ -47,6 +47,7 @@ const (
 	NoteZoneName         NoteCode = "zone_name"         // a time zone name (Europe/Prague, UTC) read as the offset it has at that instant
 	NoteDefaultZone      NoteCode = "default_zone"      // a date or a time without an offset read in the zone the property declares
 	NoteVariantInferred  NoteCode = "variant_inferred"  // an object sent without its union's discriminator read as the one variant whose required properties it has and that alone could hold it
+	NoteCanonicalURI     NoteCode = "canonical_uri"     // a resource read at a URI whose parameters were spelled another way, served under the canonical URI
 )
 
 // NoteCodes returns every NoteCode, in a new slice the caller may keep or change.
@@ -61,7 +62,7 @@ var noteCodes = []NoteCode{
 	NoteForm, NoteFolded, NoteSynonym, NoteScalarAsText, NoteOneItem, NoteListInString, NoteObjectInString, NoteSplit, NoteDuplicate,
 	NoteAliasCode, NoteName, NoteCountryQualifier,
 	NoteDataURI, NoteZoneName, NoteDefaultZone,
-	NoteVariantInferred,
+	NoteVariantInferred, NoteCanonicalURI,
 }
 
 // AskCode names why a value could not be read.

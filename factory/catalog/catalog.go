@@ -311,15 +311,11 @@ func (c *Catalog) readTemplate(ctx context.Context, t *Template, uri string, sen
 		res.Warnings = []agentinput.Remark{}
 	}
 	if canonical != uri {
-		res.Notes = append([]agentinput.Remark{{Code: NoteCanonicalURI, Path: "",
+		res.Notes = append([]agentinput.Remark{{Code: string(agentinput.NoteCanonicalURI), Path: "",
 			Message: "Served " + string(agentinput.Received(uri)) + " under its canonical URI " + string(agentinput.Received(canonical))}}, res.Notes...)
 	}
 	return res, nil
 }
-
-// NoteCanonicalURI is the note of a read served under another URI than
-// the one requested.
-const NoteCanonicalURI = "canonical_uri"
 
 // refused is the structured error of a template read whose parameters did
 // not all read: each issue's hint names the URIs to read instead — one

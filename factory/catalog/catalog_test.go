@@ -150,7 +150,7 @@ func TestTemplateSpellings(t *testing.T) {
 		if res.Contents[0].URI != canonical {
 			rt.Fatalf("%s: served under %s, want %s", uri, res.Contents[0].URI, canonical)
 		}
-		if (uri != canonical) != (len(res.Notes) > 0 && res.Notes[0].Code == catalog.NoteCanonicalURI) {
+		if (uri != canonical) != (len(res.Notes) > 0 && res.Notes[0].Code == string(agentinput.NoteCanonicalURI)) {
 			rt.Fatalf("%s: notes %v", uri, res.Notes)
 		}
 		if uri != canonical {

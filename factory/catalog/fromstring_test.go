@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/factory/protocol"
 )
 
@@ -48,7 +49,7 @@ func TestNumberSentAsTextIsNoRepair(t *testing.T) {
 	if e != nil {
 		t.Fatal(e)
 	}
-	if len(res.Notes) != 2 || res.Notes[0].Code != NoteCanonicalURI || res.Notes[1].Code != "grouping" || res.Contents[0].URI != "num://1000" {
+	if len(res.Notes) != 2 || res.Notes[0].Code != string(agentinput.NoteCanonicalURI) || res.Notes[1].Code != "grouping" || res.Contents[0].URI != "num://1000" {
 		t.Errorf("num://1_000: notes %+v, served as %s", res.Notes, res.Contents[0].URI)
 	}
 	got, e := c.Get(ctx, "count", map[string]string{"n": "3"})
