@@ -49,8 +49,15 @@ func fail(code agentinput.EnvelopeCode, message, hint string) *Result {
 // not sent: it is prepared as an approval intent (write.go). The dispatch
 // tool (Options.DispatchTool) dispatches an approved one.
 func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage) *Result {
-	if local == h.opts.DispatchTool && h.writes {
+	if local == h.opts.DispatchTool && h.writes && !h.opts.ProMCP {
 		return h.dispatchCall(ctx, arguments)
+	}
+	if h.opts.ProMCP && h.confirm[local] {
+		// Finding the intent, preparing or dispatching it: one write at
+		// a time, the write lock taken before the catalog's, as Dispatch
+		// takes them.
+		h.writeMu.Lock()
+		defer h.writeMu.Unlock()
 	}
 	h.swap.RLock()
 	defer h.swap.RUnlock()
@@ -70,6 +77,13 @@ func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage
 		return res
 	}
 	if bt.binding.Policy == PolicyConfirm {
+		if h.opts.ProMCP {
+			return h.callWrite(ctx, c, bt, read)
+		}
+		if r := h.guard(c, bt, read.Arguments); r != nil {
+			r.Notes, r.Warnings = read.Notes, read.Warnings
+			return r
+		}
 		return h.prepare(ctx, c, bt, read)
 	}
 	if m := h.serial[local]; m != nil {
@@ -78,6 +92,7 @@ func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage
 	}
 	args, _ := json.Marshal(read.Arguments)
 	out := h.send(ctx, c, bt, args)
+	h.observe(ctx, c, bt, read.Arguments, out.Success)
 	out.Notes, out.Warnings = read.Notes, read.Warnings
 	return out
 }
