@@ -98,18 +98,19 @@ func (h *Host) findIntent(ctx context.Context, c *catalog, bt *bound, args []byt
 		case approval.Pending, approval.Approved, approval.Dispatching:
 			return in, true, nil
 		}
-		settled := latest(in.Decided, in.Finished, in.Resolved)
-		return in, h.opts.Now().Before(settled.Add(ReplayWindow)), nil
+		return in, h.opts.Now().Before(settled(in).Add(ReplayWindow)), nil
 	}
 	return approval.Intent{}, false, nil
 }
 
-func latest(ts ...time.Time) time.Time {
-	var out time.Time
-	for _, t := range ts {
-		if t.After(out) {
-			out = t
-		}
+// settled is when an intent reached its outcome: a person's resolution,
+// else the dispatch's finish, else the denial.
+func settled(in approval.Intent) time.Time {
+	switch {
+	case !in.Resolved.IsZero():
+		return in.Resolved
+	case !in.Finished.IsZero():
+		return in.Finished
 	}
-	return out
+	return in.Decided
 }

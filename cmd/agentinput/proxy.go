@@ -279,7 +279,8 @@ const HostKey = "agentinput.dev/approval"
 // structured result itself in structuredContent, which is what the schema
 // describes, and the remote text blocks as content; a success of another
 // tool as {"text": […], "structured": …}; a failure as the envelope, with
-// isError. Notes travel as factory/mcp's do, in _meta and an "Input read"
+// isError, in structuredContent, or for a typed tool in
+// _meta["agentinput.dev/envelope"] as factory/mcp puts it. Notes travel as factory/mcp's do, in _meta and an "Input read"
 // block.
 func proxyResult(r *host.Result, typed bool) *sdk.CallToolResult {
 	out := &sdk.CallToolResult{}
@@ -294,6 +295,17 @@ func proxyResult(r *host.Result, typed bool) *sdk.CallToolResult {
 		out.Meta[HostKey] = map[string]any{"intent_id": r.IntentID, "effect": r.Effect}
 	}
 	switch {
+	case r.Envelope != nil && typed:
+		// As factory/mcp answers for a tool of its own with an output
+		// schema: the envelope in _meta, and no structured content, which
+		// clients validate against the schema even on an error (the
+		// TypeScript SDK's client does).
+		out.IsError = true
+		if out.Meta == nil {
+			out.Meta = sdk.Meta{}
+		}
+		out.Meta[reply.EnvelopeKey] = r.Envelope
+		out.Content = []sdk.Content{&sdk.TextContent{Text: reply.EnvelopeText(r.Envelope)}}
 	case r.Envelope != nil:
 		out.IsError = true
 		out.StructuredContent = r.Envelope
