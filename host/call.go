@@ -46,8 +46,11 @@ func fail(code agentinput.EnvelopeCode, message, hint string) *Result {
 // Call calls the bound tool local with arguments: read on the host
 // against the remote schema, checked by the scope, sent as one tools/call,
 // and answered as a Success or a closed code. A write (policy confirm) is
-// not sent: it is prepared as an approval intent (write.go). The dispatch
-// tool (Options.DispatchTool) dispatches an approved one.
+// not sent: it is prepared as an approval intent (write.go), after its
+// plan guard (guard.go). The dispatch tool (Options.DispatchTool)
+// dispatches an approved one; on a ProMCP host, the same write called
+// again with the same arguments does (promcp.go). A read's validated
+// answer is remembered for the guards.
 func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage) *Result {
 	if local == h.opts.DispatchTool && h.writes && !h.opts.ProMCP {
 		return h.dispatchCall(ctx, arguments)
