@@ -153,6 +153,8 @@ const (
 	EnvelopeMCPResultUnsupported  EnvelopeCode = "mcp_result_unsupported"  // the result holds content the host does not pass on: an image, audio, a resource or a link
 	EnvelopeMCPResultTooLarge     EnvelopeCode = "mcp_result_too_large"    // the result is over the host's budget (bytes or content blocks)
 	EnvelopeMCPSchemaUnsupported  EnvelopeCode = "mcp_schema_unsupported"  // discovery: a bound tool's schema does not fit the strict profile; the tool is not bound
+	EnvelopeMCPCanDoRequired      EnvelopeCode = "mcp_can_do_required"     // a guarded write needs an allowed can_do answer for the same arguments, still valid; the hint names the can_do call; nothing was sent
+	EnvelopeMCPWorkflowStopped    EnvelopeCode = "mcp_workflow_stopped"    // a read answered a quality (degraded, error) that stops a guarded write; the hint names the read to call again; nothing was sent
 )
 
 // EnvelopeCodes returns every EnvelopeCode, in a new slice the caller may keep or change.
@@ -165,7 +167,7 @@ var envelopeCodes = []EnvelopeCode{
 	EnvelopeRequiresHumanApproval, EnvelopeMCPInvalidArguments, EnvelopeMCPScopeDenied, EnvelopeMCPCatalogStale,
 	EnvelopeMCPConnectionClosed, EnvelopeMCPTimeout, EnvelopeMCPProtocolError, EnvelopeMCPTransportError,
 	EnvelopeMCPToolError, EnvelopeMCPResultInvalid, EnvelopeMCPResultUnsupported, EnvelopeMCPResultTooLarge,
-	EnvelopeMCPSchemaUnsupported,
+	EnvelopeMCPSchemaUnsupported, EnvelopeMCPCanDoRequired, EnvelopeMCPWorkflowStopped,
 }
 
 // RetryAllowed reports whether a call answered with code may be sent again

@@ -205,11 +205,18 @@ func (t *Tool) readCall(ctx context.Context, arguments json.RawMessage, sent *ma
 		// The schema validates a required key's presence (claimKey has
 		// checked its value); the normalized arguments, which the call's
 		// digest is taken of, are the properties without it.
-		if callerKey != "" && t.spec.KeyRequired {
+		// A tool without a handler (FromSchema: a host's or a
+		// retrofit's reading of another server's tool) claims no key:
+		// an idempotency_key its schema declares is an argument like
+		// the others, passed on.
+		added := callerKey != "" && t.spec.KeyRequired
+		if added {
 			res.Arguments[IdempotencyKeyProperty] = callerKey
 		}
 		issues = t.violations(res.Arguments)
-		delete(res.Arguments, IdempotencyKeyProperty)
+		if added {
+			delete(res.Arguments, IdempotencyKeyProperty)
+		}
 	}
 	if len(issues) > 0 || mode == binding.ModeWrite {
 		// A refused call lists the filters it would drop among its issues,

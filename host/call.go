@@ -46,11 +46,21 @@ func fail(code agentinput.EnvelopeCode, message, hint string) *Result {
 // Call calls the bound tool local with arguments: read on the host
 // against the remote schema, checked by the scope, sent as one tools/call,
 // and answered as a Success or a closed code. A write (policy confirm) is
-// not sent: it is prepared as an approval intent (write.go). The dispatch
-// tool (Options.DispatchTool) dispatches an approved one.
+// not sent: it is prepared as an approval intent (write.go), after its
+// plan guard (guard.go). The dispatch tool (Options.DispatchTool)
+// dispatches an approved one; on a ProMCP host, the same write called
+// again with the same arguments does (promcp.go). A read's validated
+// answer is remembered for the guards.
 func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage) *Result {
-	if local == h.opts.DispatchTool && h.writes {
+	if local == h.opts.DispatchTool && h.writes && !h.opts.ProMCP {
 		return h.dispatchCall(ctx, arguments)
+	}
+	if h.opts.ProMCP && h.confirm[local] {
+		// Finding the intent, preparing or dispatching it: one write at
+		// a time, the write lock taken before the catalog's, as Dispatch
+		// takes them.
+		h.writeMu.Lock()
+		defer h.writeMu.Unlock()
 	}
 	h.swap.RLock()
 	defer h.swap.RUnlock()
@@ -70,6 +80,13 @@ func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage
 		return res
 	}
 	if bt.binding.Policy == PolicyConfirm {
+		if h.opts.ProMCP {
+			return h.callWrite(ctx, c, bt, read)
+		}
+		if r := h.guard(c, bt, read.Arguments); r != nil {
+			r.Notes, r.Warnings = read.Notes, read.Warnings
+			return r
+		}
 		return h.prepare(ctx, c, bt, read)
 	}
 	if m := h.serial[local]; m != nil {
@@ -78,6 +95,7 @@ func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage
 	}
 	args, _ := json.Marshal(read.Arguments)
 	out := h.send(ctx, c, bt, args)
+	h.observe(ctx, c, bt, read.Arguments, out.Success)
 	out.Notes, out.Warnings = read.Notes, read.Warnings
 	return out
 }

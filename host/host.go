@@ -216,6 +216,10 @@ type Binding struct {
 	NoScope       bool
 	Concurrency   Concurrency
 	Write         *Authorization // required with PolicyConfirm, refused with PolicyRead
+	// Guard is a write's plan guard (guard.go): the can_do answer it
+	// needs before it is prepared or sent, and the read qualities that
+	// stop it. Nil for none; refused on a read.
+	Guard *Guard
 }
 
 // Options configure a host.
@@ -227,8 +231,14 @@ type Options struct {
 	// or approval/postgres). Required when a binding is a write.
 	Approvals approval.Store
 	// DispatchTool is the local name of the tool that dispatches an
-	// approved write (default DefaultDispatchTool).
+	// approved write (default DefaultDispatchTool). Not with ProMCP.
 	DispatchTool string
+	// ProMCP serves the bound tools as a proMCP catalog (promcp.go):
+	// every local name carries the triad prefix its policy declares
+	// (read_* and can_do read, do_* confirm), checked by New and Check;
+	// no dispatch tool is served, and an approved write is sent by
+	// calling the same do_* again with the same arguments.
+	ProMCP bool
 	// Vocabularies read string properties by name, as
 	// factory/mcp.LenientOptions' do.
 	Vocabularies map[string]*vocabulary.Reader
@@ -256,6 +266,8 @@ type Host struct {
 	dispatchReader *factory.Tool          // reads the dispatch tool's arguments
 	writeMu        sync.Mutex             // writes run one at a time
 	serial         map[string]*sync.Mutex // serial reads, by local name
+	confirm        map[string]bool        // the writes, by local name
+	guards         *memory                // what the plan guards remember (guard.go); nil without a guard
 }
 
 // New makes a host over cs (its tools/list_changed notifications reach mon
@@ -283,13 +295,16 @@ func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Bindi
 	if err != nil {
 		return nil, err
 	}
+	if opts.ProMCP && opts.DispatchTool != "" {
+		return nil, errors.New("host: Options.DispatchTool with ProMCP: a proMCP host serves no dispatch tool (an approved do_* is sent by calling it again)")
+	}
 	if opts.DispatchTool == "" {
 		opts.DispatchTool = DefaultDispatchTool
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	h := &Host{cs: cs, mon: mon, opts: opts, budget: b, serial: map[string]*sync.Mutex{}}
+	h := &Host{cs: cs, mon: mon, opts: opts, budget: b, serial: map[string]*sync.Mutex{}, confirm: map[string]bool{}}
 	var errs []error
 	locals, remotes := map[string]bool{}, map[string]bool{}
 	for _, bd := range bindings {
@@ -297,7 +312,13 @@ func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Bindi
 			errs = append(errs, err)
 			continue
 		}
-		if locals[bd.Local] || bd.Local == opts.DispatchTool {
+		if opts.ProMCP {
+			if err := checkTriad(bd); err != nil {
+				errs = append(errs, err)
+				continue
+			}
+		}
+		if locals[bd.Local] || (!opts.ProMCP && bd.Local == opts.DispatchTool) {
 			errs = append(errs, fmt.Errorf("host: binding %s: the local name %s is taken", bd.Remote, bd.Local))
 		}
 		if remotes[bd.Remote] {
@@ -305,7 +326,7 @@ func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Bindi
 		}
 		locals[bd.Local], remotes[bd.Remote] = true, true
 		if bd.Policy == PolicyConfirm {
-			h.writes = true
+			h.writes, h.confirm[bd.Local] = true, true
 		}
 		if bd.Concurrency == Serial {
 			h.serial[bd.Local] = &sync.Mutex{}
@@ -315,6 +336,7 @@ func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Bindi
 	if len(bindings) == 0 {
 		errs = append(errs, errors.New("host: no bindings: a host takes only the tools it names"))
 	}
+	errs = append(errs, checkGuards(h.bindings)...)
 	if h.writes && opts.Approvals == nil {
 		errs = append(errs, errors.New("host: a write binding needs Options.Approvals, a durable approval store"))
 	}
@@ -322,7 +344,8 @@ func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Bindi
 		return nil, err
 	}
 	slices.SortFunc(h.bindings, func(a, b Binding) int { return cmpString(a.Local, b.Local) })
-	if h.writes {
+	h.guards = newMemory(h.bindings)
+	if h.writes && !opts.ProMCP {
 		raw, _ := json.Marshal(dispatchSchema)
 		var err error
 		if h.dispatchReader, err = factory.FromSchema(factory.Spec{Name: opts.DispatchTool}, raw); err != nil {
@@ -359,6 +382,9 @@ func checkBinding(b Binding) error {
 	case PolicyRead:
 		if b.Write != nil {
 			return fmt.Errorf("%s: a read binding has no write authorization", at)
+		}
+		if b.Guard != nil {
+			return fmt.Errorf("%s: a plan guard belongs to a write (policy confirm), not a read", at)
 		}
 	case PolicyConfirm:
 		a := b.Write
@@ -400,6 +426,9 @@ func (h *Host) Swap(s *Snapshot) (*Snapshot, error) {
 	defer h.swap.Unlock()
 	old := h.catalog
 	h.catalog = s.catalog
+	if old != nil && old.snapshot.digest != s.digest {
+		h.guards.forget()
+	}
 	if old == nil {
 		return nil, nil
 	}
@@ -432,8 +461,12 @@ func (h *Host) Current() (*Snapshot, bool) {
 func (h *Host) stale(c *catalog) bool { return h.mon.count(h.cs) != c.changes }
 
 // Tools describes the tools a host serves, for a server in front of it
-// (the proxy): each bound tool as discovered, with its local name, and the
-// dispatch tool when a binding is a write. Nil before the first Swap.
+// (the proxy): each bound tool as discovered, with its local name, its
+// output schema, and of its remote annotations the title and the
+// idempotent and open-world hints (readOnlyHint and destructiveHint are
+// the binding's: a remote's grant nothing); and the dispatch tool when a
+// binding is a write and the host is not ProMCP. Remote text is shown
+// (shown.go). Nil before the first Swap.
 func (h *Host) Tools() []*sdk.Tool {
 	h.swap.RLock()
 	defer h.swap.RUnlock()
@@ -443,12 +476,22 @@ func (h *Host) Tools() []*sdk.Tool {
 	var out []*sdk.Tool
 	for _, e := range h.catalog.snapshot.entries {
 		t := &sdk.Tool{Name: e.Local, Title: visible(e.Title), Description: visible(e.Description), InputSchema: shownSchema(e.InputSchema)}
+		if len(e.OutputSchema) > 0 {
+			t.OutputSchema = shownSchema(e.OutputSchema)
+		}
 		ro := e.Policy == PolicyRead
 		destructive := e.Write != nil && e.Write.Effect == EffectDestructive
 		t.Annotations = &sdk.ToolAnnotations{ReadOnlyHint: ro, DestructiveHint: &destructive}
+		if a := e.Annotations; a != nil {
+			t.Annotations.Title, t.Annotations.IdempotentHint = visible(a.Title), a.IdempotentHint
+			if a.OpenWorldHint != nil {
+				v := *a.OpenWorldHint
+				t.Annotations.OpenWorldHint = &v
+			}
+		}
 		out = append(out, t)
 	}
-	if h.writes {
+	if h.writes && !h.opts.ProMCP {
 		f := false
 		out = append(out, &sdk.Tool{Name: h.opts.DispatchTool, Title: "Dispatch an approved write",
 			Description: "Sends a remote write that a person approved, once. Use when a write answered requires_human_approval and the person says they approved it: pass its intent_id.",

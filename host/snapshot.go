@@ -41,6 +41,19 @@ type Entry struct {
 	// purpose).
 	Scope string         `json:"scope"`
 	Write *Authorization `json:"authorization,omitempty"`
+	// Annotations are the remote annotations the host carries to the
+	// model (nil when the remote gives none of them).
+	Annotations *Annotations `json:"annotations,omitempty"`
+}
+
+// Annotations are the annotations of a remote tool that a host carries
+// to the model as hints: its title, and whether it is idempotent and
+// reaches an open world. readOnlyHint and destructiveHint are not among
+// them: the binding's policy and effect decide those.
+type Annotations struct {
+	Title          string `json:"title,omitempty"`
+	IdempotentHint bool   `json:"idempotent_hint,omitempty"`
+	OpenWorldHint  *bool  `json:"open_world_hint,omitempty"`
 }
 
 // Snapshot is one discovered catalog: immutable and detached (its
@@ -80,6 +93,14 @@ func (s *Snapshot) Entries() []Entry {
 		if e.Write != nil {
 			w := *e.Write
 			out[i].Write = &w
+		}
+		if e.Annotations != nil {
+			a := *e.Annotations
+			if a.OpenWorldHint != nil {
+				v := *a.OpenWorldHint
+				a.OpenWorldHint = &v
+			}
+			out[i].Annotations = &a
 		}
 	}
 	return out
@@ -209,6 +230,9 @@ func (h *Host) build(version string, tools []*sdk.Tool, changes uint64) (*Snapsh
 		cat.tools[bd.Local] = bt
 		snap.Entries = append(snap.Entries, bt.entry)
 	}
+	if err := checkGuardedCatalog(cat); err != nil {
+		return nil, err
+	}
 	snap.Digest = digestOf(snap)
 	s := &Snapshot{schemaVersion: snap.SchemaVersion, serverID: snap.ServerID, protocolVersion: snap.ProtocolVersion,
 		entries: snap.Entries, digest: snap.Digest, owner: h, catalog: cat}
@@ -247,6 +271,16 @@ func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
 	if bd.Write != nil {
 		w := *bd.Write
 		e.Write = &w
+	}
+	if a := t.Annotations; a != nil && (a.Title != "" || a.IdempotentHint || a.OpenWorldHint != nil) {
+		if len(a.Title) > h.budget.DescriptionBytes {
+			return nil, fail("the annotations' title is over %d bytes", h.budget.DescriptionBytes)
+		}
+		e.Annotations = &Annotations{Title: a.Title, IdempotentHint: a.IdempotentHint}
+		if a.OpenWorldHint != nil {
+			v := *a.OpenWorldHint
+			e.Annotations.OpenWorldHint = &v
+		}
 	}
 	bt := &bound{binding: bd}
 	if t.OutputSchema != nil {

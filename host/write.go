@@ -44,9 +44,19 @@ func (h *Host) prepare(ctx context.Context, c *catalog, bt *bound, read *factory
 func (h *Host) pending(in approval.Intent) *Result {
 	r := fail(agentinput.EnvelopeRequiresHumanApproval,
 		in.Tool+" was not sent: it writes, and waits for a person's approval as intent "+in.ID+".",
-		"Tell the person you work for that intent "+in.ID+" waits for their approval (agentinput approvals approve --store STORE "+in.ID+"); once they say it is approved, call "+h.opts.DispatchTool+" with intent_id "+strconv.Quote(in.ID)+".")
+		"Tell the person you work for that intent "+in.ID+" waits for their approval (agentinput approvals approve --store STORE "+in.ID+"); once they say it is approved, "+h.redispatch(in.ID, in.Tool)+".")
 	r.IntentID, r.Effect = in.ID, string(in.State)
 	return r
+}
+
+// redispatch is how a hint tells the model to ask for an intent's
+// dispatch: the dispatch tool with its id, or, on a ProMCP host, the
+// write called again with the same arguments.
+func (h *Host) redispatch(id, tool string) string {
+	if h.opts.ProMCP && tool != "" {
+		return "call " + tool + " again with exactly the same arguments (the same idempotency_key included)"
+	}
+	return "call " + h.opts.DispatchTool + " with intent_id " + strconv.Quote(id)
 }
 
 // dispatchCall is the dispatch tool: {"intent_id": "…"}, read as a uuid
@@ -72,7 +82,8 @@ func (h *Host) dispatchCall(ctx context.Context, arguments json.RawMessage) *Res
 // Dispatch sends an approved write once. It re-checks, against the
 // intent, that the current catalog is fresh (a stale one answers
 // mcp_catalog_stale and leaves the intent approved until re-discovery),
-// then claims the intent (one claimer wins, across processes), then
+// then holds the write to its plan guard (a refusal leaves the intent
+// approved), then claims the intent (one claimer wins, across processes), then
 // checks the binding's identity (the write catalog digest) and scope
 // (a mismatch or a revoked scope: not_started), and only then sends it.
 // After sending, anything but a validated success is an unknown effect,
@@ -90,29 +101,47 @@ func (h *Host) Dispatch(ctx context.Context, id string) *Result {
 		return fail(agentinput.EnvelopeMCPInvalidArguments, "No write intent has the id "+strconv.Quote(id)+": nothing was sent.",
 			"Call "+h.opts.DispatchTool+" with the intent id requires_human_approval named.")
 	case err != nil:
-		return h.unavailable(id)
+		return h.unavailable(id, "")
 	case in.State != approval.Approved:
 		return h.outcome(in)
 	}
 	h.swap.RLock()
 	defer h.swap.RUnlock()
-	c := h.catalog
+	return h.dispatch(ctx, h.catalog, in)
+}
+
+// dispatch sends an approved intent once, with the write lock and the
+// catalog c held: the steps of Dispatch from the catalog's freshness on,
+// the write's plan guard checked before the claim (a refusal leaves it
+// approved).
+func (h *Host) dispatch(ctx context.Context, c *catalog, in approval.Intent) *Result {
+	id, tool := in.ID, in.Tool
 	if c == nil || h.stale(c) {
 		r := staleResult(in.Tool)
 		r.IntentID, r.Effect = in.ID, string(in.State)
 		return r
 	}
-	in, err = h.opts.Approvals.Claim(ctx, id, h.opts.Now().UTC())
+	if bt := c.tools[in.Tool]; bt != nil && bt.binding.Guard != nil {
+		args, err := decodeAny(in.Arguments)
+		m, _ := args.(map[string]any)
+		if err == nil && m != nil {
+			if r := h.guard(c, bt, m); r != nil {
+				r.IntentID, r.Effect = in.ID, string(in.State)
+				return r
+			}
+		}
+	}
+	in, err := h.opts.Approvals.Claim(ctx, id, h.opts.Now().UTC())
 	switch {
 	case errors.Is(err, approval.ErrState):
 		if in.ID == "" {
 			if in, err = h.opts.Approvals.Get(ctx, id); err != nil {
-				return h.unavailable(id)
+				return h.unavailable(id, tool)
 			}
 		}
 		return h.outcome(in)
 	case err != nil:
-		return h.unavailable(id)
+		return h.unavailable(id, tool)
 	}
 	bt := c.tools[in.Tool]
 	if bt == nil || bt.binding.Write == nil || bt.binding.Remote != in.Remote || bt.binding.Write.BindingID != in.BindingID ||
@@ -155,8 +184,13 @@ func (h *Host) finish(ctx context.Context, in approval.Intent, s approval.State,
 	return h.outcome(done)
 }
 
-func (h *Host) unavailable(id string) *Result {
-	r := fail(agentinput.EnvelopeUnavailable, "The approval store cannot serve now: intent "+id+" was not dispatched.", "Call "+h.opts.DispatchTool+" again later.")
+// unavailable answers a store that cannot serve: intent id (or, with id
+// "", the write tool's call) was not dispatched.
+func (h *Host) unavailable(id, tool string) *Result {
+	if id == "" {
+		return fail(agentinput.EnvelopeUnavailable, "The approval store cannot serve now: "+tool+" was neither prepared nor sent.", "Call "+tool+" again later.")
+	}
+	r := fail(agentinput.EnvelopeUnavailable, "The approval store cannot serve now: intent "+id+" was not dispatched.", "Later, "+h.redispatch(id, tool)+".")
 	r.IntentID = id
 	return r
 }
@@ -206,7 +240,7 @@ func (h *Host) outcome(in approval.Intent) *Result {
 	default: // dispatching: claimed, its outcome not recorded yet
 		r = fail(agentinput.EnvelopeInProgress, in.Tool+" intent "+in.ID+" was claimed for sending at "+
 			in.Claimed.UTC().Format(time.RFC3339)+" and its outcome is not recorded yet: it may still be in flight. It will not be sent a second time.",
-			"Call "+h.opts.DispatchTool+" for intent "+in.ID+" again later to get its outcome; if it stays dispatching, its host stopped mid-send, "+
+			"Later, "+h.redispatch(in.ID, in.Tool)+" to get its outcome; if it stays dispatching, its host stopped mid-send, "+
 				"and the person you work for checks the remote side and records what happened (agentinput approvals resolve).")
 	}
 	r.IntentID, r.Effect = in.ID, effectOf(in.State)

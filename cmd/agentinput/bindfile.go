@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"agentinput.dev/host"
+	"agentinput.dev/promcp"
 )
 
 // maxBindFile bounds a binding file.
@@ -23,7 +24,11 @@ type bindFile struct {
 	ServerID string `json:"server_id"`
 	// Digest, when set, pins the snapshot: the proxy refuses to serve a
 	// catalog whose digest differs.
-	Digest string     `json:"digest,omitempty"`
+	Digest string `json:"digest,omitempty"`
+	// ProMCP serves the tools as a proMCP catalog (host.Options.ProMCP):
+	// local names of the triad, checked against each policy, and no
+	// dispatch tool.
+	ProMCP bool       `json:"promcp,omitempty"`
 	Tools  []bindTool `json:"tools"`
 	// Snapshot and Unsupported are what discover saw: kept for the reader,
 	// ignored by the proxy.
@@ -42,6 +47,15 @@ type bindTool struct {
 	Effect          string `json:"effect,omitempty"` // write | destructive
 	BindingID       string `json:"binding_id,omitempty"`
 	BindingRevision string `json:"binding_revision,omitempty"`
+	// Guard is a write's plan guard (host.Guard).
+	Guard *bindGuard `json:"guard,omitempty"`
+}
+
+// bindGuard is a write's plan guard in the file: the local name of the
+// can_do it needs, and the read qualities that stop it.
+type bindGuard struct {
+	CanDo  string   `json:"can_do,omitempty"`
+	StopOn []string `json:"stop_on,omitempty"`
 }
 
 // bindScope is a scope in the file: its identity, and optionally the
@@ -107,6 +121,12 @@ func (f *bindFile) bindings(path string) ([]host.Binding, error) {
 		b := host.Binding{Remote: t.Remote, Local: t.Local, Policy: host.Policy(t.Policy), Concurrency: host.Concurrency(t.Concurrency)}
 		if b.Local == "" {
 			b.Local = t.Remote
+		}
+		if g := t.Guard; g != nil {
+			b.Guard = &host.Guard{CanDo: g.CanDo}
+			for _, q := range g.StopOn {
+				b.Guard.StopOn = append(b.Guard.StopOn, promcp.Quality(q))
+			}
 		}
 		if s == nil {
 			b.NoScope = true

@@ -98,7 +98,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
-	opts := host.Options{ServerID: file.ServerID, Budget: host.Budget{RPC: *timeout}}
+	opts := host.Options{ServerID: file.ServerID, Budget: host.Budget{RPC: *timeout}, ProMCP: file.ProMCP}
 	writes := false
 	for _, b := range bindings {
 		writes = writes || b.Policy == host.PolicyConfirm
@@ -193,7 +193,7 @@ func proxyServer(h *host.Host, audit *slog.Logger, maxCalls int) *sdk.Server {
 	server := sdk.NewServer(&sdk.Implementation{Name: "agentinput-proxy", Title: "agentinput proxy", Version: "v0.1.0"}, nil)
 	calls := &sessionCalls{}
 	for _, t := range h.Tools() {
-		name := t.Name
+		name, typed := t.Name, t.OutputSchema != nil
 		kind := "write"
 		if t.Annotations != nil && t.Annotations.ReadOnlyHint {
 			kind = "read"
@@ -218,7 +218,7 @@ func proxyServer(h *host.Host, audit *slog.Logger, maxCalls int) *sdk.Server {
 				r = h.Call(ctx, name, args)
 			}
 			auditCall(audit, session, name, kind, args, r, time.Since(start))
-			return proxyResult(r), nil
+			return proxyResult(r, typed), nil
 		})
 	}
 	return server
@@ -275,10 +275,14 @@ func (c *sessionCalls) add(session *sdk.ServerSession) int64 {
 const HostKey = "agentinput.dev/approval"
 
 // proxyResult renders a host's answer as an MCP tool result: a success
-// as {"text": […], "structured": …} in structuredContent and the remote
-// text blocks as content; a failure as the envelope, with isError. Notes
-// travel as factory/mcp's do, in _meta and an "Input read" block.
-func proxyResult(r *host.Result) *sdk.CallToolResult {
+// of a tool served with an output schema (typed) as the validated
+// structured result itself in structuredContent, which is what the schema
+// describes, and the remote text blocks as content; a success of another
+// tool as {"text": […], "structured": …}; a failure as the envelope, with
+// isError, in structuredContent, or for a typed tool in
+// _meta["agentinput.dev/envelope"] as factory/mcp puts it. Notes travel as factory/mcp's do, in _meta and an "Input read"
+// block.
+func proxyResult(r *host.Result, typed bool) *sdk.CallToolResult {
 	out := &sdk.CallToolResult{}
 	read := &factory.Result{Notes: r.Notes, Warnings: r.Warnings}
 	if len(r.Notes) > 0 || len(r.Warnings) > 0 {
@@ -290,11 +294,36 @@ func proxyResult(r *host.Result) *sdk.CallToolResult {
 		}
 		out.Meta[HostKey] = map[string]any{"intent_id": r.IntentID, "effect": r.Effect}
 	}
-	if r.Envelope != nil {
+	switch {
+	case r.Envelope != nil && typed:
+		// As factory/mcp answers for a tool of its own with an output
+		// schema: the envelope in _meta, and no structured content, which
+		// clients validate against the schema even on an error (the
+		// TypeScript SDK's client does).
+		out.IsError = true
+		if out.Meta == nil {
+			out.Meta = sdk.Meta{}
+		}
+		out.Meta[reply.EnvelopeKey] = r.Envelope
+		out.Content = []sdk.Content{&sdk.TextContent{Text: reply.EnvelopeText(r.Envelope)}}
+	case r.Envelope != nil:
 		out.IsError = true
 		out.StructuredContent = r.Envelope
 		out.Content = []sdk.Content{&sdk.TextContent{Text: reply.EnvelopeText(r.Envelope)}}
-	} else {
+	case typed:
+		// A write a person resolved as committed has no remote answer to
+		// show (structured is null): its text says so, and no structured
+		// content is made up to fit the schema.
+		if s := r.Success.Structured; len(s) > 0 && string(s) != "null" {
+			out.StructuredContent = s
+		}
+		for _, t := range r.Success.Text {
+			out.Content = append(out.Content, &sdk.TextContent{Text: t})
+		}
+		if len(r.Success.Text) == 0 && out.StructuredContent != nil {
+			out.Content = append(out.Content, &sdk.TextContent{Text: string(r.Success.Structured)})
+		}
+	default:
 		out.StructuredContent = r.Success
 		for _, t := range r.Success.Text {
 			out.Content = append(out.Content, &sdk.TextContent{Text: t})
