@@ -216,6 +216,14 @@ type Binding struct {
 	NoScope       bool
 	Concurrency   Concurrency
 	Write         *Authorization // required with PolicyConfirm, refused with PolicyRead
+	// InputSchema and OutputSchema, when set, are schemas the host
+	// declares for the tool (docs/host.md, "Declared schemas"): each fits
+	// the profile (New checks it) and admits only values the remote's
+	// schema admits (Discover proves it, or refuses the binding naming
+	// the construct). The host then reads arguments against the declared
+	// input schema and validates results against the declared output
+	// schema: a tightening, never a weakening.
+	InputSchema, OutputSchema json.RawMessage
 }
 
 // Options configure a host.
@@ -294,6 +302,10 @@ func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Bindi
 	locals, remotes := map[string]bool{}, map[string]bool{}
 	for _, bd := range bindings {
 		if err := checkBinding(bd); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := checkDeclared(bd, b.SchemaBytes); err != nil {
 			errs = append(errs, err)
 			continue
 		}

@@ -318,7 +318,9 @@ const choosePolicy = "read or confirm: choose"
 // a host would bind it, every tool whose schemas fit the profile taken as
 // a parallel read without a scope, printed as a starting binding file:
 // each tool's policy left for a person to choose, the snapshot (with its
-// digest) as discovered, and the tools that do not fit and why.
+// digest) as discovered, the tools that do not fit as they are with a
+// suggested declared schema proved a subset of theirs (and why), and the
+// tools for which none could be suggested, and why.
 func runDiscover(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("discover")
 	url := fs.String("url", "", "the server over streamable HTTP at `URL`")
@@ -377,8 +379,19 @@ func runDiscover(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		// Every tool's policy is left for a person to choose: annotations
 		// grant nothing, so discover cannot tell a read from a write, and
 		// the proxy refuses the file until each says read or confirm.
+		suggested := map[string]host.Suggestion{}
+		for _, s := range survey.Suggested {
+			suggested[s.Remote] = s
+		}
 		for _, e := range survey.Snapshot.Entries() {
-			file.Tools = append(file.Tools, bindTool{Remote: e.Remote, Local: e.Local, Policy: choosePolicy, Concurrency: string(e.Concurrency), Scope: json.RawMessage(`"none"`)})
+			t := bindTool{Remote: e.Remote, Local: e.Local, Policy: choosePolicy, Concurrency: string(e.Concurrency), Scope: json.RawMessage(`"none"`)}
+			if s, ok := suggested[e.Remote]; ok {
+				// A declared schema discover derived and proved a subset
+				// of the remote's (host.Survey): bound with it, and why.
+				t.InputSchema, t.OutputSchema = s.InputSchema, s.OutputSchema
+				t.DeclaredBecause, t.SuggestionNotes = s.Reason, s.Notes
+			}
+			file.Tools = append(file.Tools, t)
 		}
 		if file.Snapshot, err = json.Marshal(survey.Snapshot); err != nil {
 			return exitIO
