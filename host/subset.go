@@ -100,6 +100,10 @@ type subsetChecker struct {
 	broken   bool // the remote document does not compile
 }
 
+func (c *subsetChecker) overBudget(at string) string {
+	return fmt.Sprintf("%s: the remote schema takes more than %d steps to compare: the host does not check it", where(at), maxSubsetSteps)
+}
+
 // where renders a declared location for a message.
 func where(at string) string {
 	if at == "" {
@@ -114,7 +118,7 @@ func where(at string) string {
 func (c *subsetChecker) sub(d map[string]any, at string, r any, rp string, depth, hops int) string {
 	c.steps++
 	if c.steps > maxSubsetSteps {
-		return fmt.Sprintf("%s: the remote schema takes more than %d steps to compare: the host does not check it", where(at), maxSubsetSteps)
+		return c.overBudget(at)
 	}
 	if depth > maxSubsetDepth {
 		return fmt.Sprintf("%s: the remote schema nests deeper than %d schemas", where(at), maxSubsetDepth)
@@ -589,6 +593,9 @@ func (c *subsetChecker) union(d map[string]any, at, k string, v any, rp string, 
 				found = i
 				break
 			}
+			if c.steps > maxSubsetSteps {
+				return c.overBudget(at)
+			}
 			reasons = append(reasons, fmt.Sprintf("branch %d: %s", i, why))
 		}
 		what := "the declared values"
@@ -665,7 +672,7 @@ func disjointTypes(types map[string]bool, b any) bool {
 func (c *subsetChecker) values(values []any, at, rp string) string {
 	c.steps += len(values)
 	if c.steps > maxSubsetSteps {
-		return fmt.Sprintf("%s: the remote schema takes more than %d steps to compare: the host does not check it", where(at), maxSubsetSteps)
+		return c.overBudget(at)
 	}
 	sch, why := c.compile(rp)
 	if why != "" {

@@ -133,7 +133,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "agentinput proxy:", err)
 		return exitUsage
 	}
-	snap, err := h.Discover(ctx)
+	snap, err := settledDiscover(ctx, h)
 	if err != nil {
 		fmt.Fprintln(stderr, "agentinput proxy: discovery:", err)
 		return exitConnect
@@ -141,10 +141,6 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if file.Digest != "" && file.Digest != snap.Digest() {
 		fmt.Fprintf(stderr, "agentinput proxy: the binding file pins the catalog %s, the server's is %s: review the change (agentinput discover), then update or remove \"digest\"\n", file.Digest, snap.Digest())
 		return exitConnect
-	}
-	if _, err := h.Swap(snap); err != nil {
-		fmt.Fprintln(stderr, "agentinput proxy:", err)
-		return exitIO
 	}
 	logger.Info("agentinput proxy: bound", "server", file.ServerID, "tools", len(snap.Entries()), "digest", snap.Digest(), "protocol", snap.ProtocolVersion())
 
@@ -178,6 +174,28 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitIO
 	}
 	return exitOK
+}
+
+// settledDiscover discovers and swaps in the bound catalog before the
+// proxy serves anything. A server that changes its tools as the session
+// starts (server-everything registers tools once the client is initialized,
+// and says so with list_changed) makes the first snapshot stale at once;
+// before any call is served is a safe boundary to discover again, at most
+// twice more. A catalog still stale after that is served stale (its tools
+// answer mcp_catalog_stale), as after any later list_changed.
+func settledDiscover(ctx context.Context, h *host.Host) (*host.Snapshot, error) {
+	for i := 0; ; i++ {
+		snap, err := h.Discover(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := h.Swap(snap); err != nil {
+			return nil, err
+		}
+		if _, stale := h.Current(); !stale || i == 2 {
+			return snap, nil
+		}
+	}
 }
 
 // DefaultMaxCallsPerSession is how many calls one client session may make
