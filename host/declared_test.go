@@ -216,3 +216,50 @@ func canonicalJSON(t testing.TB, s string) []byte {
 	b, _ := json.Marshal(v)
 	return b
 }
+
+// Survey suggests a declared schema for each tool that does not bind as
+// it is, and offers only those the subset checker proves: a derivation
+// the checker refuses (a oneOf of overlapping types, turned into a type
+// list) stays unsupported, with the checker's reason; so does a tool with
+// a required property no profile schema can carry (a pattern).
+func TestSurveySuggestsOnlyProvedSchemas(t *testing.T) {
+	f := newFixture(t, "", withOpenTools(t, openInput), func(f *fixture) {
+		f.add("read_overlap", decodeMap(t, `{"type":"object","properties":{"n":{"oneOf":[{"type":"integer"},{"type":"number"}]}},"required":["n"]}`), nil, nil)
+		f.add("read_pattern", decodeMap(t, `{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$"}},"required":["code"]}`), nil, nil)
+	})
+	res, err := host.Survey(context.Background(), f.cs, f.mon, host.Options{ServerID: "fixture"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	suggested := map[string]host.Suggestion{}
+	for _, s := range res.Suggested {
+		suggested[s.Remote] = s
+	}
+	open, ok := suggested["read_open"]
+	if !ok || !strings.Contains(open.Reason, "draft-07") || len(open.Notes) != 1 || !strings.Contains(open.Notes[0], "/properties/source left out") ||
+		string(open.InputSchema) != `{"additionalProperties":false,"properties":{"amount":{"minimum":0,"type":"number"},"date_from":{"type":"string"},"limit":{"type":"integer"}},"required":["amount"],"type":"object"}` ||
+		string(open.OutputSchema) != `{"additionalProperties":false,"properties":{"total":{"type":"integer"}},"required":["total"],"type":"object"}` {
+		t.Errorf("read_open: %+v", open)
+	}
+	unsupported := map[string]string{}
+	for _, u := range res.Unsupported {
+		unsupported[u.Remote] = u.Reason
+	}
+	for name, want := range map[string]string{
+		"read_overlap": "branch 1 cannot be proved not to take them",
+		"read_pattern": "/properties/code: a pattern",
+	} {
+		if _, offered := suggested[name]; offered || !strings.Contains(unsupported[name], "no strict schema can be suggested: ") || !strings.Contains(unsupported[name], want) {
+			t.Errorf("%s: offered %v, unsupported %q, want it to say %q", name, offered, unsupported[name], want)
+		}
+	}
+	// The suggested tools are in the snapshot, bound with their declared
+	// schemas; the tools that fit as they are, without.
+	declaredIn := map[string]bool{}
+	for _, e := range res.Snapshot.Entries() {
+		declaredIn[e.Remote] = len(e.Declared) > 0
+	}
+	if !declaredIn["read_open"] || declaredIn["read_orders"] {
+		t.Errorf("snapshot: %v", declaredIn)
+	}
+}

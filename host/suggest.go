@@ -207,9 +207,9 @@ func (s *suggester) properties(r, d map[string]any, at string, depth int) string
 	return ""
 }
 
-// union turns an anyOf or oneOf whose branches each have one type (and
-// no other constraint, except on the one branch that is not null) into a
-// type list.
+// union turns an anyOf or oneOf whose branches each have one distinct
+// type, and no other constraint except on one branch, into a type list
+// with that branch's constraints (anyOf [T, null] is T or null).
 func (s *suggester) union(r map[string]any, k string, v any, at string, depth, hops int) (map[string]any, string) {
 	for key := range r {
 		if key != k && !suggestKept[key] && !suggestDropped[key] && !strings.HasPrefix(key, "x-") {
@@ -226,14 +226,14 @@ func (s *suggester) union(r map[string]any, k string, v any, at string, depth, h
 		}
 		t, one := d["type"].(string)
 		if !one || slices.Contains(types, any(t)) {
-			return nil, fmt.Sprintf("%s: an %s whose branches are not of one type each", where(at), k)
+			return nil, fmt.Sprintf("%s: the branches of its %s are not of one type each", where(at), k)
 		}
 		types = append(types, t)
-		if t == "null" && len(d) == 1 {
+		if onlyType(d) {
 			continue
 		}
 		if main != nil {
-			return nil, fmt.Sprintf("%s: an %s of more than one constrained branch", where(at), k)
+			return nil, fmt.Sprintf("%s: its %s has more than one branch with constraints beyond a type", where(at), k)
 		}
 		main = d
 	}
@@ -247,6 +247,16 @@ func (s *suggester) union(r map[string]any, k string, v any, at string, depth, h
 	}
 	copyKept(main, r)
 	return main, ""
+}
+
+// onlyType reports whether a derived schema is a type and annotations.
+func onlyType(d map[string]any) bool {
+	for k := range d {
+		if k != "type" && !suggestKept[k] {
+			return false
+		}
+	}
+	return true
 }
 
 func copyKept(d, r map[string]any) {
