@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 func mustDecode(t testing.TB, s string) any {
@@ -249,4 +251,52 @@ func readTestdata(t testing.TB, name string) []byte {
 		t.Fatal(err)
 	}
 	return bytes.TrimSpace(raw)
+}
+
+// probeValues are values a fuzzed check holds the checker to: each that
+// the declared schema admits must be admitted by the remote schema when
+// the checker proved the subset.
+var probeValues = []string{`null`, `true`, `false`, `0`, `1`, `-1`, `2.5`, `100`, `""`, `"a"`, `"ab12"`, `"https://example.com/a"`,
+	`"2026-01-02"`, `[]`, `["a"]`, `[1,2]`, `{}`, `{"a":"x"}`, `{"a":1}`, `{"b":"x"}`, `{"a":"x","b":1}`}
+
+// FuzzSubsetOf: any remote document (a hostile one included) against the
+// table's declared schemas never panics or runs away, and a proved subset
+// holds on the probe values.
+func FuzzSubsetOf(f *testing.F) {
+	for _, c := range subsetCases {
+		f.Add(c.remote)
+	}
+	var declared []map[string]any
+	for _, c := range subsetCases {
+		d, _ := mustDecode(f, c.declared).(map[string]any)
+		declared = append(declared, d)
+	}
+	f.Fuzz(func(t *testing.T, remote string) {
+		r, err := decodeAny([]byte(remote))
+		if err != nil || len(remote) > 4096 {
+			return
+		}
+		suggest(r, inputFormats)
+		var remoteV *jsonschema.Schema
+		for _, d := range declared {
+			if subsetOf(d, r) != "" {
+				continue
+			}
+			if remoteV == nil {
+				if remoteV, err = compileForTest(r); err != nil {
+					return
+				}
+			}
+			declaredV, err := compileForTest(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range probeValues {
+				v := mustDecode(t, p)
+				if declaredV.Validate(v) == nil && remoteV.Validate(v) != nil {
+					t.Fatalf("unsound: %v ⊆ %s, but the remote refuses %s", d, remote, p)
+				}
+			}
+		}
+	})
 }
