@@ -72,7 +72,7 @@ var layers = []layer{
 	{name: "contract census", packages: []string{"census/lint", "census/lint/linttest", "census/registry"}, imports: []string{"agentinput", "internal/binding", "factory", "promcp", "census/lint", "internal/mcplist", "kinds/bytes", "kinds/number"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "host", packages: []string{"host"},
-		imports:    []string{"agentinput", "internal/shown", "kinds/vocabulary", "kinds/timestamp", "factory", "approval", "internal/mcplist", "promcp"},
+		imports:    []string{"agentinput", "internal/shown", "kinds/vocabulary", "kinds/number", "kinds/timestamp", "factory", "approval", "internal/mcplist", "promcp"}, // kinds/number compares schema bounds (subset.go)
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk", "github.com/santhosh-tekuri/jsonschema/v6"}},
 	{name: "demo", packages: []string{"internal/demo"},
 		imports: []string{"agentinput", "factory/protocol", "factory/observe", "factory", "factory/catalog", "kinds/...", "receipt", "promcp"}},

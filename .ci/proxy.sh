@@ -4,9 +4,12 @@
 # servers: a server in JavaScript (cmd/agentinput/testdata/invoices.mjs, no
 # SDK) and agentinput's own demo server. It lists the tools, calls a read
 # with lenient arguments, and checks that a write answers
-# requires_human_approval and reaches nothing. Then it checks that the
-# proxy refuses server-everything (npm), whose schemas are draft-07 and
-# open: outside the host's profile.
+# requires_human_approval and reaches nothing. Then three npm servers
+# whose schemas are draft-07 and open (server-everything, -filesystem,
+# -memory): discover writes a suggested declared schema for their tools,
+# and the proxy binds the checked-in binding files
+# (cmd/agentinput/testdata/bind), reads leniently against the declared
+# schemas, and holds server-memory's write for approval.
 #
 # Without node and npm it skips, saying how to run it; under CI=true it
 # fails instead.
@@ -14,7 +17,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source .ci/npm.sh
-npm_install "the proxy step" @modelcontextprotocol/inspector@2.12.0 @modelcontextprotocol/server-everything@2026.8.31
+npm_install "the proxy step" @modelcontextprotocol/inspector@2.12.0 @modelcontextprotocol/server-everything@2026.8.31 \
+	@modelcontextprotocol/server-filesystem@2026.8.31 @modelcontextprotocol/server-memory@2026.8.31
 go build -o "$scratch/agentinput" ./cmd/agentinput
 fail() { echo "FAILED: $1" >&2; shift; printf '%s\n' "$@" >&2; exit 1; }
 
@@ -57,14 +61,42 @@ call=$(timeout 120 "$inspector" --cli "${demo[@]}" --method tools/call --tool-na
 	--tool-arg 'date_from=1. 1. 2020' --tool-arg 'limit=2')
 grep -q 'Read \\"1. 1. 2020\\" as \\"2020-01-01\\"' <<<"$call" || fail "no note for the date" "$call"
 
-# 3. server-everything: every tool outside the profile, so nothing binds.
-everything="$scratch/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
-"$scratch/agentinput" discover -- node "$everything" stdio >"$scratch/everything.json"
-grep -q '"tools": null' "$scratch/everything.json" || fail "discover bound a server-everything tool" "$(head -40 "$scratch/everything.json")"
-cat >"$scratch/sum.json" <<'JSON'
-{"server_id": "everything", "tools": [{"remote": "get-sum", "policy": "read", "scope": "none", "concurrency": "parallel"}]}
-JSON
-status=0
-"$scratch/agentinput" proxy --bind "$scratch/sum.json" -- node "$everything" stdio </dev/null >/dev/null 2>"$scratch/stderr" || status=$?
-[ "$status" = 2 ] && grep -q mcp_schema_unsupported "$scratch/stderr" || fail "the proxy did not refuse get-sum (exit $status)" "$(cat "$scratch/stderr")"
-echo "MCP Inspector: the proxy in front of a JavaScript server and the demo server read leniently and hold writes for approval; server-everything's draft-07 schemas are refused"
+# 3. The npm servers, bound through declared schemas. discover writes a
+# suggested strict schema, with the reason, for each tool whose own does
+# not fit the profile.
+modules="$scratch/node_modules/@modelcontextprotocol"
+root="$scratch/files"
+mkdir -p "$root" && printf 'first line\nsecond line\n' >"$root/notes.txt"
+export MEMORY_FILE_PATH="$scratch/memory.jsonl"
+everything=(node "$modules/server-everything/dist/index.js" stdio)
+filesystem=(node "$modules/server-filesystem/dist/index.js" "$root")
+memory=(node "$modules/server-memory/dist/index.js")
+for server in everything filesystem memory; do
+	declare -n upstream=$server
+	"$scratch/agentinput" discover -- "${upstream[@]}" >"$scratch/$server-discovered.json"
+	suggested=$(grep -c '"declared_because": "mcp_schema_unsupported: the input schema does not fit the profile: \$schema is \\"http://json-schema.org/draft-07/schema#\\"' "$scratch/$server-discovered.json" || true)
+	[ "$suggested" -ge 9 ] || fail "discover suggested $suggested declared schemas for $server" "$(head -60 "$scratch/$server-discovered.json")"
+	unset -n upstream
+done
+# The proxy binds each checked-in file and serves its tools. The Inspector
+# converts an argument to the type the schema advertises before it sends
+# it, so the lenient arguments here are string-typed: an enum in another
+# case or with spaces, a lone string for a list.
+bind=cmd/agentinput/testdata/bind
+list=$(timeout 120 "$inspector" --cli "$scratch/agentinput" proxy --bind "$bind/everything.json" -- "${everything[@]}" --method tools/list)
+grep -q '"name": "get-structured-content"' <<<"$list" || fail "tools/list lacks get-structured-content" "$list"
+! grep -q '"name": "get-env"' <<<"$list" || fail "an unbound tool is listed" "$list"
+call=$(timeout 120 "$inspector" --cli "$scratch/agentinput" proxy --bind "$bind/everything.json" -- "${everything[@]}" \
+	--method tools/call --tool-name get-structured-content --tool-arg 'location=new york')
+grep -q 'Read \\"new york\\" as \\"New York\\"' <<<"$call" && grep -q '"temperature"' <<<"$call" || fail "server-everything: no lenient read" "$call"
+call=$(timeout 120 "$inspector" --cli "$scratch/agentinput" proxy --bind "$bind/filesystem.json" -- "${filesystem[@]}" \
+	--method tools/call --tool-name list_directory_with_sizes --tool-arg "path=$root" --tool-arg 'sortBy= Size ')
+grep -q 'Read \\"Size\\" as \\"size\\"' <<<"$call" && grep -q 'notes.txt' <<<"$call" || fail "server-filesystem: no lenient read" "$call"
+call=$(timeout 120 "$inspector" --cli "$scratch/agentinput" proxy --bind "$bind/memory.json" --store "sqlite:$scratch/approvals.db" -- "${memory[@]}" \
+	--method tools/call --tool-name open_nodes --tool-arg 'names=Alice')
+grep -q 'Read \\"Alice\\" as \[\\"Alice\\"\]' <<<"$call" && grep -q '"entities"' <<<"$call" || fail "server-memory: no lenient read" "$call"
+write=$(timeout 120 "$inspector" --cli "$scratch/agentinput" proxy --bind "$bind/memory.json" --store "sqlite:$scratch/approvals.db" -- "${memory[@]}" \
+	--method tools/call --tool-name create_entities --tool-arg 'entities=[{"name":"Alice","entityType":"person","observations":["likes tea"]}]' || true)
+grep -q 'requires_human_approval' <<<"$write" || fail "server-memory: a write was not held for approval" "$write"
+[ ! -e "$MEMORY_FILE_PATH" ] || fail "server-memory was written to without an approval" "$(cat "$MEMORY_FILE_PATH")"
+echo "MCP Inspector: the proxy in front of a JavaScript server and the demo server reads leniently and holds writes for approval; server-everything, -filesystem and -memory bind through declared schemas"

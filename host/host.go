@@ -220,6 +220,14 @@ type Binding struct {
 	// needs before it is prepared or sent, and the read qualities that
 	// stop it. Nil for none; refused on a read.
 	Guard *Guard
+	// InputSchema and OutputSchema, when set, are schemas the host
+	// declares for the tool (docs/host.md, "Declared schemas"): each fits
+	// the profile (New checks it) and admits only values the remote's
+	// schema admits (Discover proves it, or refuses the binding naming
+	// the construct). The host then reads arguments against the declared
+	// input schema and validates results against the declared output
+	// schema: a tightening, never a weakening.
+	InputSchema, OutputSchema json.RawMessage
 }
 
 // Options configure a host.
@@ -317,6 +325,10 @@ func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Bindi
 				errs = append(errs, err)
 				continue
 			}
+		}
+		if err := checkDeclared(bd, b.SchemaBytes); err != nil {
+			errs = append(errs, err)
+			continue
 		}
 		if locals[bd.Local] || (!opts.ProMCP && bd.Local == opts.DispatchTool) {
 			errs = append(errs, fmt.Errorf("host: binding %s: the local name %s is taken", bd.Remote, bd.Local))

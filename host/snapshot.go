@@ -27,16 +27,23 @@ const (
 )
 
 // Entry is one bound tool in a snapshot. Schemas are canonical JSON (keys
-// sorted, no space), as discovered.
+// sorted, no space), as discovered. InputSchema and OutputSchema are the
+// schemas the host uses: the remote's, or those the binding declares, and
+// then Declared names which ("input", "output") and RemoteInputSchema and
+// RemoteOutputSchema keep the remote's as sent (absent when the remote sent
+// none), so that the digest changes with either.
 type Entry struct {
-	Local        string          `json:"local"`
-	Remote       string          `json:"remote"`
-	Title        string          `json:"title,omitempty"`
-	Description  string          `json:"description,omitempty"`
-	InputSchema  json.RawMessage `json:"input_schema"`
-	OutputSchema json.RawMessage `json:"output_schema,omitempty"`
-	Policy       Policy          `json:"policy"`
-	Concurrency  Concurrency     `json:"concurrency"`
+	Local              string          `json:"local"`
+	Remote             string          `json:"remote"`
+	Title              string          `json:"title,omitempty"`
+	Description        string          `json:"description,omitempty"`
+	InputSchema        json.RawMessage `json:"input_schema"`
+	OutputSchema       json.RawMessage `json:"output_schema,omitempty"`
+	Declared           []string        `json:"declared,omitempty"`
+	RemoteInputSchema  json.RawMessage `json:"remote_input_schema,omitempty"`
+	RemoteOutputSchema json.RawMessage `json:"remote_output_schema,omitempty"`
+	Policy             Policy          `json:"policy"`
+	Concurrency        Concurrency     `json:"concurrency"`
 	// Scope is "validator" or "none" (a binding without a scope, on
 	// purpose).
 	Scope string         `json:"scope"`
@@ -90,6 +97,9 @@ func (s *Snapshot) Entries() []Entry {
 		out[i] = e
 		out[i].InputSchema = slices.Clone(e.InputSchema)
 		out[i].OutputSchema = slices.Clone(e.OutputSchema)
+		out[i].Declared = slices.Clone(e.Declared)
+		out[i].RemoteInputSchema = slices.Clone(e.RemoteInputSchema)
+		out[i].RemoteOutputSchema = slices.Clone(e.RemoteOutputSchema)
 		if e.Write != nil {
 			w := *e.Write
 			out[i].Write = &w
@@ -259,12 +269,15 @@ func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
 	if len(t.Description) > h.budget.DescriptionBytes || len(t.Title) > h.budget.DescriptionBytes {
 		return nil, fail("the description or title is over %d bytes", h.budget.DescriptionBytes)
 	}
-	in, _, err := h.schema(t.InputSchema, inputFormats)
+	in, remoteIn, err := h.effective(t.InputSchema, bd.InputSchema, inputFormats)
 	if err != nil {
 		return nil, fail("the input schema %s", err)
 	}
 	e := Entry{Local: bd.Local, Remote: bd.Remote, Title: t.Title, Description: t.Description, InputSchema: in,
 		Policy: bd.Policy, Concurrency: bd.Concurrency, Scope: "validator"}
+	if bd.InputSchema != nil {
+		e.Declared, e.RemoteInputSchema = append(e.Declared, "input"), remoteIn
+	}
 	if bd.NoScope {
 		e.Scope = "none"
 	}
@@ -283,12 +296,16 @@ func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
 		}
 	}
 	bt := &bound{binding: bd}
-	if t.OutputSchema != nil {
-		out, outDoc, err := h.schema(t.OutputSchema, outputFormats)
+	if t.OutputSchema != nil || bd.OutputSchema != nil {
+		out, remoteOut, err := h.effective(t.OutputSchema, bd.OutputSchema, outputFormats)
 		if err != nil {
 			return nil, fail("the output schema %s", err)
 		}
 		e.OutputSchema = out
+		if bd.OutputSchema != nil {
+			e.Declared, e.RemoteOutputSchema = append(e.Declared, "output"), remoteOut
+		}
+		outDoc, _ := decodeAny(out)
 		if bt.output, err = compileSchema("mem://host/output/"+bd.Local, outDoc); err != nil {
 			return nil, fail("the output schema does not compile")
 		}
@@ -306,9 +323,44 @@ func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
 	return bt, nil
 }
 
-// schema canonicalizes a listed schema and checks it against the budget
-// and the profile.
-func (h *Host) schema(v any, formats map[string]bool) (json.RawMessage, any, error) {
+// effective answers the schema the host uses for one side of a tool and
+// the remote's as sent (canonical JSON; nil when the remote sent none):
+// without a declared schema, the remote's, which must fit the profile;
+// with one, the declared schema (checked against the profile by New),
+// which must be a subset of the remote's.
+func (h *Host) effective(remote any, declared json.RawMessage, formats map[string]bool) (json.RawMessage, json.RawMessage, error) {
+	var raw json.RawMessage
+	var doc any = true // no remote schema admits anything
+	if remote != nil {
+		var err error
+		if raw, doc, err = h.canonical(remote); err != nil {
+			return nil, nil, err
+		}
+	}
+	if declared == nil {
+		if why := checkProfile(doc, formats); why != "" {
+			return nil, nil, errors.New("does not fit the profile: " + why)
+		}
+		return raw, raw, nil
+	}
+	d, err := decodeAny(declared)
+	dm, ok := d.(map[string]any)
+	if err != nil || !ok {
+		return nil, nil, errors.New("declared by the binding is not a JSON object") // New checked it
+	}
+	if why := subsetOf(dm, doc); why != "" {
+		return nil, nil, errors.New("declared by the binding admits values the remote's does not (or that the host cannot prove it admits): " + why)
+	}
+	canon, err := json.Marshal(dm)
+	if err != nil {
+		return nil, nil, errors.New("declared by the binding does not encode as JSON")
+	}
+	return canon, raw, nil
+}
+
+// canonical encodes a listed schema as canonical JSON within the budget,
+// and decodes it (numbers as json.Number).
+func (h *Host) canonical(v any) (json.RawMessage, any, error) {
 	raw, err := json.Marshal(v)
 	if err != nil {
 		return nil, nil, errors.New("does not encode as JSON")
@@ -316,20 +368,42 @@ func (h *Host) schema(v any, formats map[string]bool) (json.RawMessage, any, err
 	if len(raw) > h.budget.SchemaBytes {
 		return nil, nil, fmt.Errorf("is over %d bytes", h.budget.SchemaBytes)
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
+	doc, err := decodeAny(raw)
+	if err != nil {
 		return nil, nil, errors.New("is not JSON")
-	}
-	if why := checkProfile(doc, formats); why != "" {
-		return nil, nil, errors.New("does not fit the profile: " + why)
 	}
 	canon, err := json.Marshal(doc)
 	if err != nil {
 		return nil, nil, errors.New("does not encode as JSON")
 	}
 	return canon, doc, nil
+}
+
+// checkDeclared checks a binding's declared schemas on their own: within
+// the schema budget, JSON objects, fitting the profile (the input side
+// with the input formats, the output side with the output formats).
+func checkDeclared(bd Binding, budget int) error {
+	for _, side := range []struct {
+		name    string
+		raw     json.RawMessage
+		formats map[string]bool
+	}{{"input", bd.InputSchema, inputFormats}, {"output", bd.OutputSchema, outputFormats}} {
+		if side.raw == nil {
+			continue
+		}
+		at := "host: binding " + bd.Remote + ": the declared " + side.name + " schema"
+		if len(side.raw) > budget {
+			return fmt.Errorf("%s is over %d bytes", at, budget)
+		}
+		doc, err := decodeAny(side.raw)
+		if err != nil || !json.Valid(side.raw) {
+			return fmt.Errorf("%s is not JSON", at)
+		}
+		if why := checkProfile(doc, side.formats); why != "" {
+			return fmt.Errorf("%s does not fit the profile: %s", at, why)
+		}
+	}
+	return nil
 }
 
 func compileSchema(url string, doc any) (*jsonschema.Schema, error) {

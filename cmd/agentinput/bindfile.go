@@ -47,6 +47,16 @@ type bindTool struct {
 	Effect          string `json:"effect,omitempty"` // write | destructive
 	BindingID       string `json:"binding_id,omitempty"`
 	BindingRevision string `json:"binding_revision,omitempty"`
+	// InputSchema and OutputSchema, when given, are the schemas the host
+	// declares for the tool (docs/host.md, "Declared schemas"): in the
+	// profile, and a subset of the remote's, or the proxy refuses to bind.
+	InputSchema  json.RawMessage `json:"input_schema,omitempty"`
+	OutputSchema json.RawMessage `json:"output_schema,omitempty"`
+	// DeclaredBecause and SuggestionNotes are what discover wrote beside a
+	// suggested schema (why the remote's does not bind, what the
+	// suggestion leaves out): kept for the reader, ignored by the proxy.
+	DeclaredBecause string   `json:"declared_because,omitempty"`
+	SuggestionNotes []string `json:"suggestion_notes,omitempty"`
 	// Guard is a write's plan guard (host.Guard).
 	Guard *bindGuard `json:"guard,omitempty"`
 }
@@ -118,7 +128,8 @@ func (f *bindFile) bindings(path string) ([]host.Binding, error) {
 			errs = append(errs, err)
 			continue
 		}
-		b := host.Binding{Remote: t.Remote, Local: t.Local, Policy: host.Policy(t.Policy), Concurrency: host.Concurrency(t.Concurrency)}
+		b := host.Binding{Remote: t.Remote, Local: t.Local, Policy: host.Policy(t.Policy), Concurrency: host.Concurrency(t.Concurrency),
+			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema}
 		if b.Local == "" {
 			b.Local = t.Remote
 		}

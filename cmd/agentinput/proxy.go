@@ -133,7 +133,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "agentinput proxy:", err)
 		return exitUsage
 	}
-	snap, err := h.Discover(ctx)
+	snap, err := settledDiscover(ctx, h)
 	if err != nil {
 		fmt.Fprintln(stderr, "agentinput proxy: discovery:", err)
 		return exitConnect
@@ -141,10 +141,6 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if file.Digest != "" && file.Digest != snap.Digest() {
 		fmt.Fprintf(stderr, "agentinput proxy: the binding file pins the catalog %s, the server's is %s: review the change (agentinput discover), then update or remove \"digest\"\n", file.Digest, snap.Digest())
 		return exitConnect
-	}
-	if _, err := h.Swap(snap); err != nil {
-		fmt.Fprintln(stderr, "agentinput proxy:", err)
-		return exitIO
 	}
 	logger.Info("agentinput proxy: bound", "server", file.ServerID, "tools", len(snap.Entries()), "digest", snap.Digest(), "protocol", snap.ProtocolVersion())
 
@@ -178,6 +174,28 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitIO
 	}
 	return exitOK
+}
+
+// settledDiscover discovers and swaps in the bound catalog before the
+// proxy serves anything. A server that changes its tools as the session
+// starts (server-everything registers tools once the client is initialized,
+// and says so with list_changed) makes the first snapshot stale at once;
+// before any call is served is a safe boundary to discover again, at most
+// twice more. A catalog still stale after that is served stale (its tools
+// answer mcp_catalog_stale), as after any later list_changed.
+func settledDiscover(ctx context.Context, h *host.Host) (*host.Snapshot, error) {
+	for i := 0; ; i++ {
+		snap, err := h.Discover(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := h.Swap(snap); err != nil {
+			return nil, err
+		}
+		if _, stale := h.Current(); !stale || i == 2 {
+			return snap, nil
+		}
+	}
 }
 
 // DefaultMaxCallsPerSession is how many calls one client session may make
@@ -347,7 +365,9 @@ const choosePolicy = "read or confirm: choose"
 // a host would bind it, every tool whose schemas fit the profile taken as
 // a parallel read without a scope, printed as a starting binding file:
 // each tool's policy left for a person to choose, the snapshot (with its
-// digest) as discovered, and the tools that do not fit and why.
+// digest) as discovered, the tools that do not fit as they are with a
+// suggested declared schema proved a subset of theirs (and why), and the
+// tools for which none could be suggested, and why.
 func runDiscover(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("discover")
 	url := fs.String("url", "", "the server over streamable HTTP at `URL`")
@@ -406,8 +426,19 @@ func runDiscover(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		// Every tool's policy is left for a person to choose: annotations
 		// grant nothing, so discover cannot tell a read from a write, and
 		// the proxy refuses the file until each says read or confirm.
+		suggested := map[string]host.Suggestion{}
+		for _, s := range survey.Suggested {
+			suggested[s.Remote] = s
+		}
 		for _, e := range survey.Snapshot.Entries() {
-			file.Tools = append(file.Tools, bindTool{Remote: e.Remote, Local: e.Local, Policy: choosePolicy, Concurrency: string(e.Concurrency), Scope: json.RawMessage(`"none"`)})
+			t := bindTool{Remote: e.Remote, Local: e.Local, Policy: choosePolicy, Concurrency: string(e.Concurrency), Scope: json.RawMessage(`"none"`)}
+			if s, ok := suggested[e.Remote]; ok {
+				// A declared schema discover derived and proved a subset
+				// of the remote's (host.Survey): bound with it, and why.
+				t.InputSchema, t.OutputSchema = s.InputSchema, s.OutputSchema
+				t.DeclaredBecause, t.SuggestionNotes = s.Reason, s.Notes
+			}
+			file.Tools = append(file.Tools, t)
 		}
 		if file.Snapshot, err = json.Marshal(survey.Snapshot); err != nil {
 			return exitIO
