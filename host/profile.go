@@ -46,8 +46,11 @@ func checkProfile(doc any, formats map[string]bool) string {
 	if !ok {
 		return "the schema is not a JSON object"
 	}
-	if !hasType(root, "object") || typeCount(root) != 1 {
-		return `the root's type is not "object"`
+	if root["type"] != "object" {
+		// The one string, not a list holding it: MCP's schema says so,
+		// and go-sdk's AddTool panics on anything else, so a proxy
+		// serving the tool would stop.
+		return `the root's type is not the string "object"`
 	}
 	if d, ok := root["$schema"]; ok {
 		if d != Dialect {

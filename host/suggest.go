@@ -22,8 +22,8 @@ func suggest(remote any, formats map[string]bool) (map[string]any, []string, str
 	if why != "" {
 		return nil, nil, why
 	}
-	if !hasType(d, "object") || typeCount(d) != 1 {
-		return nil, nil, `the root's type is not "object"`
+	if d["type"] != "object" {
+		return nil, nil, `the root's type is not the string "object"`
 	}
 	return d, s.notes, ""
 }

@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"agentinput.dev/agentinput"
 	"agentinput.dev/census/lint"
 	"agentinput.dev/factory/reply"
 	"agentinput.dev/host"
@@ -19,19 +21,17 @@ import (
 // true lints clean, and its writes are approved without a tool outside
 // the triad.
 
-// demoProMCP binds every demo tool the host's profile takes as it is
-// (can_do's open "arguments" object and current_observations need a
-// declared schema to bind), under its own name: reads as reads, each do
-// as a write.
-const demoProMCP = `{"server_id": "demo", "promcp": true, "tools": [
-	{"remote": "read_decisions", "policy": "read", "scope": "none", "concurrency": "parallel"},
-	{"remote": "read_decision", "policy": "read", "scope": "none", "concurrency": "parallel"},
-	{"remote": "do_tag_decision", "policy": "confirm", "effect": "write", "concurrency": "serial",
-	 "binding_id": "demo-tag", "binding_revision": "1", "scope": {"id": "tags", "revision": "1", "allow": {"tags": [["contract"]]}}},
-	{"remote": "do_untag_decision", "policy": "confirm", "effect": "destructive", "concurrency": "serial",
-	 "binding_id": "demo-untag", "binding_revision": "1", "scope": {"id": "tags", "revision": "1"}},
-	{"remote": "do_set_tags", "policy": "confirm", "effect": "destructive", "concurrency": "serial",
-	 "binding_id": "demo-set", "binding_revision": "1", "scope": {"id": "tags", "revision": "1"}}]}`
+// demoProMCP binds every demo tool under its own name: reads as reads,
+// each do as a write, and can_do through declared schemas (its open
+// "arguments" object closed over the do tools' properties, its report's
+// open current_observations closed); do_set_tags has a plan guard.
+func demoProMCP(t *testing.T) string {
+	data, err := os.ReadFile(filepath.Join("testdata", "bind", "demo-promcp.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
 
 func TestLintProMCPThroughTheProxy(t *testing.T) {
 	longtest.Skip(t, "starts agentinput as a child process")
@@ -47,14 +47,14 @@ func TestLintProMCPThroughTheProxy(t *testing.T) {
 		out, _ := cmd.Output()
 		return decodeReport(t, string(out)), string(out) + stderr.String()
 	}
-	rep, out := lintProxy(demoProMCP)
-	if rep.Tools != 5 || len(rep.Findings) != 0 || rep.Server.Name != "agentinput-proxy" {
+	rep, out := lintProxy(demoProMCP(t))
+	if rep.Tools != 6 || len(rep.Findings) != 0 || rep.Server.Name != "agentinput-proxy" {
 		t.Fatalf("the proxied proMCP catalog:\n%s", out)
 	}
 	// The same file without "promcp": the dispatch tool is served, and
 	// it is outside the triad.
-	rep, out = lintProxy(strings.Replace(demoProMCP, `"promcp": true, `, "", 1))
-	if rep.Tools != 6 || len(rep.Findings) != 1 || rep.Findings[0].Rule != lint.RulePromcpPrefix || rep.Findings[0].Tool != host.DefaultDispatchTool {
+	rep, out = lintProxy(strings.Replace(demoProMCP(t), `"promcp": true,`, "", 1))
+	if rep.Tools != 7 || len(rep.Findings) != 1 || rep.Findings[0].Rule != lint.RulePromcpPrefix || rep.Findings[0].Tool != host.DefaultDispatchTool {
 		t.Fatalf("without promcp:\n%s", out)
 	}
 }
@@ -66,11 +66,11 @@ func TestLintProMCPThroughTheProxy(t *testing.T) {
 func TestProxyProMCPWrite(t *testing.T) {
 	longtest.Skip(t, "starts agentinput as a child process")
 	dir := t.TempDir()
-	bind := writeFile(t, filepath.Join(dir, "bind.json"), demoProMCP)
+	bind := writeFile(t, filepath.Join(dir, "bind.json"), demoProMCP(t))
 	db := filepath.Join(dir, "approvals.db")
 	bin, _ := commandBinary(t)
 	cs := startProxy(t, bind, db, nil, bin, "serve", "--store", "memory")
-	if got := toolNames(t, cs); got != "do_set_tags do_tag_decision do_untag_decision read_decision read_decisions" {
+	if got := toolNames(t, cs); got != "can_do do_set_tags do_tag_decision do_untag_decision read_decision read_decisions" {
 		t.Fatalf("tools %q", got)
 	}
 	res := callTool(t, cs, "read_decisions", map[string]any{"limit": "1"})
@@ -171,5 +171,42 @@ func TestBindFileGuard(t *testing.T) {
 	bad := writeFile(t, filepath.Join(t.TempDir(), "bad.json"), `{"server_id": "p", "tools": [{"remote": "do_x", "policy": "confirm", "scope": "none", "concurrency": "serial", "guard": {"cando": "can_do"}}]}`)
 	if _, err := readBindFile(bad); err == nil {
 		t.Fatal("an unknown guard field was accepted")
+	}
+}
+
+// The plan guard through the proxy, against the demo's own can_do:
+// do_set_tags is refused until can_do answered it allowed for the same
+// arguments, naming the can_do call to make; then it is prepared for
+// approval.
+func TestProxyPlanGuard(t *testing.T) {
+	longtest.Skip(t, "starts agentinput as a child process")
+	dir := t.TempDir()
+	bind := writeFile(t, filepath.Join(dir, "bind.json"), demoProMCP(t))
+	bin, _ := commandBinary(t)
+	cs := startProxy(t, bind, filepath.Join(dir, "approvals.db"), nil, bin, "serve", "--store", "memory")
+	res := callTool(t, cs, "read_decisions", map[string]any{"limit": "1"})
+	decision := uuidPattern.FindString(allText(res))
+	if res.IsError || decision == "" {
+		t.Fatalf("read: %s", allText(res))
+	}
+	args := map[string]any{"decision_id": decision, "tags": []string{"contract"}}
+	res = callTool(t, cs, "do_set_tags", args)
+	want := `{"action":"do_set_tags","arguments":{"decision_id":"` + decision + `","tags":["contract"]}}`
+	if a := answerOf(t, res); a.Code != string(agentinput.EnvelopeMCPCanDoRequired) || !strings.Contains(allText(res), want) {
+		t.Fatalf("do_set_tags before can_do: %s", allText(res))
+	}
+	other := callTool(t, cs, "can_do", map[string]any{"action": "do_set_tags", "arguments": map[string]any{"decision_id": decision, "tags": []string{"tax"}}})
+	if other.IsError {
+		t.Fatalf("can_do: %s", allText(other))
+	}
+	if a := answerOf(t, callTool(t, cs, "do_set_tags", args)); a.Code != string(agentinput.EnvelopeMCPCanDoRequired) {
+		t.Fatalf("after a can_do for other arguments: %+v", a)
+	}
+	res = callTool(t, cs, "can_do", map[string]any{"action": "do_set_tags", "arguments": args})
+	if res.IsError {
+		t.Fatalf("can_do: %s", allText(res))
+	}
+	if a := answerOf(t, callTool(t, cs, "do_set_tags", args)); a.Code != string(agentinput.EnvelopeRequiresHumanApproval) {
+		t.Fatalf("after can_do answered it allowed: %+v", a)
 	}
 }
