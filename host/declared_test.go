@@ -236,7 +236,9 @@ func TestSurveySuggestsOnlyProvedSchemas(t *testing.T) {
 		suggested[s.Remote] = s
 	}
 	open, ok := suggested["read_open"]
-	if !ok || !strings.Contains(open.Reason, "draft-07") || len(open.Notes) != 1 || !strings.Contains(open.Notes[0], "/properties/source left out") ||
+	if !ok || !strings.Contains(open.Reason, "draft-07") || len(open.Notes) != 3 || !strings.Contains(open.Notes[0], "/properties/source left out") ||
+		open.Notes[1] != "input the root closed: the remote takes properties beyond the 3 listed; add any others the tool is called with" ||
+		open.Notes[2] != "output the root closed: the remote takes properties beyond the 1 listed; add any others the tool is called with" ||
 		string(open.InputSchema) != `{"additionalProperties":false,"properties":{"amount":{"minimum":0,"type":"number"},"date_from":{"type":"string"},"limit":{"type":"integer"}},"required":["amount"],"type":"object"}` ||
 		string(open.OutputSchema) != `{"additionalProperties":false,"properties":{"total":{"type":"integer"}},"required":["total"],"type":"object"}` {
 		t.Errorf("read_open: %+v", open)

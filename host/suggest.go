@@ -204,6 +204,12 @@ func (s *suggester) properties(r, d map[string]any, at string, depth int) string
 	}
 	d["properties"] = out
 	d["additionalProperties"] = false
+	if r["additionalProperties"] != false {
+		// Closing is the tightening that makes the object fit; a person
+		// reads what it costs: a property the remote takes beyond those
+		// listed (an action's "arguments", say) is refused by the host.
+		s.notes = append(s.notes, fmt.Sprintf("%s closed: the remote takes properties beyond the %d listed; add any others the tool is called with", where(at), len(out)))
+	}
 	return ""
 }
 
