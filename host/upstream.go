@@ -57,8 +57,11 @@ func NewOver(up Upstream, opts Options, bindings ...Binding) (*Host, error) {
 	return newHost(up, opts, bindings)
 }
 
-// session is a go-sdk client session as an Upstream, its list_changed
-// notifications counted by mon.
+// SessionUpstream is a go-sdk client session as an Upstream, its
+// tools/list_changed notifications counted by mon (composed into the
+// session's client with Monitor.ClientOptions). New makes a host over one.
+func SessionUpstream(cs *sdk.ClientSession, mon *Monitor) Upstream { return session{cs, mon} }
+
 type session struct {
 	cs  *sdk.ClientSession
 	mon *Monitor
