@@ -132,7 +132,7 @@ func BenchmarkReadCallStdioThroughProxy(b *testing.B) {
 		{"remote": "read_orders", "local": "read_orders", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`), 0o600); err != nil {
 		b.Fatal(err)
 	}
-	cmd := exec.Command(bin, "proxy", "--bind", bind, "--", "env", "AGENTINPUT_TEST_CHILD=upstream-sdk", self)
+	cmd := exec.Command(bin, "proxy", "--bind", bind, "--max-calls-per-session", "0", "--", "env", "AGENTINPUT_TEST_CHILD=upstream-sdk", self)
 	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+b.TempDir())
 	benchStdio(b, cmd, func() map[string]int {
 		return map[string]int{"proxy": cmd.Process.Pid, "upstream": childOf(b, cmd.Process.Pid)}
