@@ -23,7 +23,9 @@ func TestRefreshStalesOnlyWhatChanged(t *testing.T) {
 	f := newFixture(t, "")
 	h := f.bind(t, host.Options{}, read("read_orders"), read("read_total"), read("read_image"))
 	first, _ := h.Current()
-	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) { return &sdk.CallToolResult{}, nil }
+	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{}, nil
+	}
 	f.server.AddTool(&sdk.Tool{Name: "read_total", Description: "Now something else.", InputSchema: ordersSchema, OutputSchema: outputSchema}, noop)
 	f.server.RemoveTools("read_image")
 	f.server.AddTool(&sdk.Tool{Name: "read_new", InputSchema: ordersSchema}, noop)

@@ -26,7 +26,9 @@ func TestRediscoveryRebuildsOnlyChangedTools(t *testing.T) {
 	schema := map[string]any{"type": "object", "additionalProperties": false, "properties": map[string]any{"n": map[string]any{"type": "integer"}}}
 	out := map[string]any{"type": "object", "additionalProperties": false, "properties": map[string]any{"total": map[string]any{"type": "integer"}}}
 	up := &listOnly{tools: []*sdk.Tool{{Name: "a", InputSchema: schema, OutputSchema: out}, {Name: "b", InputSchema: schema}}}
-	bind := func(n string) Binding { return Binding{Remote: n, Local: n, Policy: PolicyRead, NoScope: true, Concurrency: Parallel} }
+	bind := func(n string) Binding {
+		return Binding{Remote: n, Local: n, Policy: PolicyRead, NoScope: true, Concurrency: Parallel}
+	}
 	h, err := NewOver(up, Options{ServerID: "s"}, bind("a"), bind("b"))
 	if err != nil {
 		t.Fatal(err)

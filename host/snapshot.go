@@ -136,7 +136,7 @@ type catalog struct {
 type bound struct {
 	binding Binding
 	entry   Entry
-	digest  string // entryDigest(entry)
+	digest  string             // entryDigest(entry)
 	reader  *factory.Tool      // reads arguments against the remote schema
 	output  *jsonschema.Schema // nil: the tool advertises no output schema
 }

@@ -43,7 +43,7 @@ type Conn struct {
 
 	mu      sync.Mutex
 	next    int64
-	pending map[int64]chan answer
+	pending map[string]chan answer // by the id as written
 	err     error // why the connection ended; nil while it is up
 
 	done     chan struct{}
@@ -61,7 +61,7 @@ type answer struct {
 // and makes the initialize handshake within ctx. onChange is called on
 // each notifications/tools/list_changed (nil: none).
 func NewConn(ctx context.Context, r io.Reader, w io.Writer, onChange func()) (*Conn, error) {
-	c := &Conn{w: w, pending: map[int64]chan answer{}, done: make(chan struct{}), onChange: onChange}
+	c := &Conn{w: w, pending: map[string]chan answer{}, done: make(chan struct{}), onChange: onChange}
 	go c.readLoop(r)
 	params, _ := json.Marshal(sdk.InitializeParams{ProtocolVersion: ProtocolVersion, Capabilities: &sdk.ClientCapabilities{},
 		ClientInfo: &sdk.Implementation{Name: "agentinput-proxy", Version: "v0.1.0"}})
@@ -145,13 +145,13 @@ func (c *Conn) Call(ctx context.Context, method string, params []byte) (json.Raw
 		return nil, fmt.Errorf("%w: %w", host.ErrNotSent, err)
 	}
 	c.next++
-	id := c.next
+	id := strconv.FormatInt(c.next, 10)
 	c.pending[id] = ch
 	c.mu.Unlock()
 
 	line := make([]byte, 0, len(method)+len(params)+64)
 	line = append(line, `{"jsonrpc":"2.0","id":`...)
-	line = strconv.AppendInt(line, id, 10)
+	line = append(line, id...)
 	line = append(line, `,"method":"`...)
 	line = append(line, method...) // the package's own method names: nothing to escape
 	line = append(line, `","params":`...)
@@ -169,7 +169,7 @@ func (c *Conn) Call(ctx context.Context, method string, params []byte) (json.Raw
 		return a.result, a.err
 	case <-ctx.Done():
 		if c.forget(id) {
-			note := []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + strconv.FormatInt(id, 10) + `,"reason":"the host stopped waiting"}}` + "\n")
+			note := []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `,"reason":"the host stopped waiting"}}` + "\n")
 			c.write(note) //nolint:errcheck // best effort: the request is answered locally either way
 		}
 		return nil, ctx.Err()
@@ -184,7 +184,7 @@ func (c *Conn) write(line []byte) (int, error) {
 
 // forget takes a request out of the table, and reports whether it was
 // still waiting.
-func (c *Conn) forget(id int64) bool {
+func (c *Conn) forget(id string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	_, ok := c.pending[id]
@@ -193,7 +193,7 @@ func (c *Conn) forget(id int64) bool {
 }
 
 // answer hands a request its answer (false: no request of that id waits).
-func (c *Conn) answer(id int64, a answer) bool {
+func (c *Conn) answer(id string, a answer) bool {
 	c.mu.Lock()
 	ch, ok := c.pending[id]
 	delete(c.pending, id)
@@ -210,7 +210,7 @@ func (c *Conn) answer(id int64, a answer) bool {
 func (c *Conn) answerAll(err error) {
 	c.mu.Lock()
 	waiting := c.pending
-	c.pending = map[int64]chan answer{}
+	c.pending = map[string]chan answer{}
 	c.mu.Unlock()
 	for _, ch := range waiting {
 		ch <- answer{err: err}
@@ -333,19 +333,21 @@ func (c *Conn) fail(line []byte, sc frame.Scan, err error) {
 	c.answerAll(err)
 }
 
-// responseID is the id of a response line as one this client could have
-// sent (a positive integer), when the line has one that ended before any
-// cut.
-func responseID(line []byte, sc frame.Scan) (int64, bool) {
+// responseID is the id of a response line as this client writes its
+// own (a decimal integer: the table's key is its text), when the line has
+// one that ended before any cut.
+func responseID(line []byte, sc frame.Scan) (string, bool) {
 	idm, n := frame.Lookup(sc.Top, "id")
 	if n != 1 || idm.End == len(line) && sc.Bad >= 0 {
-		return 0, false
+		return "", false
 	}
-	id, err := strconv.ParseInt(string(idm.Value(line)), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, false
+	id := idm.Value(line)
+	for _, c := range id {
+		if c < '0' || c > '9' {
+			return "", false
+		}
 	}
-	return id, true
+	return string(id), len(id) > 0
 }
 
 // serverMessage answers a request of the server's (ping; anything else is
