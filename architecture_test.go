@@ -39,6 +39,7 @@ var layers = []layer{
 		imports: []string{"agentinput", "internal/spelling", "internal/casefile", "internal/outcomejson"}, thirdParty: []string{"golang.org/x/text"}},
 	{name: "kind test helpers", packages: []string{"internal/oracle"}, imports: []string{"agentinput", "internal/casefile", "internal/outcomejson"}, thirdParty: []string{"pgregory.net/rapid"}},
 	{name: "JSON text", packages: []string{"internal/jsonscan", "internal/jsonscan/jsonscantest"}, thirdParty: []string{"pgregory.net/rapid"}},
+	{name: "JSON-RPC frames", packages: []string{"internal/frame"}, imports: []string{"internal/jsonscan", "internal/jsonscan/jsonscantest", "agentinput"}, thirdParty: []string{"pgregory.net/rapid"}},
 	{name: "kinds", packages: []string{"kinds/..."},
 		imports:    []string{"agentinput", "internal/spelling", "internal/inflect", "internal/placeholder"}, // and the owners of crossKind
 		thirdParty: []string{"golang.org/x/text", "github.com/google/uuid"}},
@@ -64,7 +65,7 @@ var layers = []layer{
 	{name: "catalog", packages: []string{"factory/catalog"}, imports: []string{"agentinput", "internal/binding", "kinds/...", "factory/protocol", "factory"}},
 	{name: "replies", packages: []string{"factory/reply"}, imports: []string{"agentinput", "factory/protocol", "factory"}},
 	{name: "retrofit", packages: []string{"factory/retrofit"}, imports: []string{"agentinput", "factory/observe", "kinds/vocabulary", "factory"}},
-	{name: "transports", packages: []string{"factory/mcp"}, imports: []string{"agentinput", "internal/jsonscan", "factory/protocol", "factory/observe", "kinds/vocabulary", "factory", "factory/reply", "factory/retrofit", "factory/catalog"},
+	{name: "transports", packages: []string{"factory/mcp"}, imports: []string{"agentinput", "internal/jsonscan", "internal/frame", "factory/protocol", "factory/observe", "kinds/vocabulary", "factory", "factory/reply", "factory/retrofit", "factory/catalog"},
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "census", packages: []string{"census", "census/ownership", "census/cmd/census"},
 		imports: []string{"census", "census/ownership"}, thirdParty: []string{"golang.org/x/tools"}},
@@ -74,6 +75,8 @@ var layers = []layer{
 	{name: "host", packages: []string{"host"},
 		imports:    []string{"agentinput", "internal/shown", "kinds/vocabulary", "kinds/number", "kinds/timestamp", "factory", "approval", "internal/mcplist", "promcp"}, // kinds/number compares schema bounds (subset.go)
 		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk", "github.com/santhosh-tekuri/jsonschema/v6"}},
+	{name: "upstream client", packages: []string{"internal/upstream"}, imports: []string{"agentinput", "internal/frame", "host"},
+		thirdParty: []string{"github.com/modelcontextprotocol/go-sdk"}},
 	{name: "demo", packages: []string{"internal/demo"},
 		imports: []string{"agentinput", "factory/protocol", "factory/observe", "factory", "factory/catalog", "kinds/...", "receipt", "promcp"}},
 	{name: "demo tag stores", packages: []string{"internal/demo/tagstore"},

@@ -75,6 +75,9 @@ func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage
 	if h.stale(c) {
 		return staleResult(local)
 	}
+	if c.changed[local] {
+		return changedResult(local)
+	}
 	read, res := h.read(ctx, bt, arguments)
 	if res != nil {
 		return res
@@ -94,7 +97,7 @@ func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage
 		defer m.Unlock()
 	}
 	args, _ := json.Marshal(read.Arguments)
-	out := h.send(ctx, c, bt, args)
+	out, _ := h.send(ctx, c, bt, args)
 	h.observe(ctx, c, bt, read.Arguments, out.Success)
 	out.Notes, out.Warnings = read.Notes, read.Warnings
 	return out
@@ -103,6 +106,11 @@ func (h *Host) Call(ctx context.Context, local string, arguments json.RawMessage
 func staleResult(local string) *Result {
 	return fail(agentinput.EnvelopeMCPCatalogStale, "The remote server's tools changed since "+local+" was bound: nothing was sent.",
 		"The host must re-discover the server's tools before "+local+" can be called again; do not call it until then.")
+}
+
+func changedResult(local string) *Result {
+	return fail(agentinput.EnvelopeMCPCatalogStale, "The remote server changed "+local+" (or no longer lists it) since it was bound: nothing was sent.",
+		"Do not call "+local+" again: the person you work for must review the change and bind it anew.")
 }
 
 // read reads the arguments on the host with the tool's reader (the
@@ -143,27 +151,33 @@ func scopeDenied(local string) *Result {
 }
 
 // send makes the one tools/call of an invocation and classifies what
-// came back. A late answer after ctx ends is discarded with the request.
-func (h *Host) send(ctx context.Context, c *catalog, bt *bound, args json.RawMessage) *Result {
+// came back, and says whether the request may have been sent (false only
+// when the upstream says nothing of it was written). A late answer after
+// ctx ends is discarded with the request.
+func (h *Host) send(ctx context.Context, c *catalog, bt *bound, args json.RawMessage) (*Result, bool) {
 	rctx, cancel := context.WithTimeout(ctx, h.budget.RPC)
 	defer cancel()
-	res, err := h.cs.CallTool(rctx, &sdk.CallToolParams{Name: bt.binding.Remote, Arguments: args})
+	raw, err := h.up.CallTool(rctx, bt.binding.Remote, args)
 	if err != nil {
-		return remoteFailure(bt.binding.Local, classify(err))
+		return remoteFailure(bt.binding.Local, classify(err)), !errors.Is(err, ErrNotSent)
 	}
 	if h.stale(c) {
 		// The catalog changed under the call: its answer is not one the
 		// binding can vouch for.
-		return staleResult(bt.binding.Local)
+		return staleResult(bt.binding.Local), true
 	}
-	return h.result(bt, res)
+	return h.result(bt, raw), true
 }
 
-// classify maps a go-sdk call error to its closed code.
+// classify maps an upstream's call error to its closed code.
 func classify(err error) agentinput.EnvelopeCode {
 	var we *jsonrpc.Error
 	switch {
-	case errors.Is(err, sdk.ErrConnectionClosed), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+	case errors.Is(err, ErrTooLarge):
+		return agentinput.EnvelopeMCPResultTooLarge
+	case errors.Is(err, ErrProtocol):
+		return agentinput.EnvelopeMCPProtocolError
+	case errors.Is(err, ErrNotSent), errors.Is(err, sdk.ErrConnectionClosed), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return agentinput.EnvelopeMCPConnectionClosed
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		return agentinput.EnvelopeMCPTimeout
@@ -188,54 +202,71 @@ func remoteFailure(local string, code agentinput.EnvelopeCode) *Result {
 	return fail(code, local+" failed: "+remoteMessages[code]+".", "Do not repeat the call by yourself; tell the person you work for that "+local+" failed ("+string(code)+").")
 }
 
-// result validates a remote result: text blocks only, within the budgets,
-// not an error, and, for a tool with an output schema, structuredContent
-// that the schema validates.
-func (h *Host) result(bt *bound, res *sdk.CallToolResult) *Result {
+// result validates a remote result, as the server sent it: within the
+// budget before anything is decoded, text blocks only, not an error, and,
+// for a tool with an output schema, structuredContent that the schema
+// validates (passed on as canonical JSON: a member written twice cannot
+// read one way here and another way further on).
+func (h *Host) result(bt *bound, raw json.RawMessage) *Result {
 	local := bt.binding.Local
-	if res == nil {
+	if len(raw) > h.budget.ObjectBytes {
+		return remoteFailure(local, agentinput.EnvelopeMCPResultTooLarge)
+	}
+	var res wireResult
+	if json.Unmarshal(raw, &res) != nil {
 		return remoteFailure(local, agentinput.EnvelopeMCPResultInvalid)
 	}
 	if len(res.Content) > h.budget.ContentBlocks {
 		return remoteFailure(local, agentinput.EnvelopeMCPResultTooLarge)
 	}
-	if raw, err := json.Marshal(res); err != nil || len(raw) > h.budget.ObjectBytes {
-		return remoteFailure(local, agentinput.EnvelopeMCPResultTooLarge)
-	}
 	if res.IsError {
 		return remoteFailure(local, agentinput.EnvelopeMCPToolError)
 	}
-	ok := &Success{Text: []string{}, Structured: json.RawMessage("null")}
+	ok := &Success{Text: make([]string, 0, len(res.Content)), Structured: json.RawMessage("null")}
 	for _, c := range res.Content {
-		t, isText := c.(*sdk.TextContent)
-		if !isText {
+		if c.Type != "text" {
 			return remoteFailure(local, agentinput.EnvelopeMCPResultUnsupported)
 		}
-		ok.Text = append(ok.Text, t.Text)
+		if c.Text == nil {
+			return remoteFailure(local, agentinput.EnvelopeMCPResultInvalid)
+		}
+		ok.Text = append(ok.Text, *c.Text)
 	}
 	if bt.output != nil {
-		if res.StructuredContent == nil {
+		if len(res.StructuredContent) == 0 || string(res.StructuredContent) == "null" {
 			return remoteFailure(local, agentinput.EnvelopeMCPResultInvalid)
 		}
-		raw, err := json.Marshal(res.StructuredContent)
-		if err != nil {
-			return remoteFailure(local, agentinput.EnvelopeMCPResultInvalid)
-		}
-		v, err := decodeAny(raw)
+		v, err := decodeAny(res.StructuredContent)
 		if err != nil || bt.output.Validate(v) != nil {
 			return remoteFailure(local, agentinput.EnvelopeMCPResultInvalid)
 		}
 		if _, isObject := v.(map[string]any); !isObject {
 			return remoteFailure(local, agentinput.EnvelopeMCPResultInvalid)
 		}
-		ok.Structured = raw
+		canon, err := json.Marshal(v)
+		if err != nil {
+			return remoteFailure(local, agentinput.EnvelopeMCPResultInvalid)
+		}
+		ok.Structured = canon
 	} else if len(res.Content) == 0 {
-		// Nothing to show, and nothing to validate: go-sdk drops what it
-		// does not model (a task handle), so an empty result cannot be
-		// told from one the host cannot read.
+		// Nothing to show, and nothing to validate: an empty result
+		// cannot be told from one the host cannot read (a task handle).
 		return remoteFailure(local, agentinput.EnvelopeMCPResultInvalid)
 	}
 	return &Result{Success: ok}
+}
+
+// wireResult is what the host reads of a tools/call result: the content
+// blocks' type and text, the structured content as sent, and isError.
+type wireResult struct {
+	Content           []wireContent   `json:"content"`
+	StructuredContent json.RawMessage `json:"structuredContent"`
+	IsError           bool            `json:"isError"`
+}
+
+type wireContent struct {
+	Type string  `json:"type"`
+	Text *string `json:"text"`
 }
 
 func decodeAny(raw []byte) (any, error) {

@@ -259,8 +259,7 @@ const DefaultDispatchTool = "dispatch_approved_write"
 
 // Host binds the tools of one server on one session.
 type Host struct {
-	cs       *sdk.ClientSession
-	mon      *Monitor
+	up       Upstream
 	opts     Options
 	budget   Budget
 	bindings []Binding
@@ -285,17 +284,17 @@ func New(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings ...Binding)
 	if cs == nil || mon == nil {
 		return nil, errors.New("host: New needs the session and its monitor")
 	}
-	return newHost(cs, mon, opts, bindings)
+	return newHost(session{cs, mon}, opts, bindings)
 }
 
 // Check checks options and bindings as New does, without a session: a
 // command line refuses a bad binding file before it starts a server.
 func Check(opts Options, bindings ...Binding) error {
-	_, err := newHost(nil, nil, opts, bindings)
+	_, err := newHost(nil, opts, bindings)
 	return err
 }
 
-func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Binding) (*Host, error) {
+func newHost(up Upstream, opts Options, bindings []Binding) (*Host, error) {
 	if opts.ServerID == "" {
 		return nil, errors.New("host: Options.ServerID is empty: name the server")
 	}
@@ -312,7 +311,7 @@ func newHost(cs *sdk.ClientSession, mon *Monitor, opts Options, bindings []Bindi
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	h := &Host{cs: cs, mon: mon, opts: opts, budget: b, serial: map[string]*sync.Mutex{}, confirm: map[string]bool{}}
+	h := &Host{up: up, opts: opts, budget: b, serial: map[string]*sync.Mutex{}, confirm: map[string]bool{}}
 	var errs []error
 	locals, remotes := map[string]bool{}, map[string]bool{}
 	for _, bd := range bindings {
@@ -470,7 +469,7 @@ func (h *Host) Current() (*Snapshot, bool) {
 	return h.catalog.snapshot, h.stale(h.catalog)
 }
 
-func (h *Host) stale(c *catalog) bool { return h.mon.count(h.cs) != c.changes }
+func (h *Host) stale(c *catalog) bool { return h.up.ListChanged() != c.changes }
 
 // Tools describes the tools a host serves, for a server in front of it
 // (the proxy): each bound tool as discovered, with its local name, its

@@ -156,13 +156,18 @@ var ErrNotListed = errors.New("host: a bound tool is not listed")
 // and output validator.
 type catalog struct {
 	snapshot *Snapshot
-	changes  uint64 // the monitor's count when discovery began
+	changes  uint64 // the upstream's ListChanged when discovery began
 	tools    map[string]*bound
+	// changed are the local names whose remote tool a Refresh found
+	// changed or gone: they answer mcp_catalog_stale until a person
+	// rebinds them (a new host, its binding file reviewed).
+	changed map[string]bool
 }
 
 type bound struct {
 	binding Binding
 	entry   Entry
+	digest  string             // entryDigest(entry)
 	reader  *factory.Tool      // reads arguments against the remote schema
 	output  *jsonschema.Schema // nil: the tool advertises no output schema
 }
@@ -173,7 +178,7 @@ type bound struct {
 // A change notification that arrives while it lists makes the snapshot
 // stale at once.
 func (h *Host) Discover(ctx context.Context) (*Snapshot, error) {
-	changes := h.mon.count(h.cs)
+	changes := h.up.ListChanged()
 	version, tools, err := h.list(ctx)
 	if err != nil {
 		return nil, err
@@ -184,20 +189,20 @@ func (h *Host) Discover(ctx context.Context) (*Snapshot, error) {
 // list checks the negotiated protocol version and pages tools/list within
 // the budget.
 func (h *Host) list(ctx context.Context) (string, []*sdk.Tool, error) {
-	ir := h.cs.InitializeResult()
-	if ir == nil {
+	version := h.up.ProtocolVersion()
+	if version == "" {
 		return "", nil, &Error{Code: agentinput.EnvelopeMCPProtocolError, Reason: "the session has no initialize result"}
 	}
-	if !slices.Contains(SupportedProtocolVersions, ir.ProtocolVersion) {
+	if !slices.Contains(SupportedProtocolVersions, version) {
 		return "", nil, &Error{Code: agentinput.EnvelopeMCPProtocolError,
-			Reason: fmt.Sprintf("the session negotiated protocol version %s; a host supports %s (connect with host.SessionOptions())", quote(ir.ProtocolVersion), strings.Join(SupportedProtocolVersions, ", "))}
+			Reason: fmt.Sprintf("the session negotiated protocol version %s; a host supports %s (connect with host.SessionOptions())", quote(version), strings.Join(SupportedProtocolVersions, ", "))}
 	}
 	b := h.budget
-	l := mcplist.List(ctx, h.cs, mcplist.Budget{Pages: b.Pages, Items: b.Tools, Bytes: b.CatalogBytes, PerRequest: b.RPC}, toolSize)
+	l := mcplist.ListBy(ctx, h.up.ListTools, mcplist.Budget{Pages: b.Pages, Items: b.Tools, Bytes: b.CatalogBytes, PerRequest: b.RPC}, toolSize)
 	var e *Error
 	switch l.Stop {
 	case mcplist.Done:
-		return ir.ProtocolVersion, l.Items, nil
+		return version, l.Items, nil
 	case mcplist.OverPages:
 		e = &Error{Code: agentinput.EnvelopeMCPResultTooLarge, Reason: fmt.Sprintf("the catalog has more than %d pages", b.Pages)}
 	case mcplist.OverItems:
@@ -261,17 +266,51 @@ func toolSize(t *sdk.Tool) int {
 }
 
 // bind checks one listed tool against the profile and budgets and makes
-// its entry, reader and output validator.
+// its entry, reader and output validator. A tool the current catalog
+// bound with the same entry keeps its reader and validator: rediscovery
+// rebuilds only the tools that changed.
 func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
+	e, outDoc, err := h.entry(bd, t)
+	if err != nil {
+		return nil, err
+	}
+	digest := entryDigest(e)
+	if prev := h.boundNow(bd.Local); prev != nil && prev.digest == digest && prev.binding.Remote == bd.Remote {
+		return prev, nil
+	}
+	fail := func(format string, args ...any) error {
+		return &Error{Code: agentinput.EnvelopeMCPSchemaUnsupported, Tool: bd.Remote, Reason: fmt.Sprintf(format, args...)}
+	}
+	bt := &bound{binding: bd, entry: e, digest: digest}
+	if outDoc != nil {
+		if bt.output, err = compileSchema("mem://host/output/"+bd.Local, outDoc); err != nil {
+			return nil, fail("the output schema does not compile")
+		}
+	}
+	intent := factory.IntentRead
+	if bd.Policy == PolicyConfirm {
+		intent = factory.IntentDo
+	}
+	bt.reader, err = factory.FromSchema(factory.Spec{Name: bd.Local, Title: t.Title, Description: t.Description, Intent: intent,
+		Vocabularies: h.opts.Vocabularies}, e.InputSchema)
+	if err != nil {
+		return nil, fail("the input schema cannot be read by agentinput's kinds")
+	}
+	return bt, nil
+}
+
+// entry checks one listed tool against the profile and budgets and makes
+// its snapshot entry, and the output schema's document (nil: none).
+func (h *Host) entry(bd Binding, t *sdk.Tool) (Entry, any, error) {
 	fail := func(format string, args ...any) error {
 		return &Error{Code: agentinput.EnvelopeMCPSchemaUnsupported, Tool: bd.Remote, Reason: fmt.Sprintf(format, args...)}
 	}
 	if len(t.Description) > h.budget.DescriptionBytes || len(t.Title) > h.budget.DescriptionBytes {
-		return nil, fail("the description or title is over %d bytes", h.budget.DescriptionBytes)
+		return Entry{}, nil, fail("the description or title is over %d bytes", h.budget.DescriptionBytes)
 	}
 	in, remoteIn, err := h.effective(t.InputSchema, bd.InputSchema, inputFormats)
 	if err != nil {
-		return nil, fail("the input schema %s", err)
+		return Entry{}, nil, fail("the input schema %s", err)
 	}
 	e := Entry{Local: bd.Local, Remote: bd.Remote, Title: t.Title, Description: t.Description, InputSchema: in,
 		Policy: bd.Policy, Concurrency: bd.Concurrency, Scope: "validator"}
@@ -287,7 +326,7 @@ func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
 	}
 	if a := t.Annotations; a != nil && (a.Title != "" || a.IdempotentHint || a.OpenWorldHint != nil) {
 		if len(a.Title) > h.budget.DescriptionBytes {
-			return nil, fail("the annotations' title is over %d bytes", h.budget.DescriptionBytes)
+			return Entry{}, nil, fail("the annotations' title is over %d bytes", h.budget.DescriptionBytes)
 		}
 		e.Annotations = &Annotations{Title: a.Title, IdempotentHint: a.IdempotentHint}
 		if a.OpenWorldHint != nil {
@@ -295,32 +334,42 @@ func (h *Host) bind(bd Binding, t *sdk.Tool) (*bound, error) {
 			e.Annotations.OpenWorldHint = &v
 		}
 	}
-	bt := &bound{binding: bd}
+	var outDoc any
 	if t.OutputSchema != nil || bd.OutputSchema != nil {
 		out, remoteOut, err := h.effective(t.OutputSchema, bd.OutputSchema, outputFormats)
 		if err != nil {
-			return nil, fail("the output schema %s", err)
+			return Entry{}, nil, fail("the output schema %s", err)
 		}
-		e.OutputSchema = out
 		if bd.OutputSchema != nil {
 			e.Declared, e.RemoteOutputSchema = append(e.Declared, "output"), remoteOut
 		}
-		outDoc, _ := decodeAny(out)
-		if bt.output, err = compileSchema("mem://host/output/"+bd.Local, outDoc); err != nil {
-			return nil, fail("the output schema does not compile")
+		if outDoc, err = decodeAny(out); err != nil {
+			return Entry{}, nil, fail("the output schema does not decode")
 		}
+		e.OutputSchema = out
 	}
-	intent := factory.IntentRead
-	if bd.Policy == PolicyConfirm {
-		intent = factory.IntentDo
-	}
-	bt.reader, err = factory.FromSchema(factory.Spec{Name: bd.Local, Title: t.Title, Description: t.Description, Intent: intent,
-		Vocabularies: h.opts.Vocabularies}, in)
+	return e, outDoc, nil
+}
+
+// entryDigest is one tool's digest: sha256 over its entry's canonical
+// JSON. A rediscovered tool is unchanged when its digest is.
+func entryDigest(e Entry) string {
+	b, err := json.Marshal(e)
 	if err != nil {
-		return nil, fail("the input schema cannot be read by agentinput's kinds")
+		panic("host: an entry does not encode: " + err.Error()) // strings and canonical JSON only
 	}
-	bt.entry = e
-	return bt, nil
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// boundNow is the tool the current catalog bound under local (nil: none).
+func (h *Host) boundNow(local string) *bound {
+	h.swap.RLock()
+	defer h.swap.RUnlock()
+	if h.catalog == nil {
+		return nil
+	}
+	return h.catalog.tools[local]
 }
 
 // effective answers the schema the host uses for one side of a tool and

@@ -116,8 +116,20 @@ func (h *Host) Dispatch(ctx context.Context, id string) *Result {
 // approved).
 func (h *Host) dispatch(ctx context.Context, c *catalog, in approval.Intent) *Result {
 	id, tool := in.ID, in.Tool
-	if c == nil || h.stale(c) {
+	if c == nil || h.stale(c) || c.changed[in.Tool] {
 		r := staleResult(in.Tool)
+		if c != nil && c.changed[in.Tool] {
+			r = changedResult(in.Tool)
+		}
+		r.IntentID, r.Effect = in.ID, string(in.State)
+		return r
+	}
+	if h.up.Down() {
+		// Nothing is claimed: the intent stays approved for when the
+		// server is back.
+		r := remoteFailure(in.Tool, agentinput.EnvelopeMCPConnectionClosed)
+		r.Envelope.Message = in.Tool + " was not sent: the connection to the remote server is down; intent " + in.ID + " stays approved."
+		r.Envelope.Hint = "Tell the person you work for that the remote server is down: intent " + in.ID + " stays approved, to dispatch once it is back."
 		r.IntentID, r.Effect = in.ID, string(in.State)
 		return r
 	}
@@ -159,7 +171,10 @@ func (h *Host) dispatch(ctx context.Context, c *catalog, in approval.Intent) *Re
 		return h.finish(ctx, in, approval.NotStarted, nil, agentinput.EnvelopeMCPCatalogStale)
 	}
 	// Claimed and checked: from here on the call may have been sent.
-	out := h.send(ctx, c, bt, in.Arguments)
+	out, sent := h.send(ctx, c, bt, in.Arguments)
+	if !sent {
+		return h.finish(ctx, in, approval.NotStarted, nil, out.Envelope.Code)
+	}
 	if out.Success == nil {
 		return h.finish(ctx, in, approval.Unknown, nil, out.Envelope.Code)
 	}

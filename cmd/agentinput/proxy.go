@@ -29,6 +29,7 @@ import (
 	agentmcp "agentinput.dev/factory/mcp"
 	"agentinput.dev/factory/reply"
 	"agentinput.dev/host"
+	uplink "agentinput.dev/internal/upstream"
 )
 
 const proxyUsage = "usage: agentinput proxy --bind FILE [--store sqlite:PATH|postgres://DSN] [--http ADDR] [--timeout D] [--max-calls-per-session N] (-- COMMAND ARGS... | --url URL [--allow-private-network])"
@@ -49,6 +50,27 @@ func upstream(ctx context.Context, url string, allowPrivate bool, command []stri
 	defer cancel()
 	client := sdk.NewClient(&sdk.Implementation{Name: "agentinput-proxy", Version: "v0.1.0"}, mon.ClientOptions(nil))
 	return client.Connect(cctx, transport, host.SessionOptions())
+}
+
+// upstreamDial dials the proxy's upstream server: a command it starts
+// anew on each dial (its standard error kept in tail), spoken to by the
+// proxy's own client (internal/upstream: every line screened, each message
+// decoded once); or a URL, over go-sdk's streamable HTTP client.
+func upstreamDial(url string, allowPrivate bool, command []string, timeout time.Duration, tail *tailBuffer) uplink.Dial {
+	if url == "" {
+		return uplink.Stdio(command, tail, 2*time.Second)
+	}
+	return func(ctx context.Context, onChange func()) (uplink.Link, error) {
+		mon := host.NewMonitor()
+		transport := &sdk.StreamableClientTransport{Endpoint: url, MaxRetries: -1, HTTPClient: egressClient(timeout, allowPrivate)}
+		client := sdk.NewClient(&sdk.Implementation{Name: "agentinput-proxy", Version: "v0.1.0"},
+			mon.ClientOptions(&sdk.ClientOptions{ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { onChange() }}))
+		cs, err := client.Connect(ctx, transport, host.SessionOptions())
+		if err != nil {
+			return nil, err
+		}
+		return uplink.Session(cs, mon), nil
+	}
 }
 
 // runProxy is `agentinput proxy`: the bound tools of one upstream server,
@@ -117,9 +139,16 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "agentinput proxy:", err)
 		return exitUsage
 	}
-	mon := host.NewMonitor()
 	tail := &tailBuffer{max: 4 << 10}
-	cs, err := upstream(ctx, *url, *allowPrivate, command, *timeout, tail, mon)
+	var h *host.Host
+	sup, err := uplink.Start(ctx, uplink.Options{Dial: upstreamDial(*url, *allowPrivate, command, *timeout, tail), DialTimeout: *timeout, Logger: logger,
+		Refresh: func(ctx context.Context) error {
+			stale, err := h.Refresh(ctx)
+			if err == nil && len(stale) > 0 {
+				logger.Warn("agentinput proxy: tools changed or gone on the upstream server answer mcp_catalog_stale until a person rebinds them", "tools", stale)
+			}
+			return err
+		}})
 	if err != nil {
 		fmt.Fprintf(stderr, "agentinput proxy: could not connect to the upstream server: %v\n", err)
 		if t := tail.String(); t != "" {
@@ -127,8 +156,17 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitConnect
 	}
-	defer cs.Close()
-	h, err := host.New(cs, mon, opts, bindings...)
+	supCtx, stopSup := context.WithCancel(ctx)
+	runDone := make(chan struct{})
+	defer func() {
+		stopSup()
+		select {
+		case <-runDone: // Run closed the upstream
+		default:
+			sup.Close() // Run never started
+		}
+	}()
+	h, err = host.NewOver(sup, opts, bindings...)
 	if err != nil {
 		fmt.Fprintln(stderr, "agentinput proxy:", err)
 		return exitUsage
@@ -143,6 +181,14 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitConnect
 	}
 	logger.Info("agentinput proxy: bound", "server", file.ServerID, "tools", len(snap.Entries()), "digest", snap.Digest(), "protocol", snap.ProtocolVersion())
+	go func() {
+		sup.Run(supCtx) // restarts or reconnects the upstream, rediscovers on tools/list_changed; closes it when supCtx ends
+		close(runDone)
+	}()
+	defer func() {
+		stopSup()
+		<-runDone
+	}()
 
 	server := proxyServer(h, logger, *maxCalls)
 	if *addr == "" {

@@ -36,6 +36,10 @@ func TestMain(m *testing.M) {
 		os.Exit(childServe())
 	case "main":
 		main() // exactly the command: no hook is set
+	case "upstream":
+		os.Exit(childUpstream())
+	case "upstream-sdk":
+		os.Exit(childUpstreamSDK())
 	}
 	os.Exit(m.Run())
 }

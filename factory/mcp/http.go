@@ -21,6 +21,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/frame"
 )
 
 // HTTPOptions are the limits of a streamable HTTP endpoint built with
@@ -391,7 +392,7 @@ func checkMessage(body []byte) (json.RawMessage, int, string) {
 // validHTTPID: an id the stdio transport takes (validID: a string, or an
 // integer go-sdk answers unchanged), a string of at most MaxIDBytes.
 func validHTTPID(raw json.RawMessage) bool {
-	return validID(raw) && (raw[0] != '"' || len(raw) <= MaxIDBytes+2)
+	return frame.ValidID(raw) && (raw[0] != '"' || len(raw) <= MaxIDBytes+2)
 }
 
 // checkOrigin serves a request without Origin, with a loopback origin, or

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"strconv"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"agentinput.dev/agentinput"
+	"agentinput.dev/internal/frame"
 )
 
 // sdkMaxDepth is the deepest nesting go-sdk's decoder takes in one message
@@ -141,7 +141,7 @@ func (c *stdioConn) readLoop(r io.Reader) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
 	for {
-		line, over, err := readLine(br, buf[:0], agentinput.MaxFrameBytes)
+		line, over, err := frame.ReadLine(br, buf[:0], agentinput.MaxFrameBytes)
 		buf = line
 		if len(line) > 0 || over {
 			msg, reply := screen(line, over)
@@ -173,37 +173,6 @@ func (c *stdioConn) stop(err error) {
 	close(c.stopped)
 }
 
-// readLine reads one line into buf, without its line end ("\n" or
-// "\r\n"). A line longer than limit is read to its end but only its first
-// limit bytes are kept, and over is true. At the end of r, err is io.EOF
-// and line is what came after the last line end.
-func readLine(br *bufio.Reader, buf []byte, limit int) (line []byte, over bool, err error) {
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if !over {
-			// Two bytes more than the limit: room for the line end.
-			if room := limit + 2 - len(buf); len(chunk) <= room {
-				buf = append(buf, chunk...)
-			} else {
-				buf = append(buf, chunk[:room]...)
-				over = true
-			}
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		if !over {
-			buf = bytes.TrimSuffix(buf, []byte("\n"))
-			buf = bytes.TrimSuffix(buf, []byte("\r"))
-		}
-		if len(buf) > limit {
-			over = true
-			buf = buf[:limit]
-		}
-		return buf, over, err
-	}
-}
-
 var bom = []byte("\xef\xbb\xbf")
 
 // screen decides what becomes of one line: a message for go-sdk, an error
@@ -214,7 +183,7 @@ func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
 		// Cut inside the message (or followed by blanks only): the id,
 		// when it and the method came whole before the cut.
 		p := bytes.TrimLeft(bytes.TrimPrefix(line, bom), " \t\r")
-		if sc := scanFrame(p); sc.kind == '{' && (sc.bad < 0 || sc.bad == len(p)) {
+		if sc := frame.ScanLine(p); sc.Kind == '{' && (sc.Bad < 0 || sc.Bad == len(p)) {
 			id = requestID(p, sc)
 		}
 		return nil, errorReply(id, jsonrpc.CodeInvalidRequest,
@@ -227,16 +196,16 @@ func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
 	if len(line) == 0 {
 		return nil, nil
 	}
-	sc := scanFrame(line)
-	if sc.bad >= 0 {
+	sc := frame.ScanLine(line)
+	if sc.Bad >= 0 {
 		id := null
-		what := "the line is not one JSON value: byte offset " + strconv.Itoa(sc.bad) + " is not JSON"
-		if sc.bad == len(line) {
+		what := "the line is not one JSON value: byte offset " + strconv.Itoa(sc.Bad) + " is not JSON"
+		if sc.Bad == len(line) {
 			what = "the line is not one JSON value: it ends inside one"
 		}
-		if sc.trailing {
-			what = "the line holds more than one JSON value (the second starts at byte offset " + strconv.Itoa(sc.bad) + "); nothing on it was taken"
-			if sc.kind == '{' {
+		if sc.Trailing {
+			what = "the line holds more than one JSON value (the second starts at byte offset " + strconv.Itoa(sc.Bad) + "); nothing on it was taken"
+			if sc.Kind == '{' {
 				id = requestID(line, sc)
 			}
 		}
@@ -245,7 +214,7 @@ func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
 	invalid := func(id []byte, what string) (jsonrpc.Message, []byte) {
 		return nil, errorReply(id, jsonrpc.CodeInvalidRequest, "Invalid Request: "+what)
 	}
-	switch sc.kind {
+	switch sc.Kind {
 	case '{':
 	case '[':
 		return invalid(null, "a batch (a JSON array of messages) is not taken; send each message on its own line")
@@ -253,27 +222,27 @@ func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
 		return invalid(null, "the line is not a JSON-RPC message object")
 	}
 	for _, name := range []string{"jsonrpc", "id", "method", "params", "result", "error"} {
-		if _, n := lookup(sc.top, name); n > 1 {
+		if _, n := frame.Lookup(sc.Top, name); n > 1 {
 			return invalid(null, "the member "+name+" is written "+strconv.Itoa(n)+" times")
 		}
 	}
-	idm, hasID := lookup(sc.top, "id")
-	if hasID > 0 && !validID(idm.value(line)) {
+	idm, hasID := frame.Lookup(sc.Top, "id")
+	if hasID > 0 && !frame.ValidID(idm.Value(line)) {
 		return invalid(null, "the id is not a string or an integer of at most 2^53-1 in magnitude")
 	}
 	id := requestID(line, sc)
-	if v, n := lookup(sc.top, "jsonrpc"); n == 0 || v.value(line)[0] != '"' || memberName(v.value(line)) != "2.0" {
+	if v, n := frame.Lookup(sc.Top, "jsonrpc"); n == 0 || v.Value(line)[0] != '"' || frame.MemberName(v.Value(line)) != "2.0" {
 		return invalid(id, `the member jsonrpc is not "2.0"`)
 	}
-	method, hasMethod := lookup(sc.top, "method")
+	method, hasMethod := frame.Lookup(sc.Top, "method")
 	switch {
-	case hasMethod > 0 && method.value(line)[0] != '"':
+	case hasMethod > 0 && method.Value(line)[0] != '"':
 		return invalid(id, "the method is not a string")
 	case hasMethod == 0 && hasID == 0:
 		return invalid(null, "the message has neither a method nor an id")
 	case hasMethod == 0:
-		_, r := lookup(sc.top, "result")
-		_, e := lookup(sc.top, "error")
+		_, r := frame.Lookup(sc.Top, "result")
+		_, e := frame.Lookup(sc.Top, "error")
 		if r+e != 1 {
 			return invalid(null, "a response has one of result and error")
 		}
@@ -283,10 +252,10 @@ func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
 	} else if code != 0 {
 		return invalid(id, what)
 	}
-	if sc.depth > sdkMaxDepth {
+	if sc.Depth > sdkMaxDepth {
 		var ok bool
 		if line, ok = argumentsAsString(line, sc); !ok {
-			return invalid(id, "the message nests "+strconv.Itoa(sc.depth)+" levels deep; outside a tool's arguments, at most "+strconv.Itoa(sdkMaxDepth)+" are taken")
+			return invalid(id, "the message nests "+strconv.Itoa(sc.Depth)+" levels deep; outside a tool's arguments, at most "+strconv.Itoa(sdkMaxDepth)+" are taken")
 		}
 	}
 	msg, err := jsonrpc.DecodeMessage(line)
@@ -301,53 +270,29 @@ var null = []byte("null")
 // requestID returns the id of a request, as it was sent, when the message
 // has a method and a valid id (for a reply to it); else null. sc may be of
 // a line cut short: only members that ended before the cut count.
-func requestID(line []byte, sc frameScan) []byte {
-	id, n := lookup(sc.top, "id")
+func requestID(line []byte, sc frame.Scan) []byte {
+	id, n := frame.Lookup(sc.Top, "id")
 	// A value that ends where the line does was cut: a number may go on.
-	if _, m := lookup(sc.top, "method"); m != 1 || n != 1 || id.end == len(line) || !validID(id.value(line)) {
+	if _, m := frame.Lookup(sc.Top, "method"); m != 1 || n != 1 || id.End == len(line) || !frame.ValidID(id.Value(line)) {
 		return null
 	}
-	return id.value(line)
+	return id.Value(line)
 }
-
-// validID reports whether an id's text is one go-sdk answers with the same
-// id: a string, or an integer of at most 2^53-1 in magnitude (go-sdk reads
-// numbers as float64).
-func validID(text []byte) bool {
-	if len(text) > 0 && text[0] == '"' {
-		return true
-	}
-	digits := bytes.TrimPrefix(text, []byte("-"))
-	if len(digits) == 0 || len(digits) > len(maxID) || len(digits) > 1 && digits[0] == '0' {
-		return false
-	}
-	for _, c := range digits {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	// Digit strings of one length compare as their numbers do.
-	return len(digits) < len(maxID) || string(digits) <= maxID
-}
-
-// maxID is 2^53-1, the largest integer a float64 holds with every integer
-// below it.
-const maxID = "9007199254740991"
 
 // argumentsAsString returns the line of a tools/call whose arguments nest
 // past what go-sdk decodes with the arguments' text as a JSON string, and
 // true when the rest then nests within it.
-func argumentsAsString(line []byte, sc frameScan) ([]byte, bool) {
-	method, _ := lookup(sc.top, "method")
-	args, n := lookup(sc.params, "arguments")
-	if memberName(method.value(line)) != "tools/call" || n != 1 {
+func argumentsAsString(line []byte, sc frame.Scan) ([]byte, bool) {
+	method, _ := frame.Lookup(sc.Top, "method")
+	args, n := frame.Lookup(sc.Params, "arguments")
+	if frame.MemberName(method.Value(line)) != "tools/call" || n != 1 {
 		return nil, false
 	}
 	out := make([]byte, 0, len(line)+len(line)/8+2)
-	out = append(out, line[:args.start]...)
-	out = appendQuoted(out, args.value(line))
-	out = append(out, line[args.end:]...)
-	return out, scanFrame(out).depth <= sdkMaxDepth
+	out = append(out, line[:args.Start]...)
+	out = appendQuoted(out, args.Value(line))
+	out = append(out, line[args.End:]...)
+	return out, frame.ScanLine(out).Depth <= sdkMaxDepth
 }
 
 // appendQuoted appends text as a JSON string. text is JSON, so it holds

@@ -1,19 +1,14 @@
 package mcp
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"io"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	"pgregory.net/rapid"
 
 	"agentinput.dev/agentinput"
-	"agentinput.dev/internal/jsonscan/jsonscantest"
 )
 
 // frameReply is an error reply of the transport, decoded.
@@ -176,57 +171,6 @@ func TestSDKDepthLimit(t *testing.T) {
 	}
 	if _, err := jsonrpc.DecodeMessage([]byte(frame(sdkMaxDepth + 1))); err == nil {
 		t.Fatalf("go-sdk now decodes %d levels: raise sdkMaxDepth", sdkMaxDepth+1)
-	}
-}
-
-// TestScanFrameAgrees: over the agreement suite of the module's JSON
-// readers (jsonscantest), scanFrame agrees with encoding/json on what is
-// one JSON value.
-func TestScanFrameAgrees(t *testing.T) {
-	for _, s := range jsonscantest.Texts {
-		checkScanFrame(t, []byte(s))
-	}
-	rapid.Check(t, func(t *rapid.T) {
-		checkScanFrame(t, jsonscantest.Text().Draw(t, "text"))
-	})
-}
-
-// checkScanFrame checks scanFrame on line, trimmed of JSON's whitespace
-// as the screen trims it.
-func checkScanFrame(t interface{ Fatalf(string, ...any) }, line []byte) {
-	line = bytes.Trim(line, " \t\r\n")
-	if len(line) == 0 {
-		return
-	}
-	sc := scanFrame(line)
-	if got, want := sc.bad < 0, json.Valid(line); got != want {
-		t.Fatalf("%q: scanFrame says valid=%v (bad at %d), encoding/json %v", line, got, sc.bad, want)
-	}
-}
-
-// A line over the budget is read to its end but only the budget is kept;
-// the next line is read whole. Exactly at the budget is not over it.
-func TestReadLineBudget(t *testing.T) {
-	limit := agentinput.MaxFrameBytes
-	at := strings.Repeat("a", limit)
-	input := at + "\n" + at + "\r\n" + at + "b\n" + strings.Repeat("c", 3*limit) + "\nnext\n" + "last"
-	br := bufio.NewReaderSize(strings.NewReader(input), 64<<10)
-	type got struct {
-		n    int
-		over bool
-		err  error
-	}
-	want := []got{{limit, false, nil}, {limit, false, nil}, {limit, true, nil}, {limit, true, nil}, {4, false, nil}, {4, false, io.EOF}}
-	var buf []byte
-	for i, w := range want {
-		line, over, err := readLine(br, buf[:0], limit)
-		buf = line
-		if len(line) != w.n || over != w.over || err != w.err {
-			t.Fatalf("line %d: %d bytes, over %v, err %v; want %+v", i, len(line), over, err, w)
-		}
-		if cap(line) > 2*limit {
-			t.Fatalf("line %d: kept %d bytes", i, cap(line))
-		}
 	}
 }
 

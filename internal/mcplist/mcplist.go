@@ -47,10 +47,21 @@ type Listing[T any] struct {
 // List pages through cs's tools/list within b. size counts one tool's
 // bytes against b.Bytes.
 func List(ctx context.Context, cs *sdk.ClientSession, b Budget, size func(*sdk.Tool) int) Listing[*sdk.Tool] {
+	return ListBy(ctx, func(ctx context.Context, cursor string) (*sdk.ListToolsResult, error) {
+		return cs.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
+	}, b, size)
+}
+
+// ListBy pages through tools/list within b, each page asked of page (a
+// client that is not a go-sdk session: the host's Upstream).
+func ListBy(ctx context.Context, page func(ctx context.Context, cursor string) (*sdk.ListToolsResult, error), b Budget, size func(*sdk.Tool) int) Listing[*sdk.Tool] {
 	return pageThrough(ctx, b, size, func(ctx context.Context, cursor string) ([]*sdk.Tool, string, error) {
-		res, err := cs.ListTools(ctx, &sdk.ListToolsParams{Cursor: cursor})
+		res, err := page(ctx, cursor)
 		if err != nil {
 			return nil, "", err
+		}
+		if res == nil {
+			return nil, "", nil
 		}
 		return res.Tools, res.NextCursor, nil
 	})

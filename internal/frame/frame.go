@@ -1,45 +1,54 @@
-package mcp
+// Package frame reads newline-delimited JSON-RPC frames without trusting
+// them: a line read within a byte budget (a longer one skipped, not kept),
+// and one linear pass that says whether the line is one JSON value, how
+// deep it nests, and where the members of its top-level object and of its
+// "params" are. The stdio transport of a server (factory/mcp) and the
+// proxy's client of an upstream server (internal/upstream) screen every
+// line they read with it, so that what a frame is is decided in one place.
+package frame
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 
 	"agentinput.dev/internal/jsonscan"
 )
 
-// frameScan is what one pass over a line finds: whether it is one JSON
+// Scan is what one pass over a line finds: whether it is one JSON
 // value, how deep it nests, and where the members of its top-level object
 // and of that object's "params" object are. It is linear in the line and
 // has no depth limit of its own (a container costs one byte of stack).
-type frameScan struct {
-	// bad is the offset of the first byte that is not JSON (len(line) when
+type Scan struct {
+	// Bad is the offset of the first byte that is not JSON (len(line) when
 	// the line ends inside a value), or -1 when the line is one value.
-	bad int
-	// trailing is true when bad is the start of a second value after a
+	Bad int
+	// Trailing is true when Bad is the start of a second value after a
 	// complete first one.
-	trailing bool
-	kind     byte // the first byte of the value: '{', '[', '"', 't', 'f', 'n' or a number's
-	depth    int  // the deepest nesting; the top-level container is depth 1
-	top      []member
-	params   []member // the members of the top-level "params" when it is an object
+	Trailing bool
+	Kind     byte // the first byte of the value: '{', '[', '"', 't', 'f', 'n' or a number's
+	Depth    int  // the deepest nesting; the top-level container is depth 1
+	Top      []Member
+	Params   []Member // the members of the top-level "params" when it is an object
 }
 
-// member is one member of an object: its name as JSON text and its value's
+// Member is one member of an object: its name as JSON text and its value's
 // span in the line.
-type member struct {
-	name       []byte
-	start, end int
+type Member struct {
+	Name       []byte
+	Start, End int
 }
 
-// value returns the text of the member's value.
-func (m member) value(line []byte) []byte { return line[m.start:m.end] }
+// Value returns the text of the member's value.
+func (m Member) Value(line []byte) []byte { return line[m.Start:m.End] }
 
-// scanFrame scans line, which is trimmed of whitespace and not empty.
-func scanFrame(line []byte) frameScan {
+// ScanLine scans line, which is trimmed of whitespace and not empty.
+func ScanLine(line []byte) Scan {
 	if len(line) == 0 {
-		return frameScan{bad: 0}
+		return Scan{Bad: 0}
 	}
-	sc := frameScan{bad: -1, kind: line[0]}
+	sc := Scan{Bad: -1, Kind: line[0]}
 	var (
 		stack []byte // '{' or '['
 		// The member of the object at depth 1 and 2 being read: its name
@@ -51,8 +60,8 @@ func scanFrame(line []byte) frameScan {
 		inParams bool
 	)
 	i := 0
-	fail := func(at int) frameScan {
-		sc.bad = at
+	fail := func(at int) Scan {
+		sc.Bad = at
 		return sc
 	}
 	ws := func() { i = jsonscan.SkipSpace(line, i) }
@@ -92,7 +101,7 @@ func scanFrame(line []byte) frameScan {
 		switch c := line[i]; {
 		case c == '{' || c == '[':
 			stack = append(stack, c)
-			sc.depth = max(sc.depth, len(stack))
+			sc.Depth = max(sc.Depth, len(stack))
 			if c == '{' && len(stack) == 2 && inParamsMember(stack, name[1]) {
 				inParams = true
 			}
@@ -141,17 +150,17 @@ func scanFrame(line []byte) frameScan {
 			if d == 0 {
 				ws()
 				if i < len(line) {
-					sc.trailing = true
+					sc.Trailing = true
 					return fail(i)
 				}
 				return sc
 			}
 			if stack[d-1] == '{' && d <= 2 {
-				m := member{name: name[d], start: start[d], end: i}
+				m := Member{Name: name[d], Start: start[d], End: i}
 				if d == 1 {
-					sc.top = append(sc.top, m)
+					sc.Top = append(sc.Top, m)
 				} else if inParams {
-					sc.params = append(sc.params, m)
+					sc.Params = append(sc.Params, m)
 				}
 			}
 			ws()
@@ -188,14 +197,14 @@ func inParamsMember(stack []byte, name []byte) bool {
 	return stack[0] == '{' && string(name) == `"params"`
 }
 
-// lookup returns the member named name (a JSON string's text, as `"id"`)
+// Lookup returns the member named name (a JSON string's text, as `"id"`)
 // and how many members have that name. A name spelled with escapes
 // (`"\u0069d"`) is decoded first.
-func lookup(members []member, name string) (member, int) {
-	var found member
+func Lookup(members []Member, name string) (Member, int) {
+	var found Member
 	n := 0
 	for _, m := range members {
-		if memberName(m.name) == name {
+		if MemberName(m.Name) == name {
 			if n == 0 {
 				found = m
 			}
@@ -205,9 +214,9 @@ func lookup(members []member, name string) (member, int) {
 	return found, n
 }
 
-// memberName is a member's name decoded: its text without the quotes when
+// MemberName is a member's name decoded: its text without the quotes when
 // it has no escape, the decoded string otherwise.
-func memberName(text []byte) string {
+func MemberName(text []byte) string {
 	if bytes.IndexByte(text, '\\') < 0 {
 		return string(text[1 : len(text)-1])
 	}
@@ -217,3 +226,58 @@ func memberName(text []byte) string {
 	}
 	return s
 }
+
+// ReadLine reads one line into buf, without its line end ("\n" or
+// "\r\n"). A line longer than limit is read to its end but only its first
+// limit bytes are kept, and over is true. At the end of r, err is io.EOF
+// and line is what came after the last line end.
+func ReadLine(br *bufio.Reader, buf []byte, limit int) (line []byte, over bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !over {
+			// Two bytes more than the limit: room for the line end.
+			if room := limit + 2 - len(buf); len(chunk) <= room {
+				buf = append(buf, chunk...)
+			} else {
+				buf = append(buf, chunk[:room]...)
+				over = true
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if !over {
+			buf = bytes.TrimSuffix(buf, []byte("\n"))
+			buf = bytes.TrimSuffix(buf, []byte("\r"))
+		}
+		if len(buf) > limit {
+			over = true
+			buf = buf[:limit]
+		}
+		return buf, over, err
+	}
+}
+
+// ValidID reports whether an id's text is one go-sdk answers with the same
+// id: a string, or an integer of at most 2^53-1 in magnitude (go-sdk reads
+// numbers as float64).
+func ValidID(text []byte) bool {
+	if len(text) > 0 && text[0] == '"' {
+		return true
+	}
+	digits := bytes.TrimPrefix(text, []byte("-"))
+	if len(digits) == 0 || len(digits) > len(MaxID) || len(digits) > 1 && digits[0] == '0' {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	// Digit strings of one length compare as their numbers do.
+	return len(digits) < len(MaxID) || string(digits) <= MaxID
+}
+
+// MaxID is 2^53-1, the largest integer a float64 holds with every integer
+// below it.
+const MaxID = "9007199254740991"
