@@ -60,7 +60,8 @@ func checkTriad(b Binding) error {
 // prepared.
 func (h *Host) callWrite(ctx context.Context, c *catalog, bt *bound, read *factory.Result) *Result {
 	args, _ := json.Marshal(read.Arguments)
-	in, found, err := h.findIntent(ctx, c, bt, args)
+	_, keyed := read.Arguments["idempotency_key"]
+	in, found, err := h.findIntent(ctx, c, bt, args, keyed)
 	var r *Result
 	switch {
 	case err != nil:
@@ -82,8 +83,10 @@ func (h *Host) callWrite(ctx context.Context, c *catalog, bt *bound, read *facto
 // approval.MaxLimit prepared for this write with exactly these canonical
 // arguments, under the current binding identity (the local and remote
 // names, the binding id, the catalog digest, the scope); an intent whose
-// outcome settled more than ReplayWindow ago is not found.
-func (h *Host) findIntent(ctx context.Context, c *catalog, bt *bound, args []byte) (approval.Intent, bool, error) {
+// outcome settled more than ReplayWindow ago is not found, nor, for a
+// call without an idempotency key, a committed one after which another
+// write of the catalog was sent.
+func (h *Host) findIntent(ctx context.Context, c *catalog, bt *bound, args []byte, keyed bool) (approval.Intent, bool, error) {
 	list, err := h.opts.Approvals.List(ctx, approval.Filter{Limit: approval.MaxLimit})
 	if err != nil {
 		return approval.Intent{}, false, err
@@ -97,10 +100,35 @@ func (h *Host) findIntent(ctx context.Context, c *catalog, bt *bound, args []byt
 		switch in.State {
 		case approval.Pending, approval.Approved, approval.Dispatching:
 			return in, true, nil
+		case approval.Committed:
+			if !keyed && sentAfter(list, in) {
+				// Without an idempotency key the same arguments may be a
+				// deliberate repeat, and the result is no longer the
+				// state: another write of this catalog was sent since.
+				// The call is a new write (docs/writes.md's rule for a
+				// derived key). With a key, the same key is the same
+				// action, and its result answers, as the upstream's
+				// receipt would.
+				return approval.Intent{}, false, nil
+			}
 		}
 		return in, h.opts.Now().Before(settled(in).Add(ReplayWindow)), nil
 	}
 	return approval.Intent{}, false, nil
+}
+
+// sentAfter reports whether another intent of the same catalog (its
+// binding revision, the write catalog's digest) was claimed for sending
+// after in was: a committed result answered again would then describe a
+// state that a later write may have changed. Intents never claimed
+// (pending, approved, denied, refused before the claim) changed nothing.
+func sentAfter(list []approval.Intent, in approval.Intent) bool {
+	for _, x := range list {
+		if x.ID != in.ID && x.BindingRevision == in.BindingRevision && !x.Claimed.IsZero() && x.Claimed.After(in.Claimed) {
+			return true
+		}
+	}
+	return false
 }
 
 // settled is when an intent reached its outcome: a person's resolution,

@@ -334,6 +334,49 @@ func TestProMCPApprovalByCallingAgain(t *testing.T) {
 	}
 }
 
+// A committed write called again answers its result only while that
+// result is still the state: without an idempotency key, once another
+// write of the catalog was sent after it, the same arguments are a new
+// write (a new intent for a person), never the old result reported as
+// done (docs/writes.md's rule for a derived key). With a key, the same
+// key is the same action and its result answers, as the upstream's
+// receipt would.
+func TestProMCPReplayOnlyWhileLatest(t *testing.T) {
+	p, _, h, store, c := proHost(t, true, nil)
+	ctx := context.Background()
+	commit := func(args string, sends int64) *host.Result {
+		t.Helper()
+		r := h.Call(ctx, "do_set_level", json.RawMessage(args))
+		if code(r) != agentinput.EnvelopeRequiresHumanApproval {
+			t.Fatalf("%s: %+v", args, r.Envelope)
+		}
+		if _, err := store.Decide(ctx, r.IntentID, true, "operator", "ok", c.Now()); err != nil {
+			t.Fatal(err)
+		}
+		c.set(c.Now().Add(time.Second))
+		sent := h.Call(ctx, "do_set_level", json.RawMessage(args))
+		if sent.Effect != "committed" || p.sets.Load() != sends {
+			t.Fatalf("%s: %+v (%d sent)", args, sent, p.sets.Load())
+		}
+		c.set(c.Now().Add(time.Second))
+		return sent
+	}
+	a := commit(`{"sensor": "s1", "level": 4000}`, 1)
+	if r := h.Call(ctx, "do_set_level", json.RawMessage(`{"sensor": "s1", "level": 4000}`)); r.IntentID != a.IntentID || r.Effect != "committed" {
+		t.Fatalf("A again while latest: %+v", r)
+	}
+	commit(`{"sensor": "s1", "level": 5000}`, 2)
+	r := h.Call(ctx, "do_set_level", json.RawMessage(`{"sensor": "s1", "level": 4000}`))
+	if code(r) != agentinput.EnvelopeRequiresHumanApproval || r.IntentID == a.IntentID || p.sets.Load() != 2 {
+		t.Fatalf("A again after B was sent: %+v", r)
+	}
+	ka := commit(`{"sensor": "s2", "level": 1, "idempotency_key": "ka"}`, 3)
+	commit(`{"sensor": "s2", "level": 2, "idempotency_key": "kb"}`, 4)
+	if r := h.Call(ctx, "do_set_level", json.RawMessage(`{"sensor": "s2", "level": 1, "idempotency_key": "ka"}`)); r.IntentID != ka.IntentID || r.Effect != "committed" || p.sets.Load() != 4 {
+		t.Fatalf("the same key after another write: %+v", r)
+	}
+}
+
 // The plan guard: each refusal and each pass.
 func TestPlanGuard(t *testing.T) {
 	p, _, h, store, c := proHost(t, true, &host.Guard{CanDo: "can_do", StopOn: []promcp.Quality{promcp.Degraded, promcp.Error}})
