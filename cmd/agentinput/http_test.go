@@ -77,6 +77,16 @@ func TestServeHTTPBind(t *testing.T) {
 	}
 }
 
+// wholeNumber reads a whole number a file of the system wrote (a pid,
+// clock ticks), by the number kind.
+func wholeNumber(s string) (int64, bool) {
+	d, err := number.Parse(s)
+	if err != nil {
+		return 0, false
+	}
+	return d.Int64()
+}
+
 // rss is the peak resident set of process pid, in bytes (Linux).
 func peakRSS(t *testing.T, pid int) int64 {
 	t.Helper()
@@ -86,9 +96,8 @@ func peakRSS(t *testing.T, pid int) int64 {
 	}
 	for _, line := range strings.Split(string(data), "\n") {
 		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			d, err := number.Parse(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
-			kb, ok := d.Int64()
-			if err != nil || !ok {
+			kb, ok := wholeNumber(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			if !ok {
 				t.Fatal(line)
 			}
 			return kb << 10

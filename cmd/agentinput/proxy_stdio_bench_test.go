@@ -41,9 +41,9 @@ func cpuOf(b *testing.B, pid int) time.Duration {
 	// The fields after the command's name (in parentheses, which may hold
 	// spaces): state is the 3rd field, utime the 14th and stime the 15th.
 	fields := strings.Fields(string(raw[strings.LastIndexByte(string(raw), ')')+2:]))
-	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
-	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
-	if err1 != nil || err2 != nil {
+	utime, ok1 := wholeNumber(fields[11])
+	stime, ok2 := wholeNumber(fields[12])
+	if !ok1 || !ok2 {
 		b.Fatalf("/proc/%d/stat: %s", pid, raw)
 	}
 	return time.Duration(utime+stime) * 10 * time.Millisecond
@@ -56,9 +56,8 @@ func childOf(b *testing.B, pid int) int {
 	for _, f := range tasks {
 		raw, _ := os.ReadFile(f)
 		if ids := strings.Fields(string(raw)); len(ids) > 0 {
-			child, err := strconv.Atoi(ids[0])
-			if err == nil {
-				return child
+			if child, ok := wholeNumber(ids[0]); ok {
+				return int(child)
 			}
 		}
 	}
