@@ -173,7 +173,7 @@ func (u *handUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
 		Params struct {
-			Name      string            `json:"name"`
+			Name      string         `json:"name"`
 			Arguments map[string]any `json:"arguments"`
 		} `json:"params"`
 	}
