@@ -52,25 +52,15 @@ func upstream(ctx context.Context, url string, allowPrivate bool, command []stri
 	return client.Connect(cctx, transport, host.SessionOptions())
 }
 
-// upstreamDial dials the proxy's upstream server: a command it starts
-// anew on each dial (its standard error kept in tail), spoken to by the
-// proxy's own client (internal/upstream: every line screened, each message
-// decoded once); or a URL, over go-sdk's streamable HTTP client.
+// upstreamDial dials the proxy's upstream server with the proxy's own
+// client (internal/upstream: every message screened, each decoded once): a
+// command it starts anew on each dial (its standard error kept in tail), or
+// a URL over streamable HTTP through the egress guard.
 func upstreamDial(url string, allowPrivate bool, command []string, timeout time.Duration, tail *tailBuffer) uplink.Dial {
 	if url == "" {
 		return uplink.Stdio(command, tail, 2*time.Second)
 	}
-	return func(ctx context.Context, onChange func()) (uplink.Link, error) {
-		mon := host.NewMonitor()
-		transport := &sdk.StreamableClientTransport{Endpoint: url, MaxRetries: -1, HTTPClient: egressClient(timeout, allowPrivate)}
-		client := sdk.NewClient(&sdk.Implementation{Name: "agentinput-proxy", Version: "v0.1.0"},
-			mon.ClientOptions(&sdk.ClientOptions{ToolListChangedHandler: func(context.Context, *sdk.ToolListChangedRequest) { onChange() }}))
-		cs, err := client.Connect(ctx, transport, host.SessionOptions())
-		if err != nil {
-			return nil, err
-		}
-		return uplink.Session(cs, mon), nil
-	}
+	return uplink.HTTP(url, egressClient(timeout, allowPrivate), 2*time.Second)
 }
 
 // runProxy is `agentinput proxy`: the bound tools of one upstream server,

@@ -1,11 +1,12 @@
 // Package upstream is `agentinput proxy`'s client of the server it stands
-// in front of: a lean JSON-RPC connection over a child process's standard
-// input and output that screens every line the server writes with the
-// server side's own frame screen (internal/frame) and decodes each message
-// once, and a Supervisor that restarts a child that exited (or reconnects
-// over HTTP) with a capped exponential backoff and has the host
-// re-discover the catalog before any call is served again. The Supervisor
-// is a host.Upstream (docs/host.md, "The proxy's upstream").
+// in front of: a lean JSON-RPC engine (Conn) that screens every message the
+// server sends with the server side's own frame screen (internal/frame) and
+// decodes each once, carried over a child process's standard input and
+// output (Stdio) or over MCP streamable HTTP (HTTP); and a Supervisor that
+// restarts a child that exited (or reconnects over HTTP) with a capped
+// exponential backoff and has the host re-discover the catalog before any
+// call is served again. The Supervisor is a host.Upstream (docs/host.md,
+// "The proxy's upstream").
 package upstream
 
 import (
@@ -13,6 +14,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -30,58 +32,116 @@ import (
 // (the server may answer 2025-06-18; host.SupportedProtocolVersions).
 const ProtocolVersion = "2025-11-25"
 
-// Conn is one JSON-RPC connection to a server over newline-delimited
-// lines: requests written by hand, each line the server writes screened
-// (within agentinput.MaxFrameBytes, one JSON value, a response's id) and
-// its result handed on as the bytes it was sent in. Every request waits in
-// a table by id: its answer, a line that broke the protocol or the frame
-// budget and names it (or, when no id can be found in such a line, every
-// request waiting then), or the end of the connection answers it at once.
+// Conn is one JSON-RPC connection to a server: requests written by hand,
+// each message the server sends screened (within agentinput.MaxFrameBytes,
+// one JSON value, a response's id) and its result handed on as the bytes
+// it was sent in. Every request waits in a table by id: its answer, a
+// message that broke the protocol or the frame budget and names it (or,
+// when no id can be found in such a message, every request it may have
+// answered: on a line stream every request waiting then, in an HTTP
+// response the request it answers), or the end of the connection answers
+// it at once. The messages travel by a carrier: lines on a pipe, or HTTP.
 type Conn struct {
-	w       io.Writer
-	writeMu sync.Mutex
+	carrier carrier
 
 	mu      sync.Mutex
 	next    int64
 	pending map[string]chan answer // by the id as written
 	err     error                  // why the connection ended; nil while it is up
+	version string
 
 	done     chan struct{}
 	onChange func() // a notifications/tools/list_changed
-	version  string
 	info     *sdk.InitializeResult
 }
+
+// carrier is how a Conn's messages travel.
+type carrier interface {
+	// send sends one message (JSON without a line end). id is the request's ("" for a
+	// notification or a reply); what the server sends back is handed to
+	// the Conn's screen (Conn.handle). An error wrapping host.ErrNotSent:
+	// nothing of the message was sent; one of ctx's own: ctx ended first.
+	send(ctx context.Context, msg []byte, id string) error
+}
+
+// whose a message that broke the protocol or the budget, and whose id
+// cannot be read, may be the answer of.
+const (
+	anyWaiting = "*" // a line stream: any request waiting then
+	noRequest  = ""  // a stream that carries no responses (HTTP's standalone stream)
+	// anything else: the id of the one request an HTTP response answers
+)
 
 type answer struct {
 	result json.RawMessage
 	err    error
 }
 
-// NewConn starts a connection that writes to w and reads r until r ends,
-// and makes the initialize handshake within ctx. onChange is called on
-// each notifications/tools/list_changed (nil: none).
+// NewConn starts a connection that writes lines to w and reads lines
+// from r until r ends, and makes the initialize handshake within ctx.
+// onChange is called on each notifications/tools/list_changed (nil:
+// none).
 func NewConn(ctx context.Context, r io.Reader, w io.Writer, onChange func()) (*Conn, error) {
-	c := &Conn{w: w, pending: map[string]chan answer{}, done: make(chan struct{}), onChange: onChange}
+	c := newConn(&lines{w: w}, onChange)
 	go c.readLoop(r)
-	params, _ := json.Marshal(sdk.InitializeParams{ProtocolVersion: ProtocolVersion, Capabilities: &sdk.ClientCapabilities{},
-		ClientInfo: &sdk.Implementation{Name: "agentinput-proxy", Version: "v0.1.0"}})
-	raw, err := c.Call(ctx, "initialize", params)
-	if err != nil {
-		return nil, fmt.Errorf("initialize: %w", err)
-	}
-	var ir sdk.InitializeResult
-	if err := json.Unmarshal(raw, &ir); err != nil || ir.ProtocolVersion == "" {
-		return nil, fmt.Errorf("initialize: %w: the result is not an initialize result", host.ErrProtocol)
-	}
-	c.version, c.info = ir.ProtocolVersion, &ir
-	if _, err := c.write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")); err != nil {
-		return nil, fmt.Errorf("initialized: %w", err)
+	if err := c.initialize(ctx); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
 
+func newConn(cr carrier, onChange func()) *Conn {
+	return &Conn{carrier: cr, pending: map[string]chan answer{}, done: make(chan struct{}), onChange: onChange}
+}
+
+// initialize makes the handshake: initialize, then
+// notifications/initialized.
+func (c *Conn) initialize(ctx context.Context) error {
+	params, _ := json.Marshal(sdk.InitializeParams{ProtocolVersion: ProtocolVersion, Capabilities: &sdk.ClientCapabilities{},
+		ClientInfo: &sdk.Implementation{Name: "agentinput-proxy", Version: "v0.1.0"}})
+	raw, err := c.Call(ctx, "initialize", params)
+	if err != nil {
+		return fmt.Errorf("initialize: %w", err)
+	}
+	var ir sdk.InitializeResult
+	if err := json.Unmarshal(raw, &ir); err != nil || ir.ProtocolVersion == "" {
+		return fmt.Errorf("initialize: %w: the result is not an initialize result", host.ErrProtocol)
+	}
+	c.mu.Lock()
+	c.version, c.info = ir.ProtocolVersion, &ir
+	c.mu.Unlock()
+	note := []byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	if err := c.carrier.send(ctx, note, ""); err != nil {
+		return fmt.Errorf("initialized: %w", err)
+	}
+	return nil
+}
+
+// lines carries messages as lines written to w (a child's standard
+// input); what comes back is read by Conn.readLoop.
+type lines struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lines) send(_ context.Context, msg []byte, _ string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if n, err := l.w.Write(append(msg, '\n')); err != nil {
+		if n == 0 {
+			return fmt.Errorf("%w: %w", host.ErrNotSent, err)
+		}
+		return fmt.Errorf("%w: %w", sdk.ErrConnectionClosed, err)
+	}
+	return nil
+}
+
 // ProtocolVersion is the version the server's initialize result named.
-func (c *Conn) ProtocolVersion() string { return c.version }
+func (c *Conn) ProtocolVersion() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.version
+}
 
 // InitializeResult is the server's initialize result.
 func (c *Conn) InitializeResult() *sdk.InitializeResult { return c.info }
@@ -135,7 +195,7 @@ func (c *Conn) CallTool(ctx context.Context, name string, arguments json.RawMess
 // answer, the end of the connection, or ctx. When ctx ends first, the
 // request is forgotten (a late answer is dropped) and the server is sent
 // notifications/cancelled. An error wrapping host.ErrNotSent means nothing
-// of the request was written.
+// of the request was sent.
 func (c *Conn) Call(ctx context.Context, method string, params []byte) (json.RawMessage, error) {
 	ch := make(chan answer, 1)
 	c.mu.Lock()
@@ -149,37 +209,44 @@ func (c *Conn) Call(ctx context.Context, method string, params []byte) (json.Raw
 	c.pending[id] = ch
 	c.mu.Unlock()
 
-	line := make([]byte, 0, len(method)+len(params)+64)
-	line = append(line, `{"jsonrpc":"2.0","id":`...)
-	line = append(line, id...)
-	line = append(line, `,"method":"`...)
-	line = append(line, method...) // the package's own method names: nothing to escape
-	line = append(line, `","params":`...)
-	line = append(line, params...)
-	line = append(line, "}\n"...)
-	if n, err := c.write(line); err != nil {
-		c.forget(id)
-		if n == 0 {
-			return nil, fmt.Errorf("%w: %w", host.ErrNotSent, err)
+	msg := make([]byte, 0, len(method)+len(params)+64)
+	msg = append(msg, `{"jsonrpc":"2.0","id":`...)
+	msg = append(msg, id...)
+	msg = append(msg, `,"method":"`...)
+	msg = append(msg, method...) // the package's own method names: nothing to escape
+	msg = append(msg, `","params":`...)
+	msg = append(msg, params...)
+	msg = append(msg, '}')
+	if err := c.carrier.send(ctx, msg, id); err != nil {
+		if ctx.Err() == nil || errors.Is(err, host.ErrNotSent) {
+			c.forget(id)
+			return nil, err
 		}
-		return nil, fmt.Errorf("%w: %w", sdk.ErrConnectionClosed, err)
 	}
 	select {
 	case a := <-ch:
 		return a.result, a.err
 	case <-ctx.Done():
 		if c.forget(id) {
-			note := []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `,"reason":"the host stopped waiting"}}` + "\n")
-			c.write(note) //nolint:errcheck // best effort: the request is answered locally either way
+			note := []byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `,"reason":"the host stopped waiting"}}`)
+			go c.carrier.send(context.Background(), note, "") //nolint:errcheck // best effort: the request is answered locally either way
 		}
 		return nil, ctx.Err()
 	}
 }
 
-func (c *Conn) write(line []byte) (int, error) {
-	c.writeMu.Lock()
-	defer c.writeMu.Unlock()
-	return c.w.Write(line)
+// end ends the connection (once) for the reason err: every request still
+// waiting is answered with it, and later ones are not sent.
+func (c *Conn) end(err error) {
+	c.mu.Lock()
+	if c.err != nil {
+		c.mu.Unlock()
+		return
+	}
+	c.err = err
+	c.mu.Unlock()
+	c.answerAll(err)
+	close(c.done)
 }
 
 // forget takes a request out of the table, and reports whether it was
@@ -192,7 +259,8 @@ func (c *Conn) forget(id string) bool {
 	return ok
 }
 
-// answer hands a request its answer (false: no request of that id waits).
+// answer hands a request its answer (false: no request of that id
+// waits).
 func (c *Conn) answer(id string, a answer) bool {
 	c.mu.Lock()
 	ch, ok := c.pending[id]
@@ -226,16 +294,12 @@ func (c *Conn) readLoop(r io.Reader) {
 		line, over, err := frame.ReadLine(br, buf[:0], agentinput.MaxFrameBytes)
 		buf = line
 		if len(line) > 0 || over {
-			if c.handle(line, over) {
+			if c.handle(line, over, anyWaiting) {
 				buf = nil // a result was handed on in the line's bytes
 			}
 		}
 		if err != nil {
-			c.mu.Lock()
-			c.err = fmt.Errorf("%w: the server's output ended (%w)", sdk.ErrConnectionClosed, err)
-			c.mu.Unlock()
-			c.answerAll(c.err)
-			close(c.done)
+			c.end(fmt.Errorf("%w: the server's output ended (%w)", sdk.ErrConnectionClosed, err))
 			return
 		}
 	}
@@ -243,25 +307,28 @@ func (c *Conn) readLoop(r io.Reader) {
 
 var bom = []byte("\xef\xbb\xbf")
 
-// handle screens one line the server wrote and acts on it: a response
+// handle screens one message the server sent (a line, a JSON body, an SSE
+// event's data; over: it was longer than agentinput.MaxFrameBytes and
+// only its first MaxFrameBytes bytes are here) and acts on it: a response
 // answers its request, a request from the server is answered (ping, or
 // method not found: the proxy offers the server nothing), a
-// tools/list_changed is counted. It reports whether it handed on bytes of
-// the line.
-func (c *Conn) handle(line []byte, over bool) bool {
+// tools/list_changed is counted. A broken message whose id cannot be read
+// answers whose (anyWaiting, noRequest, or a request's id). It reports
+// whether it handed on bytes of the message.
+func (c *Conn) handle(line []byte, over bool, whose string) bool {
 	line = bytes.TrimLeft(bytes.TrimPrefix(line, bom), " \t\r")
 	if over {
 		// Skipped, not kept: only the first MaxFrameBytes bytes are here,
 		// to find whose answer it was.
 		sc := frame.ScanLine(line)
 		if sc.Kind != '{' || !(sc.Bad < 0 || sc.Bad == len(line)) {
-			c.answerAll(fmt.Errorf("%w: the server wrote a line over %d bytes", host.ErrTooLarge, agentinput.MaxFrameBytes))
+			c.answerWhose(whose, fmt.Errorf("%w: the server sent a message over %d bytes", host.ErrTooLarge, agentinput.MaxFrameBytes))
 			return false
 		}
 		if _, m := frame.Lookup(sc.Top, "method"); m > 0 {
 			return false // a request or notification of the server's, too long to take
 		}
-		c.fail(line, sc, fmt.Errorf("%w: the server wrote a line over %d bytes", host.ErrTooLarge, agentinput.MaxFrameBytes))
+		c.fail(line, sc, whose, fmt.Errorf("%w: the server sent a message over %d bytes", host.ErrTooLarge, agentinput.MaxFrameBytes))
 		return false
 	}
 	line = bytes.TrimRight(line, " \t\r\n")
@@ -271,18 +338,18 @@ func (c *Conn) handle(line []byte, over bool) bool {
 	sc := frame.ScanLine(line)
 	if sc.Bad >= 0 {
 		if sc.Trailing && sc.Kind == '{' {
-			c.fail(line, sc, fmt.Errorf("%w: the server wrote a line of more than one JSON value", host.ErrProtocol))
+			c.fail(line, sc, whose, fmt.Errorf("%w: the server sent a message of more than one JSON value", host.ErrProtocol))
 			return false
 		}
-		c.answerAll(fmt.Errorf("%w: the server wrote a line that is not JSON", host.ErrProtocol))
+		c.answerWhose(whose, fmt.Errorf("%w: the server sent a message that is not JSON", host.ErrProtocol))
 		return false
 	}
 	if sc.Kind != '{' {
-		c.answerAll(fmt.Errorf("%w: the server wrote a line that is not a JSON-RPC message object", host.ErrProtocol))
+		c.answerWhose(whose, fmt.Errorf("%w: the server sent a message that is not a JSON-RPC message object", host.ErrProtocol))
 		return false
 	}
 	broken := func(what string) bool {
-		c.fail(line, sc, fmt.Errorf("%w: %s", host.ErrProtocol, what))
+		c.fail(line, sc, whose, fmt.Errorf("%w: %s", host.ErrProtocol, what))
 		return false
 	}
 	for _, name := range []string{"jsonrpc", "id", "method", "result", "error"} {
@@ -302,7 +369,7 @@ func (c *Conn) handle(line []byte, over bool) bool {
 	}
 	id, ok := responseID(line, sc)
 	if !ok {
-		c.answerAll(fmt.Errorf("%w: the server wrote a response without an id of this client's", host.ErrProtocol))
+		c.answerWhose(whose, fmt.Errorf("%w: the server sent a response without an id of this client's", host.ErrProtocol))
 		return false
 	}
 	result, r := frame.Lookup(sc.Top, "result")
@@ -323,14 +390,26 @@ func (c *Conn) handle(line []byte, over bool) bool {
 	return c.answer(id, answer{result: result.Value(line)})
 }
 
-// fail answers the request a broken line names with err, or every
-// waiting request when it names none of this client's.
-func (c *Conn) fail(line []byte, sc frame.Scan, err error) {
+// fail answers the request a broken message names with err, or whose
+// when it names none of this client's.
+func (c *Conn) fail(line []byte, sc frame.Scan, whose string, err error) {
 	if id, ok := responseID(line, sc); ok {
 		c.answer(id, answer{err: err})
 		return
 	}
-	c.answerAll(err)
+	c.answerWhose(whose, err)
+}
+
+// answerWhose answers the requests a broken message without a readable
+// id may have answered.
+func (c *Conn) answerWhose(whose string, err error) {
+	switch whose {
+	case anyWaiting:
+		c.answerAll(err)
+	case noRequest:
+	default:
+		c.answer(whose, answer{err: err})
+	}
 }
 
 // responseID is the id of a response line as this client writes its
@@ -372,5 +451,5 @@ func (c *Conn) serverMessage(line []byte, sc frame.Scan, method string) {
 	} else {
 		reply = append(reply, `,"error":{"code":-32601,"message":"Method not found: the agentinput proxy offers its upstream server no client features"}}`...)
 	}
-	c.write(append(reply, '\n')) //nolint:errcheck // a server gone shows in the reader
+	c.carrier.send(context.Background(), reply, "") //nolint:errcheck // a server gone shows in the reader
 }

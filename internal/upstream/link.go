@@ -11,8 +11,6 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"agentinput.dev/host"
 )
 
 // Link is one live connection to the server, as the Supervisor uses it.
@@ -125,24 +123,3 @@ func (p *process) Close() error {
 		return errors.New("upstream: the child process did not exit")
 	}
 }
-
-// Session is a go-sdk client session as a Link (the HTTP upstream, whose
-// transport is go-sdk's): done when the session ends. mon is the monitor
-// composed into the session's client.
-func Session(cs *sdk.ClientSession, mon *host.Monitor) Link {
-	s := &session{Upstream: host.SessionUpstream(cs, mon), cs: cs, done: make(chan struct{})}
-	go func() {
-		cs.Wait() //nolint:errcheck // the end is what counts
-		close(s.done)
-	}()
-	return s
-}
-
-type session struct {
-	host.Upstream
-	cs   *sdk.ClientSession
-	done chan struct{}
-}
-
-func (s *session) Done() <-chan struct{} { return s.done }
-func (s *session) Close() error          { return s.cs.Close() }
