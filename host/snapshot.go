@@ -466,6 +466,7 @@ func compileSchema(url string, doc any) (*jsonschema.Schema, error) {
 	}
 	c := jsonschema.NewCompiler()
 	c.AssertFormat() // a date or uuid the output schema names is checked, not only annotated
+	c.UseLoader(noLoader{})
 	if err := c.AddResource(url, d); err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package host
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -84,21 +83,7 @@ func roundTrip(t *rapid.T, v any) any {
 }
 
 func compileForTest(doc any) (*jsonschema.Schema, error) {
-	raw, err := json.Marshal(doc)
-	if err != nil {
-		return nil, err
-	}
-	d, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	c.UseLoader(noLoader{})
-	if err := c.AddResource("mem://test.json", d); err != nil {
-		return nil, err
-	}
-	return c.Compile("mem://test.json")
+	return compileSchema("mem://test.json", doc)
 }
 
 var (

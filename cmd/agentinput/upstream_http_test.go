@@ -134,17 +134,7 @@ func TestProxyHTTPUpstreamSDK(t *testing.T) {
 		t.Fatalf("notes after the restart: %s %s", code, msg)
 	}
 
-	code, _ := codeOf(t, cs, "control", map[string]any{"action": "change"})
-	if code != "" && code != "mcp_catalog_stale" { // the notification may come before the answer
-		t.Fatalf("change: %q", code)
-	}
-	until(t, cs, "notes", "mcp_catalog_stale", "changed notes")
-	if code, msg := codeOf(t, cs, "orders", map[string]any{}); code != "" {
-		t.Fatalf("orders after the change: %s %s", code, msg)
-	}
-	if got := toolNames(t, cs); got != "control notes orders" {
-		t.Fatalf("tools %q", got)
-	}
+	changeCatalog(t, cs)
 }
 
 // handUpstream is a streamable HTTP server written by hand, so that it

@@ -265,11 +265,11 @@ func TestProxyUpstreamKilledAndChanged(t *testing.T) {
 	}
 }
 
-// tools/list_changed has the catalog rediscovered: the unchanged tools
-// keep serving, the changed one is stale, the new one never appears.
-func TestProxyUpstreamListChanged(t *testing.T) {
-	longtest.Skip(t, "starts the proxy and an upstream as processes")
-	cs, _, _, _ := flakyProxy(t)
+// changeCatalog has the upstream change its catalog (notes changes, a new
+// tool appears) and checks what the proxy makes of its list_changed: notes
+// stale, orders serving, the tools listed as bound.
+func changeCatalog(t *testing.T, cs *sdk.ClientSession) {
+	t.Helper()
 	code, _ := codeOf(t, cs, "control", map[string]any{"action": "change"})
 	if code != "" && code != "mcp_catalog_stale" { // the notification may come before the answer
 		t.Fatalf("change: %q", code)
@@ -281,6 +281,14 @@ func TestProxyUpstreamListChanged(t *testing.T) {
 	if got := toolNames(t, cs); got != "control notes orders" {
 		t.Fatalf("tools %q", got)
 	}
+}
+
+// tools/list_changed has the catalog rediscovered: the unchanged tools
+// keep serving, the changed one is stale, the new one never appears.
+func TestProxyUpstreamListChanged(t *testing.T) {
+	longtest.Skip(t, "starts the proxy and an upstream as processes")
+	cs, _, _, _ := flakyProxy(t)
+	changeCatalog(t, cs)
 	if res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "new_tool", Arguments: map[string]any{}}); err == nil && !res.IsError {
 		t.Fatal("new_tool was served")
 	}
