@@ -45,7 +45,28 @@ type fastPath struct {
 	// either is not taken again here.
 	fast map[jsonrpc.ID]context.CancelFunc
 	sdk  map[jsonrpc.ID]struct{}
+	// Sessionless requests (SEP-2575; a go-sdk v1.8 client's default)
+	// carry the protocol version, the client's info and capabilities in
+	// every request's _meta, which go-sdk validates per request. What it
+	// makes of a _meta depends on that text alone: a raw tool's call with
+	// a _meta not seen before goes to go-sdk (probe, by id), and when
+	// go-sdk answers it with a complete result, later calls with the same
+	// _meta text are taken, answered as go-sdk answers them (the result
+	// typed complete, the server's info in its _meta, as go-sdk wrote it).
+	probe   map[jsonrpc.ID]string
+	learned map[string]json.RawMessage // _meta text → the serverInfo go-sdk answered
 }
+
+// maxLearned bounds the _meta texts a connection learns (a client sends
+// one); past it, a new one goes to go-sdk every time.
+const maxLearned = 16
+
+// sessionlessKey and serverInfoKey are go-sdk's MetaKeyProtocolVersion's
+// prefix and MetaKeyServerInfo.
+const (
+	sessionlessKey = "io.modelcontextprotocol/"
+	serverInfoKey  = "io.modelcontextprotocol/serverInfo"
+)
 
 func newFastPath(ctx context.Context, tools map[string]RawToolHandler) *fastPath {
 	if len(tools) == 0 {
@@ -56,7 +77,8 @@ func newFastPath(ctx context.Context, tools map[string]RawToolHandler) *fastPath
 		context.AfterFunc(ctx, stop)
 	}
 	return &fastPath{tools: tools, base: base, stop: stop,
-		fast: map[jsonrpc.ID]context.CancelFunc{}, sdk: map[jsonrpc.ID]struct{}{}}
+		fast: map[jsonrpc.ID]context.CancelFunc{}, sdk: map[jsonrpc.ID]struct{}{},
+		probe: map[jsonrpc.ID]string{}, learned: map[string]json.RawMessage{}}
 }
 
 // toSDK notes a message the reader hands to go-sdk: a request's id in
@@ -105,6 +127,12 @@ func (f *fastPath) fromSDK(msg jsonrpc.Message) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	delete(f.sdk, resp.ID)
+	if meta, ok := f.probe[resp.ID]; ok {
+		delete(f.probe, resp.ID)
+		if info, ok := completeResult(resp); ok && len(f.learned) < maxLearned {
+			f.learned[meta] = info
+		}
+	}
 	if f.initSent && resp.ID == f.initID && resp.Error == nil {
 		f.initAnswerd = true
 		f.on = f.initialized
@@ -130,7 +158,7 @@ func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {
 	if hasID != 1 || hasParams != 1 || params.Value(line)[0] != '{' {
 		return false
 	}
-	var name, args []byte
+	var name, args, meta []byte
 	for _, m := range sc.Params {
 		v := m.Value(line)
 		switch string(m.Name) {
@@ -146,11 +174,14 @@ func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {
 			args = v
 		case `"_meta"`:
 			// A sessionless request (SEP-2575) carries its protocol
-			// version here, and go-sdk serves it otherwise: any key of
-			// the protocol's prefix, or any escape that could spell one,
-			// goes to go-sdk.
-			if v[0] != '{' || bytes.IndexByte(v, '\\') >= 0 || bytes.Contains(v, []byte("io.modelcontextprotocol/")) {
+			// version here, and go-sdk serves it otherwise: a _meta with
+			// a key of the protocol's prefix, or an escape that could
+			// spell one, is taken only as learned (fastPath.learned).
+			if v[0] != '{' {
 				return false
+			}
+			if bytes.IndexByte(v, '\\') >= 0 || bytes.Contains(v, []byte(sessionlessKey)) {
+				meta = v
 			}
 		default:
 			return false
@@ -172,7 +203,7 @@ func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {
 		return false
 	}
 	f.mu.Lock()
-	if !f.on || f.stopped {
+	if f.stopped {
 		f.mu.Unlock()
 		return false
 	}
@@ -185,6 +216,20 @@ func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {
 	if _, busy := f.sdk[id]; busy {
 		f.mu.Unlock()
 		return false // go-sdk answers it, as above
+	}
+	var info json.RawMessage // the serverInfo of a sessionless answer
+	if meta != nil {
+		var learned bool
+		if info, learned = f.learned[string(meta)]; !learned {
+			if len(f.learned) < maxLearned && len(f.probe) < maxLearned {
+				f.probe[id] = string(meta)
+			}
+			f.mu.Unlock()
+			return false
+		}
+	} else if !f.on {
+		f.mu.Unlock()
+		return false
 	}
 	ctx, cancel := context.WithCancel(f.base)
 	f.fast[id] = cancel
@@ -199,7 +244,7 @@ func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {
 			// call with the context's error, code 0, and runs nothing.
 			answer = &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Message: err.Error()}}
 		} else {
-			answer = resultMessage(id, h(ctx, json.RawMessage(args)))
+			answer = resultMessage(id, h(ctx, json.RawMessage(args)), info)
 		}
 		f.mu.Lock()
 		delete(f.fast, id) // before the answer, as go-sdk: the id may be used again once answered
@@ -228,17 +273,31 @@ func (f *fastPath) close() {
 }
 
 // resultMessage is the answer to a call as go-sdk writes a tool's result:
-// its content never null, encoded without HTML escaping. A handler that
-// returns no result, or one that does not encode, is answered with an
-// internal error (go-sdk would panic).
-func resultMessage(id jsonrpc.ID, res *sdk.CallToolResult) *jsonrpc.Response {
+// its content never null, encoded without HTML escaping; for a
+// sessionless call (info, the server's info as go-sdk wrote it), with the
+// server's info in its _meta unless the tool put one there, and typed
+// complete. A handler that returns no result, or one that does not
+// encode, is answered with an internal error (go-sdk would panic).
+func resultMessage(id jsonrpc.ID, res *sdk.CallToolResult, info json.RawMessage) *jsonrpc.Response {
 	if res == nil {
 		return &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error: the tool returned no result"}}
 	}
-	if res.Content == nil {
+	if res.Content == nil || info != nil {
 		res2 := *res
-		res2.Content = []sdk.Content{} // as go-sdk: never "null"
 		res = &res2
+	}
+	if res.Content == nil {
+		res.Content = []sdk.Content{} // as go-sdk: never "null"
+	}
+	if info != nil {
+		if _, ok := res.Meta[serverInfoKey]; !ok {
+			m := make(sdk.Meta, len(res.Meta)+1)
+			for k, v := range res.Meta {
+				m[k] = v
+			}
+			m[serverInfoKey] = info
+			res.Meta = m
+		}
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -246,5 +305,28 @@ func resultMessage(id jsonrpc.ID, res *sdk.CallToolResult) *jsonrpc.Response {
 	if err := enc.Encode(res); err != nil {
 		return &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error: the tool's result could not be encoded"}}
 	}
-	return &jsonrpc.Response{ID: id, Result: bytes.TrimRight(buf.Bytes(), "\n")}
+	out := bytes.TrimRight(buf.Bytes(), "\n")
+	if info != nil {
+		// go-sdk's CallToolResult encodes its result type after every
+		// other member; a tool's result is an object with content.
+		out = append(out[:len(out)-1], `,"resultType":"complete"}`...)
+	}
+	return &jsonrpc.Response{ID: id, Result: out}
+}
+
+// completeResult reports whether go-sdk answered a call with a complete
+// result of the sessionless protocol, and the server's info it put in its
+// _meta.
+func completeResult(resp *jsonrpc.Response) (json.RawMessage, bool) {
+	if resp.Error != nil {
+		return nil, false
+	}
+	var r struct {
+		Meta       map[string]json.RawMessage `json:"_meta"`
+		ResultType string                     `json:"resultType"`
+	}
+	if json.Unmarshal(resp.Result, &r) != nil || r.ResultType != "complete" || r.Meta[serverInfoKey] == nil {
+		return nil, false
+	}
+	return r.Meta[serverInfoKey], true
 }

@@ -328,3 +328,60 @@ func TestRawToolsInputEnds(t *testing.T) {
 		t.Fatalf("%d calls on the fast path", s.fast.Load())
 	}
 }
+
+// Sessionless calls (SEP-2575, what a go-sdk v1.8 client sends by
+// default: no initialize, the protocol version, client info and
+// capabilities in every request's _meta) are answered as go-sdk answers
+// them: a _meta text not seen before goes to go-sdk, and once go-sdk
+// answered it with a complete result, calls with the same text are taken
+// (the result typed complete, the server's info in its _meta). A _meta
+// go-sdk refuses, or one of an old version, is never learned. Byte for
+// byte against go-sdk, and which path ran.
+func TestRawToolsSessionless(t *testing.T) {
+	type step struct {
+		line       string
+		replies    int
+		fast, sdk  bool
+		errorReply bool
+	}
+	meta := func(version, caps string) string {
+		return `{"io.modelcontextprotocol/protocolVersion":"` + version + `","io.modelcontextprotocol/clientInfo":{"name":"c","version":"0"},"io.modelcontextprotocol/clientCapabilities":` + caps + `}`
+	}
+	good, bad, old := meta("2026-07-28", `{}`), meta("2026-07-28", `"x"`), meta("2025-06-18", `{}`)
+	call := func(id, args, meta string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"echo","arguments":` + args + `,"_meta":` + meta + `}}`
+	}
+	steps := []step{
+		{line: call("1", `{"a":1}`, bad), replies: 1, errorReply: true},
+		{line: call("2", `{"a":1}`, bad), replies: 1, errorReply: true},
+		{line: call("3", `{"a":1}`, old), replies: 1, errorReply: true}, // not initialized
+		{line: call("4", `{"a":1}`, good), replies: 1, sdk: true},      // learned here
+		{line: call("5", `{"a":2}`, good), replies: 1, fast: true},
+		{line: call("6", `{"fail":true}`, good), replies: 1, fast: true},
+		{line: call("7", `{"a":3}`, bad), replies: 1, errorReply: true},
+		// go-sdk counts the session initialized after a sessionless call,
+		// and serves an old version's then: go-sdk's path, never learned.
+		{line: call("8", `{"a":3}`, old), replies: 1, sdk: true},
+		{line: call("10", `{"a":3}`, old), replies: 1, sdk: true},
+		{line: call(`"x"`, `{"a":4}`, good), replies: 1, fast: true},
+	}
+	fast, slow := newRawSide(t, true), newRawSide(t, false)
+	for i, st := range steps {
+		ping := "ping-" + string(rune('a'+i))
+		fs0, ff0 := fast.sdk.Load(), fast.fast.Load()
+		got := fast.exchange(st.line, st.replies, ping)
+		want := slow.exchange(st.line, st.replies, ping)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s\n fast path: %s\n go-sdk:    %s", st.line, got, want)
+		}
+		if isErr := strings.Contains(got[0], `"error":`); isErr != st.errorReply {
+			t.Errorf("%s: %s", st.line, got[0])
+		}
+		if dFast, dSDK := fast.fast.Load()-ff0, fast.sdk.Load()-fs0; dFast != b2i(st.fast) || dSDK != b2i(st.sdk) {
+			t.Errorf("%s: %d calls on the fast path and %d on go-sdk's, want %d and %d", st.line, dFast, dSDK, b2i(st.fast), b2i(st.sdk))
+		}
+	}
+	if !t.Failed() {
+		t.Log(fast.exchange(call("9", `{}`, good), 1, "last")[0])
+	}
+}
