@@ -355,7 +355,7 @@ func TestRawToolsSessionless(t *testing.T) {
 		{line: call("1", `{"a":1}`, bad), replies: 1, errorReply: true},
 		{line: call("2", `{"a":1}`, bad), replies: 1, errorReply: true},
 		{line: call("3", `{"a":1}`, old), replies: 1, errorReply: true}, // not initialized
-		{line: call("4", `{"a":1}`, good), replies: 1, sdk: true},      // learned here
+		{line: call("4", `{"a":1}`, good), replies: 1, sdk: true},       // learned here
 		{line: call("5", `{"a":2}`, good), replies: 1, fast: true},
 		{line: call("6", `{"fail":true}`, good), replies: 1, fast: true},
 		{line: call("7", `{"a":3}`, bad), replies: 1, errorReply: true},
