@@ -142,10 +142,10 @@ func (f *fastPath) fromSDK(msg jsonrpc.Message) {
 // take answers the screened line on the fast path when it is a tools/call
 // of a raw tool that go-sdk would hand to that tool as it is, and reports
 // whether it did; else the line goes to go-sdk unchanged. A call is taken
-// only when the session is initialized and nothing in it is of a shape
-// go-sdk would answer otherwise: its params an object of name, arguments
-// (an object) and _meta (an object, without the sessionless protocol's
-// keys, without escapes). A call whose id is in flight on the fast path is
+// only when the session is initialized (a sessionless call: when go-sdk
+// accepted its _meta text before) and nothing in it is of a shape go-sdk
+// would answer otherwise: its params an object of name, arguments (an
+// object) and _meta (an object). A call whose id is in flight on the fast path is
 // dropped, as go-sdk drops one whose id is in flight with it; one whose id
 // is in flight with go-sdk goes to go-sdk.
 func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {

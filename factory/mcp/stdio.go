@@ -73,10 +73,11 @@ type StdioTransport struct {
 	// The same tools must be registered on the server too (tools/list is
 	// go-sdk's), with handlers that answer as these do: a call is taken
 	// here only after go-sdk answered initialize with a result and
-	// notifications/initialized came, and only when go-sdk would hand it
-	// to the tool as it is (params of name, an object of arguments and a
-	// _meta without the sessionless protocol's keys; an id not in flight);
-	// anything else goes to go-sdk, which answers it as without RawTools.
+	// notifications/initialized came (a sessionless call: once go-sdk
+	// answered one with the same _meta), and only when go-sdk would hand
+	// it to the tool as it is (params of name, an object of arguments and
+	// an object of _meta; an id not in flight); anything else goes to
+	// go-sdk, which answers it as without RawTools.
 	// The server's middleware does not see a call taken here. Nil (the
 	// zero value): every message goes to go-sdk.
 	RawTools map[string]RawToolHandler
