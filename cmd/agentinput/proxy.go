@@ -180,9 +180,14 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		<-runDone
 	}()
 
-	server := proxyServer(h, logger, *maxCalls)
 	if *addr == "" {
-		err = server.Run(ctx, agentmcp.NewStdioTransport(stdin, stdout))
+		// Over stdio the transport answers the bound tools' calls itself
+		// (factory/mcp's fast path: each call decoded once); go-sdk's
+		// session answers everything else, and the calls it is handed.
+		server, raw := proxyTools(h, logger, *maxCalls, true)
+		transport := agentmcp.NewStdioTransport(stdin, stdout)
+		transport.RawTools = raw
+		err = server.Run(ctx, transport)
 		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 			fmt.Fprintln(stderr, "agentinput proxy:", err)
 			return exitIO
@@ -199,7 +204,7 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "agentinput proxy:", err)
 		return exitIO
 	}
-	srv := agentmcp.NewHTTPServer(server, httpOpts)
+	srv := agentmcp.NewHTTPServer(proxyServer(h, logger, *maxCalls), httpOpts)
 	go func() {
 		<-ctx.Done()
 		srv.Close()
@@ -244,23 +249,26 @@ const DefaultMaxCallsPerSession = 1000
 // against its session's bound (maxCalls; 0 is none) and written to the
 // audit log, reads as writes, without a value.
 func proxyServer(h *host.Host, audit *slog.Logger, maxCalls int) *sdk.Server {
+	server, _ := proxyTools(h, audit, maxCalls, false)
+	return server
+}
+
+// proxyTools is proxyServer, and the same tools as raw handlers for
+// factory/mcp's stdio fast path. With oneSession (stdio: the process
+// serves one client), every call counts against one bound whichever path
+// answers it, and the audit line's session is "" as go-sdk's stdio
+// session id is; else each go-sdk session has its own.
+func proxyTools(h *host.Host, audit *slog.Logger, maxCalls int, oneSession bool) (*sdk.Server, map[string]agentmcp.RawToolHandler) {
 	server := sdk.NewServer(&sdk.Implementation{Name: "agentinput-proxy", Title: "agentinput proxy", Version: "v0.1.0"}, nil)
 	calls := &sessionCalls{}
+	raw := map[string]agentmcp.RawToolHandler{}
 	for _, t := range h.Tools() {
 		name, typed := t.Name, t.OutputSchema != nil
 		kind := "write"
 		if t.Annotations != nil && t.Annotations.ReadOnlyHint {
 			kind = "read"
 		}
-		server.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-			var args json.RawMessage
-			var session *sdk.ServerSession
-			if req != nil && req.Params != nil {
-				args = req.Params.Arguments
-			}
-			if req != nil {
-				session = req.Session
-			}
+		call := func(ctx context.Context, session *sdk.ServerSession, args json.RawMessage) *sdk.CallToolResult {
 			start := time.Now()
 			var r *host.Result
 			if n := calls.add(session); maxCalls > 0 && n > int64(maxCalls) {
@@ -272,10 +280,22 @@ func proxyServer(h *host.Host, audit *slog.Logger, maxCalls int) *sdk.Server {
 				r = h.Call(ctx, name, args)
 			}
 			auditCall(audit, session, name, kind, args, r, time.Since(start))
-			return proxyResult(r, typed), nil
+			return proxyResult(r, typed)
+		}
+		server.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			var args json.RawMessage
+			var session *sdk.ServerSession
+			if req != nil && req.Params != nil {
+				args = req.Params.Arguments
+			}
+			if req != nil && !oneSession {
+				session = req.Session
+			}
+			return call(ctx, session, args), nil
 		})
+		raw[name] = func(ctx context.Context, args json.RawMessage) *sdk.CallToolResult { return call(ctx, nil, args) }
 	}
-	return server
+	return server, raw
 }
 
 // auditCall writes one line for a call through the proxy: the tool and

@@ -58,9 +58,29 @@ const sdkMaxDepth = 1000
 // Everything else goes to go-sdk as it came, which answers what remains
 // (an unknown method, bad params) itself. Writes are go-sdk's encoding, one
 // message a line. docs/robustness.md lists every class with its answer.
+//
+// With RawTools, a tools/call of one of those tools is answered by the
+// transport itself once the session is initialized, the line decoded once
+// (rawtool.go: the fast path); every other message goes to go-sdk as
+// above.
 type StdioTransport struct {
 	r io.Reader
 	w io.Writer
+
+	// RawTools answers tools/call for the tools it names on the fast
+	// path: the handler gets the arguments as sent and its result is
+	// encoded once, without go-sdk's session decoding the message again.
+	// The same tools must be registered on the server too (tools/list is
+	// go-sdk's), with handlers that answer as these do: a call is taken
+	// here only after go-sdk answered initialize with a result and
+	// notifications/initialized came (a sessionless call: once go-sdk
+	// answered one with the same _meta), and only when go-sdk would hand
+	// it to the tool as it is (params of name, an object of arguments and
+	// an object of _meta; an id not in flight); anything else goes to
+	// go-sdk, which answers it as without RawTools.
+	// The server's middleware does not see a call taken here. Nil (the
+	// zero value): every message goes to go-sdk.
+	RawTools map[string]RawToolHandler
 }
 
 // NewStdioTransport returns the stdio transport over r and w. Neither is
@@ -71,9 +91,10 @@ func NewStdioTransport(r io.Reader, w io.Writer) *StdioTransport {
 
 // Connect implements sdk.Transport. It starts the goroutine that reads r,
 // which ends when r does.
-func (t *StdioTransport) Connect(context.Context) (sdk.Connection, error) {
+func (t *StdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 	c := &stdioConn{
 		w:        t.w,
+		fast:     newFastPath(ctx, t.RawTools),
 		incoming: make(chan jsonrpc.Message),
 		stopped:  make(chan struct{}),
 		closed:   make(chan struct{}),
@@ -92,6 +113,8 @@ type stdioConn struct {
 
 	closeOnce sync.Once
 	closed    chan struct{}
+
+	fast *fastPath // nil without RawTools
 }
 
 func (c *stdioConn) SessionID() string { return "" }
@@ -116,11 +139,21 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if c.fast != nil {
+		c.fast.fromSDK(msg)
+	}
 	data, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		return err
 	}
 	return c.writeLine(data)
+}
+
+// writeMessage writes an answer of the fast path.
+func (c *stdioConn) writeMessage(msg jsonrpc.Message) {
+	if data, err := jsonrpc.EncodeMessage(msg); err == nil {
+		_ = c.writeLine(data) // a broken output ends the session at go-sdk's next write
+	}
 }
 
 func (c *stdioConn) writeLine(data []byte) error {
@@ -132,6 +165,9 @@ func (c *stdioConn) writeLine(data []byte) error {
 
 func (c *stdioConn) Close() error {
 	c.closeOnce.Do(func() { close(c.closed) })
+	if c.fast != nil {
+		c.fast.close()
+	}
 	return nil
 }
 
@@ -144,7 +180,15 @@ func (c *stdioConn) readLoop(r io.Reader) {
 		line, over, err := frame.ReadLine(br, buf[:0], agentinput.MaxFrameBytes)
 		buf = line
 		if len(line) > 0 || over {
-			msg, reply := screen(line, over)
+			var msg jsonrpc.Message
+			var reply []byte
+			if s, r, ok := screenFrame(line, over); !ok {
+				reply = r
+			} else if c.fast != nil && c.fast.take(c, s.line, s.sc) {
+				buf = nil // the call holds on to the line
+			} else {
+				msg, reply = decode(s)
+			}
 			if reply != nil {
 				if werr := c.writeLine(reply); werr != nil {
 					c.stop(werr)
@@ -153,6 +197,9 @@ func (c *stdioConn) readLoop(r io.Reader) {
 			}
 			if msg != nil {
 				buf = nil // the message may hold on to the line
+				if c.fast != nil {
+					c.fast.toSDK(msg)
+				}
 				select {
 				case c.incoming <- msg:
 				case <-c.closed:
@@ -169,6 +216,9 @@ func (c *stdioConn) readLoop(r io.Reader) {
 }
 
 func (c *stdioConn) stop(err error) {
+	if c.fast != nil {
+		c.fast.end()
+	}
 	c.readErr = err
 	close(c.stopped)
 }
@@ -178,6 +228,24 @@ var bom = []byte("\xef\xbb\xbf")
 // screen decides what becomes of one line: a message for go-sdk, an error
 // reply to write, or neither (an empty line).
 func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
+	s, reply, ok := screenFrame(line, over)
+	if !ok {
+		return nil, reply
+	}
+	return decode(s)
+}
+
+// screened is a line that passed the screen: one JSON-RPC message, its
+// scan and its id as sent (null when it is no request).
+type screened struct {
+	line []byte
+	sc   frame.Scan
+	id   []byte
+}
+
+// screenFrame screens one line: a message go-sdk can take (ok), or the
+// error reply to write (nil for an empty line).
+func screenFrame(line []byte, over bool) (screened, []byte, bool) {
 	if over {
 		id := null
 		// Cut inside the message (or followed by blanks only): the id,
@@ -186,15 +254,15 @@ func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
 		if sc := frame.ScanLine(p); sc.Kind == '{' && (sc.Bad < 0 || sc.Bad == len(p)) {
 			id = requestID(p, sc)
 		}
-		return nil, errorReply(id, jsonrpc.CodeInvalidRequest,
+		return screened{}, errorReply(id, jsonrpc.CodeInvalidRequest,
 			"Invalid Request: the message takes more than "+strconv.Itoa(agentinput.MaxFrameBytes)+
 				" bytes, over the frame budget, and was skipped; send a shorter one (a tool's arguments take at most "+
-				strconv.Itoa(agentinput.MaxArgumentBytes)+" bytes)")
+				strconv.Itoa(agentinput.MaxArgumentBytes)+" bytes)"), false
 	}
 	line = bytes.TrimPrefix(line, bom)
 	line = bytes.Trim(line, " \t\r\n")
 	if len(line) == 0 {
-		return nil, nil
+		return screened{}, nil, false
 	}
 	sc := frame.ScanLine(line)
 	if sc.Bad >= 0 {
@@ -209,10 +277,10 @@ func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
 				id = requestID(line, sc)
 			}
 		}
-		return nil, errorReply(id, jsonrpc.CodeParseError, "Parse error: "+what+". Send one JSON-RPC message a line")
+		return screened{}, errorReply(id, jsonrpc.CodeParseError, "Parse error: "+what+". Send one JSON-RPC message a line"), false
 	}
-	invalid := func(id []byte, what string) (jsonrpc.Message, []byte) {
-		return nil, errorReply(id, jsonrpc.CodeInvalidRequest, "Invalid Request: "+what)
+	invalid := func(id []byte, what string) (screened, []byte, bool) {
+		return screened{}, errorReply(id, jsonrpc.CodeInvalidRequest, "Invalid Request: "+what), false
 	}
 	switch sc.Kind {
 	case '{':
@@ -248,9 +316,20 @@ func screen(line []byte, over bool) (jsonrpc.Message, []byte) {
 		}
 	}
 	if code, what := duplicateName(line); code == int(jsonrpc.CodeInvalidParams) {
-		return nil, errorReply(id, jsonrpc.CodeInvalidParams, "Invalid params: "+what)
+		return screened{}, errorReply(id, jsonrpc.CodeInvalidParams, "Invalid params: "+what), false
 	} else if code != 0 {
 		return invalid(id, what)
+	}
+	return screened{line: line, sc: sc, id: id}, nil, true
+}
+
+// decode decodes a screened line for go-sdk: a tools/call whose arguments
+// nest past go-sdk's decoder with its arguments as a string, any other
+// message that deep refused.
+func decode(s screened) (jsonrpc.Message, []byte) {
+	line, sc, id := s.line, s.sc, s.id
+	invalid := func(id []byte, what string) (jsonrpc.Message, []byte) {
+		return nil, errorReply(id, jsonrpc.CodeInvalidRequest, "Invalid Request: "+what)
 	}
 	if sc.Depth > sdkMaxDepth {
 		var ok bool
