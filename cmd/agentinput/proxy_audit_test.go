@@ -16,7 +16,6 @@ import (
 
 	"agentinput.dev/agentinput"
 	agentmcp "agentinput.dev/factory/mcp"
-	"agentinput.dev/host"
 )
 
 // Every call through the proxy is one audit line, reads as writes, with
@@ -24,16 +23,7 @@ import (
 // of calls is answered rate_limited, not sent on, and another session is
 // not.
 func TestProxyAuditAndSessionBound(t *testing.T) {
-	mon := host.NewMonitor()
-	up := connect(t, benchUpstream(t), mon.ClientOptions(nil), host.SessionOptions())
-	h, err := host.New(up, mon, host.Options{ServerID: "upstream"},
-		host.Binding{Remote: "read_orders", Local: "read_orders", Policy: host.PolicyRead, NoScope: true, Concurrency: host.Parallel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.Rediscover(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	h := benchHost(t)
 	var log bytes.Buffer
 	server := proxyServer(h, slog.New(slog.NewTextHandler(&log, nil)), 3)
 	args := map[string]any{"amount": 4000, "date_from": "2026-10-01", "limit": 20}
@@ -77,16 +67,7 @@ func TestProxyAuditAndSessionBound(t *testing.T) {
 // once the session is initialized, and go-sdk answers those before: both
 // count against the one session's bound and both write the audit line.
 func TestProxyStdioBoundAcrossPaths(t *testing.T) {
-	mon := host.NewMonitor()
-	up := connect(t, benchUpstream(t), mon.ClientOptions(nil), host.SessionOptions())
-	h, err := host.New(up, mon, host.Options{ServerID: "upstream"},
-		host.Binding{Remote: "read_orders", Local: "read_orders", Policy: host.PolicyRead, NoScope: true, Concurrency: host.Parallel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.Rediscover(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	h := benchHost(t)
 	var log bytes.Buffer
 	server, raw := proxyTools(h, slog.New(slog.NewTextHandler(&log, nil)), 3, true)
 	if len(raw) != 1 || raw["read_orders"] == nil {

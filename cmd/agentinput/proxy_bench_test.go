@@ -55,20 +55,28 @@ func benchCalls(b *testing.B, cs *sdk.ClientSession) {
 	b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "p50-ns")
 }
 
+// benchHost is a host over benchUpstream with read_orders bound and
+// discovered, as the proxy's tests and benchmarks call it.
+func benchHost(tb testing.TB) *host.Host {
+	tb.Helper()
+	mon := host.NewMonitor()
+	up := connect(tb, benchUpstream(tb), mon.ClientOptions(nil), host.SessionOptions())
+	h, err := host.New(up, mon, host.Options{ServerID: "upstream"},
+		host.Binding{Remote: "read_orders", Local: "read_orders", Policy: host.PolicyRead, NoScope: true, Concurrency: host.Parallel})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := h.Rediscover(context.Background()); err != nil {
+		tb.Fatal(err)
+	}
+	return h
+}
+
 func BenchmarkReadCallDirect(b *testing.B) {
 	benchCalls(b, connect(b, benchUpstream(b), nil, nil))
 }
 
 func BenchmarkReadCallThroughProxy(b *testing.B) {
-	mon := host.NewMonitor()
-	up := connect(b, benchUpstream(b), mon.ClientOptions(nil), host.SessionOptions())
-	h, err := host.New(up, mon, host.Options{ServerID: "upstream"},
-		host.Binding{Remote: "read_orders", Local: "read_orders", Policy: host.PolicyRead, NoScope: true, Concurrency: host.Parallel})
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := h.Rediscover(context.Background()); err != nil {
-		b.Fatal(err)
-	}
+	h := benchHost(b)
 	benchCalls(b, connect(b, proxyServer(h, nil, 0), nil, nil))
 }
