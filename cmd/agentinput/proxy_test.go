@@ -38,6 +38,15 @@ func startProxy(t *testing.T, bind, db string, env []string, upstream ...string)
 	bin, benv := commandBinary(t)
 	cmd := exec.Command(bin, append([]string{"proxy", "--bind", bind, "--store", "sqlite:" + db, "--"}, upstream...)...)
 	cmd.Env = append(benv, env...)
+	cs, _ := connectProxy(t, cmd)
+	return cs
+}
+
+// connectProxy starts the proxy command cmd and connects a go-sdk client
+// to it over its stdio; its standard error is kept, and logged when the
+// test fails.
+func connectProxy(t *testing.T, cmd *exec.Cmd) (*sdk.ClientSession, *lockedBuffer) {
+	t.Helper()
 	stderr := &lockedBuffer{}
 	cmd.Stderr = stderr
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "proxy-test", Version: "v0"}, nil).
@@ -51,7 +60,7 @@ func startProxy(t *testing.T, bind, db string, env []string, upstream ...string)
 			t.Logf("the proxy's standard error:\n%s", stderr.String())
 		}
 	})
-	return cs
+	return cs, stderr
 }
 
 func callTool(t *testing.T, cs *sdk.ClientSession, name string, args any) *sdk.CallToolResult {

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -30,27 +29,12 @@ import (
 func httpProxy(t *testing.T, url string) (*sdk.ClientSession, *exec.Cmd) {
 	t.Helper()
 	dir := t.TempDir()
-	bind := writeFile(t, filepath.Join(dir, "bind.json"), `{"server_id": "flaky", "tools": [
-		{"remote": "read_orders", "local": "orders", "policy": "read", "scope": "none", "concurrency": "parallel"},
-		{"remote": "read_notes", "local": "notes", "policy": "read", "scope": "none", "concurrency": "parallel"},
-		{"remote": "control", "local": "control", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`)
+	bind := writeFile(t, filepath.Join(dir, "bind.json"), flakyBindings)
 	bin, benv := commandBinary(t)
 	proxy := exec.Command(bin, "proxy", "--bind", bind, "--timeout", "120s", "--max-calls-per-session", "0",
 		"--url", url, "--"+allowPrivateFlag)
 	proxy.Env = benv
-	stderr := &lockedBuffer{}
-	proxy.Stderr = stderr
-	cs, err := sdk.NewClient(&sdk.Implementation{Name: "http-upstream-test", Version: "v0"}, nil).
-		Connect(context.Background(), &sdk.CommandTransport{Command: proxy, TerminateDuration: 5 * time.Second}, nil)
-	if err != nil {
-		t.Fatalf("connecting to the proxy: %v\n%s", err, stderr.String())
-	}
-	t.Cleanup(func() {
-		cs.Close()
-		if t.Failed() {
-			t.Logf("the proxy's standard error:\n%s", stderr.String())
-		}
-	})
+	cs, _ := connectProxy(t, proxy)
 	return cs, proxy
 }
 

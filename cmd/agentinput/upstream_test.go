@@ -125,10 +125,7 @@ func flakyProxy(t *testing.T) (cs *sdk.ClientSession, proxy *exec.Cmd, dir strin
 		t.Skip("env is missing")
 	}
 	dir = t.TempDir()
-	bind := writeFile(t, filepath.Join(dir, "bind.json"), `{"server_id": "flaky", "tools": [
-		{"remote": "read_orders", "local": "orders", "policy": "read", "scope": "none", "concurrency": "parallel"},
-		{"remote": "read_notes", "local": "notes", "policy": "read", "scope": "none", "concurrency": "parallel"},
-		{"remote": "control", "local": "control", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`)
+	bind := writeFile(t, filepath.Join(dir, "bind.json"), flakyBindings)
 	bin, benv := commandBinary(t)
 	self, err := os.Executable()
 	if err != nil {
@@ -137,21 +134,16 @@ func flakyProxy(t *testing.T) (cs *sdk.ClientSession, proxy *exec.Cmd, dir strin
 	proxy = exec.Command(bin, "proxy", "--bind", bind, "--timeout", "120s", "--max-calls-per-session", "0", "--",
 		"env", "AGENTINPUT_TEST_CHILD=upstream", "AGENTINPUT_TEST_UPSTREAM_DIR="+dir, self)
 	proxy.Env = benv
-	stderr = &lockedBuffer{}
-	proxy.Stderr = stderr
-	cs, err = sdk.NewClient(&sdk.Implementation{Name: "flaky-test", Version: "v0"}, nil).
-		Connect(context.Background(), &sdk.CommandTransport{Command: proxy, TerminateDuration: 5 * time.Second}, nil)
-	if err != nil {
-		t.Fatalf("connecting to the proxy: %v\n%s", err, stderr.String())
-	}
-	t.Cleanup(func() {
-		cs.Close()
-		if t.Failed() {
-			t.Logf("the proxy's standard error:\n%s", stderr.String())
-		}
-	})
+	cs, stderr = connectProxy(t, proxy)
 	return cs, proxy, dir, stderr
 }
+
+// flakyBindings binds the test upstreams' three tools (childUpstream's,
+// and the HTTP ones') as reads.
+const flakyBindings = `{"server_id": "flaky", "tools": [
+		{"remote": "read_orders", "local": "orders", "policy": "read", "scope": "none", "concurrency": "parallel"},
+		{"remote": "read_notes", "local": "notes", "policy": "read", "scope": "none", "concurrency": "parallel"},
+		{"remote": "control", "local": "control", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`
 
 // codeOf calls a tool through the proxy and answers its envelope's code
 // ("" for a success) and message.
