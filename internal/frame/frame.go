@@ -50,7 +50,8 @@ func ScanLine(line []byte) Scan {
 	}
 	sc := Scan{Bad: -1, Kind: line[0]}
 	var (
-		stack []byte // '{' or '['
+		stackBuf [32]byte
+		stack    = stackBuf[:0] // '{' or '['; on the goroutine's stack while shallow
 		// The member of the object at depth 1 and 2 being read: its name
 		// and where its value starts.
 		name  [3][]byte
@@ -132,7 +133,13 @@ func ScanLine(line []byte) Scan {
 			}
 			i = end
 		case c == 't' || c == 'f' || c == 'n':
-			word := map[byte]string{'t': "true", 'f': "false", 'n': "null"}[c]
+			word := "null"
+			switch c {
+			case 't':
+				word = "true"
+			case 'f':
+				word = "false"
+			}
 			if !bytes.HasPrefix(line[i:], []byte(word)) {
 				if bytes.HasPrefix([]byte(word), line[i:]) {
 					return fail(len(line)) // cut short
@@ -158,8 +165,14 @@ func ScanLine(line []byte) Scan {
 			if stack[d-1] == '{' && d <= 2 {
 				m := Member{Name: name[d], Start: start[d], End: i}
 				if d == 1 {
+					if sc.Top == nil {
+						sc.Top = make([]Member, 0, 6) // a message has at most 6 members but for extensions
+					}
 					sc.Top = append(sc.Top, m)
 				} else if inParams {
+					if sc.Params == nil {
+						sc.Params = make([]Member, 0, 4)
+					}
 					sc.Params = append(sc.Params, m)
 				}
 			}
@@ -204,7 +217,7 @@ func Lookup(members []Member, name string) (Member, int) {
 	var found Member
 	n := 0
 	for _, m := range members {
-		if MemberName(m.Name) == name {
+		if nameIs(m.Name, name) {
 			if n == 0 {
 				found = m
 			}
@@ -212,6 +225,15 @@ func Lookup(members []Member, name string) (Member, int) {
 		}
 	}
 	return found, n
+}
+
+// nameIs reports whether a member's name (its text, quoted) decodes to
+// name, without making a string of it when it has no escape.
+func nameIs(text []byte, name string) bool {
+	if bytes.IndexByte(text, '\\') < 0 {
+		return len(text) == len(name)+2 && string(text[1:len(text)-1]) == name
+	}
+	return MemberName(text) == name
 }
 
 // MemberName is a member's name decoded: its text without the quotes when

@@ -242,9 +242,12 @@ type dupFrame struct {
 // It reads b once, keeping the members of the objects it is inside.
 func Duplicates(b []byte, each func(Dup) bool) {
 	var (
-		stack     []dupFrame
-		members   []dupMember
-		expectKey bool
+		// On the goroutine's stack while the value is small.
+		stackBuf   [8]dupFrame
+		membersBuf [16]dupMember
+		stack      = stackBuf[:0]
+		members    = membersBuf[:0]
+		expectKey  bool
 	)
 	name := func(m *dupMember) string {
 		if m.plain {
