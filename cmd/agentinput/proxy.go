@@ -268,7 +268,9 @@ func proxyTools(h *host.Host, audit *slog.Logger, maxCalls int, oneSession bool)
 		if t.Annotations != nil && t.Annotations.ReadOnlyHint {
 			kind = "read"
 		}
-		call := func(ctx context.Context, session *sdk.ServerSession, args json.RawMessage) *sdk.CallToolResult {
+		// call answers a call, and what is left to do once the answer is
+		// written: its audit line.
+		call := func(ctx context.Context, session *sdk.ServerSession, args json.RawMessage) (*sdk.CallToolResult, func()) {
 			start := time.Now()
 			var r *host.Result
 			if n := calls.add(session); maxCalls > 0 && n > int64(maxCalls) {
@@ -279,8 +281,8 @@ func proxyTools(h *host.Host, audit *slog.Logger, maxCalls int, oneSession bool)
 			} else {
 				r = h.Call(ctx, name, args)
 			}
-			auditCall(audit, session, name, kind, args, r, time.Since(start))
-			return proxyResult(r, typed)
+			d := time.Since(start)
+			return proxyResult(r, typed), func() { auditCall(audit, session, name, kind, args, r, d) }
 		}
 		server.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 			var args json.RawMessage
@@ -291,9 +293,13 @@ func proxyTools(h *host.Host, audit *slog.Logger, maxCalls int, oneSession bool)
 			if req != nil && !oneSession {
 				session = req.Session
 			}
-			return call(ctx, session, args), nil
+			res, after := call(ctx, session, args)
+			after() // go-sdk writes the answer once this returns
+			return res, nil
 		})
-		raw[name] = func(ctx context.Context, args json.RawMessage) *sdk.CallToolResult { return call(ctx, nil, args) }
+		raw[name] = func(ctx context.Context, args json.RawMessage) (*sdk.CallToolResult, func()) {
+			return call(ctx, nil, args)
+		}
 	}
 	return server, raw
 }

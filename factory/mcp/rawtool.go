@@ -17,10 +17,12 @@ import (
 // they were sent (a JSON object, or nil when the call has none), never
 // decoded before, and the result is encoded once, as go-sdk encodes a
 // tool's result. It must return a result (a failure is a result with
-// IsError); ctx ends when the client cancels the call
+// IsError); after, when not nil, runs once the answer is written (or, the
+// input having ended, dropped): work the answer need not wait for, such
+// as a line of the audit log. ctx ends when the client cancels the call
 // (notifications/cancelled), when the input ends, or when the connection
 // closes.
-type RawToolHandler func(ctx context.Context, arguments json.RawMessage) *sdk.CallToolResult
+type RawToolHandler func(ctx context.Context, arguments json.RawMessage) (result *sdk.CallToolResult, after func())
 
 // fastPath is the state of StdioTransport's tools/call fast path on one
 // connection (StdioTransport.RawTools): whether the session is
@@ -139,24 +141,28 @@ func (f *fastPath) fromSDK(msg jsonrpc.Message) {
 	}
 }
 
-// take answers the screened line on the fast path when it is a tools/call
+// take takes the screened line on the fast path when it is a tools/call
 // of a raw tool that go-sdk would hand to that tool as it is, and reports
-// whether it did; else the line goes to go-sdk unchanged. A call is taken
+// whether it did, with the call to run (nil when there is nothing to run);
+// else the line goes to go-sdk unchanged. A call is taken
 // only when the session is initialized (a sessionless call: when go-sdk
 // accepted its _meta text before) and nothing in it is of a shape go-sdk
 // would answer otherwise: its params an object of name, arguments (an
 // object) and _meta (an object). A call whose id is in flight on the fast path is
 // dropped, as go-sdk drops one whose id is in flight with it; one whose id
 // is in flight with go-sdk goes to go-sdk.
-func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {
+func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) (bool, func()) {
+	if f == nil {
+		return false, nil
+	}
 	method, _ := frame.Lookup(sc.Top, "method")
 	if string(method.Value(line)) != `"tools/call"` || sc.Depth > sdkMaxDepth {
-		return false
+		return false, nil
 	}
 	idm, hasID := frame.Lookup(sc.Top, "id")
 	params, hasParams := frame.Lookup(sc.Top, "params")
 	if hasID != 1 || hasParams != 1 || params.Value(line)[0] != '{' {
-		return false
+		return false, nil
 	}
 	var name, args, meta []byte
 	for _, m := range sc.Params {
@@ -164,12 +170,12 @@ func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {
 		switch string(m.Name) {
 		case `"name"`:
 			if v[0] != '"' {
-				return false
+				return false, nil
 			}
 			name = v
 		case `"arguments"`:
 			if v[0] != '{' {
-				return false
+				return false, nil
 			}
 			args = v
 		case `"_meta"`:
@@ -178,44 +184,44 @@ func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {
 			// a key of the protocol's prefix, or an escape that could
 			// spell one, is taken only as learned (fastPath.learned).
 			if v[0] != '{' {
-				return false
+				return false, nil
 			}
 			if bytes.IndexByte(v, '\\') >= 0 || bytes.Contains(v, []byte(sessionlessKey)) {
 				meta = v
 			}
 		default:
-			return false
+			return false, nil
 		}
 	}
 	if name == nil {
-		return false
+		return false, nil
 	}
 	h, ok := f.tools[frame.MemberName(name)]
 	if !ok {
-		return false // go-sdk answers an unknown tool, or serves its own
+		return false, nil // go-sdk answers an unknown tool, or serves its own
 	}
 	var rawID any
 	if json.Unmarshal(idm.Value(line), &rawID) != nil {
-		return false
+		return false, nil
 	}
 	id, err := jsonrpc.MakeID(rawID)
 	if err != nil {
-		return false
+		return false, nil
 	}
 	f.mu.Lock()
 	if f.stopped {
 		f.mu.Unlock()
-		return false
+		return false, nil
 	}
 	if _, busy := f.fast[id]; busy {
 		f.mu.Unlock()
 		// go-sdk drops a request whose id is in flight, unanswered (its
 		// error loses the id, and an error without one is not written).
-		return true
+		return true, nil
 	}
 	if _, busy := f.sdk[id]; busy {
 		f.mu.Unlock()
-		return false // go-sdk answers it, as above
+		return false, nil // go-sdk answers it, as above
 	}
 	var info json.RawMessage // the serverInfo of a sessionless answer
 	if meta != nil {
@@ -225,36 +231,41 @@ func (f *fastPath) take(c *stdioConn, line []byte, sc frame.Scan) bool {
 				f.probe[id] = string(meta)
 			}
 			f.mu.Unlock()
-			return false
+			return false, nil
 		}
 	} else if !f.on {
 		f.mu.Unlock()
-		return false
+		return false, nil
 	}
 	ctx, cancel := context.WithCancel(f.base)
 	f.fast[id] = cancel
 	f.wg.Add(1)
 	f.mu.Unlock()
-	go func() {
+	return true, func() {
 		defer f.wg.Done()
 		defer cancel()
-		var answer *jsonrpc.Response
+		var line []byte
+		var after func()
 		if err := ctx.Err(); err != nil {
 			// Cancelled before its handler ran: go-sdk answers such a
 			// call with the context's error, code 0, and runs nothing.
-			answer = &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Message: err.Error()}}
+			line, _ = jsonrpc.EncodeMessage(&jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Message: err.Error()}})
 		} else {
-			answer = resultMessage(id, h(ctx, json.RawMessage(args)), info)
+			var res *sdk.CallToolResult
+			res, after = h(ctx, json.RawMessage(args))
+			line = answerLine(id, res, info)
 		}
 		f.mu.Lock()
 		delete(f.fast, id) // before the answer, as go-sdk: the id may be used again once answered
 		stopped := f.stopped
 		f.mu.Unlock()
-		if !stopped {
-			c.writeMessage(answer)
+		if !stopped && line != nil {
+			_ = c.writeLine(line) // a broken output ends the session at go-sdk's next write
 		}
-	}()
-	return true
+		if after != nil {
+			after()
+		}
+	}
 }
 
 // end stops the fast path when reading stops: the calls in flight are
@@ -272,15 +283,21 @@ func (f *fastPath) close() {
 	f.wg.Wait()
 }
 
-// resultMessage is the answer to a call as go-sdk writes a tool's result:
-// its content never null, encoded without HTML escaping; for a
-// sessionless call (info, the server's info as go-sdk wrote it), with the
-// server's info in its _meta unless the tool put one there, and typed
-// complete. A handler that returns no result, or one that does not
-// encode, is answered with an internal error (go-sdk would panic).
-func resultMessage(id jsonrpc.ID, res *sdk.CallToolResult, info json.RawMessage) *jsonrpc.Response {
+// answerLine is the answer to a call as go-sdk writes a tool's result (a
+// JSON-RPC response, without its line end): its content never null,
+// encoded without HTML escaping; for a sessionless call (info, the
+// server's info as go-sdk wrote it), with the server's info in its _meta
+// unless the tool put one there, and typed complete. The result is
+// encoded once, into the response (go-sdk's EncodeMessage would check
+// its bytes again). A handler that returns no result, or one that does
+// not encode, is answered with an internal error (go-sdk would panic).
+func answerLine(id jsonrpc.ID, res *sdk.CallToolResult, info json.RawMessage) []byte {
+	failed := func(message string) []byte {
+		line, _ := jsonrpc.EncodeMessage(&jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: message}})
+		return line
+	}
 	if res == nil {
-		return &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error: the tool returned no result"}}
+		return failed("internal error: the tool returned no result")
 	}
 	if res.Content == nil || info != nil {
 		res2 := *res
@@ -300,10 +317,16 @@ func resultMessage(id jsonrpc.ID, res *sdk.CallToolResult, info json.RawMessage)
 		}
 	}
 	var buf bytes.Buffer
+	buf.WriteString(`{"jsonrpc":"2.0","id":`)
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
+	if err := enc.Encode(id.Raw()); err != nil {
+		return failed("internal error: the call's id could not be encoded")
+	}
+	buf.Truncate(buf.Len() - 1) // Encode's line end
+	buf.WriteString(`,"result":`)
 	if err := enc.Encode(res); err != nil {
-		return &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error: the tool's result could not be encoded"}}
+		return failed("internal error: the tool's result could not be encoded")
 	}
 	out := bytes.TrimRight(buf.Bytes(), "\n")
 	if info != nil {
@@ -311,7 +334,7 @@ func resultMessage(id jsonrpc.ID, res *sdk.CallToolResult, info json.RawMessage)
 		// other member; a tool's result is an object with content.
 		out = append(out[:len(out)-1], `,"resultType":"complete"}`...)
 	}
-	return &jsonrpc.Response{ID: id, Result: out}
+	return append(out, '}')
 }
 
 // completeResult reports whether go-sdk answered a call with a complete

@@ -26,6 +26,29 @@ type rawSide struct {
 	sdk, fast atomic.Int64
 	gates     *gates
 	started   chan struct{} // a call of "wait" is in its handler
+	// What the fast side did, in order: each line it wrote ("wrote" and
+	// the line's first 40 bytes) and each after of a raw tool that ran
+	// ("after" and the call's arguments); afters counts the latter.
+	mu     sync.Mutex
+	events []string
+	afters chan struct{}
+}
+
+func (s *rawSide) event(e string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.events = append(s.events, e)
+}
+
+// recorder notes each write of the server's in its side's events.
+type recorder struct {
+	s *rawSide
+	w io.Writer
+}
+
+func (r recorder) Write(p []byte) (int, error) {
+	r.s.event("wrote " + string(p[:min(len(p), 40)]))
+	return r.w.Write(p)
 }
 
 // gates hold calls of the "gate" tool until the test opens them.
@@ -47,7 +70,7 @@ func (g *gates) get(key string) chan struct{} {
 // its arguments as text (isError when they hold "fail"), "wait" waits for
 // its context to end, "gate" for the test to open the gate its arguments
 // name; every result says what it read.
-func (s *rawSide) rawTool(name string) mcp.RawToolHandler {
+func (s *rawSide) rawTool(name string) func(context.Context, json.RawMessage) *sdk.CallToolResult {
 	return func(ctx context.Context, args json.RawMessage) *sdk.CallToolResult {
 		var in struct {
 			Fail bool
@@ -77,7 +100,7 @@ func (s *rawSide) rawTool(name string) mcp.RawToolHandler {
 
 func newRawSide(t *testing.T, fast bool) *rawSide {
 	t.Helper()
-	s := &rawSide{t: t, gates: &gates{m: map[string]chan struct{}{}}, started: make(chan struct{}, 1)}
+	s := &rawSide{t: t, gates: &gates{m: map[string]chan struct{}{}}, started: make(chan struct{}, 1), afters: make(chan struct{}, 100)}
 	server := sdk.NewServer(&sdk.Implementation{Name: "test", Version: "v0"}, nil)
 	raw := map[string]mcp.RawToolHandler{}
 	for _, name := range []string{"echo", "wait", "gate"} {
@@ -87,14 +110,17 @@ func newRawSide(t *testing.T, fast bool) *rawSide {
 				s.sdk.Add(1)
 				return h(ctx, req.Params.Arguments), nil
 			})
-		raw[name] = func(ctx context.Context, args json.RawMessage) *sdk.CallToolResult {
+		raw[name] = func(ctx context.Context, args json.RawMessage) (*sdk.CallToolResult, func()) {
 			s.fast.Add(1)
-			return h(ctx, args)
+			return h(ctx, args), func() {
+				s.event("after " + string(args))
+				s.afters <- struct{}{}
+			}
 		}
 	}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	transport := mcp.NewStdioTransport(inR, outW)
+	transport := mcp.NewStdioTransport(inR, recorder{s, outW})
 	if fast {
 		transport.RawTools = raw
 	}
@@ -326,6 +352,40 @@ func TestRawToolsInputEnds(t *testing.T) {
 	}
 	if s.fast.Load() != 1 {
 		t.Fatalf("%d calls on the fast path", s.fast.Load())
+	}
+	select { // its after runs all the same
+	case <-s.afters:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the after of a call whose answer was dropped did not run")
+	}
+}
+
+// A raw tool's after runs once its answer is written, not before: the
+// answer does not wait for it.
+func TestRawToolsAfterRunsOnceAnswered(t *testing.T) {
+	s := newRawSide(t, true)
+	s.initialize()
+	s.mu.Lock()
+	s.events = nil
+	s.mu.Unlock()
+	for i, args := range []string{`{"n":1}`, `{"n":2}`} {
+		s.send(`{"jsonrpc":"2.0","id":` + string(rune('5'+i)) + `,"method":"tools/call","params":{"name":"echo","arguments":` + args + `}}`)
+		if l := s.next(); !strings.HasPrefix(l, `{"jsonrpc":"2.0","id":`+string(rune('5'+i))+`,"result":{"content":[]`) {
+			t.Fatalf("answer: %s", l)
+		}
+		select {
+		case <-s.afters:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the after did not run")
+		}
+	}
+	s.mu.Lock()
+	got := strings.Join(s.events, "\n")
+	s.mu.Unlock()
+	want := strings.Join([]string{`wrote {"jsonrpc":"2.0","id":5,"result":{"conte`, `after {"n":1}`,
+		`wrote {"jsonrpc":"2.0","id":6,"result":{"conte`, `after {"n":2}`}, "\n")
+	if got != want || s.fast.Load() != 2 {
+		t.Errorf("events (%d calls on the fast path):\n%s\nwant:\n%s", s.fast.Load(), got, want)
 	}
 }
 

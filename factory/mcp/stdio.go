@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -96,6 +97,7 @@ func (t *StdioTransport) Connect(ctx context.Context) (sdk.Connection, error) {
 		w:        t.w,
 		fast:     newFastPath(ctx, t.RawTools),
 		incoming: make(chan jsonrpc.Message),
+		baton:    make(chan *bufio.Reader),
 		stopped:  make(chan struct{}),
 		closed:   make(chan struct{}),
 	}
@@ -115,6 +117,10 @@ type stdioConn struct {
 	closed    chan struct{}
 
 	fast *fastPath // nil without RawTools
+	// The reading, handed from the goroutine that read a fast call to one
+	// that waits (readFrom), and how many wait.
+	baton chan *bufio.Reader
+	idle  atomic.Int32
 }
 
 func (c *stdioConn) SessionID() string { return "" }
@@ -149,13 +155,6 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	return c.writeLine(data)
 }
 
-// writeMessage writes an answer of the fast path.
-func (c *stdioConn) writeMessage(msg jsonrpc.Message) {
-	if data, err := jsonrpc.EncodeMessage(msg); err == nil {
-		_ = c.writeLine(data) // a broken output ends the session at go-sdk's next write
-	}
-}
-
 func (c *stdioConn) writeLine(data []byte) error {
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
@@ -174,7 +173,59 @@ func (c *stdioConn) Close() error {
 // readLoop reads r line by line until it ends, handing on each message and
 // answering each line that is not one.
 func (c *stdioConn) readLoop(r io.Reader) {
-	br := bufio.NewReaderSize(r, 64<<10)
+	c.readFrom(bufio.NewReaderSize(r, 64<<10))
+}
+
+// maxIdleReaders bounds the goroutines that wait, once their call is
+// answered, to read again (readFrom).
+const maxIdleReaders = 4
+
+// readFrom is readLoop from br on. A call taken on the fast path is run
+// by the goroutine that read it, which first hands the reading on to an
+// idle one (or a new one): the call starts without waiting for another
+// goroutine to be scheduled, and the reader is scheduled while the call
+// waits for its answer. Once its call is answered, a goroutine waits to
+// read again (at most maxIdleReaders do; the rest end), so that its
+// stack, grown by the call, serves the next one.
+func (c *stdioConn) readFrom(br *bufio.Reader) {
+	for br != nil {
+		call := c.readUntilCall(br)
+		if call == nil {
+			return
+		}
+		select {
+		case c.baton <- br:
+		default:
+			go c.readFrom(br)
+		}
+		call()
+		br = c.awaitBaton()
+	}
+}
+
+// awaitBaton waits for the reading to be handed to this goroutine: the
+// reader it is to read on, or nil when reading stopped or enough
+// goroutines wait already.
+func (c *stdioConn) awaitBaton() *bufio.Reader {
+	if c.idle.Add(1) > maxIdleReaders {
+		c.idle.Add(-1)
+		return nil
+	}
+	defer c.idle.Add(-1)
+	select {
+	case br := <-c.baton:
+		return br
+	case <-c.stopped:
+		return nil
+	case <-c.closed:
+		return nil
+	}
+}
+
+// readUntilCall reads br line by line, handing on each message and
+// answering each line that is not one, until a line is a call taken on the
+// fast path (which it returns, to be run) or the input ends (nil).
+func (c *stdioConn) readUntilCall(br *bufio.Reader) func() {
 	var buf []byte
 	for {
 		line, over, err := frame.ReadLine(br, buf[:0], agentinput.MaxFrameBytes)
@@ -184,7 +235,13 @@ func (c *stdioConn) readLoop(r io.Reader) {
 			var reply []byte
 			if s, r, ok := screenFrame(line, over); !ok {
 				reply = r
-			} else if c.fast != nil && c.fast.take(c, s.line, s.sc) {
+			} else if taken, call := c.fast.take(c, s.line, s.sc); taken {
+				if call != nil && err == nil {
+					return call
+				}
+				if call != nil { // the input ended after this line
+					go call()
+				}
 				buf = nil // the call holds on to the line
 			} else {
 				msg, reply = decode(s)
@@ -192,7 +249,7 @@ func (c *stdioConn) readLoop(r io.Reader) {
 			if reply != nil {
 				if werr := c.writeLine(reply); werr != nil {
 					c.stop(werr)
-					return
+					return nil
 				}
 			}
 			if msg != nil {
@@ -204,13 +261,13 @@ func (c *stdioConn) readLoop(r io.Reader) {
 				case c.incoming <- msg:
 				case <-c.closed:
 					c.stop(io.EOF)
-					return
+					return nil
 				}
 			}
 		}
 		if err != nil {
 			c.stop(err)
-			return
+			return nil
 		}
 	}
 }
