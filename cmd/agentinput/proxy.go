@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"os/signal"
 	"runtime"
@@ -184,8 +185,20 @@ func runProxy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// Over stdio the transport answers the bound tools' calls itself
 		// (factory/mcp's fast path: each call decoded once); go-sdk's
 		// session answers everything else, and the calls it is handed.
+		// The stdio proxy runs on one processor unless GOMAXPROCS says
+		// otherwise, and waits for its input in Go's poller
+		// (pollableInput): a call's path is a chain of hand-offs between
+		// goroutines (the reader, the call, the upstream's reader), and
+		// with a processor idle each hand-off wakes another thread to look
+		// for work; on one it is a switch within the process. Its own work
+		// on a call is some 20 µs (docs/performance.md, "The proxy").
+		if os.Getenv("GOMAXPROCS") == "" {
+			runtime.GOMAXPROCS(1)
+		}
+		in, restore := pollableInput(stdin)
+		defer restore()
 		server, raw := proxyTools(h, logger, *maxCalls, true)
-		transport := agentmcp.NewStdioTransport(stdin, stdout)
+		transport := agentmcp.NewStdioTransport(in, stdout)
 		transport.RawTools = raw
 		err = server.Run(ctx, transport)
 		if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
