@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,6 +28,37 @@ func childUpstreamSDK() int {
 	if err := benchUpstream(nil).Run(context.Background(), &sdk.StdioTransport{}); err != nil {
 		return 1
 	}
+	return 0
+}
+
+// childForward relays bytes between its standard input and output and a
+// child upstream (childUpstreamSDK), reading nothing: what any proxy that
+// is a process of its own costs at the least (two more pipes, two more
+// processes to wake), the floor the proxy is measured against.
+func childForward() int {
+	self, err := os.Executable()
+	if err != nil {
+		return 1
+	}
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), "AGENTINPUT_TEST_CHILD=upstream-sdk")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return 1
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return 1
+	}
+	if err := cmd.Start(); err != nil {
+		return 1
+	}
+	go func() {
+		io.Copy(in, os.Stdin) //nolint:errcheck // the relay ends with its input
+		in.Close()
+	}()
+	io.Copy(os.Stdout, out) //nolint:errcheck // or with the upstream's output
+	cmd.Wait()              //nolint:errcheck
 	return 0
 }
 
@@ -65,56 +97,105 @@ func childOf(b *testing.B, pid int) int {
 	return 0
 }
 
-// benchStdio connects a go-sdk client to cmd and measures read calls; the
-// CPU per call of each named process is reported.
-func benchStdio(b *testing.B, cmd *exec.Cmd, procs func() map[string]int) {
+// stdioSide is a go-sdk client connected to a command over stdio, and the
+// processes whose CPU time per call is reported.
+type stdioSide struct {
+	name  string
+	cs    *sdk.ClientSession
+	procs map[string]int // by the name of its metric
+	cpu   map[string]time.Duration
+	times []time.Duration
+}
+
+// connectStdio connects a go-sdk client to cmd and warms both sides up;
+// procs names the processes to measure once cmd runs.
+func connectStdio(b *testing.B, name string, cmd *exec.Cmd, procs func() map[string]int) *stdioSide {
 	cs, err := sdk.NewClient(&sdk.Implementation{Name: "bench", Version: "v0"}, nil).
 		Connect(context.Background(), &sdk.CommandTransport{Command: cmd, TerminateDuration: 5 * time.Second}, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer cs.Close()
-	args := map[string]any{"amount": 4000, "date_from": "2026-10-01", "limit": 20}
-	call := func() {
-		res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "read_orders", Arguments: args})
-		if err != nil || res.IsError {
-			b.Fatal(err, res)
-		}
-	}
+	b.Cleanup(func() { cs.Close() })
+	s := &stdioSide{name: name, cs: cs}
 	for range 50 { // warm both processes up
-		call()
+		s.call(b)
 	}
-	pids := procs()
-	before := map[string]time.Duration{}
-	for name, pid := range pids {
-		before[name] = cpuOf(b, pid)
-	}
-	var times []time.Duration
-	n := 0
-	for b.Loop() {
-		start := time.Now()
-		call()
-		times = append(times, time.Since(start))
-		n++
-	}
-	for name, pid := range pids {
-		b.ReportMetric(float64((cpuOf(b, pid)-before[name]).Nanoseconds())/float64(n), name+"-cpu-ns/op")
-	}
-	slices.Sort(times)
-	b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "p50-ns")
+	s.times = nil
+	s.procs = procs()
+	return s
 }
 
-func BenchmarkReadCallStdioDirect(b *testing.B) {
+var benchArgs = map[string]any{"amount": 4000, "date_from": "2026-10-01", "limit": 20}
+
+// call makes one read call and notes how long it took.
+func (s *stdioSide) call(b *testing.B) {
+	start := time.Now()
+	res, err := s.cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "read_orders", Arguments: benchArgs})
+	s.times = append(s.times, time.Since(start))
+	if err != nil || res.IsError {
+		b.Fatal(err, res)
+	}
+}
+
+func (s *stdioSide) startCPU(b *testing.B) {
+	s.cpu = map[string]time.Duration{}
+	for name, pid := range s.procs {
+		s.cpu[name] = cpuOf(b, pid)
+	}
+}
+
+// report reports the median call (prefix-p50-ns) and each process's CPU
+// time per call (prefix-NAME-cpu-ns/op) since startCPU.
+func (s *stdioSide) report(b *testing.B, prefix string) time.Duration {
+	for name, pid := range s.procs {
+		b.ReportMetric(float64((cpuOf(b, pid)-s.cpu[name]).Nanoseconds())/float64(len(s.times)), prefix+name+"-cpu-ns/op")
+	}
+	slices.Sort(s.times)
+	p50 := s.times[len(s.times)/2]
+	b.ReportMetric(float64(p50.Nanoseconds()), prefix+"p50-ns")
+	return p50
+}
+
+// benchStdio measures read calls of one side.
+func benchStdio(b *testing.B, s *stdioSide) {
+	s.startCPU(b)
+	for b.Loop() {
+		s.call(b)
+	}
+	s.report(b, "")
+}
+
+// testChild is the test binary as a child process in the role child
+// (TestMain's AGENTINPUT_TEST_CHILD).
+func testChild(tb testing.TB, child string) *exec.Cmd {
 	self, err := os.Executable()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	cmd := exec.Command(self)
-	cmd.Env = append(os.Environ(), "AGENTINPUT_TEST_CHILD=upstream-sdk")
-	benchStdio(b, cmd, func() map[string]int { return map[string]int{"upstream": cmd.Process.Pid} })
+	cmd.Env = append(os.Environ(), "AGENTINPUT_TEST_CHILD="+child)
+	return cmd
 }
 
-func BenchmarkReadCallStdioThroughProxy(b *testing.B) {
+// readOrdersBinding writes a binding file of the upstream's read_orders,
+// as is, and returns its path.
+func readOrdersBinding(tb testing.TB) string {
+	bind := filepath.Join(tb.TempDir(), "bind.json")
+	if err := os.WriteFile(bind, []byte(`{"server_id": "upstream", "tools": [
+		{"remote": "read_orders", "local": "read_orders", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`), 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	return bind
+}
+
+// directUpstream is the upstream as a child of the test.
+func directUpstream(b *testing.B) *stdioSide {
+	cmd := testChild(b, "upstream-sdk")
+	return connectStdio(b, "direct", cmd, func() map[string]int { return map[string]int{"upstream": cmd.Process.Pid} })
+}
+
+// proxiedUpstream is the upstream as a child of the built proxy.
+func proxiedUpstream(b *testing.B) *stdioSide {
 	if _, err := exec.LookPath("env"); err != nil {
 		b.Skip("env is missing")
 	}
@@ -126,14 +207,58 @@ func BenchmarkReadCallStdioThroughProxy(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	bind := filepath.Join(b.TempDir(), "bind.json")
-	if err := os.WriteFile(bind, []byte(`{"server_id": "upstream", "tools": [
-		{"remote": "read_orders", "local": "read_orders", "policy": "read", "scope": "none", "concurrency": "parallel"}]}`), 0o600); err != nil {
-		b.Fatal(err)
-	}
-	cmd := exec.Command(bin, "proxy", "--bind", bind, "--max-calls-per-session", "0", "--", "env", "AGENTINPUT_TEST_CHILD=upstream-sdk", self)
+	cmd := exec.Command(bin, "proxy", "--bind", readOrdersBinding(b), "--max-calls-per-session", "0", "--", "env", "AGENTINPUT_TEST_CHILD=upstream-sdk", self)
 	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+b.TempDir())
-	benchStdio(b, cmd, func() map[string]int {
+	return connectStdio(b, "proxied", cmd, func() map[string]int {
 		return map[string]int{"proxy": cmd.Process.Pid, "upstream": childOf(b, cmd.Process.Pid)}
 	})
+}
+
+// forwardedUpstream is the upstream behind childForward.
+func forwardedUpstream(b *testing.B) *stdioSide {
+	cmd := testChild(b, "forward")
+	return connectStdio(b, "forwarded", cmd, func() map[string]int {
+		return map[string]int{"proxy": cmd.Process.Pid, "upstream": childOf(b, cmd.Process.Pid)}
+	})
+}
+
+func BenchmarkReadCallStdioDirect(b *testing.B) {
+	benchStdio(b, directUpstream(b))
+}
+
+func BenchmarkReadCallStdioThroughProxy(b *testing.B) {
+	benchStdio(b, proxiedUpstream(b))
+}
+
+// BenchmarkReadCallStdioPaired makes the direct and the proxied call in
+// turns (which goes first alternates), so that both meet the same load on
+// a shared machine: ratio is the proxied median over the direct one.
+func BenchmarkReadCallStdioPaired(b *testing.B) {
+	benchPaired(b, proxiedUpstream(b))
+}
+
+// BenchmarkReadCallStdioPairedForwarder is BenchmarkReadCallStdioPaired
+// with a relay that reads nothing (childForward) in place of the proxy:
+// the ratio any proxy in a process of its own starts from.
+func BenchmarkReadCallStdioPairedForwarder(b *testing.B) {
+	benchPaired(b, forwardedUpstream(b))
+}
+
+func benchPaired(b *testing.B, proxied *stdioSide) {
+	direct := directUpstream(b)
+	direct.startCPU(b)
+	proxied.startCPU(b)
+	i := 0
+	for b.Loop() {
+		if i%2 == 0 {
+			direct.call(b)
+			proxied.call(b)
+		} else {
+			proxied.call(b)
+			direct.call(b)
+		}
+		i++
+	}
+	d, p := direct.report(b, "direct-"), proxied.report(b, "proxied-")
+	b.ReportMetric(float64(p)/float64(d), "ratio")
 }

@@ -40,6 +40,8 @@ func TestMain(m *testing.M) {
 		os.Exit(childUpstream())
 	case "upstream-sdk":
 		os.Exit(childUpstreamSDK())
+	case "forward":
+		os.Exit(childForward())
 	}
 	os.Exit(m.Run())
 }
