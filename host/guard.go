@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
@@ -298,12 +299,7 @@ func (h *Host) guard(c *catalog, bt *bound, arguments map[string]any) *Result {
 	local := bt.binding.Local
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	reads := make([]string, 0, len(m.stops))
-	for r := range m.stops {
-		reads = append(reads, r)
-	}
-	slices.Sort(reads)
-	for _, r := range reads {
+	for _, r := range slices.Sorted(maps.Keys(m.stops)) {
 		st := m.stops[r]
 		if slices.Contains(g.StopOn, st.quality) {
 			return fail(agentinput.EnvelopeMCPWorkflowStopped,

@@ -143,14 +143,7 @@ func (u *handUpstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusMethodNotAllowed)
 		return
 	}
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			Name      string         `json:"name"`
-			Arguments map[string]any `json:"arguments"`
-		} `json:"params"`
-	}
+	var m upstreamRequest
 	body, _ := io.ReadAll(r.Body)
 	if json.Unmarshal(body, &m) != nil || m.ID == nil {
 		w.WriteHeader(http.StatusAccepted)

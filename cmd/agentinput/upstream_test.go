@@ -23,6 +23,17 @@ import (
 // the test binary as a hand-written stdio server (childUpstream), its
 // catalog and pid in a directory the test reads and changes.
 
+// upstreamRequest is what the test upstreams (childUpstream over stdio,
+// handUpstream over HTTP) read of a request the proxy sends.
+type upstreamRequest struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		Name      string         `json:"name"`
+		Arguments map[string]any `json:"arguments"`
+	} `json:"params"`
+}
+
 // childUpstream is a stdio MCP server written line by line, so that it
 // can write what no SDK would: garbage, a 50 MB line. Its tools:
 // read_orders and read_notes (reads), control (does what its action
@@ -69,14 +80,7 @@ func childUpstream() int {
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(make([]byte, 1<<20), 2<<20)
 	for sc.Scan() {
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				Name      string         `json:"name"`
-				Arguments map[string]any `json:"arguments"`
-			} `json:"params"`
-		}
+		var m upstreamRequest
 		if json.Unmarshal(sc.Bytes(), &m) != nil || m.ID == nil {
 			continue // a notification
 		}

@@ -118,28 +118,10 @@ func newRawSide(t *testing.T, fast bool) *rawSide {
 			}
 		}
 	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	transport := mcp.NewStdioTransport(inR, recorder{s, outW})
-	if fast {
-		transport.RawTools = raw
+	if !fast {
+		raw = nil
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- server.Run(ctx, transport)
-		outW.Close()
-	}()
-	t.Cleanup(func() {
-		inW.Close()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Error("the server did not stop when its input ended")
-		}
-		cancel()
-		outW.Close()
-	})
+	inW, outR := runOverPipes(t, server, raw, func(w io.Writer) io.Writer { return recorder{s, w} })
 	s.in, s.lines = inW, bufio.NewScanner(outR)
 	s.lines.Buffer(nil, 1<<20)
 	return s

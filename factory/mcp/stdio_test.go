@@ -27,11 +27,30 @@ func stdioServer(t *testing.T) (io.WriteCloser, io.Reader) {
 		Intent:      factory.IntentRead, Observer: silent{}}, h)
 	server := sdk.NewServer(&sdk.Implementation{Name: "test", Version: "v0"}, nil)
 	mcp.Register(server, tool)
+	return runOverPipes(t, server, nil, nil)
+}
+
+// runOverPipes runs server over mcp.StdioTransport on pipes (with raw as
+// its RawTools; its output through wrap when wrap is not nil) until the
+// test ends, and returns the client's ends: what it writes, what it
+// reads. The client's reading ends when the server stops; the test checks
+// that it stops once its input ends.
+func runOverPipes(t *testing.T, server *sdk.Server, raw map[string]mcp.RawToolHandler, wrap func(io.Writer) io.Writer) (io.WriteCloser, io.Reader) {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
+	var out io.Writer = outW
+	if wrap != nil {
+		out = wrap(outW)
+	}
+	transport := mcp.NewStdioTransport(inR, out)
+	transport.RawTools = raw
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- server.Run(ctx, mcp.NewStdioTransport(inR, outW)) }()
+	go func() {
+		done <- server.Run(ctx, transport)
+		outW.Close()
+	}()
 	t.Cleanup(func() {
 		inW.Close()
 		select {
